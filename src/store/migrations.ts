@@ -1,0 +1,23 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** `migrations/<dialect>/NNN_name.sql`, found from both `src/store` (tests) and `dist/store`. */
+export const MIGRATIONS_ROOT = resolve(__dirname, '..', '..', 'migrations');
+
+export function readMigrations(dialect: 'sqlite' | 'postgres', root = MIGRATIONS_ROOT): Migration[] {
+  const dir = join(root, dialect);
+  return readdirSync(dir)
+    .filter((file) => /^\d+_.+\.sql$/.test(file))
+    .map((file) => ({
+      version: Number.parseInt(file, 10),
+      name: file.replace(/\.sql$/, ''),
+      sql: readFileSync(join(dir, file), 'utf8'),
+    }))
+    .sort((a, b) => a.version - b.version);
+}
