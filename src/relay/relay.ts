@@ -1,0 +1,156 @@
+import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
+import { isPermanent, type Publisher } from '../publishers/publisher';
+import type { OutboxRecord, Store } from '../store/store';
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+
+export interface RelayOptions {
+  store: Store;
+  publisher: Publisher;
+  logger: Logger;
+  metrics?: Metrics;
+  batchSize?: number;
+  /** Upper bound on how long a new event can wait when no wake-up arrives (other replicas' writes). */
+  pollIntervalMs?: number;
+  backoff?: BackoffOptions;
+  /** 0 = never give up on a transient failure (the default: giving up would reorder events). */
+  maxAttempts?: number;
+}
+
+export interface RelayState {
+  running: boolean;
+  lastError: string | null;
+  lastDeliveredAt: string | null;
+}
+
+export interface Relay {
+  state(): RelayState;
+  /** Wake the loop now (new events were committed). */
+  wake(): void;
+  /** Deliver what is pending for up to `drainMs`, then stop after the publish in flight. */
+  stop(drainMs?: number): Promise<void>;
+}
+
+/**
+ * Drains the outbox to the publisher in arrival (seq) order, at least once. The head row
+ * blocks the rows behind it while it is retried with backoff, so the queue never sees
+ * events out of order; only a permanent failure (or `maxAttempts`) marks a row dead and
+ * moves on. The loop runs beside request handling and never holds an ack.
+ */
+export function startRelay(options: RelayOptions): Relay {
+  const { store, publisher, logger, metrics } = options;
+  const batchSize = options.batchSize ?? 100;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const maxAttempts = options.maxAttempts ?? 0;
+
+  const state: RelayState = { running: true, lastError: null, lastDeliveredAt: null };
+  let stopping = false;
+  let draining = false;
+  let wakeUp: (() => void) | null = null;
+  let woken = false;
+
+  const wake = () => {
+    woken = true;
+    wakeUp?.();
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || stopping) return resolve();
+      const timer = setTimeout(done, Math.max(0, ms));
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  store.onNewEvents(wake);
+
+  /** Returns how long to wait before the next pass, 0 to go again at once, null when drained. */
+  async function pass(): Promise<number | null> {
+    if (!(await store.holdsRelayLock())) return pollIntervalMs;
+    const rows = await store.nextPending(batchSize);
+    if (rows.length === 0) return null;
+    for (const row of rows) {
+      if (stopping) return 0;
+      const dueIn = row.nextAttemptAt - Date.now();
+      if (dueIn > 0) return dueIn;
+      if (!(await deliver(row))) return 0;
+    }
+    return 0;
+  }
+
+  /** True when the loop may go on to the next row. */
+  async function deliver(row: OutboxRecord): Promise<boolean> {
+    const started = process.hrtime.bigint();
+    try {
+      await publisher.publish(row.event);
+    } catch (error) {
+      return handleFailure(row, error as Error);
+    }
+    const now = new Date();
+    metrics?.publishLatency.observe({ publisher: publisher.kind }, Number(process.hrtime.bigint() - started) / 1e9);
+    metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'delivered' });
+    metrics?.receiveToQueue.observe((now.getTime() - Date.parse(row.event.receivedAt)) / 1000);
+    await store.markDelivered(row.seq, now.toISOString());
+    state.lastError = null;
+    state.lastDeliveredAt = now.toISOString();
+    return true;
+  }
+
+  async function handleFailure(row: OutboxRecord, error: Error): Promise<boolean> {
+    const attempt = row.attempts + 1;
+    state.lastError = error.message;
+    if (isPermanent(error) || (maxAttempts > 0 && attempt >= maxAttempts)) {
+      metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'dead' });
+      logger.error('event marked dead; an operator must requeue it', {
+        eventId: row.eventId, type: row.event.type, attempt, error: error.message,
+      });
+      await store.markDead(row.seq, error.message);
+      return true;
+    }
+    metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'retry' });
+    const delay = backoffDelay(attempt, backoff);
+    logger.warn('publish failed; retrying in order', {
+      eventId: row.eventId, type: row.event.type, attempt, retryInMs: delay, error: error.message,
+    });
+    await store.markRetry(row.seq, error.message, Date.now() + delay);
+    return false;
+  }
+
+  const loop = (async () => {
+    while (!stopping) {
+      woken = false;
+      let wait: number | null;
+      try {
+        wait = await pass();
+      } catch (error) {
+        // The store is down: keep the backlog where it is and try again; never exit on it.
+        state.lastError = (error as Error).message;
+        logger.warn('relay pass failed', { error: (error as Error).message });
+        wait = pollIntervalMs;
+      }
+      if (draining && (wait === null || state.lastError !== null)) break;
+      if (wait !== 0) await sleep(wait ?? pollIntervalMs);
+    }
+    state.running = false;
+  })();
+
+  return {
+    state: () => ({ ...state }),
+    wake,
+    async stop(drainMs = 0) {
+      draining = true;
+      const deadline = setTimeout(() => {
+        stopping = true;
+        wakeUp?.();
+      }, drainMs);
+      wake();
+      if (drainMs <= 0) stopping = true;
+      await loop;
+      clearTimeout(deadline);
+    },
+  };
+}
