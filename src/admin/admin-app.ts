@@ -1,0 +1,69 @@
+import express, { type Express } from 'express';
+import type { Metrics } from '../observability/metrics';
+import type { Publisher } from '../publishers/publisher';
+import type { Relay } from '../relay/relay';
+import type { Store } from '../store/store';
+
+export interface AdminDeps {
+  store: Store;
+  publisher: Publisher;
+  relay: Relay | null;
+  metrics: Metrics;
+  isShuttingDown: () => boolean;
+}
+
+/**
+ * Health, readiness and metrics on their own listener (127.0.0.1 by default), never on the
+ * notification port that faces the gateway.
+ */
+export function createAdminApp(deps: AdminDeps): Express {
+  const { store, publisher, relay, metrics } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+
+  // Ready means "acks work": that needs the store only. A down queue grows the backlog but
+  // must not take the receiver out of the load balancer, so it is reported, not failed on.
+  app.get('/readyz', async (_req, res) => {
+    let storeStatus: { ok: boolean; kind: string; error?: string };
+    let backlog = null;
+    try {
+      await store.ping();
+      backlog = await store.backlog(Date.now());
+      storeStatus = { ok: true, kind: store.kind };
+    } catch (error) {
+      storeStatus = { ok: false, kind: store.kind, error: (error as Error).message };
+    }
+    const publisherStatus = publisher.status();
+    const relayState = relay?.state() ?? null;
+    const ready = storeStatus.ok && !deps.isShuttingDown();
+    res.status(ready ? 200 : 503).json({
+      status: ready ? 'ready' : 'not ready',
+      shuttingDown: deps.isShuttingDown(),
+      store: storeStatus,
+      publisher: {
+        ok: publisherStatus.connected && !relayState?.lastError,
+        kind: publisher.kind,
+        connected: publisherStatus.connected,
+        detail: publisherStatus.detail,
+        lastError: relayState?.lastError ?? null,
+        lastDeliveredAt: relayState?.lastDeliveredAt ?? null,
+      },
+      backlog: backlog && {
+        pending: backlog.pending,
+        dead: backlog.dead,
+        oldestPendingAgeSeconds: backlog.oldestPendingAgeMs === null ? null : backlog.oldestPendingAgeMs / 1000,
+      },
+    });
+  });
+
+  app.get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+
+  app.use((_req, res) => res.status(404).json({ error: 'not found' }));
+  return app;
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { SUPPORTED_QUEUE_SCHEMES, queueScheme } from '../publishers/open-publisher';
+import { parseAddressList, type AddressList } from './address-list';
+import type { GatewayEnv } from './gateway-addresses';
+
+const port = (name: string) =>
+  z.coerce.number({ invalid_type_error: `${name} must be a number` }).int().min(0).max(65535);
+
+const addressList = z.string().transform((text, ctx): AddressList => {
+  try {
+    return parseAddressList(text);
+  } catch (error) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${(error as Error).message}; use comma-separated IPs or CIDRs like 10.0.0.0/8` });
+    return z.NEVER;
+  }
+});
+
+/** Every environment variable the receiver reads (SPEC section 4), with its embedded default. */
+const envSchema = z.object({
+  PORT: port('PORT').default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  NOTIFY_PATH: z.string().regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must start with / and contain only URL path characters').default('/notifications'),
+  ADMIN_PORT: port('ADMIN_PORT').default(9464),
+  ADMIN_HOST: z.string().min(1).default('127.0.0.1'),
+  GATEWAY_ENV: z.enum(['production', 'development'], {
+    errorMap: () => ({ message: 'must be production or development' }),
+  }).default('development'),
+  EXTRA_ALLOWED_IPS: addressList.default(''),
+  TRUST_PROXY: addressList.default(''),
+  MALL_IDS: z
+    .string()
+    .default('')
+    .transform((text) => text.split(',').map((s) => s.trim()).filter(Boolean))
+    .refine((ids) => ids.every((id) => /^[A-Za-z0-9]{1,8}$/.test(id)), 'each mall id is 1-8 letters or digits'),
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:./data/receiver.db')
+    .refine((url) => /^sqlite:.+/.test(url) || /^postgres(ql)?:\/\//.test(url), 'must be sqlite:PATH or postgres://…'),
+  QUEUE_URL: z
+    .string()
+    .default('file:./data/events.ndjson')
+    .refine((url) => SUPPORTED_QUEUE_SCHEMES.includes(queueScheme(url) ?? ''), {
+      message: `must start with one of ${SUPPORTED_QUEUE_SCHEMES.map((s) => `${s}:`).join(', ')}`,
+    }),
+  QUEUE_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be letters, digits, - or _').default('payment-notifications'),
+  LOG_LEVEL: z.enum(['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly']).default('info'),
+  RELAY_MAX_ATTEMPTS: z.coerce.number().int().min(0).default(0),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Config = z.infer<typeof envSchema> & { GATEWAY_ENV: GatewayEnv };
+
+/** A setting the receiver cannot start with; its message is the one line an operator sees. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "use the default", as it does in most deployment tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const name = String(issue.path[0] ?? 'environment');
+  const got = env[name] === undefined ? '' : ` (got "${String(env[name]).replace(/\/\/[^@/]*@/, '//***@')}")`;
+  throw new ConfigError(`invalid ${name}${got}: ${issue.message}; fix it in the environment or .env (see .env.example)`);
+}

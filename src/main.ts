@@ -1,0 +1,103 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdminApp } from './admin/admin-app';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config/env';
+import { createLogger, type Logger } from './observability/logger';
+import { createMetrics, registerBacklogGauges } from './observability/metrics';
+import { openPublisher } from './publishers/open-publisher';
+import { startRelay } from './relay/relay';
+import { openStore } from './store/open-store';
+
+/** Reads the environment, opens the store and the queue, starts the relay and both listeners. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`payment-noti-receiver: ${error.message}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger({ level: config.LOG_LEVEL });
+  installProcessHandlers(logger);
+
+  const metrics = createMetrics();
+  const store = await openStore(config.DATABASE_URL);
+  const publisher = await openPublisher({ url: config.QUEUE_URL, queueName: config.QUEUE_NAME });
+  const relay = startRelay({ store, publisher, logger, metrics, maxAttempts: config.RELAY_MAX_ATTEMPTS });
+  registerBacklogGauges(metrics, store);
+
+  let shuttingDown = false;
+  const server = createApp({ config, store, logger, metrics }).listen(config.PORT, config.HOST);
+  // Behind the gateway's own timeouts, so a slow client cannot hold a socket for ever.
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 20_000;
+  const admin = createAdminApp({ store, publisher, relay, metrics, isShuttingDown: () => shuttingDown }).listen(
+    config.ADMIN_PORT,
+    config.ADMIN_HOST,
+  );
+  await Promise.all([once(server, 'listening'), once(admin, 'listening')]);
+  logger.info('listening', {
+    port: (server.address() as AddressInfo).port,
+    adminPort: (admin.address() as AddressInfo).port,
+    notifyPath: config.NOTIFY_PATH,
+    gatewayEnv: config.GATEWAY_ENV,
+    store: store.kind,
+    queue: publisher.kind,
+  });
+
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info('shutting down', { signal });
+    const force = setTimeout(() => {
+      logger.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS + 5_000);
+    force.unref();
+    // Stop accepting, let in-flight notifications commit and be acked, then drain the relay.
+    await closeServer(server, config.SHUTDOWN_TIMEOUT_MS);
+    await relay.stop(config.SHUTDOWN_TIMEOUT_MS);
+    await publisher.close().catch((error: Error) => logger.warn('publisher close failed', { error: error.message }));
+    await store.close();
+    await closeServer(admin, 1_000);
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+function closeServer(server: Server, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      server.closeAllConnections();
+      resolve();
+    }, timeoutMs);
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+/**
+ * A bug that escapes every handler leaves the process in an unknown state: log it and exit,
+ * relying on ack-after-commit (nothing acked is lost) and the supervisor's restart.
+ */
+function installProcessHandlers(logger: Logger): void {
+  const fatal = (kind: string) => (error: unknown) => {
+    logger.error(`${kind}; exiting`, { error: (error as Error)?.stack ?? String(error) });
+    setTimeout(() => process.exit(1), 100).unref();
+  };
+  process.on('uncaughtException', fatal('uncaught exception'));
+  process.on('unhandledRejection', fatal('unhandled rejection'));
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`payment-noti-receiver: could not start: ${error.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+import { InvalidNotification } from '../errors';
+import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
+import type { RecordResult, Store } from '../store/store';
+import { bodyHash } from './dedup-key';
+import { normalizeNotification, type Receipt } from './normalize';
+import { validateNotification } from './schema';
+
+export interface ReceiveDeps {
+  store: Store;
+  logger: Logger;
+  metrics: Metrics;
+  mallIds: readonly string[];
+}
+
+export interface ReceivedNotification {
+  fields: Record<string, unknown>;
+  rawBody: Buffer;
+  contentType: string;
+  receipt: Receipt;
+}
+
+/**
+ * Validate, normalize, and durably record one decoded notification. Resolves only after the
+ * store committed, so the caller may ack `0000`; a duplicate or conflict resolves too,
+ * because the gateway must stop retrying something we already hold.
+ */
+export async function receiveNotification(input: ReceivedNotification, deps: ReceiveDeps): Promise<RecordResult> {
+  const { logger, metrics } = deps;
+  const validation = validateNotification(input.fields, { mallIds: deps.mallIds });
+  if (!validation.ok) {
+    throw new InvalidNotification(validation.reasons.join('; '), String(input.fields.notiType ?? input.fields.noti_type ?? 'unknown'));
+  }
+  const { event, dedupKey } = normalizeNotification(validation.value, input.receipt);
+  for (const warning of validation.value.warnings) {
+    logger.warn('notification field over its documented length; accepted anyway', { eventId: event.id, warning });
+  }
+
+  const stopTimer = metrics.commitLatency.startTimer();
+  const result = await deps.store.record({
+    dedupKey,
+    event,
+    bodyHash: bodyHash(validation.value.fields),
+    rawBody: input.rawBody,
+    contentType: input.contentType,
+  });
+  stopTimer();
+  metrics.notifications.inc({ noti_type: event.notiType, outcome: result.outcome });
+
+  const context = { eventId: result.eventId, type: event.type, mallId: event.mallId, pgCno: event.pgCno, shopOrderNo: event.shopOrderNo, sourceIp: event.source.ip };
+  if (result.outcome === 'accepted') logger.info('notification accepted', context);
+  else if (result.outcome === 'duplicate') logger.info('redelivery acked; already stored', context);
+  else logger.warn('redelivery differs from the stored notification; kept as a conflict, not forwarded', context);
+  return result;
+}

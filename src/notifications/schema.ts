@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { isNotiType, type NotiType } from './event-types';
+import { eucKrByteLength } from './euc-kr';
+import {
+  BASKET_FIELD_LENGTHS,
+  BASKET_MAX_ITEMS,
+  OPTIONAL_JSON_FIELDS,
+  OPTIONAL_UNIONPAY_FIELDS,
+  REQUIRED_JSON_FIELDS,
+  REQUIRED_UNIONPAY_FIELDS,
+  isAmountField,
+} from './fields';
+
+/** The fields every notification carries, in the gateway's JSON names whatever its layout. */
+export interface CommonFields {
+  resCd: string;
+  resMsg: string;
+  mallId: string;
+  notiType: NotiType;
+  pgCno: string;
+  shopOrderNo: string;
+}
+
+export interface ValidNotification {
+  layout: 'json' | 'unionpay';
+  common: CommonFields;
+  /** Every field as received (decoded), unknown ones included. */
+  fields: Record<string, unknown>;
+  /** Cosmetic problems (over-long optional fields): logged, never a reason to refuse money. */
+  warnings: string[];
+}
+
+export interface ValidationOptions {
+  /** Empty: any merchant id is accepted. */
+  mallIds: readonly string[];
+}
+
+const fieldValue = z.union([
+  z.string(),
+  // The gateway documents strings only; a bare number is unambiguous, so take it rather than refuse a payment.
+  z.number().finite().transform(String),
+]);
+
+function requiredField(maxBytes: number) {
+  return fieldValue.refine((v) => eucKrByteLength(v) <= maxBytes, {
+    message: `longer than ${maxBytes} EUC-KR bytes`,
+  });
+}
+
+function requiredShape(fields: Record<string, number>, nonEmpty: readonly string[]) {
+  const shape: Record<string, z.ZodTypeAny> = {};
+  for (const [name, max] of Object.entries(fields)) {
+    const base = requiredField(max);
+    shape[name] = nonEmpty.includes(name) ? base.refine((v) => v.trim() !== '', { message: 'must not be empty' }) : base;
+  }
+  return z.object(shape, { invalid_type_error: 'body must be a JSON object' }).passthrough();
+}
+
+const jsonShape = requiredShape(REQUIRED_JSON_FIELDS, ['resCd', 'mallId', 'notiType', 'pgCno', 'shopOrderNo']);
+const unionPayShape = requiredShape(REQUIRED_UNIONPAY_FIELDS, ['res_cd', 'noti_type', 'cno', 'memb_id', 'order_no']);
+
+/** Validates decoded fields; returns a reason per problem when the notification must be refused. */
+export function validateNotification(
+  input: Record<string, unknown>,
+  options: ValidationOptions,
+): { ok: true; value: ValidNotification } | { ok: false; reasons: string[] } {
+  const layout = 'noti_type' in input ? 'unionpay' : 'json';
+  const parsed = (layout === 'unionpay' ? unionPayShape : jsonShape).safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, reasons: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`) };
+  }
+  const fields = parsed.data as Record<string, unknown>;
+  const common = layout === 'unionpay' ? unionPayCommon(fields) : jsonCommon(fields);
+  const reasons: string[] = [];
+  const warnings: string[] = [];
+
+  if (!isNotiType(common.notiType)) reasons.push(`notiType: unknown event code "${common.notiType}"`);
+  else if ((common.notiType === '70') !== (layout === 'unionpay')) {
+    reasons.push(`notiType: event ${common.notiType} does not come in the ${layout === 'unionpay' ? 'UnionPay form' : 'JSON'} layout`);
+  }
+  if (options.mallIds.length > 0 && !options.mallIds.includes(common.mallId)) {
+    reasons.push(`mallId: "${common.mallId}" is not one of MALL_IDS`);
+  }
+  for (const [name, value] of Object.entries(fields)) {
+    if (isAmountField(name) && typeof value === 'string' && value !== '' && !/^-?\d+$/.test(value)) {
+      reasons.push(`${name}: amount must be an integer string`);
+    }
+  }
+  const optional = layout === 'unionpay' ? OPTIONAL_UNIONPAY_FIELDS : OPTIONAL_JSON_FIELDS;
+  for (const [name, max] of Object.entries(optional)) {
+    const value = fields[name];
+    if (typeof value === 'string' && eucKrByteLength(value) > max) {
+      warnings.push(`${name}: ${eucKrByteLength(value)} EUC-KR bytes, more than ${max}`);
+    }
+  }
+  if (layout === 'json') checkBasket(fields, reasons, warnings);
+
+  if (reasons.length > 0) return { ok: false, reasons };
+  return { ok: true, value: { layout, common: common as CommonFields, fields, warnings } };
+}
+
+function jsonCommon(fields: Record<string, unknown>) {
+  const s = (name: string) => String(fields[name]);
+  return {
+    resCd: s('resCd'), resMsg: s('resMsg'), mallId: s('mallId'),
+    notiType: s('notiType'), pgCno: s('pgCno'), shopOrderNo: s('shopOrderNo'),
+  };
+}
+
+/** Event 70's names mapped onto the common JSON names, so everything downstream has one vocabulary. */
+function unionPayCommon(fields: Record<string, unknown>) {
+  const s = (name: string) => String(fields[name]);
+  return {
+    resCd: s('res_cd'), resMsg: s('res_msg'), mallId: s('memb_id'),
+    notiType: s('noti_type'), pgCno: s('cno'), shopOrderNo: s('order_no'),
+  };
+}
+
+function checkBasket(fields: Record<string, unknown>, reasons: string[], warnings: string[]): void {
+  if (fields.basketUsed !== 'Y') return;
+  const count = String(fields.bkResCnt ?? '');
+  if (!/^\d{1,2}$/.test(count) || Number(count) > BASKET_MAX_ITEMS) {
+    reasons.push(`bkResCnt: must be an integer from 0 to ${BASKET_MAX_ITEMS} when basketUsed is Y`);
+    return;
+  }
+  for (let n = 1; n <= Number(count); n += 1) {
+    for (const [prefix, max] of Object.entries(BASKET_FIELD_LENGTHS)) {
+      const value = fields[`${prefix}${n}`];
+      if (typeof value !== 'string' || value === '') reasons.push(`${prefix}${n}: required by bkResCnt ${count}`);
+      else if (eucKrByteLength(value) > max) warnings.push(`${prefix}${n}: more than ${max} EUC-KR bytes`);
+    }
+  }
+}
