@@ -97,15 +97,21 @@ export async function inTransaction<T>(pool: Pool, action: string, work: (client
   } catch (error) {
     throw unavailable(action, error);
   }
+  // A checked-out client has no error listener of its own: a connection dropped mid-transaction
+  // would crash the process. The failing query rejects anyway, so the event needs no action.
+  const ignoreSocketError = () => undefined;
+  client.on('error', ignoreSocketError);
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
+    client.removeListener('error', ignoreSocketError);
     client.release();
     return result;
   } catch (error) {
     // Destroying the connection makes the server roll back; an explicit ROLLBACK could hang on a
     // dead network and delay the 503 the gateway is waiting for.
+    client.removeListener('error', ignoreSocketError);
     client.release(true);
     throw unavailable(action, error);
   }
