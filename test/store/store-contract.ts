@@ -184,6 +184,14 @@ export function storeContract(openFresh: () => Promise<FreshStore>): void {
     await expect(store.getEvent('evt_unknown')).resolves.toBeNull();
   });
 
+  test('a field carrying U+0000 is stored and forwarded intact, never refused', async () => {
+    const entry = inboxEntry({ pgCno: 'Z1', shopOrderNo: 'order\u0000-1', data: { buyerName: 'a\u0000b' } });
+    await expect(store.record(entry)).resolves.toMatchObject({ outcome: 'accepted' });
+    await expect(store.record(entry)).resolves.toMatchObject({ outcome: 'duplicate' });
+    expect((await store.nextPending(1))[0]?.event).toEqual(entry.event);
+    await expect(store.recordRejection(rejectionEntry({ reason: 'bad byte \u0000 in field' }))).resolves.toEqual(expect.any(Number));
+  });
+
   test('the relay is woken after a commit that added events, not after a duplicate', async () => {
     let wakes = 0;
     store.onNewEvents(() => wakes++);
