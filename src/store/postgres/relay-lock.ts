@@ -63,24 +63,30 @@ export class RelayLock {
     client.on('error', (error) => {
       // The server has ended the session, so the lock is gone; the next holds() reconnects.
       this.onBackgroundError(error);
-      void this.drop();
+      void this.drop(client);
     });
     client.on('notification', () => this.onNotification());
     this.client = client;
     try {
       await client.connect();
+      // A holder whose host vanishes without closing its socket would keep the lock, and so stop
+      // every relay, for the kernel's default two hours of keepalive silence; with these the
+      // server drops the session, and frees the lock, about 11 s after the peer went quiet.
+      await client.query('SET tcp_keepalives_idle = 5; SET tcp_keepalives_interval = 2; SET tcp_keepalives_count = 3');
       await client.query(`LISTEN ${NEW_EVENTS_CHANNEL}`);
     } catch (error) {
-      void this.drop();
+      void this.drop(client);
       throw error;
     }
     return client;
   }
 
-  private async drop(): Promise<void> {
-    const client = this.client;
-    this.client = null;
-    this.held = false;
+  /** Forgets `client` (the current one by default); a late event from an old client leaves a newer one alone. */
+  private async drop(client = this.client): Promise<void> {
+    if (client && client === this.client) {
+      this.client = null;
+      this.held = false;
+    }
     if (client) await client.end().catch(() => undefined);
   }
 }
