@@ -10,6 +10,7 @@ import type {
   RejectionRow,
   Store,
 } from '../store';
+import { withEvent } from '../row-columns';
 import { migrate } from './migrate';
 import { connectionConfig, createPool, execute, inTransaction, query, type PostgresOptions } from './pool';
 import { SQL } from './queries';
@@ -88,8 +89,8 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
     },
 
     async nextPending(limit): Promise<OutboxRecord[]> {
-      const rows = await query<Omit<OutboxRecord, 'event'> & { event_json: string }>(pool, 'nextPending', SQL.nextPending, [limit]);
-      return rows.map(({ event_json, ...row }) => ({ ...row, event: JSON.parse(event_json) as NormalizedEvent }));
+      const rows = await query<PendingSqlRow>(pool, 'nextPending', SQL.nextPending, [limit]);
+      return rows.map(withEvent<PendingSqlRow, NormalizedEvent>);
     },
 
     markDelivered: async (seq, deliveredAt) => void (await query(pool, 'markDelivered', SQL.markDelivered, [deliveredAt, seq])),
@@ -121,9 +122,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
 
     async getEvent(eventId): Promise<EventDetail | null> {
       const [row] = await query<Omit<EventDetail, 'event'> & { event_json: string }>(pool, 'getEvent', SQL.getEvent, [eventId]);
-      if (!row) return null;
-      const { event_json, ...rest } = row;
-      return { ...rest, event: JSON.parse(event_json) as NormalizedEvent };
+      return row ? withEvent<typeof row, NormalizedEvent>(row) : null;
     },
 
     listRejections: (limit = 100) => query<RejectionRow>(pool, 'listRejections', SQL.listRejections, [limit]),
@@ -132,10 +131,10 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
       void (await query(pool, 'markRejectionReprocessed', SQL.markRejectionReprocessed, [at, eventId, id])),
 
     listConflicts: async (limit = 100) =>
-      (await query<ConflictSqlRow>(pool, 'listConflicts', SQL.listConflicts, [limit])).map(toConflictRow),
+      (await query<ConflictSqlRow>(pool, 'listConflicts', SQL.listConflicts, [limit])).map(withEvent<ConflictSqlRow, NormalizedEvent>),
     getConflict: async (id) => {
       const [row] = await query<ConflictSqlRow>(pool, 'getConflict', SQL.getConflict, [id]);
-      return row ? toConflictRow(row) : null;
+      return row ? withEvent<ConflictSqlRow, NormalizedEvent>(row) : null;
     },
 
     holdsRelayLock: () => relayLock.holds(),
@@ -149,8 +148,5 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
   };
 }
 
+type PendingSqlRow = Omit<OutboxRecord, 'event'> & { event_json: string };
 type ConflictSqlRow = Omit<ConflictRow, 'event'> & { event_json: string };
-
-function toConflictRow({ event_json, ...row }: ConflictSqlRow): ConflictRow {
-  return { ...row, event: JSON.parse(event_json) as NormalizedEvent };
-}

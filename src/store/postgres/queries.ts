@@ -1,21 +1,11 @@
+import { CONFLICT_COLUMNS, EVENT_COLUMNS, EVENT_DETAIL_COLUMNS, PENDING_COLUMNS, REJECTION_COLUMNS } from '../row-columns';
 import { LOCK_KIND, lockArgs } from './advisory-locks';
 import { NEW_EVENTS_CHANNEL } from './relay-lock';
 
 /**
- * Every statement the PostgreSQL store runs. Columns are aliased to the Store interface's
- * names, so rows need no mapping beyond parsing event_json (BIGINTs arrive as numbers, see pool.ts).
+ * Every statement the PostgreSQL store runs. Columns come aliased to the Store interface's
+ * names (row-columns.ts); BIGINTs arrive as numbers, see pool.ts.
  */
-const eventColumns = `i.seq, i.event_id AS "eventId", i.event_type AS "type", i.noti_type AS "notiType",
-  i.mall_id AS "mallId", i.pg_cno AS "pgCno", i.shop_order_no AS "shopOrderNo", o.status, o.attempts,
-  o.last_error AS "lastError", i.received_at AS "receivedAt", o.delivered_at AS "deliveredAt", i.redeliveries`;
-
-const rejectionColumns = `id, received_at AS "receivedAt", source_ip AS "sourceIp", content_type AS "contentType",
-  raw_body AS "rawBody", http_status AS "httpStatus", reason, reprocessed_at AS "reprocessedAt",
-  reprocessed_event_id AS "reprocessedEventId"`;
-
-const conflictColumns = `id, event_id AS "eventId", dedup_key AS "dedupKey", received_at AS "receivedAt",
-  source_ip AS "sourceIp", content_type AS "contentType", raw_body AS "rawBody", event_json`;
-
 export const SQL = {
   // No conflict target on purpose: with `ON CONFLICT (dedup_key)` only that index arbitrates, and a
   // racing copy of the same notification would wait on the event_id index instead and then fail with
@@ -37,7 +27,7 @@ export const SQL = {
   insertRejection: `INSERT INTO rejections (received_at, source_ip, content_type, raw_body, http_status, reason)
     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
 
-  nextPending: `SELECT o.seq, o.event_id AS "eventId", o.attempts, o.next_attempt_at AS "nextAttemptAt", i.event_json
+  nextPending: `SELECT ${PENDING_COLUMNS}
     FROM outbox o JOIN inbox i ON i.seq = o.inbox_seq
     WHERE o.status = 'pending' ORDER BY o.seq LIMIT $1`,
   markDelivered: `UPDATE outbox SET status = 'delivered', delivered_at = $1, attempts = attempts + 1, last_error = NULL
@@ -52,19 +42,18 @@ export const SQL = {
     min(created_at_ms) FILTER (WHERE status = 'pending') AS oldest
     FROM outbox WHERE status IN ('pending', 'dead')`,
 
-  listEvents: `SELECT ${eventColumns} FROM inbox i JOIN outbox o ON o.inbox_seq = i.seq
+  listEvents: `SELECT ${EVENT_COLUMNS} FROM inbox i JOIN outbox o ON o.inbox_seq = i.seq
     WHERE ($1::text IS NULL OR o.status = $1)
       AND ($2::text IS NULL OR i.event_type = $2 OR i.noti_type = $2)
       AND ($3::text IS NULL OR i.shop_order_no = $3)
       AND ($4::text IS NULL OR i.received_at >= $4)
     ORDER BY i.seq DESC LIMIT $5`,
-  getEvent: `SELECT ${eventColumns}, i.event_json, i.source_ip AS "sourceIp", i.content_type AS "contentType",
-    i.raw_body AS "rawBody"
+  getEvent: `SELECT ${EVENT_DETAIL_COLUMNS}
     FROM inbox i JOIN outbox o ON o.inbox_seq = i.seq WHERE i.event_id = $1`,
-  listRejections: `SELECT ${rejectionColumns} FROM rejections ORDER BY id DESC LIMIT $1`,
-  getRejection: `SELECT ${rejectionColumns} FROM rejections WHERE id = $1`,
+  listRejections: `SELECT ${REJECTION_COLUMNS} FROM rejections ORDER BY id DESC LIMIT $1`,
+  getRejection: `SELECT ${REJECTION_COLUMNS} FROM rejections WHERE id = $1`,
   markRejectionReprocessed: 'UPDATE rejections SET reprocessed_at = $1, reprocessed_event_id = $2 WHERE id = $3',
-  listConflicts: `SELECT ${conflictColumns} FROM conflicts ORDER BY id DESC LIMIT $1`,
-  getConflict: `SELECT ${conflictColumns} FROM conflicts WHERE id = $1`,
+  listConflicts: `SELECT ${CONFLICT_COLUMNS} FROM conflicts ORDER BY id DESC LIMIT $1`,
+  getConflict: `SELECT ${CONFLICT_COLUMNS} FROM conflicts WHERE id = $1`,
   ping: 'SELECT 1',
 } as const;
