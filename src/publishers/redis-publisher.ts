@@ -4,6 +4,8 @@ import type { Logger } from '../observability/logger';
 import type { Publisher, PublisherStatus } from './publisher';
 import { redactUrl } from './redact-url';
 
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export interface RedisPublisherOptions {
   /** `redis://[user:pass@]host:port[/db][?maxlen=N]`; the query is ours, not ioredis's. */
   url: string;
@@ -32,7 +34,7 @@ export function openRedisPublisher(options: RedisPublisherOptions): Publisher {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     commandTimeout: options.commandTimeoutMs ?? 5_000,
-    connectTimeout: 5_000,
+    connectTimeout: CONNECT_TIMEOUT_MS,
     // Keep reconnecting for as long as the process lives; a restart of Redis must heal by itself.
     retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
   });
@@ -46,10 +48,30 @@ export function openRedisPublisher(options: RedisPublisherOptions): Publisher {
     lastError = null;
   });
 
+  /**
+   * Without the offline queue a command sent while a connection attempt is still in progress
+   * (just after open or a restart) would fail for nothing: wait for that attempt, never longer.
+   */
+  function connectionAttempt(): Promise<void> {
+    if (redis.status !== 'connecting' && redis.status !== 'connect') return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        redis.off('ready', done);
+        redis.off('close', done);
+        resolve();
+      };
+      const timer = setTimeout(done, CONNECT_TIMEOUT_MS);
+      redis.once('ready', done);
+      redis.once('close', done);
+    });
+  }
+
   return {
     kind: 'redis',
     async publish(event: NormalizedEvent) {
       if (closed) throw new Error(`${target}: publisher is closed`);
+      await connectionAttempt();
       const trim: Array<string | number> = maxLen === null ? [] : ['MAXLEN', '~', maxLen];
       await redis.xadd(queueName, ...trim, '*', 'id', event.id, 'type', event.type, 'event', JSON.stringify(event));
     },
