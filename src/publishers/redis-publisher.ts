@@ -40,7 +40,7 @@ export function openRedisPublisher(options: RedisPublisherOptions): Publisher {
   });
   // Without an 'error' listener ioredis's connection errors would crash the process.
   redis.on('error', (error: Error) => {
-    if (lastError === null) logger?.warn('queue connection lost; reconnecting', { queue: target, error: error.message });
+    if (lastError === null) logger?.warn('queue unreachable; reconnecting, events wait in the outbox', { queue: target, error: error.message });
     lastError = error.message;
   });
   redis.on('ready', () => {
