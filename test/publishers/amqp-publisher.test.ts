@@ -66,6 +66,24 @@ describeWithBroker('TEST_AMQP_URL', 'amqp publisher', (brokerUrl) => {
     expect(received.map((m) => m.fields.routingKey)).toEqual(['vaccount.deposited', 'vaccount.deposit_cancelled']);
   });
 
+  it('rejects, as transient, a message the broker nacks', async () => {
+    publisher = openAmqpPublisher({ url: brokerUrl, exchange });
+    const [first, second] = oneOfEachType();
+    await publisher.publish(first!);
+    // A full queue with overflow=reject-publish makes RabbitMQ nack instead of confirm.
+    await channel.assertExchange(exchange, 'topic', { durable: true });
+    const { queue } = await channel.assertQueue('', { exclusive: true, arguments: { 'x-max-length': 1, 'x-overflow': 'reject-publish' } });
+    await channel.bindQueue(queue, exchange, '#');
+    await publisher.publish(first!);
+    const failure = await publisher.publish(second!).then(() => null, (error: unknown) => error);
+    expect((failure as Error | null)?.message).toMatch(/nack/i);
+    expect(isPermanent(failure)).toBe(false);
+
+    await channel.purgeQueue(queue);
+    await publisher.publish(second!);
+    expect(publisher.status().connected).toBe(true);
+  });
+
   it('opens while the broker is down, fails publishes as transient, and connects by itself once it is back', async () => {
     const proxy = await TcpProxy.start(brokerUrl);
     try {
