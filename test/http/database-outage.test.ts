@@ -7,7 +7,7 @@ import { approvalNotification, unionPayForm } from '../../src/simulator/notifica
 import { openPostgresStore } from '../../src/store/postgres/postgres-store';
 import type { Store } from '../../src/store/store';
 import { createTestSchema, describePostgres, postgresAddress, withAddress, type TestSchema } from '../store/pg-test-database';
-import { TcpProxy } from '../store/tcp-proxy';
+import { TcpProxy } from '../helpers/tcp-proxy';
 
 describePostgres('the receiver on PostgreSQL during a database outage', () => {
   let schema: TestSchema;

@@ -1,7 +1,7 @@
 import amqp, { type Channel, type ChannelModel, type ConsumeMessage } from 'amqplib';
 import { openAmqpPublisher } from '../../src/publishers/amqp-publisher';
 import { isPermanent, type Publisher } from '../../src/publishers/publisher';
-import { TcpProxy } from '../relay/tcp-proxy';
+import { TcpProxy } from '../helpers/tcp-proxy';
 import { describeWithBroker, eventually, uniqueName } from './broker-env';
 import { oneOfEachType } from './sample-event';
 
@@ -85,9 +85,9 @@ describeWithBroker('TEST_AMQP_URL', 'amqp publisher', (brokerUrl) => {
   });
 
   it('opens while the broker is down, fails publishes as transient, and connects by itself once it is back', async () => {
-    const proxy = await TcpProxy.start(brokerUrl);
+    const proxy = await TcpProxy.forUrl(brokerUrl);
     try {
-      await proxy.down();
+      await proxy.cut();
       publisher = openAmqpPublisher({ url: proxy.urlFor(brokerUrl), exchange, connectTimeoutMs: 1_000 });
       const event = oneOfEachType()[0]!;
       const failure = await publisher.publish(event).then(() => null, (error: unknown) => error);
@@ -97,7 +97,7 @@ describeWithBroker('TEST_AMQP_URL', 'amqp publisher', (brokerUrl) => {
       expect(publisher.status().connected).toBe(false);
       expect(publisher.status().detail).not.toContain('guest:guest');
 
-      await proxy.up();
+      await proxy.start();
       // No publish in between: the background reconnect alone must bring the status back.
       const open = publisher;
       await eventually(() => (open.status().connected ? true : undefined), 10_000, 'reconnect');
@@ -105,7 +105,7 @@ describeWithBroker('TEST_AMQP_URL', 'amqp publisher', (brokerUrl) => {
       await publisher.publish(event);
       await eventually(() => (received.length === 1 ? true : undefined), 5_000, 'message after reconnect');
     } finally {
-      await proxy.down();
+      await proxy.cut();
     }
   });
 });

@@ -10,7 +10,7 @@ import type { Publisher } from '../../src/publishers/publisher';
 import { describeWithBroker, eventually, uniqueName } from '../publishers/broker-env';
 import { startEndpoint } from '../publishers/http-endpoint';
 import { expectInOrderWithoutGaps, RelayHarness } from './relay-harness';
-import { TcpProxy } from './tcp-proxy';
+import { TcpProxy } from '../helpers/tcp-proxy';
 
 jest.setTimeout(60_000);
 
@@ -31,21 +31,21 @@ async function outageScenario(
   destination: Destination,
   { downAtStart = false } = {},
 ): Promise<{ ids: string[]; recordedIds: string[] }> {
-  const proxy = await TcpProxy.start(brokerUrl);
-  if (downAtStart) await proxy.down();
+  const proxy = await TcpProxy.forUrl(brokerUrl);
+  if (downAtStart) await proxy.cut();
   const harness = new RelayHarness(await destination.publisher(proxy.urlFor(brokerUrl)));
   try {
     let before: NormalizedEvent[] = [];
     if (!downAtStart) {
       before = await harness.record(200);
       await eventually(async () => ((await destination.receivedIds()).length >= 5 ? true : undefined), 15_000, 'the burst to start arriving');
-      await proxy.down();
+      await proxy.cut();
     }
     const during = await harness.record(30);
     await harness.waitForBacklog();
     expect(harness.publisher.status().connected).toBe(false);
 
-    await proxy.up();
+    await proxy.start();
     const recorded = [...before, ...during];
     await harness.waitForDrain();
     const ids = await eventually(async () => {
@@ -57,7 +57,7 @@ async function outageScenario(
     return { ids, recordedIds: recorded.map((event) => event.id) };
   } finally {
     await harness.close();
-    await proxy.down();
+    await proxy.cut();
   }
 }
 

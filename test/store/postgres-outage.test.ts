@@ -2,7 +2,7 @@ import { openPostgresStore } from '../../src/store/postgres/postgres-store';
 import { StoreUnavailable, type Store } from '../../src/store/store';
 import { inboxEntry } from './fixtures';
 import { createTestSchema, describePostgres, postgresAddress, withAddress, type TestSchema } from './pg-test-database';
-import { TcpProxy } from './tcp-proxy';
+import { TcpProxy } from '../helpers/tcp-proxy';
 
 /** Resolves to how long `promise` took to reject, failing the test if it resolved instead. */
 async function rejectionTime(promise: Promise<unknown>, expected: new (...args: never[]) => Error): Promise<number> {

@@ -1,8 +1,8 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
 /**
- * A TCP proxy in front of PostgreSQL that a test can cut, restore or freeze, to stand in for a
- * database outage without touching the machine's PostgreSQL service.
+ * A TCP proxy in front of a database or broker that a test can cut, restore or freeze, to
+ * stand in for an outage without touching the machine's real services.
  */
 export class TcpProxy {
   private server: Server | null = null;
@@ -12,6 +12,23 @@ export class TcpProxy {
 
   constructor(private readonly target: { host: string; port: number }) {}
 
+  /** A started proxy in front of the host and port of `url`. */
+  static async forUrl(url: string): Promise<TcpProxy> {
+    const parsed = new URL(url);
+    const proxy = new TcpProxy({ host: parsed.hostname, port: Number(parsed.port) });
+    await proxy.start();
+    return proxy;
+  }
+
+  /** `url` with its host and port swapped for the proxy's. */
+  urlFor(url: string): string {
+    const parsed = new URL(url);
+    parsed.hostname = '127.0.0.1';
+    parsed.port = String(this.port);
+    return parsed.toString();
+  }
+
+  /** Listen (again, on the same port after a cut): the service is back. */
   async start(): Promise<void> {
     const server = createServer((client) => this.accept(client));
     await new Promise<void>((resolve, reject) => {
