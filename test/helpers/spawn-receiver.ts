@@ -41,7 +41,10 @@ export async function spawnReceiver(cwd: string, env: Record<string, string> = {
         /* not a log line */
       }
     });
-    void exited.then(({ code }) => fail(new Error(`receiver exited with ${code}: ${stderr}`)));
+    void exited.then(({ code }) => {
+      clearTimeout(timer);
+      fail(new Error(`receiver exited with ${code}: ${stderr}`));
+    });
   });
   // Keep draining stdout so the child never blocks on a full pipe.
   lines.on('line', () => undefined);
