@@ -13,19 +13,22 @@ export async function openFilePublisher(path: string): Promise<Publisher> {
   let handle: FileHandle | null = await open(path, 'a');
   let lastError: string | undefined;
 
+  async function append(events: readonly NormalizedEvent[]): Promise<void> {
+    if (!handle) throw new Error('file publisher is closed');
+    try {
+      await handle.write(events.map((event) => `${JSON.stringify(event)}\n`).join(''));
+      await handle.datasync();
+      lastError = undefined;
+    } catch (error) {
+      lastError = (error as Error).message;
+      throw error;
+    }
+  }
+
   return {
     kind: 'file',
-    async publish(event: NormalizedEvent) {
-      if (!handle) throw new Error('file publisher is closed');
-      try {
-        await handle.write(`${JSON.stringify(event)}\n`);
-        await handle.datasync();
-        lastError = undefined;
-      } catch (error) {
-        lastError = (error as Error).message;
-        throw error;
-      }
-    },
+    publish: (event: NormalizedEvent) => append([event]),
+    publishBatch: append,
     status(): PublisherStatus {
       return { connected: handle !== null && lastError === undefined, detail: lastError ?? path };
     },

@@ -9,6 +9,12 @@ export interface Publisher {
   /** A short name for logs, metrics and /readyz, e.g. `file`, `amqp`. */
   readonly kind: string;
   publish(event: NormalizedEvent): Promise<void>;
+  /**
+   * Optional: take several events in order at once (one write, one fsync or one round of
+   * confirms). All or nothing as far as the relay knows: on failure it falls back to `publish`
+   * one at a time, so a partly written batch is only repeated (at least once), never lost.
+   */
+  publishBatch?(events: readonly NormalizedEvent[]): Promise<void>;
   /** Cheap liveness view for /readyz; never throws. */
   status(): PublisherStatus;
   close(): Promise<void>;

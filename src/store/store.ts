@@ -108,7 +108,8 @@ export interface Store {
 
   /** The oldest pending rows in arrival order, due or not: the relay keeps order by waiting on the head. */
   nextPending(limit: number): Promise<OutboxRecord[]>;
-  markDelivered(seq: number, deliveredAt: string): Promise<void>;
+  /** Several rows at once, so a batch the queue confirmed costs one commit. */
+  markDelivered(seqs: readonly number[], deliveredAt: string): Promise<void>;
   markRetry(seq: number, error: string, nextAttemptAt: number): Promise<void>;
   markDead(seq: number, error: string): Promise<void>;
   /** Back to pending, first attempt; false when the id is unknown. */

@@ -108,6 +108,31 @@ describe('relay', () => {
     expect(dest.received.map((e) => e.id)).toEqual(ids);
   });
 
+  it('hands a due run to a batch publisher in one call, in order, and marks every row delivered', async () => {
+    const ids = await recordApprovals(store, 20);
+    const batches: string[][] = [];
+    const dest = scriptedPublisher(() => null);
+    dest.publisher.publishBatch = async (events) => void batches.push(events.map((e) => e.id));
+    const relay = startRelay({ store, publisher: dest.publisher, logger, pollIntervalMs: 20 });
+    await until(() => batches.flat().length === 20);
+    await relay.stop();
+    expect(batches).toEqual([ids]);
+    expect((await store.listEvents({ status: 'delivered' })).length).toBe(20);
+  });
+
+  it('falls back to one at a time when a batch fails, keeping order and per-event verdicts', async () => {
+    const ids = await recordApprovals(store, 6);
+    const dest = scriptedPublisher((event) => (event.id === ids[3] ? new PermanentPublishError('HTTP 422') : null));
+    dest.publisher.publishBatch = async () => {
+      throw new Error('batch refused');
+    };
+    const relay = startRelay({ store, publisher: dest.publisher, logger, pollIntervalMs: 20 });
+    await until(() => dest.received.length === 5);
+    await relay.stop();
+    expect(dest.received.map((e) => e.id)).toEqual([ids[0], ids[1], ids[2], ids[4], ids[5]]);
+    expect((await store.listEvents({ status: 'dead' })).map((r) => r.eventId)).toEqual([ids[3]]);
+  });
+
   it('stop(drainMs) delivers the backlog before returning', async () => {
     const dest = scriptedPublisher(() => null);
     const relay = startRelay({ store, publisher: dest.publisher, logger, pollIntervalMs: 10_000 });

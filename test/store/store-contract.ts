@@ -94,7 +94,7 @@ export function storeContract(openFresh: () => Promise<FreshStore>): void {
     for (const entry of [a, b, c]) await store.record(entry);
     const [rowA, rowB] = await store.nextPending(2);
     await store.markRetry(rowA!.seq, 'timeout', 0);
-    await store.markDelivered(rowA!.seq, '2026-11-21T03:00:01.000Z');
+    await store.markDelivered([rowA!.seq], '2026-11-21T03:00:01.000Z');
     await store.markDead(rowB!.seq, 'rejected by broker');
     expect(await pendingIds()).toEqual([c.event.id]);
     await expect(store.getEvent(a.event.id)).resolves.toMatchObject({
@@ -109,7 +109,7 @@ export function storeContract(openFresh: () => Promise<FreshStore>): void {
     const c = inboxEntry({ pgCno: 'R3' });
     for (const entry of [a, b, c]) await store.record(entry);
     const [rowA, rowB, rowC] = await store.nextPending(3);
-    await store.markDelivered(rowA!.seq, new Date().toISOString());
+    await store.markDelivered([rowA!.seq], new Date().toISOString());
     await store.markDead(rowB!.seq, 'bad');
     await store.markDead(rowC!.seq, 'bad');
 
@@ -155,7 +155,7 @@ export function storeContract(openFresh: () => Promise<FreshStore>): void {
     const deposit = inboxEntry({ notiType: '30', pgCno: 'L2', shopOrderNo: 'order-B', receivedAt: '2026-11-21T03:00:00.000Z' });
     for (const entry of [approval, cancel, deposit]) await store.record(entry);
     const [head] = await store.nextPending(1);
-    await store.markDelivered(head!.seq, new Date().toISOString());
+    await store.markDelivered([head!.seq], new Date().toISOString());
     const ids = async (filter: Parameters<Store['listEvents']>[0]) => (await store.listEvents(filter)).map((row) => row.eventId);
 
     expect(await ids({})).toEqual([deposit.event.id, cancel.event.id, approval.event.id]);

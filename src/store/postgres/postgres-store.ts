@@ -93,7 +93,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
       return rows.map(withEvent<PendingSqlRow, NormalizedEvent>);
     },
 
-    markDelivered: async (seq, deliveredAt) => void (await query(pool, 'markDelivered', SQL.markDelivered, [deliveredAt, seq])),
+    markDelivered: async (seqs, deliveredAt) => void (await query(pool, 'markDelivered', SQL.markDelivered, [deliveredAt, seqs])),
     markRetry: async (seq, error, nextAttemptAt) => void (await query(pool, 'markRetry', SQL.markRetry, [error, nextAttemptAt, seq])),
     markDead: async (seq, error) => void (await query(pool, 'markDead', SQL.markDead, [error, seq])),
 

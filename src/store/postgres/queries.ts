@@ -31,7 +31,7 @@ export const SQL = {
     FROM outbox o JOIN inbox i ON i.seq = o.inbox_seq
     WHERE o.status = 'pending' ORDER BY o.seq LIMIT $1`,
   markDelivered: `UPDATE outbox SET status = 'delivered', delivered_at = $1, attempts = attempts + 1, last_error = NULL
-    WHERE seq = $2`,
+    WHERE seq = ANY($2::bigint[])`,
   markRetry: 'UPDATE outbox SET attempts = attempts + 1, last_error = $1, next_attempt_at = $2 WHERE seq = $3',
   markDead: `UPDATE outbox SET status = 'dead', attempts = attempts + 1, last_error = $1 WHERE seq = $2`,
   requeue: `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = 0, delivered_at = NULL

@@ -118,7 +118,10 @@ export function openSqliteStore(path: string): Store {
       return read(() => (sql.nextPending.all(limit) as PendingSqlRow[]).map(withEvent<PendingSqlRow, NormalizedEvent>));
     },
 
-    markDelivered: (seq, deliveredAt) => commits.run(() => void sql.markDelivered.run(deliveredAt, seq)),
+    markDelivered: (seqs, deliveredAt) =>
+      commits.run(() => {
+        for (const seq of seqs) sql.markDelivered.run(deliveredAt, seq);
+      }),
     markRetry: (seq, error, nextAttemptAt) => commits.run(() => void sql.markRetry.run(error, nextAttemptAt, seq)),
     markDead: (seq, error) => commits.run(() => void sql.markDead.run(error, seq)),
 
