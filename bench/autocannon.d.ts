@@ -10,6 +10,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests per second across all connections (paced load). */
+    overallRate?: number;
     requests?: Array<RequestParams & { setupRequest?: (request: RequestParams) => RequestParams }>;
   }
   interface Histogram {

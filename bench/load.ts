@@ -49,11 +49,12 @@ export function loadSource(pool: WireNotification[]) {
 
 export type LoadSource = ReturnType<typeof loadSource>;
 
-export async function runLoad(url: string, source: LoadSource, options: { connections: number; durationSeconds: number }): Promise<LoadResult> {
+export async function runLoad(url: string, source: LoadSource, options: { connections: number; durationSeconds: number; overallRate?: number }): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: options.connections,
     duration: options.durationSeconds,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
     requests: [
       {
         method: 'POST',
