@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSource, notificationPool, runLoad, type LoadSource } from './load';
 import { REPO_ROOT, startBareServer, startReceiver, type RunningProcess } from './processes';
@@ -27,6 +27,8 @@ const ADMIN = `http://127.0.0.1:${ADMIN_PORT}`;
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 async function main(): Promise<void> {
+  // Other processes on the machine skew every phase; the load average says whether they did.
+  log(`${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   log(`building ${POOL_SIZE} notifications (all event types, EUC-KR event 70 included)`);
   const pool = notificationPool(POOL_SIZE);
   const results: PhaseResult[] = [];
@@ -63,9 +65,10 @@ async function main(): Promise<void> {
     rmSync(work, { recursive: true, force: true });
   }
 
+  log(`load average at the end ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   process.stdout.write(`${summaryTable(results, results[0]!.requestsPerSecond)}\n`);
   const file = join(REPO_ROOT, 'dist-bench', 'bench-results.json');
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION_S, results }, null, 2));
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), cpus: cpus().length, loadavg: loadavg(), connections: CONNECTIONS, durationSeconds: DURATION_S, results }, null, 2));
   log(`raw results in ${file}`);
 }
 
