@@ -80,3 +80,11 @@ export function positiveInt(name: string) {
     return Number(text);
   };
 }
+
+/** Parses a numeric row id argument (rejections, conflicts); a typo is a usage error, not "not found". */
+export function numericId(kind: string) {
+  return (text: string): number => {
+    if (!/^\d+$/.test(text)) throw new CliFailure(`a ${kind} id is a number, got "${text}"`, EXIT.usage);
+    return Number(text);
+  };
+}

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { cliConfig, globalOptions, print, withStore, type CliIo } from '../cli-context';
+import { cliConfig, globalOptions, numericId, print, withStore, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../exit-codes';
 import { diffFields, maskChange } from '../field-diff';
 import { formatFields, formatTable } from '../table';
@@ -8,7 +8,7 @@ export function registerConflictsShow(conflicts: Command, io: CliIo): void {
   conflicts
     .command('show')
     .description('a conflicting redelivery beside the stored notification, field by field')
-    .argument('<id>', 'conflict id', conflictId)
+    .argument('<id>', 'conflict id', numericId('conflict'))
     .action(async (id: number, _options: unknown, command: Command) => {
       const global = globalOptions(command);
       const { conflict, stored } = await withStore(cliConfig(io, global), async (store) => {
@@ -37,11 +37,6 @@ export function registerConflictsShow(conflicts: Command, io: CliIo): void {
         ].join('\n');
       });
     });
-}
-
-function conflictId(text: string): number {
-  if (!/^\d+$/.test(text)) throw new CliFailure(`a conflict id is a number, got "${text}"`, EXIT.usage);
-  return Number(text);
 }
 
 function display(value: unknown): string | null {

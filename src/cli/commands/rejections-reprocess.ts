@@ -1,15 +1,14 @@
 import type { Command } from 'commander';
 import { createLogger } from '../../observability/logger';
-import { cliConfig, globalOptions, print, withStore, type CliIo } from '../cli-context';
+import { cliConfig, globalOptions, numericId, print, withStore, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../exit-codes';
 import { reprocessRejection } from '../reprocess-rejection';
-import { rejectionId } from './rejections-show';
 
 export function registerRejectionsReprocess(rejections: Command, io: CliIo): void {
   rejections
     .command('reprocess')
     .description('validate a rejected body again with the current MALL_IDS/GATEWAY_ENV/EXTRA_ALLOWED_IPS; store it if it passes')
-    .argument('<id>', 'rejection id', rejectionId)
+    .argument('<id>', 'rejection id', numericId('rejection'))
     .action(async (id: number, _options: unknown, command: Command) => {
       const global = globalOptions(command);
       const config = cliConfig(io, global);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { decodeBody } from '../../http/decode-body';
-import { cliConfig, globalOptions, masked, print, withStore, type CliIo } from '../cli-context';
+import { cliConfig, globalOptions, masked, numericId, print, withStore, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../exit-codes';
 import { formatFields } from '../table';
 
@@ -8,7 +8,7 @@ export function registerRejectionsShow(rejections: Command, io: CliIo): void {
   rejections
     .command('show')
     .description('one rejection: why it was refused and the body as decoded now')
-    .argument('<id>', 'rejection id', rejectionId)
+    .argument('<id>', 'rejection id', numericId('rejection'))
     .action(async (id: number, _options: unknown, command: Command) => {
       const global = globalOptions(command);
       const row = await withStore(cliConfig(io, global), (store) => store.getRejection(id));
@@ -23,11 +23,6 @@ export function registerRejectionsShow(rejections: Command, io: CliIo): void {
         return [formatFields([...Object.entries(fields), ['rawBody', rawBody ? `${rawBody.length} bytes` : 'not kept']]), '', body].join('\n');
       });
     });
-}
-
-export function rejectionId(text: string): number {
-  if (!/^\d+$/.test(text)) throw new CliFailure(`a rejection id is a number, got "${text}"`, EXIT.usage);
-  return Number(text);
 }
 
 function tryDecode(raw: Buffer | null, contentType: string | null): { fields: Record<string, unknown> } | { error: string } {
