@@ -24,8 +24,11 @@ async function main(): Promise<void> {
   installProcessHandlers(logger);
 
   const metrics = createMetrics();
-  const store = await openStore(config.DATABASE_URL);
-  const publisher = await openPublisher({ url: config.QUEUE_URL, queueName: config.QUEUE_NAME });
+  const store = await openStore(config.DATABASE_URL, {
+    // Errors no request is waiting on (an idle connection dropped, the relay lock lost) must still be seen.
+    onBackgroundError: (error) => logger.warn('store background error', { error: error.message }),
+  });
+  const publisher = await openPublisher({ url: config.QUEUE_URL, queueName: config.QUEUE_NAME, logger });
   const relay = startRelay({ store, publisher, logger, metrics, maxAttempts: config.RELAY_MAX_ATTEMPTS });
   registerBacklogGauges(metrics, store);
 

@@ -7,6 +7,9 @@ import iconv from 'iconv-lite';
  */
 export const KOREAN_CHARSET = 'cp949';
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 export function eucKrByteLength(text: string): number {
-  return iconv.encode(text, KOREAN_CHARSET).length;
+  // Most fields are ASCII (ids, codes, amounts, dates): one byte a character, no encoding needed.
+  return ASCII.test(text) ? text.length : iconv.encode(text, KOREAN_CHARSET).length;
 }

@@ -5,7 +5,14 @@ import { KOREAN_CHARSET } from '../notifications/euc-kr';
  * Realistic gateway notifications, one builder per event type. The simulator sends them
  * and the tests use them, so a fixture cannot drift from what we rehearse against.
  */
-export type JsonNotification = Record<string, string>;
+export type JsonNotification = Record<string, string> & {
+  resCd: string;
+  resMsg: string;
+  mallId: string;
+  notiType: string;
+  pgCno: string;
+  shopOrderNo: string;
+};
 
 let sequence = 0;
 /** A fresh 20-digit PG transaction number, unique within this process. */
@@ -123,7 +130,7 @@ export function transferFailedNotification(overrides: Partial<JsonNotification> 
 
 /** A basket payment: `bkResCnt` triples `productNo<n>`, `productPgCno<n>`, `sellerId<n>`. */
 export function basketApprovalNotification(items: number, overrides: Partial<JsonNotification> = {}): JsonNotification {
-  const basket: JsonNotification = { basketUsed: 'Y', bkResCnt: String(items) };
+  const basket: Record<string, string> = { basketUsed: 'Y', bkResCnt: String(items) };
   for (let n = 1; n <= items; n += 1) {
     basket[`productNo${n}`] = `P-${n}`;
     basket[`productPgCno${n}`] = nextPgCno();
@@ -142,7 +149,14 @@ export const JSON_BUILDERS = {
   '51': transferFailedNotification,
 } as const;
 
-export type UnionPayFields = Record<string, string>;
+export type UnionPayFields = Record<string, string> & {
+  res_cd: string;
+  res_msg: string;
+  noti_type: string;
+  cno: string;
+  memb_id: string;
+  order_no: string;
+};
 
 /** Event 70's fields, as the gateway names them. */
 export function unionPayFields(overrides: Partial<UnionPayFields> = {}): UnionPayFields {

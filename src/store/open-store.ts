@@ -1,8 +1,13 @@
+import { openPostgresStore } from './postgres/postgres-store';
 import { openSqliteStore } from './sqlite/sqlite-store';
 import type { Store } from './store';
 
 /** `sqlite:PATH` (the embedded default) or `postgres://…` for several replicas. */
-export async function openStore(databaseUrl: string): Promise<Store> {
+export async function openStore(
+  databaseUrl: string,
+  options: { onBackgroundError?: (error: Error) => void } = {},
+): Promise<Store> {
   if (databaseUrl.startsWith('sqlite:')) return openSqliteStore(databaseUrl.slice('sqlite:'.length));
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return openPostgresStore(databaseUrl, options);
   throw new Error(`unsupported DATABASE_URL ${databaseUrl.replace(/\/\/[^@]*@/, '//***@')}`);
 }

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { NormalizedEvent } from '../../notifications/normalized-event';
 import { readMigrations } from '../migrations';
+import { withEvent } from '../row-columns';
 import {
   StoreUnavailable,
   type Backlog,
@@ -114,17 +115,7 @@ export function openSqliteStore(path: string): Store {
     },
 
     nextPending(limit: number): Promise<OutboxRecord[]> {
-      return read(() =>
-        (sql.nextPending.all(limit) as Array<{ seq: number; event_id: string; attempts: number; next_attempt_at: number; event_json: string }>).map(
-          (row) => ({
-            seq: row.seq,
-            eventId: row.event_id,
-            attempts: row.attempts,
-            nextAttemptAt: row.next_attempt_at,
-            event: JSON.parse(row.event_json) as NormalizedEvent,
-          }),
-        ),
-      );
+      return read(() => (sql.nextPending.all(limit) as PendingSqlRow[]).map(withEvent<PendingSqlRow, NormalizedEvent>));
     },
 
     markDelivered: (seq, deliveredAt) => commits.run(() => void sql.markDelivered.run(deliveredAt, seq)),
@@ -160,37 +151,27 @@ export function openSqliteStore(path: string): Store {
     },
 
     listEvents(filter: EventFilter): Promise<EventRow[]> {
-      return read(() => (sql.listEvents.all(eventFilterParams(filter)) as EventSqlRow[]).map(toEventRow));
+      return read(() => sql.listEvents.all(eventFilterParams(filter)) as EventRow[]);
     },
 
     getEvent(eventId: string): Promise<EventDetail | null> {
       return read(() => {
-        const row = sql.getEvent.get(eventId) as (EventSqlRow & { event_json: string; source_ip: string; content_type: string; raw_body: Buffer }) | undefined;
-        if (!row) return null;
-        return {
-          ...toEventRow(row),
-          event: JSON.parse(row.event_json) as NormalizedEvent,
-          sourceIp: row.source_ip,
-          contentType: row.content_type,
-          rawBody: row.raw_body,
-        };
+        const row = sql.getEvent.get(eventId) as (Omit<EventDetail, 'event'> & { event_json: string }) | undefined;
+        return row ? withEvent<typeof row, NormalizedEvent>(row) : null;
       });
     },
 
-    listRejections: (limit = 100) => read(() => (sql.listRejections.all(limit) as RejectionSqlRow[]).map(toRejectionRow)),
+    listRejections: (limit = 100) => read(() => sql.listRejections.all(limit) as RejectionRow[]),
     getRejection: (id) =>
-      read(() => {
-        const row = sql.getRejection.get(id) as RejectionSqlRow | undefined;
-        return row ? toRejectionRow(row) : null;
-      }),
+      read(() => (sql.getRejection.get(id) as RejectionRow | undefined) ?? null),
     markRejectionReprocessed: (id, eventId, at) =>
       commits.run(() => void sql.markRejectionReprocessed.run(at, eventId, id)),
 
-    listConflicts: (limit = 100) => read(() => (sql.listConflicts.all(limit) as ConflictSqlRow[]).map(toConflictRow)),
+    listConflicts: (limit = 100) => read(() => (sql.listConflicts.all(limit) as ConflictSqlRow[]).map(withEvent<ConflictSqlRow, NormalizedEvent>)),
     getConflict: (id) =>
       read(() => {
         const row = sql.getConflict.get(id) as ConflictSqlRow | undefined;
-        return row ? toConflictRow(row) : null;
+        return row ? withEvent<ConflictSqlRow, NormalizedEvent>(row) : null;
       }),
 
     holdsRelayLock: async () => true,
@@ -222,40 +203,6 @@ function migrate(db: Database.Database): void {
   }
 }
 
-interface EventSqlRow {
-  seq: number;
-  event_id: string;
-  event_type: string;
-  noti_type: string;
-  mall_id: string;
-  pg_cno: string;
-  shop_order_no: string | null;
-  status: EventRow['status'];
-  attempts: number;
-  last_error: string | null;
-  received_at: string;
-  delivered_at: string | null;
-  redeliveries: number;
-}
-
-function toEventRow(row: EventSqlRow): EventRow {
-  return {
-    seq: row.seq,
-    eventId: row.event_id,
-    type: row.event_type,
-    notiType: row.noti_type,
-    mallId: row.mall_id,
-    pgCno: row.pg_cno,
-    shopOrderNo: row.shop_order_no,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    receivedAt: row.received_at,
-    deliveredAt: row.delivered_at,
-    redeliveries: row.redeliveries,
-  };
-}
-
 function eventFilterParams(filter: EventFilter) {
   return {
     status: filter.status ?? null,
@@ -266,52 +213,5 @@ function eventFilterParams(filter: EventFilter) {
   };
 }
 
-interface RejectionSqlRow {
-  id: number;
-  received_at: string;
-  source_ip: string;
-  content_type: string | null;
-  raw_body: Buffer | null;
-  http_status: number;
-  reason: string;
-  reprocessed_at: string | null;
-  reprocessed_event_id: string | null;
-}
-
-function toRejectionRow(row: RejectionSqlRow): RejectionRow {
-  return {
-    id: row.id,
-    receivedAt: row.received_at,
-    sourceIp: row.source_ip,
-    contentType: row.content_type,
-    rawBody: row.raw_body,
-    httpStatus: row.http_status,
-    reason: row.reason,
-    reprocessedAt: row.reprocessed_at,
-    reprocessedEventId: row.reprocessed_event_id,
-  };
-}
-
-interface ConflictSqlRow {
-  id: number;
-  event_id: string;
-  dedup_key: string;
-  received_at: string;
-  source_ip: string;
-  content_type: string;
-  raw_body: Buffer;
-  event_json: string;
-}
-
-function toConflictRow(row: ConflictSqlRow): ConflictRow {
-  return {
-    id: row.id,
-    eventId: row.event_id,
-    dedupKey: row.dedup_key,
-    receivedAt: row.received_at,
-    sourceIp: row.source_ip,
-    contentType: row.content_type,
-    rawBody: row.raw_body,
-    event: JSON.parse(row.event_json) as NormalizedEvent,
-  };
-}
+type PendingSqlRow = Omit<OutboxRecord, 'event'> & { event_json: string };
+type ConflictSqlRow = Omit<ConflictRow, 'event'> & { event_json: string };

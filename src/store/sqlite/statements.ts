@@ -1,9 +1,8 @@
 import type { Database } from 'better-sqlite3';
+import { CONFLICT_COLUMNS, EVENT_COLUMNS, EVENT_DETAIL_COLUMNS, PENDING_COLUMNS, REJECTION_COLUMNS } from '../row-columns';
 
 /** Every statement the SQLite store runs, prepared once per connection. */
 export function prepareStatements(db: Database) {
-  const eventColumns = `i.seq, i.event_id, i.event_type, i.noti_type, i.mall_id, i.pg_cno, i.shop_order_no,
-    o.status, o.attempts, o.last_error, i.received_at, o.delivered_at, i.redeliveries`;
   return {
     insertInbox: db.prepare(`INSERT INTO inbox
       (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno, shop_order_no, body_hash, raw_body,
@@ -21,7 +20,7 @@ export function prepareStatements(db: Database) {
     insertRejection: db.prepare(`INSERT INTO rejections (received_at, source_ip, content_type, raw_body, http_status, reason)
       VALUES (@received_at, @source_ip, @content_type, @raw_body, @http_status, @reason)`),
 
-    nextPending: db.prepare(`SELECT o.seq, o.event_id, o.attempts, o.next_attempt_at, i.event_json
+    nextPending: db.prepare(`SELECT ${PENDING_COLUMNS}
       FROM outbox o JOIN inbox i ON i.seq = o.inbox_seq
       WHERE o.status = 'pending' ORDER BY o.seq LIMIT ?`),
     markDelivered: db.prepare(`UPDATE outbox SET status = 'delivered', delivered_at = ?, attempts = attempts + 1,
@@ -34,19 +33,19 @@ export function prepareStatements(db: Database) {
     pendingStats: db.prepare(`SELECT count(*) AS pending, min(created_at_ms) AS oldest FROM outbox WHERE status = 'pending'`),
     deadCount: db.prepare(`SELECT count(*) AS dead FROM outbox WHERE status = 'dead'`),
 
-    listEvents: db.prepare(`SELECT ${eventColumns} FROM inbox i JOIN outbox o ON o.inbox_seq = i.seq
+    listEvents: db.prepare(`SELECT ${EVENT_COLUMNS} FROM inbox i JOIN outbox o ON o.inbox_seq = i.seq
       WHERE (@status IS NULL OR o.status = @status)
         AND (@type IS NULL OR i.event_type = @type OR i.noti_type = @type)
         AND (@shop_order_no IS NULL OR i.shop_order_no = @shop_order_no)
         AND (@since IS NULL OR i.received_at >= @since)
       ORDER BY i.seq DESC LIMIT @limit`),
-    getEvent: db.prepare(`SELECT ${eventColumns}, i.event_json, i.source_ip, i.content_type, i.raw_body
+    getEvent: db.prepare(`SELECT ${EVENT_DETAIL_COLUMNS}
       FROM inbox i JOIN outbox o ON o.inbox_seq = i.seq WHERE i.event_id = ?`),
-    listRejections: db.prepare('SELECT * FROM rejections ORDER BY id DESC LIMIT ?'),
-    getRejection: db.prepare('SELECT * FROM rejections WHERE id = ?'),
+    listRejections: db.prepare(`SELECT ${REJECTION_COLUMNS} FROM rejections ORDER BY id DESC LIMIT ?`),
+    getRejection: db.prepare(`SELECT ${REJECTION_COLUMNS} FROM rejections WHERE id = ?`),
     markRejectionReprocessed: db.prepare('UPDATE rejections SET reprocessed_at = ?, reprocessed_event_id = ? WHERE id = ?'),
-    listConflicts: db.prepare('SELECT * FROM conflicts ORDER BY id DESC LIMIT ?'),
-    getConflict: db.prepare('SELECT * FROM conflicts WHERE id = ?'),
+    listConflicts: db.prepare(`SELECT ${CONFLICT_COLUMNS} FROM conflicts ORDER BY id DESC LIMIT ?`),
+    getConflict: db.prepare(`SELECT ${CONFLICT_COLUMNS} FROM conflicts WHERE id = ?`),
     ping: db.prepare('SELECT 1'),
   };
 }

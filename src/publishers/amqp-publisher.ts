@@ -1,0 +1,112 @@
+import amqp, { type ChannelModel, type ConfirmChannel, type Message } from 'amqplib';
+import type { NormalizedEvent } from '../notifications/normalized-event';
+import type { Logger } from '../observability/logger';
+import { ConnectionKeeper } from './connection-keeper';
+import type { Publisher } from './publisher';
+import { redactUrl } from './redact-url';
+
+export interface AmqpPublisherOptions {
+  url: string;
+  /** The durable topic exchange; consumers bind their own queues to it by routing key (the event `type`). */
+  exchange: string;
+  logger?: Logger;
+  connectTimeoutMs?: number;
+  /** A confirm that never comes (blocked broker, half-open socket) must not stall the relay forever. */
+  confirmTimeoutMs?: number;
+}
+
+interface AmqpConnection {
+  model: ChannelModel;
+  channel: ConfirmChannel;
+}
+
+/**
+ * RabbitMQ through a confirm channel: `publish` resolves only on the broker's ack, so the
+ * relay marks a row delivered only once RabbitMQ has taken the persistent message. A nack,
+ * a closed channel or a confirm timeout rejects, and the relay retries the same event.
+ */
+export function openAmqpPublisher(options: AmqpPublisherOptions): Publisher {
+  const { exchange, logger } = options;
+  const target = `${redactUrl(options.url)} exchange ${exchange}`;
+  const confirmTimeoutMs = options.confirmTimeoutMs ?? 10_000;
+
+  const keeper = new ConnectionKeeper<AmqpConnection>({
+    target,
+    logger,
+    async connect(lost) {
+      const model = await amqp.connect(options.url, { timeout: options.connectTimeoutMs ?? 5_000 });
+      // Without these listeners an 'error' event would crash the process on a broker restart.
+      model.on('error', (error: Error) => lost(error));
+      model.on('close', (error?: Error) => lost(error ?? new Error('connection closed')));
+      try {
+        const channel = await model.createConfirmChannel();
+        channel.on('error', (error: Error) => lost(error));
+        channel.on('close', () => lost(new Error('channel closed')));
+        // Unroutable events are acked by RabbitMQ and then dropped: say so loudly instead of silently.
+        channel.on('return', (message: Message) => {
+          logger?.warn('event unroutable: no queue bound to the exchange for its routing key', {
+            exchange, routingKey: message.fields.routingKey, eventId: message.properties.messageId,
+          });
+        });
+        await channel.assertExchange(exchange, 'topic', { durable: true });
+        return { model, channel };
+      } catch (error) {
+        await model.close().catch(() => undefined);
+        throw error;
+      }
+    },
+    async disconnect({ model }) {
+      await model.close();
+    },
+  });
+  keeper.start();
+
+  return {
+    kind: 'amqp',
+    async publish(event: NormalizedEvent) {
+      const connection = await keeper.get();
+      await confirmPublish(connection.channel, exchange, event, confirmTimeoutMs).catch((error: Error) => {
+        if (error instanceof ConfirmTimeout) keeper.invalidate(connection, error);
+        throw error;
+      });
+    },
+    status: () => keeper.status(),
+    close: () => keeper.close(),
+  };
+}
+
+class ConfirmTimeout extends Error {
+  override readonly name = 'ConfirmTimeout';
+}
+
+function confirmPublish(channel: ConfirmChannel, exchange: string, event: NormalizedEvent, timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ConfirmTimeout(`no publisher confirm within ${timeoutMs} ms`)), timeoutMs);
+    const settle = (error: unknown) => {
+      clearTimeout(timer);
+      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      else resolve();
+    };
+    try {
+      // The return value is only a flow-control hint; the confirm callback is what we wait for.
+      channel.publish(
+        exchange,
+        event.type,
+        Buffer.from(JSON.stringify(event)),
+        {
+          persistent: true,
+          mandatory: true,
+          messageId: event.id,
+          contentType: 'application/json',
+          contentEncoding: 'utf-8',
+          type: event.type,
+          timestamp: Math.floor(Date.parse(event.receivedAt) / 1000) || undefined,
+        },
+        settle,
+      );
+    } catch (error) {
+      // amqplib throws synchronously when the channel is already closing.
+      settle(error);
+    }
+  });
+}

@@ -1,0 +1,26 @@
+import type { Pool } from 'pg';
+import { readMigrations, type Migration } from '../migrations';
+import { LOCK_KIND, lockArgs } from './advisory-locks';
+import { inTransaction } from './pool';
+
+/**
+ * Applies `migrations/postgres` not yet recorded in schema_migrations. The advisory lock is taken
+ * before anything else, even CREATE TABLE IF NOT EXISTS (which itself races on the catalog), so
+ * replicas starting together apply each migration exactly once; the others wait and find it done.
+ * DDL is transactional in PostgreSQL: a failing migration leaves nothing half-applied.
+ */
+export async function migrate(pool: Pool, migrations: Migration[] = readMigrations('postgres')): Promise<void> {
+  await inTransaction(pool, 'migration', async (client) => {
+    await client.query(`SELECT pg_advisory_xact_lock(${lockArgs(LOCK_KIND.migrate)})`);
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+    const applied = new Set(
+      (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((row) => row.version),
+    );
+    for (const migration of migrations) {
+      if (applied.has(migration.version)) continue;
+      await client.query(migration.sql);
+      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+    }
+  });
+}

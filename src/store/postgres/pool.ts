@@ -1,0 +1,118 @@
+import { Pool, types as pgTypes, type PoolClient, type PoolConfig, type QueryConfig, type QueryResultRow } from 'pg';
+import { StoreUnavailable } from '../store';
+
+export interface PostgresOptions {
+  /** How long to wait for a connection before answering 503; a dead database must not hang acks. */
+  connectTimeoutMs?: number;
+  /** Server-side cap on one statement (includes waiting for locks). */
+  statementTimeoutMs?: number;
+  maxConnections?: number;
+  /** Told about errors no caller is waiting for (an idle connection dropped); the pool reconnects by itself. */
+  onBackgroundError?: (error: Error) => void;
+}
+
+export const DEFAULTS = { connectTimeoutMs: 2000, statementTimeoutMs: 5000, maxConnections: 10 } as const;
+
+const INT8_OID = 20;
+/**
+ * seq, ids, counts and epoch-ms are BIGINT; the Store interface speaks numbers. They stay far
+ * below 2^53, and parsing per pool keeps the global pg type registry untouched.
+ */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (value: string) => Number(value) : pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser,
+};
+
+export function connectionConfig(url: string, options: PostgresOptions): PoolConfig {
+  const statementTimeout = options.statementTimeoutMs ?? DEFAULTS.statementTimeoutMs;
+  return {
+    connectionString: url,
+    application_name: 'payment-noti-receiver',
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs,
+    statement_timeout: statementTimeout,
+    // The client-side cap catches a network that swallows packets, where the server cannot answer at all.
+    query_timeout: statementTimeout + 1000,
+    // A replica that stalls inside a transaction would hold the outbox-order lock and block every other
+    // replica's acks; the server ends such a session and so releases the lock.
+    idle_in_transaction_session_timeout: statementTimeout * 2,
+    keepAlive: true,
+    types,
+  };
+}
+
+export function createPool(url: string, options: PostgresOptions): Pool {
+  const pool = new Pool({ ...connectionConfig(url, options), max: options.maxConnections ?? DEFAULTS.maxConnections });
+  // Without a listener, an idle connection dropped by a database restart would crash the process;
+  // the pool has already discarded that client and the next query connects afresh.
+  pool.on('error', (error) => options.onBackgroundError?.(error));
+  return pool;
+}
+
+export function unavailable(action: string, error: unknown): StoreUnavailable {
+  if (error instanceof StoreUnavailable) return error;
+  return new StoreUnavailable(`postgres ${action} failed: ${(error as Error).message}`, { cause: error });
+}
+
+/**
+ * PostgreSQL TEXT cannot hold U+0000. A gateway field carrying one must not make a notification
+ * unstorable (a 503 the gateway would retry forever); the exact bytes are kept in raw_body anyway.
+ */
+export function textSafe(params: unknown[]): unknown[] {
+  return params.map((value) => (typeof value === 'string' ? value.replace(/\u0000/g, '\uFFFD') : value));
+}
+
+export async function query<R extends QueryResultRow>(
+  db: Pool | PoolClient,
+  action: string,
+  sql: string,
+  params: unknown[] = [],
+  timeoutMs?: number,
+): Promise<R[]> {
+  try {
+    // query_timeout per query is supported by pg but missing from its typings.
+    const config: QueryConfig & { query_timeout?: number } = { text: sql, values: textSafe(params), query_timeout: timeoutMs };
+    return (await db.query<R>(config)).rows;
+  } catch (error) {
+    throw unavailable(action, error);
+  }
+}
+
+/** Runs one write and returns how many rows it changed. */
+export async function execute(pool: Pool, action: string, sql: string, params: unknown[]): Promise<number> {
+  try {
+    return (await pool.query(sql, textSafe(params))).rowCount ?? 0;
+  } catch (error) {
+    throw unavailable(action, error);
+  }
+}
+
+/**
+ * Runs `work` in one transaction and resolves only after COMMIT returned, which with the default
+ * synchronous_commit=on means the WAL is flushed: the caller may ack the gateway on it.
+ */
+export async function inTransaction<T>(pool: Pool, action: string, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  let client: PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    throw unavailable(action, error);
+  }
+  // A checked-out client has no error listener of its own: a connection dropped mid-transaction
+  // would crash the process. The failing query rejects anyway, so the event needs no action.
+  const ignoreSocketError = () => undefined;
+  client.on('error', ignoreSocketError);
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    client.removeListener('error', ignoreSocketError);
+    client.release();
+    return result;
+  } catch (error) {
+    // Destroying the connection makes the server roll back; an explicit ROLLBACK could hang on a
+    // dead network and delay the 503 the gateway is waiting for.
+    client.removeListener('error', ignoreSocketError);
+    client.release(true);
+    throw unavailable(action, error);
+  }
+}

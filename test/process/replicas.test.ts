@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { approvalNotification, changeNotification, escrowNotification, nextPgCno, type JsonNotification } from '../../src/simulator/notification-builders';
+import { readEventsFile, spawnReceiver, type SpawnedReceiver } from '../helpers/spawn-receiver';
+import { admin, createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
+
+async function post(url: string, body: JsonNotification): Promise<{ status: number; resCd?: string }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '61.33.205.151' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, resCd: ((await res.json()) as { resCd?: string }).resCd };
+}
+
+/** 12 payments, each with an approval, two partial cancels and two escrow statuses: 60 distinct keys. */
+function distinctNotifications(): JsonNotification[] {
+  return Array.from({ length: 12 }, () => {
+    const pgCno = nextPgCno();
+    return [
+      approvalNotification({ pgCno }),
+      changeNotification({ pgCno, cancelAmount: '1000' }),
+      changeNotification({ pgCno, cancelAmount: '2000' }),
+      escrowNotification({ pgCno, statusCode: 'ES01' }),
+      escrowNotification({ pgCno, statusCode: 'ES02' }),
+    ];
+  }).flat();
+}
+
+async function count(schema: TestSchema, from: string): Promise<number> {
+  const [row] = await admin(schema.url, `SELECT count(*)::int AS n FROM ${from}`);
+  return Number(row?.n);
+}
+
+async function metricValue(r: SpawnedReceiver, pattern: RegExp): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${r.adminPort}/metrics`)).text();
+  return text.split('\n').filter((l) => pattern.test(l)).reduce((sum, l) => sum + Number(l.split(' ').pop()), 0);
+}
+
+describePostgres('two replicas on one PostgreSQL', () => {
+  let schema: TestSchema;
+  let dir: string;
+  const running: SpawnedReceiver[] = [];
+
+  beforeEach(async () => {
+    schema = await createTestSchema();
+    dir = mkdtempSync(join(tmpdir(), 'replicas-'));
+  });
+  afterEach(async () => {
+    for (const r of running.splice(0)) {
+      r.child.kill('SIGKILL');
+      await r.exited;
+    }
+    await schema.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('duplicate-heavy traffic on both yields one event per key; after one is killed the other relays everything', async () => {
+    const queue = join(dir, 'events.ndjson');
+    const env = { DATABASE_URL: schema.url, QUEUE_URL: `file:${queue}` };
+    const a = await spawnReceiver(dir, env);
+    const b = await spawnReceiver(dir, env);
+    running.push(a, b);
+
+    const notifications = distinctNotifications();
+    // Every notification four times, alternating replicas, 24 requests in flight.
+    const jobs = notifications.flatMap((n, i) => [0, 1, 2, 3].map((copy) => ({ n, url: (i + copy) % 2 ? a.url : b.url })));
+    jobs.sort(() => Math.random() - 0.5);
+    const answers: Array<{ status: number; resCd?: string }> = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 24 }, async () => {
+        while (next < jobs.length) {
+          const job = jobs[next++]!;
+          answers.push(await post(job.url, job.n));
+        }
+      }),
+    );
+    expect(answers.filter((x) => x.status !== 200 || x.resCd !== '0000')).toEqual([]);
+    expect([await count(schema, 'inbox'), await count(schema, 'outbox')]).toEqual([notifications.length, notifications.length]);
+    const accepted = (await metricValue(a, /^noti_receiver_notifications_total\{.*outcome="accepted"/)) +
+      (await metricValue(b, /^noti_receiver_notifications_total\{.*outcome="accepted"/));
+    const duplicates = (await metricValue(a, /^noti_receiver_notifications_total\{.*outcome="duplicate"/)) +
+      (await metricValue(b, /^noti_receiver_notifications_total\{.*outcome="duplicate"/));
+    expect([accepted, duplicates]).toEqual([notifications.length, notifications.length * 3]);
+
+    // Kill one replica (it may hold the relay lock); the survivor must take over and finish.
+    a.child.kill('SIGKILL');
+    await a.exited;
+    const late = approvalNotification();
+    expect(await post(b.url, late)).toEqual({ status: 200, resCd: '0000' });
+
+    const expected = notifications.length + 1;
+    const deadline = Date.now() + 20_000;
+    let events = readEventsFile(queue);
+    while (new Set(events.map((e) => e.id)).size < expected && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      events = readEventsFile(queue);
+    }
+    const ids = new Set(events.map((e) => e.id));
+    expect(ids.size).toBe(expected);
+    // At least once: only an event in flight at the kill may appear twice.
+    expect(events.length - ids.size).toBeLessThanOrEqual(1);
+    // Forwarded in arrival (outbox) order across both replicas and the take-over.
+    const arrival = (await admin(schema.url, 'SELECT event_id FROM outbox ORDER BY seq')).map((r) => r.event_id);
+    const firstSeen = events.map((e) => e.id).filter((id, i, all) => all.indexOf(id) === i);
+    expect(firstSeen).toEqual(arrival);
+    expect(await count(schema, "outbox WHERE status <> 'delivered'")).toBe(0);
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * Broker tests run against the real server named by an env var. Without it the suite is
+ * skipped, loudly, so `npm test` passes on a laptop without RabbitMQ, NATS or Redis.
+ */
+export function describeWithBroker(envVar: string, name: string, suite: (url: string) => void): void {
+  const url = process.env[envVar];
+  if (!url) {
+    // eslint-disable-next-line no-console
+    console.warn(`skipping "${name}": set ${envVar} to run it against a real broker`);
+    describe.skip(name, () => suite(''));
+    return;
+  }
+  describe(name, () => suite(url));
+}
+
+/** Names unique to this run, so parallel or repeated runs never read each other's messages. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,85 @@
+import { connect, type JsMsg, type NatsConnection } from 'nats';
+import { natsStreamName, openNatsPublisher } from '../../src/publishers/nats-publisher';
+import { isPermanent, type Publisher } from '../../src/publishers/publisher';
+import { describeWithBroker, uniqueName } from './broker-env';
+import { oneOfEachType } from './sample-event';
+
+describeWithBroker('TEST_NATS_URL', 'nats publisher', (brokerUrl) => {
+  let nc: NatsConnection;
+  let queueName: string;
+  let publisher: Publisher | undefined;
+
+  beforeEach(async () => {
+    queueName = uniqueName('noti-test');
+    nc = await connect({ servers: new URL(brokerUrl).host });
+  });
+
+  afterEach(async () => {
+    await publisher?.close();
+    publisher = undefined;
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.delete(natsStreamName(queueName)).catch(() => undefined);
+    await nc.close();
+  });
+
+  async function readStream(count: number): Promise<JsMsg[]> {
+    const js = nc.jetstream();
+    const consumer = await js.consumers.get(natsStreamName(queueName));
+    const messages: JsMsg[] = [];
+    const batch = await consumer.fetch({ max_messages: count, expires: 2_000 });
+    for await (const message of batch) {
+      messages.push(message);
+      message.ack();
+    }
+    return messages;
+  }
+
+  it('creates the stream and sends every event type to <queue>.<type> with the event id as Nats-Msg-Id', async () => {
+    publisher = await openNatsPublisher({ url: brokerUrl, queueName });
+    const events = oneOfEachType();
+    for (const event of events) await publisher.publish(event);
+
+    const info = await (await nc.jetstreamManager()).streams.info(natsStreamName(queueName));
+    expect(info.config.subjects).toEqual([`${queueName}.>`]);
+    const messages = await readStream(events.length + 1);
+    expect(messages).toHaveLength(events.length);
+    messages.forEach((message, i) => {
+      const event = events[i]!;
+      expect(message.subject).toBe(`${queueName}.${event.type}`);
+      expect(message.headers?.get('Nats-Msg-Id')).toBe(event.id);
+      expect(message.json()).toEqual(event);
+    });
+    expect(publisher.status().connected).toBe(true);
+  });
+
+  it('lets JetStream drop a retried event with the same id', async () => {
+    publisher = await openNatsPublisher({ url: brokerUrl, queueName });
+    const [event] = oneOfEachType();
+    await publisher.publish(event!);
+    await publisher.publish(event!);
+    const info = await (await nc.jetstreamManager()).streams.info(natsStreamName(queueName));
+    expect(info.state.messages).toBe(1);
+  });
+
+  it('reuses a stream that already exists', async () => {
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.add({ name: natsStreamName(queueName), subjects: [`${queueName}.>`] });
+    publisher = await openNatsPublisher({ url: brokerUrl, queueName });
+    await publisher.publish(oneOfEachType()[0]!);
+    expect((await jsm.streams.info(natsStreamName(queueName))).state.messages).toBe(1);
+  });
+
+  it('names the stream without the characters NATS forbids in stream names', () => {
+    expect(natsStreamName('payment-notifications')).toBe('payment-notifications');
+    expect(natsStreamName('merchant.payments')).toBe('merchant_payments');
+  });
+
+  it('opens while the server is unreachable and fails publishes as transient', async () => {
+    publisher = await openNatsPublisher({ url: 'nats://127.0.0.1:1', queueName, connectTimeoutMs: 500 });
+    const failure = await publisher.publish(oneOfEachType()[0]!).then(() => null, (error: unknown) => error);
+    expect(failure).toEqual(expect.objectContaining({ message: expect.any(String) }));
+    expect(isPermanent(failure)).toBe(false);
+    expect(publisher.status().connected).toBe(false);
+  });
+});
+

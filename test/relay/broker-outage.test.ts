@@ -1,0 +1,187 @@
+import amqp, { type ChannelModel } from 'amqplib';
+import { connect, type NatsConnection } from 'nats';
+import Redis from 'ioredis';
+import type { NormalizedEvent } from '../../src/notifications/normalized-event';
+import { openAmqpPublisher } from '../../src/publishers/amqp-publisher';
+import { natsStreamName, openNatsPublisher } from '../../src/publishers/nats-publisher';
+import { openHttpPublisher } from '../../src/publishers/http-publisher';
+import { openRedisPublisher } from '../../src/publishers/redis-publisher';
+import type { Publisher } from '../../src/publishers/publisher';
+import { describeWithBroker, eventually, uniqueName } from '../publishers/broker-env';
+import { startEndpoint } from '../publishers/http-endpoint';
+import { expectInOrderWithoutGaps, RelayHarness } from './relay-harness';
+import { TcpProxy } from '../helpers/tcp-proxy';
+
+jest.setTimeout(60_000);
+
+/** What each broker test plugs into the one outage scenario below. */
+interface Destination {
+  publisher(url: string): Promise<Publisher> | Publisher;
+  /** Every message id the consumer has seen so far, in arrival order. */
+  receivedIds(): Promise<string[]>;
+}
+
+/**
+ * The scenario the issue asks for: a burst is under way, the broker vanishes mid-burst, the
+ * gateway keeps sending (every notification still stored), the broker comes back, and the
+ * whole backlog arrives in arrival order.
+ */
+async function outageScenario(
+  brokerUrl: string,
+  destination: Destination,
+  { downAtStart = false } = {},
+): Promise<{ ids: string[]; recordedIds: string[] }> {
+  const proxy = await TcpProxy.forUrl(brokerUrl);
+  if (downAtStart) await proxy.cut();
+  const harness = new RelayHarness(await destination.publisher(proxy.urlFor(brokerUrl)));
+  try {
+    let before: NormalizedEvent[] = [];
+    if (!downAtStart) {
+      before = await harness.record(200);
+      await eventually(async () => ((await destination.receivedIds()).length >= 5 ? true : undefined), 15_000, 'the burst to start arriving');
+      await proxy.cut();
+    }
+    const during = await harness.record(30);
+    await harness.waitForBacklog();
+    expect(harness.publisher.status().connected).toBe(false);
+
+    await proxy.start();
+    const recorded = [...before, ...during];
+    await harness.waitForDrain();
+    const ids = await eventually(async () => {
+      const seen = await destination.receivedIds();
+      return new Set(seen).size >= recorded.length ? seen : undefined;
+    }, 15_000, 'every event at the consumer');
+    expectInOrderWithoutGaps(ids, recorded);
+    await eventually(() => (harness.publisher.status().connected ? true : undefined), 10_000, 'the publisher to report connected');
+    return { ids, recordedIds: recorded.map((event) => event.id) };
+  } finally {
+    await harness.close();
+    await proxy.cut();
+  }
+}
+
+describeWithBroker('TEST_AMQP_URL', 'relay through a RabbitMQ outage', (brokerUrl) => {
+  let consumer: ChannelModel;
+  const exchange = uniqueName('noti-outage');
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    consumer = await amqp.connect(brokerUrl);
+    const channel = await consumer.createChannel();
+    await channel.assertExchange(exchange, 'topic', { durable: true });
+    const { queue } = await channel.assertQueue('', { exclusive: true });
+    await channel.bindQueue(queue, exchange, '#');
+    await channel.consume(queue, (message) => message && ids.push(String(message.properties.messageId)), { noAck: true });
+  });
+
+  afterAll(async () => {
+    const channel = await consumer.createChannel();
+    await channel.deleteExchange(exchange);
+    await consumer.close();
+  });
+
+  const destination: Destination = {
+    publisher: (url) => openAmqpPublisher({ url, exchange, connectTimeoutMs: 1_000, confirmTimeoutMs: 2_000 }),
+    receivedIds: async () => ids,
+  };
+
+  it('delivers every event stored during the outage, in order, with no gap', async () => {
+    await outageScenario(brokerUrl, destination);
+  });
+
+  it('starts with RabbitMQ down and delivers the backlog once it is up', async () => {
+    ids.length = 0;
+    await outageScenario(brokerUrl, destination, { downAtStart: true });
+  });
+});
+
+describeWithBroker('TEST_NATS_URL', 'relay through a NATS outage', (brokerUrl) => {
+  let nc: NatsConnection;
+  const queueName = uniqueName('noti-outage');
+
+  beforeAll(async () => {
+    nc = await connect({ servers: new URL(brokerUrl).host });
+  });
+
+  afterAll(async () => {
+    await (await nc.jetstreamManager()).streams.delete(natsStreamName(queueName)).catch(() => undefined);
+    await nc.close();
+  });
+
+  async function streamIds(): Promise<string[]> {
+    const jsm = await nc.jetstreamManager();
+    const info = await jsm.streams.info(natsStreamName(queueName)).catch(() => null);
+    if (!info || info.state.messages === 0) return [];
+    const consumer = await nc.jetstream().consumers.get(natsStreamName(queueName));
+    const ids: string[] = [];
+    const batch = await consumer.fetch({ max_messages: info.state.messages, expires: 2_000 });
+    for await (const message of batch) {
+      ids.push(message.headers?.get('Nats-Msg-Id') ?? '');
+      if (ids.length === info.state.messages) break;
+    }
+    return ids;
+  }
+
+  const destination: Destination = {
+    publisher: (url) => openNatsPublisher({ url, queueName, connectTimeoutMs: 1_000, ackTimeoutMs: 1_000 }),
+    receivedIds: streamIds,
+  };
+
+  it('delivers every event stored during the outage exactly once, in order', async () => {
+    const { ids, recordedIds } = await outageScenario(brokerUrl, destination);
+    // JetStream's duplicate window absorbs the relay's retries: exactly once, not just at least once.
+    expect(ids).toEqual(recordedIds);
+  });
+
+  it('starts with NATS down, creates the stream once it is up and delivers the backlog exactly once', async () => {
+    await (await nc.jetstreamManager()).streams.delete(natsStreamName(queueName));
+    const { ids, recordedIds } = await outageScenario(brokerUrl, destination, { downAtStart: true });
+    expect(ids).toEqual(recordedIds);
+  });
+});
+
+describeWithBroker('TEST_REDIS_URL', 'relay through a Redis outage', (brokerUrl) => {
+  let redis: Redis;
+  const key = uniqueName('noti-outage');
+
+  beforeAll(() => {
+    redis = new Redis(brokerUrl);
+  });
+
+  afterAll(async () => {
+    await redis.del(key);
+    await redis.quit();
+  });
+
+  const destination: Destination = {
+    publisher: (url) => openRedisPublisher({ url, queueName: key, commandTimeoutMs: 1_000 }),
+    receivedIds: async () => (await redis.xrange(key, '-', '+')).map(([, fields]) => fields[1] ?? ''),
+  };
+
+  it('delivers every event stored during the outage, in order, with no gap', async () => {
+    await outageScenario(brokerUrl, destination);
+  });
+
+  it('starts with Redis down and delivers the backlog once it is up', async () => {
+    await redis.del(key);
+    await outageScenario(brokerUrl, destination, { downAtStart: true });
+  });
+});
+
+describe('relay through an HTTP endpoint outage', () => {
+  it.each([
+    ['during a burst', false],
+    ['from the start', true],
+  ])('delivers every event stored while the endpoint is down %s, in order, with no gap', async (_when, downAtStart) => {
+    const endpoint = await startEndpoint();
+    try {
+      await outageScenario(endpoint.url, {
+        publisher: (url) => openHttpPublisher({ url, timeoutMs: 1_000 }),
+        receivedIds: async () => endpoint.received.map((request) => String(request.headers['idempotency-key'])),
+      }, { downAtStart });
+    } finally {
+      await endpoint.close();
+    }
+  });
+});
