@@ -8,11 +8,19 @@ import { runCli } from '../../src/cli/program';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import type { Store } from '../../src/store/store';
+
+/** supertest connects from 127.0.0.1; the CLI's reprocess judges the stored source by the same list. */
+export const receiverEnv = (env: Record<string, string>) => ({ EXTRA_ALLOWED_IPS: '127.0.0.1', ...env });
 
 /** The real receiver app on a SQLite file, reached through supertest (no port), to seed what the CLI reads. */
 export function receiverOn(databaseFile: string, env: Record<string, string> = {}) {
+  return receiverWith(openSqliteStore(databaseFile), env);
+}
+
+/** The same over any store, e.g. PostgreSQL. */
+export function receiverWith(store: Store, env: Record<string, string> = {}) {
   const config = loadConfig(receiverEnv(env));
-  const store = openSqliteStore(databaseFile);
   const app = createApp({ config, store, logger: createLogger({ level: 'error', silent: true }), metrics: createMetrics() });
   return {
     store,
@@ -28,9 +36,6 @@ export function receiverOn(databaseFile: string, env: Record<string, string> = {
     close: () => store.close(),
   };
 }
-
-/** supertest connects from 127.0.0.1; the CLI's reprocess judges the stored source by the same list. */
-const receiverEnv = (env: Record<string, string>) => ({ EXTRA_ALLOWED_IPS: '127.0.0.1', ...env });
 
 /** A receiver on a fresh database file, plus the CLI pointed at that file. */
 export function seededReceiver(env: Record<string, string> = {}) {
