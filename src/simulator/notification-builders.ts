@@ -97,6 +97,14 @@ export function escrowNotification(overrides: Partial<JsonNotification> = {}): J
   });
 }
 
+/** Escrow statuses in the order a purchase moves through them; event 40 reports each separately. */
+export const ESCROW_STATUSES = [
+  { statusCode: 'ES01', statusMessage: '배송대기' },
+  { statusCode: 'ES02', statusMessage: '배송중' },
+  { statusCode: 'ES03', statusMessage: '배송완료' },
+  { statusCode: 'ES07', statusMessage: '구매확정' },
+] as const;
+
 export function refundNotification(overrides: Partial<JsonNotification> = {}): JsonNotification {
   return common('50', {
     amount: '12000',

@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import type { Command } from 'commander';
+import { ConfigError, loadConfig, type Config } from '../config/env';
+import { maskSensitive } from '../observability/mask';
+import { openStore } from '../store/open-store';
+import { StoreUnavailable, type Store } from '../store/store';
+import { CliFailure, EXIT } from './exit-codes';
+
+/** Where a command reads its environment and writes its output; tests pass their own. */
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+export interface GlobalOptions {
+  databaseUrl?: string;
+  json?: boolean;
+}
+
+export function globalOptions(command: Command): GlobalOptions {
+  return command.optsWithGlobals<GlobalOptions>();
+}
+
+/** The receiver's own configuration schema, so the CLI and the service can never read a variable differently. */
+export function cliConfig(io: CliIo, options: GlobalOptions): Config {
+  try {
+    return loadConfig({ ...io.env, ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliFailure(error.message, EXIT.usage);
+    throw error;
+  }
+}
+
+/** Opens the store, runs `work`, always closes it; any storage failure becomes exit code 3. */
+export async function withStore<T>(config: Config, work: (store: Store) => Promise<T>): Promise<T> {
+  const sqlitePath = config.DATABASE_URL.startsWith('sqlite:') ? config.DATABASE_URL.slice('sqlite:'.length) : null;
+  // Opening a missing SQLite file would create an empty database and report "nothing found",
+  // which hides a wrong DATABASE_URL from the operator.
+  if (sqlitePath !== null && sqlitePath !== ':memory:' && !existsSync(sqlitePath)) {
+    throw new CliFailure(`no database at ${sqlitePath}; point DATABASE_URL or --database-url at the receiver's database`, EXIT.storeUnavailable);
+  }
+  let store: Store;
+  try {
+    store = await openStore(config.DATABASE_URL);
+  } catch (error) {
+    throw new CliFailure(`cannot open the store: ${(error as Error).message}`, EXIT.storeUnavailable);
+  }
+  try {
+    return await work(store);
+  } catch (error) {
+    if (error instanceof StoreUnavailable) throw new CliFailure(error.message, EXIT.storeUnavailable);
+    throw error;
+  } finally {
+    await store.close();
+  }
+}
+
+/** `--json` prints the data as is, for scripts; otherwise the human rendering, with personal data masked. */
+export function print(io: CliIo, options: GlobalOptions, data: unknown, human: () => string): void {
+  io.stdout(`${options.json ? JSON.stringify(data, jsonReplacer, 2) : human()}\n`);
+}
+
+export function masked<T>(value: T): T {
+  return maskSensitive(value) as T;
+}
+
+/** Raw bodies travel as base64 in JSON output, so EUC-KR bytes survive a pipe unchanged. */
+function jsonReplacer(_key: string, value: unknown): unknown {
+  if (value && typeof value === 'object' && (value as { type?: string }).type === 'Buffer' && Array.isArray((value as { data?: unknown }).data)) {
+    return Buffer.from((value as { data: number[] }).data).toString('base64');
+  }
+  return value;
+}
+
+/** Parses a positive integer option or argument; commander turns the throw into a usage error. */
+export function positiveInt(name: string) {
+  return (text: string): number => {
+    if (!/^\d+$/.test(text) || Number(text) < 1) throw new CliFailure(`${name} must be a positive integer, got "${text}"`, EXIT.usage);
+    return Number(text);
+  };
+}
+
+/** Parses a numeric row id argument (rejections, conflicts); a typo is a usage error, not "not found". */
+export function numericId(kind: string) {
+  return (text: string): number => {
+    if (!/^\d+$/.test(text)) throw new CliFailure(`a ${kind} id is a number, got "${text}"`, EXIT.usage);
+    return Number(text);
+  };
+}

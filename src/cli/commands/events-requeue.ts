@@ -1,0 +1,30 @@
+import type { Command } from 'commander';
+import { cliConfig, globalOptions, print, withStore, type CliIo } from '../cli-context';
+import { CliFailure, EXIT } from '../exit-codes';
+
+/**
+ * Sends an event to the queue again from its first attempt. A running receiver's relay
+ * picks it up on its next poll (about a second): it is not woken across processes.
+ */
+export function registerEventsRequeue(events: Command, io: CliIo): void {
+  events
+    .command('requeue')
+    .description('forward an event again (any status), or every dead event with --dead')
+    .argument('[id]', 'event id (evt_…)')
+    .option('--dead', 'requeue every event the relay gave up on')
+    .action(async (id: string | undefined, options: { dead?: boolean }, command: Command) => {
+      const global = globalOptions(command);
+      if ((id === undefined) === !options.dead) {
+        throw new CliFailure('give either an event id or --dead, not both', EXIT.usage);
+      }
+      const config = cliConfig(io, global);
+      if (options.dead) {
+        const count = await withStore(config, (store) => store.requeueDead());
+        print(io, global, { requeued: count }, () => `requeued ${count} dead event(s)`);
+        return;
+      }
+      const found = await withStore(config, (store) => store.requeue(id!));
+      if (!found) throw new CliFailure(`no event ${id}; find ids with "events list"`, EXIT.notFound);
+      print(io, global, { requeued: id }, () => `requeued ${id}; the relay forwards it again within about a second`);
+    });
+}

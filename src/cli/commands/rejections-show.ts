@@ -1,0 +1,35 @@
+import type { Command } from 'commander';
+import { decodeBody } from '../../http/decode-body';
+import { cliConfig, globalOptions, masked, numericId, print, withStore, type CliIo } from '../cli-context';
+import { CliFailure, EXIT } from '../exit-codes';
+import { formatFields } from '../table';
+
+export function registerRejectionsShow(rejections: Command, io: CliIo): void {
+  rejections
+    .command('show')
+    .description('one rejection: why it was refused and the body as decoded now')
+    .argument('<id>', 'rejection id', numericId('rejection'))
+    .action(async (id: number, _options: unknown, command: Command) => {
+      const global = globalOptions(command);
+      const row = await withStore(cliConfig(io, global), (store) => store.getRejection(id));
+      if (!row) throw new CliFailure(`no rejection ${id}; find ids with "rejections list"`, EXIT.notFound);
+      const decoded = tryDecode(row.rawBody, row.contentType);
+      print(io, global, { ...row, decoded }, () => {
+        const { rawBody, ...fields } = row;
+        const body =
+          'fields' in decoded
+            ? JSON.stringify(masked(decoded.fields), null, 2)
+            : `body not decodable (${decoded.error})${rawBody ? `; first bytes: ${JSON.stringify(rawBody.subarray(0, 120).toString('latin1'))}` : ''}`;
+        return [formatFields([...Object.entries(fields), ['rawBody', rawBody ? `${rawBody.length} bytes` : 'not kept']]), '', body].join('\n');
+      });
+    });
+}
+
+function tryDecode(raw: Buffer | null, contentType: string | null): { fields: Record<string, unknown> } | { error: string } {
+  if (!raw) return { error: 'the body was not kept' };
+  try {
+    return { fields: decodeBody(raw, contentType ?? undefined) };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}

@@ -1,0 +1,54 @@
+import { Command, CommanderError } from 'commander';
+import type { CliIo } from './cli-context';
+import { registerConflictsList } from './commands/conflicts-list';
+import { registerConflictsShow } from './commands/conflicts-show';
+import { registerEventsList } from './commands/events-list';
+import { registerEventsRequeue } from './commands/events-requeue';
+import { registerEventsShow } from './commands/events-show';
+import { registerRejectionsList } from './commands/rejections-list';
+import { registerRejectionsReprocess } from './commands/rejections-reprocess';
+import { registerRejectionsShow } from './commands/rejections-show';
+import { CliFailure, EXIT } from './exit-codes';
+
+/** Exit code for an error no command anticipated: a bug, never confused with the documented codes. */
+const EXIT_INTERNAL = 70;
+
+export function buildProgram(io: CliIo): Command {
+  const program = new Command('noti-receiver')
+    .description("Inspect and repair what payment-noti-receiver holds: events, rejections, conflicts")
+    .option('--database-url <url>', 'sqlite:PATH or postgres://… (default: DATABASE_URL)')
+    .option('--json', 'machine-readable output, unmasked')
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)');
+  // Settings above are inherited by every subcommand made with .command() below.
+  const events = program.command('events').description('stored notifications and their relay state');
+  registerEventsList(events, io);
+  registerEventsShow(events, io);
+  registerEventsRequeue(events, io);
+  const rejections = program.command('rejections').description('bodies refused with 5001/413/415');
+  registerRejectionsList(rejections, io);
+  registerRejectionsShow(rejections, io);
+  registerRejectionsReprocess(rejections, io);
+  const conflicts = program.command('conflicts').description('redeliveries that differed from the stored body');
+  registerConflictsList(conflicts, io);
+  registerConflictsShow(conflicts, io);
+  return program;
+}
+
+/** Runs one CLI invocation and resolves to its exit code; never calls process.exit itself. */
+export async function runCli(args: string[], io: CliIo): Promise<number> {
+  try {
+    await buildProgram(io).parseAsync(args, { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CliFailure) {
+      if (error.message) io.stderr(`noti-receiver: ${error.message}\n`);
+      return error.code;
+    }
+    // Commander has already printed its message (or the help) through configureOutput.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    io.stderr(`noti-receiver: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
+    return EXIT_INTERNAL;
+  }
+}

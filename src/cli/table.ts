@@ -1,0 +1,45 @@
+/**
+ * Plain-text tables for a terminal. Hangul and other East Asian wide characters take two
+ * columns, so widths are counted in columns, not code units, or Korean names shift every
+ * column after them.
+ */
+export function formatTable(headers: string[], rows: Array<Array<string | number | null>>): string {
+  const cells = rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '-' : String(cell))));
+  const widths = headers.map((header, i) => Math.max(displayWidth(header), ...cells.map((row) => displayWidth(row[i] ?? ''))));
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => (i === row.length - 1 ? cell : pad(cell, widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+}
+
+/** `key  value` lines, keys aligned. */
+export function formatFields(entries: Array<[string, unknown]>): string {
+  const width = Math.max(0, ...entries.map(([key]) => displayWidth(key)));
+  return entries
+    .map(([key, value]) => `${pad(key, width)}  ${value === null || value === undefined ? '-' : typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('\n');
+}
+
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) width += isWide(ch.codePointAt(0)!) ? 2 : 1;
+  return width;
+}
+
+function pad(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+}
+
+function isWide(code: number): boolean {
+  return (
+    (code >= 0x1100 && code <= 0x115f) || // Hangul Jamo
+    (code >= 0x2e80 && code <= 0xa4cf) || // CJK radicals … Yi
+    (code >= 0xac00 && code <= 0xd7a3) || // Hangul syllables
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0xfe30 && code <= 0xfe4f) ||
+    (code >= 0xff00 && code <= 0xff60) ||
+    (code >= 0xffe0 && code <= 0xffe6)
+  );
+}

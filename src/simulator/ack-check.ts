@@ -1,0 +1,45 @@
+import type { AckForm } from '../http/acks';
+
+/**
+ * How the gateway reads an answer: `acked` stops its retries; `refused` (5001, a non-200
+ * status) makes it retry; `unexpected` is an answer in neither of the documented forms,
+ * which a merchant must fix before going live whatever the gateway would do with it.
+ */
+export type AckVerdict = { kind: 'acked' } | { kind: 'refused'; reason: string } | { kind: 'unexpected'; reason: string };
+
+const FORM_SUCCESS = 'res_cd=0000\x1fres_msg=SUCCESS';
+const FORM_FAILURE = 'res_cd=5001\x1fres_msg=FAIL';
+
+export function checkAck(form: AckForm, status: number, body: Buffer): AckVerdict {
+  return form === 'form' ? checkFormAck(status, body.toString('latin1')) : checkJsonAck(status, body.toString('utf8'));
+}
+
+function checkJsonAck(status: number, text: string): AckVerdict {
+  let resCd: unknown;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    resCd = parsed !== null && typeof parsed === 'object' ? (parsed as { resCd?: unknown }).resCd : undefined;
+  } catch {
+    resCd = undefined;
+  }
+  if (status === 200) {
+    if (resCd === '0000') return { kind: 'acked' };
+    if (resCd === '5001') return { kind: 'refused', reason: `HTTP 200 resCd 5001` };
+    return { kind: 'unexpected', reason: `HTTP 200 without a JSON ack {"resCd":"0000"|"5001"}: ${preview(text)}` };
+  }
+  if (resCd === '0000') return { kind: 'unexpected', reason: `resCd 0000 with HTTP ${status}; a success must be HTTP 200` };
+  return { kind: 'refused', reason: `HTTP ${status}${resCd === '5001' ? ' resCd 5001' : `: ${preview(text)}`}` };
+}
+
+function checkFormAck(status: number, text: string): AckVerdict {
+  if (status === 200 && text === FORM_SUCCESS) return { kind: 'acked' };
+  if (text === FORM_FAILURE) return { kind: 'refused', reason: `HTTP ${status} res_cd=5001` };
+  if (status === 200 || text === FORM_SUCCESS) {
+    return { kind: 'unexpected', reason: `HTTP ${status} ${JSON.stringify(preview(text))}; event 70 expects exactly res_cd=0000<0x1F>res_msg=SUCCESS with HTTP 200` };
+  }
+  return { kind: 'refused', reason: `HTTP ${status}: ${preview(text)}` };
+}
+
+function preview(text: string): string {
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}

@@ -1,0 +1,84 @@
+import type { AckForm } from '../http/acks';
+import { NOTI_TYPES, type NotiType } from '../notifications/event-types';
+import {
+  ESCROW_STATUSES,
+  JSON_BUILDERS,
+  basketApprovalNotification,
+  changeNotification,
+  escrowNotification,
+  nextPgCno,
+  unionPayForm,
+  type JsonNotification,
+} from './notification-builders';
+
+/** One notification as it goes over the wire: the exact bytes and the ack form they call for. */
+export interface WireNotification {
+  notiType: NotiType;
+  body: Buffer;
+  contentType: string;
+  ackForm: AckForm;
+}
+
+/** How many of one payment's partial cancels (event 20) are sent before a new payment starts. */
+const CANCELS_PER_PAYMENT = 3;
+/** Every third approval is a basket payment, so basket fields are always exercised. */
+const BASKET_EVERY = 3;
+
+/**
+ * `count` realistic notifications of each event type, interleaved by type as a gateway's
+ * traffic would be. Partial cancels share their payment's `pgCno` with their own
+ * `cancelPgCno`; escrow notifications walk one `pgCno` through several statuses. Both must
+ * be stored as separate events, which is what makes them worth rehearsing.
+ */
+export function planNotifications(types: readonly NotiType[], count: number): WireNotification[] {
+  const perType = types.map((type) => Array.from({ length: count }, notificationsOf(type)));
+  const interleaved: WireNotification[] = [];
+  for (let i = 0; i < count; i += 1) for (const list of perType) interleaved.push(list[i]!);
+  return interleaved;
+}
+
+export function parseEventSelection(text: string): NotiType[] {
+  if (text === 'all') return [...NOTI_TYPES];
+  const selected = text.split(',').map((s) => s.trim());
+  for (const type of selected) {
+    if (!(NOTI_TYPES as string[]).includes(type)) throw new Error(`unknown event "${type}"; use one of ${NOTI_TYPES.join(', ')} or all`);
+  }
+  return selected as NotiType[];
+}
+
+function notificationsOf(type: NotiType): (_: unknown, index: number) => WireNotification {
+  if (type === '70') {
+    return () => {
+      const form = unionPayForm();
+      return { notiType: '70', body: form.body, contentType: form.contentType, ackForm: 'form' };
+    };
+  }
+  if (type === '20') {
+    let pgCno = '';
+    return (_, i) => {
+      if (i % CANCELS_PER_PAYMENT === 0) pgCno = nextPgCno();
+      return json('20', changeNotification({ pgCno, cancelAmount: '1000', amount: '1000', remainAmount: String(9000 - 1000 * (i % CANCELS_PER_PAYMENT)) }));
+    };
+  }
+  if (type === '40') {
+    let pgCno = '';
+    return (_, i) => {
+      if (i % ESCROW_STATUSES.length === 0) pgCno = nextPgCno();
+      return json('40', escrowNotification({ pgCno, ...ESCROW_STATUSES[i % ESCROW_STATUSES.length]! }));
+    };
+  }
+  if (type === '10') {
+    return (_, i) => json('10', i % BASKET_EVERY === BASKET_EVERY - 1 ? basketApprovalNotification(3) : JSON_BUILDERS['10']());
+  }
+  const build = JSON_BUILDERS[type];
+  return () => json(type, build());
+}
+
+function json(notiType: NotiType, notification: JsonNotification): WireNotification {
+  return {
+    notiType,
+    body: Buffer.from(JSON.stringify(notification), 'utf8'),
+    contentType: 'application/json; charset=utf-8',
+    ackForm: 'json',
+  };
+}

@@ -1,0 +1,47 @@
+import type { EventRow, RejectionRow } from '../../src/store/store';
+import { openStore } from '../../src/store/open-store';
+import { approvalNotification } from '../../src/simulator/notification-builders';
+import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
+import { receiverEnv, receiverWith, runCliCaptured } from './seeded-receiver';
+
+describePostgres('noti-receiver on PostgreSQL', () => {
+  let schema: TestSchema;
+  let receiver: ReturnType<typeof receiverWith>;
+  const accepted = approvalNotification({ shopOrderNo: 'ORD-PG-1', customerName: '홍길동' });
+  const newMall = approvalNotification({ mallId: 'T0009999', shopOrderNo: 'ORD-PG-NEW-MALL' });
+  const cli = (args: string[], env: Record<string, string> = {}) =>
+    runCliCaptured(args, { ...receiverEnv({ MALL_IDS: 'T0001234' }), DATABASE_URL: schema.url, ...env });
+
+  beforeAll(async () => {
+    schema = await createTestSchema();
+    receiver = receiverWith(await openStore(schema.url), { MALL_IDS: 'T0001234' });
+    expect((await receiver.postJson(accepted)).status).toBe(200);
+    expect((await receiver.postJson(accepted)).status).toBe(200);
+    expect((await receiver.postJson(newMall)).status).toBe(400);
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await schema.drop();
+  });
+
+  test('lists, shows (masked) and requeues events', async () => {
+    const rows = (await cli(['events', 'list', '--json'])).json<EventRow[]>();
+    expect(rows).toEqual([expect.objectContaining({ pgCno: accepted.pgCno, shopOrderNo: 'ORD-PG-1', redeliveries: 1, status: 'pending' })]);
+    const shown = await cli(['events', 'show', rows[0]!.eventId]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('홍**');
+    expect(shown.stdout).not.toContain('홍길동');
+    expect((await cli(['events', 'requeue', rows[0]!.eventId])).code).toBe(0);
+    expect((await cli(['events', 'show', 'evt_unknown'])).code).toBe(1);
+  });
+
+  test('reprocesses a MALL_IDS rejection into an event once the configuration is fixed', async () => {
+    const [rejection] = (await cli(['rejections', 'list', '--json'])).json<RejectionRow[]>();
+    expect((await cli(['rejections', 'reprocess', String(rejection!.id)])).code).toBe(1);
+    const fixed = await cli(['rejections', 'reprocess', String(rejection!.id), '--json'], { MALL_IDS: 'T0001234,T0009999' });
+    expect(fixed.code).toBe(0);
+    expect(fixed.json()).toMatchObject({ outcome: 'accepted' });
+    const events = (await cli(['events', 'list', '--json', '--order', 'ORD-PG-NEW-MALL'])).json<EventRow[]>();
+    expect(events).toEqual([expect.objectContaining({ mallId: 'T0009999', pgCno: newMall.pgCno })]);
+  });
+});
