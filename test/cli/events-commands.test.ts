@@ -58,7 +58,7 @@ describe('noti-receiver events', () => {
 
   test('requeue puts a delivered event back to pending, --dead requeues every dead event', async () => {
     const rows = (await receiver.cli(['events', 'list', '--json'])).json<EventRow[]>();
-    await receiver.store.markDelivered(rows[0]!.seq, new Date().toISOString());
+    await receiver.store.markDelivered([rows[0]!.seq], new Date().toISOString());
     await receiver.store.markDead(rows[1]!.seq, 'queue refused it');
     expect((await receiver.cli(['events', 'list', '--json', '--status', 'dead'])).json<EventRow[]>()).toHaveLength(1);
 
