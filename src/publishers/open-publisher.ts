@@ -1,10 +1,6 @@
 import type { Logger } from '../observability/logger';
-import { openAmqpPublisher } from './amqp-publisher';
 import { openFilePublisher } from './file-publisher';
-import { openHttpPublisher } from './http-publisher';
-import { openNatsPublisher } from './nats-publisher';
 import type { Publisher } from './publisher';
-import { openRedisPublisher } from './redis-publisher';
 
 export interface PublisherOptions {
   /** The raw `QUEUE_URL`: kept as text because WHATWG URL parsing loses relative `file:` paths. */
@@ -16,19 +12,28 @@ export interface PublisherOptions {
 
 type Opener = (options: PublisherOptions) => Promise<Publisher>;
 
+const amqp: Opener = async ({ url, queueName, logger }) =>
+  (await import('./amqp-publisher')).openAmqpPublisher({ url, exchange: queueName, logger });
+const nats: Opener = async ({ url, queueName, logger }) =>
+  (await import('./nats-publisher')).openNatsPublisher({ url, queueName, logger });
+const redis: Opener = async ({ url, queueName, logger }) =>
+  (await import('./redis-publisher')).openRedisPublisher({ url, queueName, logger });
+const http: Opener = async ({ url }) => (await import('./http-publisher')).openHttpPublisher({ url });
+
 /**
  * One opener per `QUEUE_URL` scheme; the relay never knows which one it talks to. Broker
  * openers resolve even while the broker is down: the receiver must start and keep acking.
+ * Broker clients are loaded only for the scheme in use, so they cost no memory otherwise.
  */
 const OPENERS: Record<string, Opener> = {
   file: async ({ url }) => openFilePublisher(filePath(url)),
-  amqp: async ({ url, queueName, logger }) => openAmqpPublisher({ url, exchange: queueName, logger }),
-  amqps: async ({ url, queueName, logger }) => openAmqpPublisher({ url, exchange: queueName, logger }),
-  nats: async ({ url, queueName, logger }) => openNatsPublisher({ url, queueName, logger }),
-  redis: async ({ url, queueName, logger }) => openRedisPublisher({ url, queueName, logger }),
-  rediss: async ({ url, queueName, logger }) => openRedisPublisher({ url, queueName, logger }),
-  http: async ({ url }) => openHttpPublisher({ url }),
-  https: async ({ url }) => openHttpPublisher({ url }),
+  amqp,
+  amqps: amqp,
+  nats,
+  redis,
+  rediss: redis,
+  http,
+  https: http,
 };
 
 export const SUPPORTED_QUEUE_SCHEMES = Object.keys(OPENERS);

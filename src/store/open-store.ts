@@ -1,13 +1,12 @@
-import { openPostgresStore } from './postgres/postgres-store';
 import { openSqliteStore } from './sqlite/sqlite-store';
 import type { Store } from './store';
 
-/** `sqlite:PATH` (the embedded default) or `postgres://…` for several replicas. */
+/** `sqlite:PATH` (the embedded default) or `postgres://…` for several replicas; pg loads only when used. */
 export async function openStore(
   databaseUrl: string,
   options: { onBackgroundError?: (error: Error) => void } = {},
 ): Promise<Store> {
   if (databaseUrl.startsWith('sqlite:')) return openSqliteStore(databaseUrl.slice('sqlite:'.length));
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return openPostgresStore(databaseUrl, options);
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return (await import('./postgres/postgres-store')).openPostgresStore(databaseUrl, options);
   throw new Error(`unsupported DATABASE_URL ${databaseUrl.replace(/\/\/[^@]*@/, '//***@')}`);
 }
