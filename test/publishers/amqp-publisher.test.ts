@@ -3,7 +3,7 @@ import { openAmqpPublisher } from '../../src/publishers/amqp-publisher';
 import { isPermanent, type Publisher } from '../../src/publishers/publisher';
 import { TcpProxy } from '../helpers/tcp-proxy';
 import { describeWithBroker, eventually, uniqueName } from './broker-env';
-import { oneOfEachType } from './sample-event';
+import { oneOfEachType } from '../helpers/stored-events';
 
 describeWithBroker('TEST_AMQP_URL', 'amqp publisher', (brokerUrl) => {
   let consumer: ChannelModel;

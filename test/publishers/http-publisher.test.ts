@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { openHttpPublisher } from '../../src/publishers/http-publisher';
 import { isPermanent } from '../../src/publishers/publisher';
 import { startEndpoint } from './http-endpoint';
-import { oneOfEachType, sampleEvent } from './sample-event';
+import { oneOfEachType, sampleEvent } from '../helpers/stored-events';
 
 describe('http publisher', () => {
   it('POSTs every event type as JSON with the event id as Idempotency-Key', async () => {

@@ -2,7 +2,7 @@ import { connect, type JsMsg, type NatsConnection } from 'nats';
 import { natsStreamName, openNatsPublisher } from '../../src/publishers/nats-publisher';
 import { isPermanent, type Publisher } from '../../src/publishers/publisher';
 import { describeWithBroker, uniqueName } from './broker-env';
-import { oneOfEachType } from './sample-event';
+import { oneOfEachType } from '../helpers/stored-events';
 
 describeWithBroker('TEST_NATS_URL', 'nats publisher', (brokerUrl) => {
   let nc: NatsConnection;

@@ -3,7 +3,7 @@ import { createLogger } from '../../src/observability/logger';
 import { openPublisher, SUPPORTED_QUEUE_SCHEMES } from '../../src/publishers/open-publisher';
 import { isPermanent } from '../../src/publishers/publisher';
 import { redactUrl } from '../../src/publishers/redact-url';
-import { sampleEvent } from './sample-event';
+import { sampleEvent } from '../helpers/stored-events';
 
 describe('opening the publisher named by QUEUE_URL', () => {
   it('knows every queue scheme the SPEC lists', () => {

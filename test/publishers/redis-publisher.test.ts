@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import { isPermanent, type Publisher } from '../../src/publishers/publisher';
 import { openRedisPublisher, parseRedisUrl } from '../../src/publishers/redis-publisher';
 import { describeWithBroker, uniqueName } from './broker-env';
-import { oneOfEachType, sampleEvent } from './sample-event';
+import { oneOfEachType, sampleEvent } from '../helpers/stored-events';
 
 describeWithBroker('TEST_REDIS_URL', 'redis publisher', (brokerUrl) => {
   let redis: Redis;

@@ -8,7 +8,7 @@ import { startRelay, type Relay } from '../../src/relay/relay';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
 import { eventually } from '../publishers/broker-env';
-import { inboxEntry, sampleEvent } from '../publishers/sample-event';
+import { entryFor, sampleEvent } from '../helpers/stored-events';
 
 /** A real SQLite store in a temp dir and the real relay, with backoff small enough for a test. */
 export class RelayHarness {
@@ -33,7 +33,7 @@ export class RelayHarness {
     const events: NormalizedEvent[] = [];
     for (let i = 0; i < count; i += 1) {
       const event = sampleEvent({ notiType: (['10', '20', '30', '40'] as const)[i % 4] });
-      const result = await this.store.record(inboxEntry(event));
+      const result = await this.store.record(entryFor(event));
       if (result.outcome !== 'accepted') throw new Error(`event ${event.id} was ${result.outcome}, not accepted`);
       events.push(event);
     }

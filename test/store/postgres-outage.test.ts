@@ -1,6 +1,6 @@
 import { openPostgresStore } from '../../src/store/postgres/postgres-store';
 import { StoreUnavailable, type Store } from '../../src/store/store';
-import { inboxEntry } from './fixtures';
+import { inboxEntry } from '../helpers/stored-events';
 import { createTestSchema, describePostgres, postgresAddress, withAddress, type TestSchema } from './pg-test-database';
 import { TcpProxy } from '../helpers/tcp-proxy';
 

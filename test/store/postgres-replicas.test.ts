@@ -1,7 +1,7 @@
 import { LOCK_KIND } from '../../src/store/postgres/advisory-locks';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store';
 import type { RecordResult, Store } from '../../src/store/store';
-import { inboxEntry } from './fixtures';
+import { inboxEntry } from '../helpers/stored-events';
 import { admin, createTestSchema, describePostgres, TEST_POSTGRES_URL, type TestSchema } from './pg-test-database';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
 import type { Store } from '../../src/store/store';
-import { inboxEntry, rejectionEntry } from './fixtures';
+import { inboxEntry, rejectionEntry } from '../helpers/stored-events';
 
 export interface FreshStore {
   store: Store;
