@@ -1,4 +1,4 @@
-import type { AckForm } from '../http/acks';
+import { FORM_ACK, type AckForm } from '../http/acks';
 
 /**
  * How the gateway reads an answer: `acked` stops its retries; `refused` (5001, a non-200
@@ -6,9 +6,6 @@ import type { AckForm } from '../http/acks';
  * which a merchant must fix before going live whatever the gateway would do with it.
  */
 export type AckVerdict = { kind: 'acked' } | { kind: 'refused'; reason: string } | { kind: 'unexpected'; reason: string };
-
-const FORM_SUCCESS = 'res_cd=0000\x1fres_msg=SUCCESS';
-const FORM_FAILURE = 'res_cd=5001\x1fres_msg=FAIL';
 
 export function checkAck(form: AckForm, status: number, body: Buffer): AckVerdict {
   return form === 'form' ? checkFormAck(status, body.toString('latin1')) : checkJsonAck(status, body.toString('utf8'));
@@ -32,9 +29,9 @@ function checkJsonAck(status: number, text: string): AckVerdict {
 }
 
 function checkFormAck(status: number, text: string): AckVerdict {
-  if (status === 200 && text === FORM_SUCCESS) return { kind: 'acked' };
-  if (text === FORM_FAILURE) return { kind: 'refused', reason: `HTTP ${status} res_cd=5001` };
-  if (status === 200 || text === FORM_SUCCESS) {
+  if (status === 200 && text === FORM_ACK.success) return { kind: 'acked' };
+  if (text === FORM_ACK.failure) return { kind: 'refused', reason: `HTTP ${status} res_cd=5001` };
+  if (status === 200 || text === FORM_ACK.success) {
     return { kind: 'unexpected', reason: `HTTP ${status} ${JSON.stringify(preview(text))}; event 70 expects exactly res_cd=0000<0x1F>res_msg=SUCCESS with HTTP 200` };
   }
   return { kind: 'refused', reason: `HTTP ${status}: ${preview(text)}` };
