@@ -78,13 +78,12 @@ export function startRelay(options: RelayOptions): Relay {
     const due = notDue === -1 ? rows : rows.slice(0, notDue);
     // A batch publisher takes the whole due run in one write/fsync/confirm round; if it fails,
     // the rows go one at a time so each gets its own retry or dead verdict, in order.
-    if (due.length > 1 && publisher.publishBatch && (await deliverBatch(due))) {
-      return notDue === -1 ? 0 : Math.max(1, rows[notDue]!.nextAttemptAt - Date.now());
+    if (!(due.length > 1 && publisher.publishBatch && (await deliverBatch(due)))) {
+      for (const row of due) {
+        if (stopping || !(await deliver(row))) return 0;
+      }
     }
-    for (const row of due) {
-      if (stopping) return 0;
-      if (!(await deliver(row))) return 0;
-    }
+    // Wait for the first row that was not due yet; it still holds back everything behind it.
     return notDue === -1 ? 0 : Math.max(1, rows[notDue]!.nextAttemptAt - Date.now());
   }
 
