@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUPPORTED_QUEUE_SCHEMES, queueScheme } from '../publishers/open-publisher';
+import { redactUrl } from '../observability/redact-url';
 import { parseAddressList, type AddressList } from './address-list';
 import type { GatewayEnv } from './gateway-addresses';
 
@@ -62,6 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const name = String(issue.path[0] ?? 'environment');
-  const got = env[name] === undefined ? '' : ` (got "${String(env[name]).replace(/\/\/[^@/]*@/, '//***@')}")`;
+  const got = env[name] === undefined ? '' : ` (got "${redactUrl(String(env[name]))}")`;
   throw new ConfigError(`invalid ${name}${got}: ${issue.message}; fix it in the environment or .env (see .env.example)`);
 }

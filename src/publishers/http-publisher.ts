@@ -1,6 +1,6 @@
 import type { NormalizedEvent } from '../notifications/normalized-event';
 import { PermanentPublishError, type Publisher, type PublisherStatus } from './publisher';
-import { redactUrl } from './redact-url';
+import { redactUrl } from '../observability/redact-url';
 
 export interface HttpPublisherOptions {
   /** `http(s)://[user:pass@]host/path`: user info becomes a Basic Authorization header. */

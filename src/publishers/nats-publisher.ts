@@ -11,7 +11,7 @@ import type { NormalizedEvent } from '../notifications/normalized-event';
 import type { Logger } from '../observability/logger';
 import { ConnectionKeeper } from './connection-keeper';
 import type { Publisher } from './publisher';
-import { redactUrl } from './redact-url';
+import { redactUrl } from '../observability/redact-url';
 
 export interface NatsPublisherOptions {
   url: string;

@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import type { NormalizedEvent } from '../notifications/normalized-event';
 import type { Logger } from '../observability/logger';
 import type { Publisher, PublisherStatus } from './publisher';
-import { redactUrl } from './redact-url';
+import { redactUrl } from '../observability/redact-url';
 
 const CONNECT_TIMEOUT_MS = 5_000;
 

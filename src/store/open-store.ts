@@ -1,4 +1,5 @@
 import { openSqliteStore } from './sqlite/sqlite-store';
+import { redactUrl } from '../observability/redact-url';
 import type { Store } from './store';
 
 /** `sqlite:PATH` (the embedded default) or `postgres://…` for several replicas; pg loads only when used. */
@@ -8,5 +9,5 @@ export async function openStore(
 ): Promise<Store> {
   if (databaseUrl.startsWith('sqlite:')) return openSqliteStore(databaseUrl.slice('sqlite:'.length));
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) return (await import('./postgres/postgres-store')).openPostgresStore(databaseUrl, options);
-  throw new Error(`unsupported DATABASE_URL ${databaseUrl.replace(/\/\/[^@]*@/, '//***@')}`);
+  throw new Error(`unsupported DATABASE_URL ${redactUrl(databaseUrl)}`);
 }

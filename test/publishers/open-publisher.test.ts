@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { createLogger } from '../../src/observability/logger';
 import { openPublisher, SUPPORTED_QUEUE_SCHEMES } from '../../src/publishers/open-publisher';
 import { isPermanent } from '../../src/publishers/publisher';
-import { redactUrl } from '../../src/publishers/redact-url';
+import { redactUrl } from '../../src/observability/redact-url';
 import { sampleEvent } from '../helpers/stored-events';
 
 describe('opening the publisher named by QUEUE_URL', () => {
