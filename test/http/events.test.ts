@@ -7,6 +7,7 @@ import {
   unionPayFields,
   unionPayForm,
 } from '../../src/simulator/notification-builders';
+import { eventually } from '../helpers/eventually';
 import { startTestReceiver, type TestReceiver } from '../helpers/test-receiver';
 
 describe('every event type on the one notification path', () => {
@@ -83,15 +84,8 @@ describe('every event type on the one notification path', () => {
     for (const notification of sent) await receiver.postJson(notification).expect(200);
     const events = await receiver.forwarded(sent.length);
     expect(events.map((e) => e.pgCno)).toEqual(sent.map((n) => n.pgCno));
-    await waitFor(async () => (await receiver.store.listEvents({ status: 'delivered' })).length === sent.length);
+    await eventually(async () => (await receiver.store.listEvents({ status: 'delivered' })).length === sent.length, 5_000);
     expect(await receiver.store.listEvents({ status: 'pending' })).toHaveLength(0);
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

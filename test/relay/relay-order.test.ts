@@ -10,6 +10,7 @@ import { startRelay } from '../../src/relay/relay';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
+import { eventually } from '../helpers/eventually';
 import type { NormalizedEvent } from '../../src/notifications/normalized-event';
 
 /** A destination whose answers the test scripts: the relay's logic is under test, not a broker. */
@@ -42,13 +43,6 @@ async function recordApprovals(store: Store, n: number): Promise<string[]> {
   return ids;
 }
 
-async function until(check: () => boolean | Promise<boolean>, ms = 5_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('relay', () => {
   let dir: string;
@@ -69,7 +63,7 @@ describe('relay', () => {
     let failures = 0;
     const dest = scriptedPublisher((event) => (event.id === ids[2] && failures++ < 4 ? new Error('broker away') : null));
     const relay = startRelay({ store, publisher: dest.publisher, logger, backoff: { baseMs: 5, maxMs: 20 }, pollIntervalMs: 20 });
-    await until(() => dest.received.length === 5);
+    await eventually(() => dest.received.length === 5, 5_000);
     await relay.stop();
     expect(dest.received.map((e) => e.id)).toEqual(ids);
     const rows = await store.listEvents({});
@@ -82,14 +76,14 @@ describe('relay', () => {
     let refuse = true;
     const dest = scriptedPublisher((event) => (refuse && event.id === ids[1] ? new PermanentPublishError('HTTP 400: bad event') : null));
     const relay = startRelay({ store, publisher: dest.publisher, logger, pollIntervalMs: 20 });
-    await until(() => dest.received.length === 2);
+    await eventually(() => dest.received.length === 2, 5_000);
     const dead = await store.listEvents({ status: 'dead' });
     expect(dead.map((r) => [r.eventId, r.lastError])).toEqual([[ids[1], 'HTTP 400: bad event']]);
     expect((await store.backlog(Date.now())).dead).toBe(1);
 
     refuse = false;
     expect(await store.requeue(ids[1]!)).toBe(true);
-    await until(() => dest.received.length === 3);
+    await eventually(() => dest.received.length === 3, 5_000);
     await relay.stop();
     expect(dest.received.map((e) => e.id)).toEqual([ids[0], ids[2], ids[1]]);
     expect(await store.requeue('evt_unknown')).toBe(false);
@@ -100,10 +94,10 @@ describe('relay', () => {
     let broken = true;
     const dest = scriptedPublisher(() => (broken ? new Error('still down') : null));
     const relay = startRelay({ store, publisher: dest.publisher, logger, maxAttempts: 2, backoff: { baseMs: 1, maxMs: 2 }, pollIntervalMs: 20 });
-    await until(async () => (await store.backlog(Date.now())).dead === 2);
+    await eventually(async () => (await store.backlog(Date.now())).dead === 2, 5_000);
     broken = false;
     expect(await store.requeueDead()).toBe(2);
-    await until(() => dest.received.length === 2);
+    await eventually(() => dest.received.length === 2, 5_000);
     await relay.stop();
     expect(dest.received.map((e) => e.id)).toEqual(ids);
   });
@@ -114,7 +108,7 @@ describe('relay', () => {
     const dest = scriptedPublisher(() => null);
     dest.publisher.publishBatch = async (events) => void batches.push(events.map((e) => e.id));
     const relay = startRelay({ store, publisher: dest.publisher, logger, pollIntervalMs: 20 });
-    await until(() => batches.flat().length === 20);
+    await eventually(() => batches.flat().length === 20, 5_000);
     await relay.stop();
     expect(batches).toEqual([ids]);
     expect((await store.listEvents({ status: 'delivered' })).length).toBe(20);
@@ -127,7 +121,7 @@ describe('relay', () => {
       throw new Error('batch refused');
     };
     const relay = startRelay({ store, publisher: dest.publisher, logger, pollIntervalMs: 20 });
-    await until(() => dest.received.length === 5);
+    await eventually(() => dest.received.length === 5, 5_000);
     await relay.stop();
     expect(dest.received.map((e) => e.id)).toEqual([ids[0], ids[1], ids[2], ids[4], ids[5]]);
     expect((await store.listEvents({ status: 'dead' })).map((r) => r.eventId)).toEqual([ids[3]]);
