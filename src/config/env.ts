@@ -5,13 +5,13 @@ import { parseAddressList, type AddressList } from './address-list';
 import type { GatewayEnv } from './gateway-addresses';
 
 const port = (name: string) =>
-  z.coerce.number({ invalid_type_error: `${name} must be a number` }).int().min(0).max(65535);
+  z.coerce.number({ error: `${name} must be a number` }).int().min(0).max(65535);
 
 const addressList = z.string().transform((text, ctx): AddressList => {
   try {
     return parseAddressList(text);
   } catch (error) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${(error as Error).message}; use comma-separated IPs or CIDRs like 10.0.0.0/8` });
+    ctx.addIssue({ code: 'custom', message: `${(error as Error).message}; use comma-separated IPs or CIDRs like 10.0.0.0/8` });
     return z.NEVER;
   }
 });
@@ -23,11 +23,9 @@ const envSchema = z.object({
   NOTIFY_PATH: z.string().regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must start with / and contain only URL path characters').default('/notifications'),
   ADMIN_PORT: port('ADMIN_PORT').default(9464),
   ADMIN_HOST: z.string().min(1).default('127.0.0.1'),
-  GATEWAY_ENV: z.enum(['production', 'development'], {
-    errorMap: () => ({ message: 'must be production or development' }),
-  }).default('development'),
-  EXTRA_ALLOWED_IPS: addressList.default(''),
-  TRUST_PROXY: addressList.default(''),
+  GATEWAY_ENV: z.enum(['production', 'development'], { error: 'must be production or development' }).default('development'),
+  EXTRA_ALLOWED_IPS: addressList.prefault(''),
+  TRUST_PROXY: addressList.prefault(''),
   MALL_IDS: z
     .string()
     .default('')

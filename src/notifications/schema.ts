@@ -53,7 +53,7 @@ function requiredShape(fields: Record<string, number>, nonEmpty: readonly string
     const base = requiredField(max);
     shape[name] = nonEmpty.includes(name) ? base.refine((v) => v.trim() !== '', { message: 'must not be empty' }) : base;
   }
-  return z.object(shape, { invalid_type_error: 'body must be a JSON object' }).passthrough();
+  return z.looseObject(shape, { error: 'body must be a JSON object' });
 }
 
 const jsonShape = requiredShape(REQUIRED_JSON_FIELDS, ['resCd', 'mallId', 'notiType', 'pgCno', 'shopOrderNo']);
