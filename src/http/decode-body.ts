@@ -3,6 +3,7 @@ import iconv from 'iconv-lite';
 import { KOREAN_CHARSET } from '../notifications/euc-kr';
 import { InvalidNotification, UnsupportedMediaType } from '../errors';
 import { parseFormBody } from './form-urlencoded';
+import { parseJsonExact } from './parse-json-exact';
 
 /**
  * Raw bytes to fields. JSON is UTF-8 (events 10–51); a form body (event 70) is EUC-KR
@@ -38,12 +39,7 @@ function decodeJson(raw: Buffer, charset: string | undefined): Record<string, un
     throw new InvalidNotification('body is not valid UTF-8');
   }
   if (text.trim() === '') throw new InvalidNotification('empty body');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new InvalidNotification(`malformed JSON: ${(error as Error).message}`);
-  }
+  const parsed = parseJsonExact(text);
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new InvalidNotification('body must be a JSON object');
   }

@@ -82,9 +82,10 @@ export function validateNotification(
     reasons.push(`mallId: "${common.mallId}" is not one of MALL_IDS`);
   }
   for (const [name, value] of Object.entries(fields)) {
-    if (isAmountField(name) && typeof value === 'string' && value !== '' && !/^-?\d+$/.test(value)) {
-      reasons.push(`${name}: amount must be an integer string`);
-    }
+    if (!isAmountField(name) || value === null || value === '') continue;
+    if (typeof value !== 'string' || !/^-?\d+$/.test(value)) reasons.push(`${name}: amount must be an integer string`);
+    // Forwarded as a JSON number: beyond 2^53 it would arrive rounded (1e21), so refuse it.
+    else if (!Number.isSafeInteger(Number(value))) reasons.push(`${name}: amount must be a safe integer (at most ${Number.MAX_SAFE_INTEGER})`);
   }
   const optional = layout === 'unionpay' ? OPTIONAL_UNIONPAY_FIELDS : OPTIONAL_JSON_FIELDS;
   for (const [name, max] of Object.entries(optional)) {
