@@ -71,6 +71,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Log rotation's signal; without a handler Node would exit on it.
+  process.on('SIGHUP', () => void publisher.reopen?.().then(
+    () => logger.info('queue destination reopened (SIGHUP)'),
+    (error: Error) => logger.error('could not reopen the queue destination', { error: error.message }),
+  ));
 }
 
 function closeServer(server: Server, timeoutMs: number): Promise<void> {

@@ -1,23 +1,69 @@
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { NormalizedEvent } from '../notifications/normalized-event';
 import type { Publisher, PublisherStatus } from './publisher';
+import { trimToLastWholeLine, writeFully } from './whole-lines';
 
 /**
- * Appends one JSON event per line. Each publish is fdatasync'ed before it resolves, so a
- * row marked delivered is on disk in the file too; a crash between the two only repeats a
- * line, which consumers de-duplicate by `id` (at-least-once).
+ * Appends one JSON event per line. A publish resolves only when every byte of its lines was
+ * written and fdatasync'ed, so a row marked delivered is on disk in the file too; a crash
+ * between the two only repeats a line, which consumers de-duplicate by `id` (at-least-once).
+ *
+ * A failed or short write (a full disk) is cut back to the offset before it, so the file
+ * always ends on a whole line and the next event is never glued onto a broken one; the
+ * error reaches the relay, which retries with back-off.
+ *
+ * Log rotation: before each write the path is compared with the open file (device and
+ * inode); when it was renamed or deleted, the path is opened anew. `reopen()` (SIGHUP)
+ * does the same at once.
  */
-export async function openFilePublisher(path: string): Promise<Publisher> {
-  await mkdir(dirname(path), { recursive: true });
-  let handle: FileHandle | null = await open(path, 'a');
-  let lastError: string | undefined;
+export interface FilePublisher extends Publisher {
+  reopen(): Promise<void>;
+}
 
-  async function append(events: readonly NormalizedEvent[]): Promise<void> {
-    if (!handle) throw new Error('file publisher is closed');
+interface OpenFile {
+  handle: FileHandle;
+  dev: number;
+  ino: number;
+}
+
+export async function openFilePublisher(path: string): Promise<FilePublisher> {
+  let file: OpenFile | null = await openPath(path);
+  let closed = false;
+  let lastError: string | undefined;
+  // One write, truncate or reopen at a time: a SIGHUP must not swap the handle under a write.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  async function current(): Promise<OpenFile> {
+    if (closed) throw new Error('file publisher is closed');
+    if (!file || !(await stillNamesPath(file, path))) await swap();
+    return file!;
+  }
+
+  async function swap(): Promise<void> {
+    const old = file;
+    file = null;
+    await old?.handle.close().catch(() => undefined);
+    file = await openPath(path);
+  }
+
+  async function append(lines: string): Promise<void> {
     try {
-      await handle.write(events.map((event) => `${JSON.stringify(event)}\n`).join(''));
-      await handle.datasync();
+      const { handle } = await current();
+      // The size now, not a remembered one: `copytruncate` rotation may have emptied the file.
+      const goodSize = (await handle.stat()).size;
+      try {
+        await writeFully(handle, Buffer.from(lines, 'utf8'));
+        await handle.datasync();
+      } catch (error) {
+        await handle.truncate(goodSize).catch(() => undefined);
+        throw error;
+      }
       lastError = undefined;
     } catch (error) {
       lastError = (error as Error).message;
@@ -25,17 +71,47 @@ export async function openFilePublisher(path: string): Promise<Publisher> {
     }
   }
 
+  const publishLines = (events: readonly NormalizedEvent[]) =>
+    serially(() => append(events.map((event) => `${JSON.stringify(event)}\n`).join('')));
+
   return {
     kind: 'file',
-    publish: (event: NormalizedEvent) => append([event]),
-    publishBatch: append,
+    publish: (event: NormalizedEvent) => publishLines([event]),
+    publishBatch: publishLines,
+    reopen: () => serially(swap),
     status(): PublisherStatus {
-      return { connected: handle !== null && lastError === undefined, detail: lastError ?? path };
+      return { connected: !closed && lastError === undefined, detail: lastError ?? path };
     },
-    async close() {
-      const h = handle;
-      handle = null;
-      await h?.close();
-    },
+    close: () =>
+      serially(async () => {
+        closed = true;
+        const old = file;
+        file = null;
+        await old?.handle.close();
+      }),
   };
+}
+
+/** Opens for append and drops a torn last line left by a crash mid-write, so it never glues onto the next. */
+async function openPath(path: string): Promise<OpenFile> {
+  await mkdir(dirname(path), { recursive: true });
+  const handle = await open(path, 'a+');
+  try {
+    await trimToLastWholeLine(handle);
+    const { dev, ino } = await handle.stat();
+    return { handle, dev, ino };
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function stillNamesPath(file: OpenFile, path: string): Promise<boolean> {
+  try {
+    const named = await stat(path);
+    return named.dev === file.dev && named.ino === file.ino;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
 }

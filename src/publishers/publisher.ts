@@ -15,6 +15,8 @@ export interface Publisher {
    * one at a time, so a partly written batch is only repeated (at least once), never lost.
    */
   publishBatch?(events: readonly NormalizedEvent[]): Promise<void>;
+  /** Optional: open the destination anew (the file sink after log rotation; SIGHUP). */
+  reopen?(): Promise<void>;
   /** Cheap liveness view for /readyz; never throws. */
   status(): PublisherStatus;
   close(): Promise<void>;

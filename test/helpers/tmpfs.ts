@@ -1,0 +1,42 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A real, small filesystem that fills up for real (ENOSPC, short writes), so disk-full
+ * behaviour is tested against the kernel instead of a mock. Needs root (CAP_SYS_ADMIN).
+ */
+export interface Tmpfs {
+  dir: string;
+  unmount(): void;
+}
+
+export function mountTmpfs(sizeKb: number): Tmpfs {
+  const dir = mkdtempSync(join(tmpdir(), 'noti-tmpfs-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeKb}k`, 'tmpfs', dir], { stdio: 'pipe' });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    dir,
+    unmount() {
+      execFileSync('umount', [dir], { stdio: 'pipe' });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Whether this process may mount a tmpfs; the reason is printed when it may not. */
+export function canMountTmpfs(suite: string): boolean {
+  try {
+    mountTmpfs(16).unmount();
+    return true;
+  } catch (error) {
+    // eslint-disable-next-line no-console
+    console.warn(`skipping "${suite}": mounting a tmpfs needs root (${(error as Error).message.split('\n')[0]})`);
+    return false;
+  }
+}
