@@ -5,6 +5,8 @@ import type { Metrics } from '../observability/metrics';
 import type { Store } from '../store/store';
 import { ackFormFor, sendFailure } from './acks';
 import { answerFor } from './error-answer';
+import { forwardedForForLog } from './forwarded-for';
+import { logThrottle } from '../observability/log-throttle';
 
 /**
  * The one place a failed request is answered: in the gateway's form, counted, logged, and
@@ -13,6 +15,8 @@ import { answerFor } from './error-answer';
  */
 export function errorHandler(deps: { store: Store; logger: Logger; metrics: Metrics }): ErrorRequestHandler {
   const { store, logger, metrics } = deps;
+  // Anyone on the internet can send these: the count is in metrics, the log gets a sample.
+  const forbiddenLogs = logThrottle(20, 60_000);
   return async (error, req, res, _next) => {
     const answer = answerFor(error);
     const contentType = req.headers['content-type'] ?? null;
@@ -21,9 +25,13 @@ export function errorHandler(deps: { store: Store; logger: Logger; metrics: Metr
 
     if (error instanceof ForbiddenSource) {
       metrics.notifications.inc({ noti_type: 'unknown', outcome: 'forbidden' });
-      logger.warn('refused a notification from an address outside the allowlist', {
-        address: error.address, peer: req.socket.remoteAddress, forwardedFor: req.headers['x-forwarded-for'],
-      });
+      const { log, suppressedBefore } = forbiddenLogs.admit();
+      if (suppressedBefore > 0) logger.warn('refused requests not logged in the last minute', { suppressed: suppressedBefore });
+      if (log) {
+        logger.warn('refused a notification from an address outside the allowlist', {
+          address: error.address, peer: req.socket.remoteAddress, ...forwardedForForLog(req.headers['x-forwarded-for']),
+        });
+      }
     } else if (answer.keepRaw) {
       metrics.notifications.inc({ noti_type: notiType, outcome: 'rejected' });
       const rawBody = Buffer.isBuffer(req.body) ? req.body : null;

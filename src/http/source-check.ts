@@ -3,6 +3,7 @@ import { AddressList, normalizeAddress } from '../config/address-list';
 import { GATEWAY_ADDRESSES, type GatewayEnv } from '../config/gateway-addresses';
 import type { GatewayEnvironment } from '../notifications/normalized-event';
 import { ForbiddenSource } from '../errors';
+import { shownAddress } from './forwarded-for';
 
 export interface SourcePolicy {
   gatewayEnv: GatewayEnv;
@@ -49,7 +50,7 @@ export function sourceCheck(policy: SourcePolicy): RequestHandler {
     const peer = req.socket.remoteAddress ?? '';
     const ip = clientAddress(peer, Array.isArray(forwarded) ? forwarded.join(',') : forwarded, policy.trustProxy);
     const environment = classify(ip);
-    if (environment === null) return next(new ForbiddenSource(ip));
+    if (environment === null) return next(new ForbiddenSource(shownAddress(ip)));
     res.locals.source = { ip, environment } satisfies Source;
     next();
   };

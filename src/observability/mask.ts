@@ -34,3 +34,26 @@ export function maskSensitive(value: unknown, depth = 0): unknown {
   }
   return out;
 }
+
+/** Six or more digits, single spaces or dashes between them allowed (`5361-4812-3456-1234`). */
+const DIGIT_RUN = /\d(?:[ -]?\d){5,}/g;
+// A preview may end inside a value: the closing quote is optional at the very end.
+const JSON_PAIR = /"([A-Za-z_]\w*)"(\s*:\s*)"((?:[^"\\]|\\.)*)("|$)/g;
+const FORM_PAIR = /(^|[&?])([A-Za-z_][\w]*)=([^&]*)/g;
+
+/**
+ * Text that may hold a body without its structure (the first bytes of an undecodable body,
+ * an endpoint's error answer): values of sensitive names are masked as in a body, and
+ * every run of digits that could be a card or account number keeps its last four only.
+ */
+export function maskFreeText(text: string): string {
+  return text
+    .replace(JSON_PAIR, (pair, key: string, colon: string, value: string, close: string) =>
+      isSensitiveKey(key) ? `"${key}"${colon}"${maskValue(key, value)}${close}` : pair)
+    .replace(FORM_PAIR, (pair, lead: string, key: string, value: string) =>
+      isSensitiveKey(key) ? `${lead}${key}=${maskValue(key, value)}` : pair)
+    .replace(DIGIT_RUN, (run) => {
+      let keep = 4;
+      return [...run].reverse().map((ch) => (/\d/.test(ch) && keep-- <= 0 ? '*' : ch)).reverse().join('');
+    });
+}

@@ -1,7 +1,30 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { isNotiType, type NotiType } from '../notifications/event-types';
 import type { Store } from '../store/store';
 
 export type NotificationOutcome = 'accepted' | 'duplicate' | 'conflict' | 'rejected' | 'forbidden' | 'unavailable';
+
+/**
+ * The values a `noti_type` label can take: the gateway's codes, `invalid` for a body that
+ * named anything else, `unknown` when no body was read (refused source, storage down).
+ * A label value taken from a body would carry whatever an invalid body holds (card numbers,
+ * names) into /metrics, and every distinct value is a new series held in memory for ever.
+ */
+export type NotiTypeLabel = NotiType | 'invalid' | 'unknown';
+
+export function notiTypeLabel(value: unknown): NotiTypeLabel {
+  if (value === 'unknown' || value === undefined || value === null) return 'unknown';
+  return typeof value === 'string' && isNotiType(value) ? value : 'invalid';
+}
+
+/** Only `inc` is offered, and it maps any notiType onto the closed set, whoever the caller is. */
+function closedNotiTypeLabel(counter: Counter<'noti_type' | 'outcome'>) {
+  return {
+    inc(labels: { noti_type: unknown; outcome: NotificationOutcome }, value?: number): void {
+      counter.inc({ noti_type: notiTypeLabel(labels.noti_type), outcome: labels.outcome }, value);
+    },
+  };
+}
 
 /** Every metric the receiver exports, on its own registry so tests and replicas never share state. */
 export function createMetrics() {
@@ -10,12 +33,12 @@ export function createMetrics() {
   const latencyBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
   return {
     registry,
-    notifications: new Counter({
+    notifications: closedNotiTypeLabel(new Counter({
       name: 'noti_receiver_notifications_total',
       help: 'Notifications received, by notiType and outcome',
       labelNames: ['noti_type', 'outcome'] as const,
       registers: [registry],
-    }),
+    })),
     ackLatency: new Histogram({
       name: 'noti_receiver_ack_latency_seconds',
       help: 'Time from request received to ack sent, by HTTP status',

@@ -39,10 +39,12 @@ export function openHttpPublisher(options: HttpPublisherOptions): Publisher {
     } catch (error) {
       throw new Error(`POST ${target} failed: ${describe(error)}`);
     }
-    // Drain the body so the keep-alive socket is reused, and keep a little of it for the operator.
-    const body = (await response.text().catch(() => '')).slice(0, 200);
+    // Drain the body so the keep-alive socket is reused. Only its size is kept: an endpoint's
+    // error answer often echoes the event (names, card numbers), and this message reaches the
+    // log, /readyz and the outbox's last_error.
+    const size = await response.arrayBuffer().then((body) => body.byteLength, () => 0);
     if (response.status >= 200 && response.status < 300) return;
-    const message = `POST ${target} answered ${response.status}${body ? `: ${body}` : ''}`;
+    const message = `POST ${target} answered ${response.status} with a ${size}-byte body`;
     if (isPermanentStatus(response.status)) throw new PermanentPublishError(message);
     throw new Error(message);
   }

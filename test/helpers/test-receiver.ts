@@ -21,6 +21,7 @@ export const PROD_GATEWAY_IP = '203.233.72.150';
 export interface TestReceiver {
   app: ReturnType<typeof createApp>;
   store: Store;
+  metrics: ReturnType<typeof createMetrics>;
   config: Config;
   dir: string;
   eventsFile: string;
@@ -72,6 +73,7 @@ export async function startTestReceiver(env: Record<string, string> = {}, option
   return {
     app,
     store,
+    metrics,
     config,
     dir,
     eventsFile,

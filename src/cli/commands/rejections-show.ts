@@ -3,6 +3,7 @@ import { decodeBody } from '../../http/decode-body';
 import { cliConfig, globalOptions, masked, numericId, print, withStore, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../exit-codes';
 import { formatFields } from '../table';
+import { maskFreeText } from '../../observability/mask';
 
 export function registerRejectionsShow(rejections: Command, io: CliIo): void {
   rejections
@@ -19,7 +20,7 @@ export function registerRejectionsShow(rejections: Command, io: CliIo): void {
         const body =
           'fields' in decoded
             ? JSON.stringify(masked(decoded.fields), null, 2)
-            : `body not decodable (${decoded.error})${rawBody ? `; first bytes: ${JSON.stringify(rawBody.subarray(0, 120).toString('latin1'))}` : ''}`;
+            : `body not decodable (${decoded.error})${rawBody ? `; first bytes, masked: ${JSON.stringify(maskFreeText(rawBody.subarray(0, 120).toString('latin1')))}` : ''}`;
         return [formatFields([...Object.entries(fields), ['rawBody', rawBody ? `${rawBody.length} bytes` : 'not kept']]), '', body].join('\n');
       });
     });

@@ -1,0 +1,71 @@
+import request from 'supertest';
+import { approvalNotification, encodeForm, unionPayFields } from '../../src/simulator/notification-builders';
+import { startTestReceiver, type TestReceiver } from '../helpers/test-receiver';
+
+/** The `noti_type` values /metrics shows for noti_receiver_notifications_total. */
+async function notiTypeLabels(receiver: TestReceiver): Promise<string[]> {
+  const text = await receiver.metrics.registry.metrics();
+  const labels = [...text.matchAll(/^noti_receiver_notifications_total\{noti_type="([^"]*)"/gm)].map((m) => m[1]!);
+  return [...new Set(labels)].sort();
+}
+
+describe('metric labels come from a closed set', () => {
+  let receiver: TestReceiver;
+  beforeEach(async () => (receiver = await startTestReceiver({ MALL_IDS: 'T0001234' })));
+  afterEach(async () => receiver.close());
+
+  it('invalid bodies with card numbers, names or long text as notiType all count under "invalid"', async () => {
+    const garbage = ['5361481234561234', '홍길동', 'x'.repeat(5000), '99', ''];
+    for (const notiType of garbage) await receiver.postJson(approvalNotification({ notiType })).expect(400);
+    await receiver.postForm(encodeForm({ ...unionPayFields(), noti_type: '4111111111111111' })).expect(400);
+    // A valid code in a body refused for another reason keeps its code.
+    await receiver.postJson(approvalNotification({ mallId: 'T9999999' })).expect(400);
+    await receiver.postJson(approvalNotification()).expect(200);
+    await receiver.postJson('{"notiType": 10').expect(400);
+
+    expect(await notiTypeLabels(receiver)).toEqual(['10', 'invalid', 'unknown']);
+    const text = await receiver.metrics.registry.metrics();
+    expect(text).not.toMatch(/5361481234561234|4111111111111111|홍길동|xxxxxxxx/);
+    expect(text).toMatch(/noti_receiver_notifications_total\{noti_type="invalid",outcome="rejected"\} 6/);
+  });
+});
+
+describe('a refused source is logged by the address that was judged', () => {
+  let receiver: TestReceiver;
+  beforeEach(async () => (receiver = await startTestReceiver()));
+  afterEach(async () => receiver.close());
+
+  const refusals = () => receiver.logs().filter((line) => /outside the allowlist/.test(String(line.message)));
+
+  it('a 15 KB X-Forwarded-For is cut to its first 200 characters and counted in hops', async () => {
+    const hops = Array.from({ length: 1300 }, (_, i) => `10.${(i >> 8) & 255}.${i & 255}.7`);
+    const header = [...hops, '198.51.100.23'].join(', ');
+    expect(header.length).toBeGreaterThan(15_000);
+    await receiver.postJson(approvalNotification(), header).expect(403);
+
+    const [line] = refusals();
+    expect(line).toMatchObject({ address: '198.51.100.23', forwardedForHops: 1301 });
+    expect(String(line!.forwardedFor).length).toBeLessThan(260);
+    expect(String(line!.forwardedFor)).toMatch(new RegExp(`^10\\.0\\.0\\.7, .*… \\(${header.length} characters\\)$`));
+    expect(JSON.stringify(line).length).toBeLessThan(1000);
+  });
+
+  it('a judged hop that is not an address is described, not quoted, in the log and the answer', async () => {
+    const res = await receiver.postJson(approvalNotification(), `61.33.205.151, ${'Hong Gildong 5361481234561234 '.repeat(500)}`).expect(403);
+    expect(res.body.resMsg).toMatch(/not an IP address, \d+ characters/);
+    const [line] = refusals();
+    expect(line?.address).toMatch(/^\(not an IP address, \d+ characters\)$/);
+    // The capped excerpt is free text: card-like digit runs in it are masked like a body.
+    expect(JSON.stringify([res.body, receiver.logs()])).not.toMatch(/5361481234561234/);
+    expect(String(line?.forwardedFor)).toContain('************1234');
+  });
+
+  it('a flood of refused requests is counted in full but logged only as a sample', async () => {
+    for (let i = 0; i < 30; i += 1) {
+      await request(receiver.app).post(receiver.config.NOTIFY_PATH).set('X-Forwarded-For', `198.51.100.${i}`).send('{}').expect(403);
+    }
+    expect(refusals()).toHaveLength(20);
+    const text = await receiver.metrics.registry.metrics();
+    expect(text).toMatch(/noti_receiver_notifications_total\{noti_type="unknown",outcome="forbidden"\} 30/);
+  });
+});
