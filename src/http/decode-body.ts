@@ -2,6 +2,7 @@ import { parse as parseMediaType } from 'content-type';
 import iconv from 'iconv-lite';
 import { KOREAN_CHARSET } from '../notifications/euc-kr';
 import { InvalidNotification, UnsupportedMediaType } from '../errors';
+import { maskFreeText } from '../observability/mask';
 import { parseFormBody } from './form-urlencoded';
 import { parseJsonExact } from './parse-json-exact';
 
@@ -15,7 +16,7 @@ export function decodeBody(raw: Buffer, contentTypeHeader: string | undefined): 
   if (raw.length === 0) throw new InvalidNotification('empty body');
   if (type === 'application/json') return decodeJson(raw, charset);
   if (type === 'application/x-www-form-urlencoded') return parseFormBody(raw, formCharset(charset));
-  throw new UnsupportedMediaType(`unsupported Content-Type ${type}; use application/json or application/x-www-form-urlencoded`);
+  throw new UnsupportedMediaType(`unsupported Content-Type ${shown(type)}; use application/json or application/x-www-form-urlencoded`);
 }
 
 function parseContentType(header: string | undefined): { type: string; charset: string | undefined } {
@@ -24,13 +25,13 @@ function parseContentType(header: string | undefined): { type: string; charset: 
     const parsed = parseMediaType(header);
     return { type: parsed.type, charset: parsed.parameters.charset?.toLowerCase() };
   } catch {
-    throw new UnsupportedMediaType(`malformed Content-Type "${header.slice(0, 100)}"`);
+    throw new UnsupportedMediaType(`malformed Content-Type "${shown(header)}"`);
   }
 }
 
 function decodeJson(raw: Buffer, charset: string | undefined): Record<string, unknown> {
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
-    throw new UnsupportedMediaType(`JSON must be UTF-8, not ${charset}`);
+    throw new UnsupportedMediaType(`JSON must be UTF-8, not ${shown(charset)}`);
   }
   let text: string;
   try {
@@ -52,6 +53,11 @@ function formCharset(charset: string | undefined): string {
     return KOREAN_CHARSET;
   }
   if (charset === 'utf-8' || charset === 'utf8') return 'utf-8';
-  if (!iconv.encodingExists(charset)) throw new UnsupportedMediaType(`unsupported charset ${charset}`);
+  if (!iconv.encodingExists(charset)) throw new UnsupportedMediaType(`unsupported charset ${shown(charset)}`);
   return charset;
+}
+
+/** Header text quoted in a reason (resMsg, the log, rejections): short, and masked like free text. */
+function shown(value: string): string {
+  return maskFreeText(value.length > 100 ? `${value.slice(0, 100)}…` : value);
 }

@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
 import { InvalidNotification } from '../errors';
+import { shownFieldName } from '../observability/mask';
 
 /**
  * Parses an `application/x-www-form-urlencoded` body in a legacy charset. Percent-escapes
@@ -13,7 +14,7 @@ export function parseFormBody(body: Buffer, charset: string): Record<string, str
     if (pair.length === 0) continue;
     const eq = pair.indexOf(0x3d /* = */);
     const name = decodeText(percentDecode(eq === -1 ? pair : pair.subarray(0, eq)), charset, 'field name');
-    const value = eq === -1 ? '' : decodeText(percentDecode(pair.subarray(eq + 1)), charset, name);
+    const value = eq === -1 ? '' : decodeText(percentDecode(pair.subarray(eq + 1)), charset, shownFieldName(name));
     if (!(name in fields)) fields[name] = value;
   }
   return fields;

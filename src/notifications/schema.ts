@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isNotiType, type NotiType } from './event-types';
 import { eucKrByteLength } from './euc-kr';
+import { shownFieldName } from '../observability/mask';
 import {
   BASKET_FIELD_LENGTHS,
   BASKET_MAX_ITEMS,
@@ -83,9 +84,10 @@ export function validateNotification(
   }
   for (const [name, value] of Object.entries(fields)) {
     if (!isAmountField(name) || value === null || value === '') continue;
-    if (typeof value !== 'string' || !/^-?\d+$/.test(value)) reasons.push(`${name}: amount must be an integer string`);
+    const shown = shownFieldName(name);
+    if (typeof value !== 'string' || !/^-?\d+$/.test(value)) reasons.push(`${shown}: amount must be an integer string`);
     // Forwarded as a JSON number: beyond 2^53 it would arrive rounded (1e21), so refuse it.
-    else if (!Number.isSafeInteger(Number(value))) reasons.push(`${name}: amount must be a safe integer (at most ${Number.MAX_SAFE_INTEGER})`);
+    else if (!Number.isSafeInteger(Number(value))) reasons.push(`${shown}: amount must be a safe integer (at most ${Number.MAX_SAFE_INTEGER})`);
   }
   const optional = layout === 'unionpay' ? OPTIONAL_UNIONPAY_FIELDS : OPTIONAL_JSON_FIELDS;
   for (const [name, max] of Object.entries(optional)) {

@@ -57,3 +57,11 @@ export function maskFreeText(text: string): string {
       return [...run].reverse().map((ch) => (/\d/.test(ch) && keep-- <= 0 ? '*' : ch)).reverse().join('');
     });
 }
+
+/**
+ * A field name taken from a body, as it may appear in a reason or a log: a name shaped like
+ * the gateway's (`cardNo`, `productNo12`, `res_cd`) as it is, anything else only described.
+ */
+export function shownFieldName(name: string): string {
+  return /^[A-Za-z_]{1,40}\d{0,2}$/.test(name) ? name : `(a field name of ${[...name].length} characters)`;
+}

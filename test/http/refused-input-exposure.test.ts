@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { approvalNotification, encodeForm, unionPayFields } from '../../src/simulator/notification-builders';
+import { KOREAN_CHARSET } from '../../src/notifications/euc-kr';
 import { startTestReceiver, type TestReceiver } from '../helpers/test-receiver';
 
 /** The `noti_type` values /metrics shows for noti_receiver_notifications_total. */
@@ -67,5 +68,32 @@ describe('a refused source is logged by the address that was judged', () => {
     expect(refusals()).toHaveLength(20);
     const text = await receiver.metrics.registry.metrics();
     expect(text).toMatch(/noti_receiver_notifications_total\{noti_type="unknown",outcome="forbidden"\} 30/);
+  });
+});
+
+describe('a refusal reason never quotes body text beyond the gateway\'s field names', () => {
+  let receiver: TestReceiver;
+  beforeEach(async () => (receiver = await startTestReceiver()));
+  afterEach(async () => receiver.close());
+
+  it('a form field named with a card number and holding bad bytes is described, not quoted', async () => {
+    const body = Buffer.concat([encodeForm(unionPayFields(), KOREAN_CHARSET), Buffer.from('&5361481234561234='), Buffer.from([0xc1, 0xff])]);
+    const res = await receiver.postForm(body).expect(400);
+    expect(res.text).toBe('res_cd=5001\x1fres_msg=FAIL');
+    const [rejection] = await receiver.store.listRejections(1);
+    expect(rejection?.reason).toBe('(a field name of 16 characters): bytes are not valid CP949');
+  });
+
+  it('an amount-like field name carrying a card number is described; a gateway name is quoted as before', async () => {
+    const res = await receiver.postJson(approvalNotification({ cancelAmount: '1.5', ['card5361481234561234Amount']: 'x' })).expect(400);
+    expect(res.body.resMsg).toBe('cancelAmount: amount must be an integer string; (a field name of 26 characters): amount must be an integer string');
+    expect(JSON.stringify([res.body, receiver.logs()])).not.toMatch(/5361481234561234/);
+  });
+
+  it('a Content-Type quoted in the reason is cut short and masked', async () => {
+    const res = await receiver.postForm('a=b', `application/x-www-form-urlencoded; charset=x${'5361481234561234'.repeat(20)}`).expect(415);
+    expect(res.text).toBe('res_cd=5001\x1fres_msg=FAIL');
+    const [rejection] = await receiver.store.listRejections(1);
+    expect(rejection?.reason).toMatch(/^unsupported charset x\*{95}\d{4}…$/);
   });
 });
