@@ -7,7 +7,7 @@ export type Logger = winston.Logger;
 const maskFields = winston.format((info) => {
   for (const key of Object.keys(info)) {
     const value = info[key];
-    if (typeof value === 'string' && isSensitiveKey(key)) info[key] = maskValue(key, value);
+    if ((typeof value === 'string' || typeof value === 'number') && isSensitiveKey(key)) info[key] = maskValue(key, String(value));
     else if (value !== null && typeof value === 'object') info[key] = maskSensitive(value);
   }
   return info;

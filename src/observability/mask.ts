@@ -22,15 +22,21 @@ export function isSensitiveKey(key: string): boolean {
   return (KEEP_LAST_FOUR.test(key) || NAME_LIKE.test(key)) && !NOT_PERSONAL.test(key);
 }
 
-/** Deep copy with every sensitive string field masked; cycles and depth are bounded. */
+/**
+ * Deep copy with every sensitive field masked; cycles and depth are bounded. A number under
+ * a sensitive name is masked as its digits (a card number sent bare), and what lies deeper
+ * than the bound is left out, never passed through unmasked.
+ */
 export function maskSensitive(value: unknown, depth = 0): unknown {
-  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 8) return '<nested too deep to show>';
   if (Buffer.isBuffer(value)) return `<${value.length} bytes>`;
   if (Array.isArray(value)) return value.map((item) => maskSensitive(item, depth + 1));
   if (value instanceof Error) return { type: value.name, message: value.message };
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
-    out[key] = typeof inner === 'string' && isSensitiveKey(key) ? maskValue(key, inner) : maskSensitive(inner, depth + 1);
+    const scalar = typeof inner === 'string' || typeof inner === 'number' || typeof inner === 'bigint';
+    out[key] = scalar && isSensitiveKey(key) ? maskValue(key, String(inner)) : maskSensitive(inner, depth + 1);
   }
   return out;
 }
