@@ -45,10 +45,14 @@ export async function openFilePublisher(path: string): Promise<FilePublisher> {
     return file!;
   }
 
-  async function swap(): Promise<void> {
+  async function swapOut(): Promise<void> {
     const old = file;
     file = null;
     await old?.handle.close().catch(() => undefined);
+  }
+
+  async function swap(): Promise<void> {
+    await swapOut();
     file = await openPath(path);
   }
 
@@ -61,7 +65,8 @@ export async function openFilePublisher(path: string): Promise<FilePublisher> {
         await writeFully(handle, Buffer.from(lines, 'utf8'));
         await handle.datasync();
       } catch (error) {
-        await handle.truncate(goodSize).catch(() => undefined);
+        // If even the cut fails, drop the handle: the next write reopens and trims to the last whole line.
+        await handle.truncate(goodSize).catch(() => swapOut());
         throw error;
       }
       lastError = undefined;
@@ -95,8 +100,11 @@ export async function openFilePublisher(path: string): Promise<FilePublisher> {
 /** Opens for append and drops a torn last line left by a crash mid-write, so it never glues onto the next. */
 async function openPath(path: string): Promise<OpenFile> {
   await mkdir(dirname(path), { recursive: true });
+  const created = !(await exists(path));
   const handle = await open(path, 'a+');
   try {
+    // A new file's name must survive a power loss too, or its fsynced lines are unreachable.
+    if (created) await syncDirectory(dirname(path));
     await trimToLastWholeLine(handle);
     const { dev, ino } = await handle.stat();
     return { handle, dev, ino };
@@ -113,5 +121,18 @@ async function stillNamesPath(file: OpenFile, path: string): Promise<boolean> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(() => true, () => false);
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
