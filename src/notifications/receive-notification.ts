@@ -29,7 +29,7 @@ export async function receiveNotification(input: ReceivedNotification, deps: Rec
   const { logger, metrics } = deps;
   const validation = validateNotification(input.fields, { mallIds: deps.mallIds });
   if (!validation.ok) {
-    throw new InvalidNotification(validation.reasons.join('; '), String(input.fields.notiType ?? input.fields.noti_type ?? 'unknown'));
+    throw new InvalidNotification(summarizeReasons(validation.reasons), String(input.fields.notiType ?? input.fields.noti_type ?? 'unknown'));
   }
   const { event, dedupKey } = normalizeNotification(validation.value, input.receipt);
   for (const warning of validation.value.warnings) {
@@ -52,4 +52,12 @@ export async function receiveNotification(input: ReceivedNotification, deps: Rec
   else if (result.outcome === 'duplicate') logger.info('redelivery acked; already stored', context);
   else logger.warn('redelivery differs from the stored notification; kept as a conflict, not forwarded', context);
   return result;
+}
+
+/** A body can be built to fail thousands of checks; the answer, the log and the rejection get the first few. */
+const MAX_REASONS = 10;
+
+function summarizeReasons(reasons: string[]): string {
+  if (reasons.length <= MAX_REASONS) return reasons.join('; ');
+  return `${reasons.slice(0, MAX_REASONS).join('; ')}; and ${reasons.length - MAX_REASONS} more`;
 }

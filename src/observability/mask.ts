@@ -66,8 +66,10 @@ export function maskFreeText(text: string): string {
 
 /**
  * A field name taken from a body, as it may appear in a reason or a log: a name shaped like
- * the gateway's (`cardNo`, `productNo12`, `res_cd`) as it is, anything else only described.
+ * the gateway's (`cardNo`, `productNo12`, `res_cd`) as it is, anything else (long, odd
+ * characters, enough digits to be a card or account number) only described.
  */
 export function shownFieldName(name: string): string {
-  return /^[A-Za-z_]{1,40}\d{0,2}$/.test(name) ? name : `(a field name of ${[...name].length} characters)`;
+  const plain = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/.test(name) && (name.match(/\d/g)?.length ?? 0) < 6;
+  return plain ? name : `(a field name of ${[...name].length} characters)`;
 }

@@ -79,6 +79,26 @@ describe('numbers where the gateway documents strings are read exactly', () => {
   });
 });
 
+describe('a field repeated in one body', () => {
+  let receiver: TestReceiver;
+  beforeEach(async () => (receiver = await startTestReceiver()));
+  afterEach(async () => receiver.close());
+
+  it('with another value is ambiguous money: refused with 400/5001 and kept', async () => {
+    const body = JSON.stringify(approvalNotification({ amount: '1000' })).replace('"amount":"1000"', '"amount":"1000","amount":"9000"');
+    const res = await receiver.postJson(body).expect(400);
+    expect(res.body.resMsg).toMatch(/^malformed JSON: a field name repeats with another value at line 1, column \d+ \(byte \d+\)$/);
+    expect(await receiver.count('rejections')).toBe(1);
+  });
+
+  it('with the same value is accepted', async () => {
+    const body = JSON.stringify(approvalNotification({ amount: '1000' })).replace('"amount":"1000"', '"amount":"1000","amount":"1000"');
+    await receiver.postJson(body).expect(200);
+    const [event] = await receiver.forwarded(1);
+    expect(event?.amount).toBe(1000);
+  });
+});
+
 describe('a JSON syntax error says where it is, never what the body says there', () => {
   let receiver: TestReceiver;
   beforeEach(async () => (receiver = await startTestReceiver()));

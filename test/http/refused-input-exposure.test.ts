@@ -97,3 +97,19 @@ describe('a refusal reason never quotes body text beyond the gateway\'s field na
     expect(rejection?.reason).toMatch(/^unsupported charset x\*{95}\d{4}…$/);
   });
 });
+
+describe('a body built to fail thousands of checks', () => {
+  it('gets the first ten reasons and a count, in the answer, the log and the rejection', async () => {
+    const receiver = await startTestReceiver();
+    try {
+      const body: Record<string, string> = approvalNotification();
+      for (let i = 0; i < 2000; i += 1) body[`item${String(i).padStart(4, '0')}Amount`] = 'x';
+      const res = await receiver.postJson(body).expect(400);
+      expect(res.body.resMsg).toMatch(/^(item\d{4}Amount: amount must be an integer string; ){10}and 1990 more$/);
+      const [rejection] = await receiver.store.listRejections(1);
+      expect(rejection?.reason).toBe(res.body.resMsg);
+    } finally {
+      await receiver.close();
+    }
+  });
+});

@@ -20,15 +20,20 @@ async function sendAll(receiver: SpawnedReceiver, count: number): Promise<number
         headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '61.33.205.151' },
         body: JSON.stringify(body),
       });
-      if (res.status === 200 && (await res.json()).resCd === '0000') acked += 1;
+      if (res.status === 200 && ((await res.json()) as { resCd: string }).resCd === '0000') acked += 1;
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   return acked;
 }
 
-async function readiness(receiver: SpawnedReceiver): Promise<{ publisher: { ok: boolean; detail: string }; backlog: { pending: number } }> {
-  return (await fetch(`http://127.0.0.1:${receiver.adminPort}/readyz`)).json();
+interface Readiness {
+  publisher: { ok: boolean; detail: string };
+  backlog: { pending: number };
+}
+
+async function readiness(receiver: SpawnedReceiver): Promise<Readiness> {
+  return (await (await fetch(`http://127.0.0.1:${receiver.adminPort}/readyz`)).json()) as Readiness;
 }
 
 const suite = 'the built service with its file sink on a disk that fills up';
