@@ -1,4 +1,4 @@
-import { isSensitiveKey, maskValue } from '../observability/mask';
+import { maskSensitive } from '../observability/mask';
 
 export interface FieldChange {
   field: string;
@@ -14,8 +14,8 @@ export function diffFields(stored: Record<string, unknown>, conflicting: Record<
     .map((name) => ({ field: name, stored: stored[name], conflicting: conflicting[name] }));
 }
 
-/** A change with personal values masked the same way the logs mask them. */
+/** A change with personal values masked the same way the logs mask them, nested ones included. */
 export function maskChange(change: FieldChange): FieldChange {
-  const mask = (value: unknown) => (typeof value === 'string' && isSensitiveKey(change.field) ? maskValue(change.field, value) : value);
+  const mask = (value: unknown) => (maskSensitive({ [change.field]: value }) as Record<string, unknown>)[change.field];
   return { ...change, stored: mask(change.stored), conflicting: mask(change.conflicting) };
 }
