@@ -77,6 +77,8 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
     },
   );
 
+  let probe: Promise<unknown> | null = null;
+
   const read = async (name: string, args: unknown[]) => {
     if (writer.health.replaced) throw new StoreUnavailable(writer.health.replaced);
     try {
@@ -94,7 +96,9 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
     async ping() {
       // Ready means an ack could commit now: a real commit through the acks' own writer, and no
       // recent batch in which nothing could commit (a full disk may still take a one-row probe).
-      await writer.write('probeWrite', [new Date().toISOString()]);
+      // Probes that overlap share one commit, so a crowd of pollers costs one WAL frame.
+      probe ??= writer.write('probeWrite', [new Date().toISOString()]).finally(() => (probe = null));
+      await probe;
       const failure = writer.health.lastFailure;
       if (failure && Date.now() - failure.at < failureMemoryMs) throw new StoreUnavailable(`last commit failed: ${failure.error}`);
     },

@@ -22,6 +22,7 @@ export class WriterClient {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
   private dead: string | null = null;
+  private closing = false;
   private readonly exited: Promise<void>;
 
   constructor(
@@ -53,6 +54,7 @@ export class WriterClient {
   /** Lets queued writes commit (they may be acks in flight), then stops the worker. */
   async close(): Promise<void> {
     if (!this.dead) this.worker.postMessage({ type: 'close' } satisfies ToWriter);
+    this.closing = true;
     await this.exited;
   }
 
@@ -82,7 +84,7 @@ export class WriterClient {
     this.dead = reason;
     for (const waiter of this.pending.values()) waiter.reject(new StoreUnavailable(reason));
     this.pending.clear();
-    this.events.onWriterDied(reason);
+    if (!this.closing) this.events.onWriterDied(reason);
   }
 }
 
