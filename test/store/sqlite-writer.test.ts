@@ -36,18 +36,6 @@ describe('the SQLite writer', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test('writes arriving together commit together, and one bad row never fails its neighbours', async () => {
-    const first = inboxEntry({ pgCno: 'N1' });
-    const third = inboxEntry({ pgCno: 'N3' });
-    const second = inboxEntry({ pgCno: 'N2' });
-    // An event id already taken under another dedup key: this write must fail, alone.
-    const bad = { ...second, event: { ...second.event, id: first.event.id } };
-    const results = await Promise.allSettled([store.record(first), store.record(bad), store.record(third)]);
-    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(StoreUnavailable);
-    expect((await store.nextPending(10)).map((row) => row.eventId)).toEqual([first.event.id, third.event.id]);
-  });
-
   test('a database locked by another process fails markDelivered within seconds, without freezing the event loop', async () => {
     await store.record(inboxEntry({ pgCno: 'L1' }));
     const [row] = await store.nextPending(1);
