@@ -1,0 +1,115 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import { StoreUnavailable, type Store } from '../../src/store/store';
+import { inboxEntry } from '../helpers/stored-events';
+
+/** The longest the event loop went without running a 5 ms timer while `work` ran. */
+async function longestStall(work: () => Promise<unknown>): Promise<number> {
+  let last = Date.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    longest = Math.max(longest, Date.now() - last);
+    last = Date.now();
+  }, 5);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return longest;
+}
+
+describe('the SQLite writer', () => {
+  let dir: string;
+  let file: string;
+  let store: Store;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'noti-writer-'));
+    file = join(dir, 'receiver.db');
+    store = openSqliteStore(file);
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a database locked by another process fails markDelivered within seconds, without freezing the event loop', async () => {
+    await store.record(inboxEntry({ pgCno: 'L1' }));
+    const [row] = await store.nextPending(1);
+    const other = new Database(file);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      let rejected: unknown = null;
+      let tookMs = 0;
+      const stall = await longestStall(async () => {
+        const started = Date.now();
+        const marking = store.markDelivered([row!.seq], new Date().toISOString()).catch((error: unknown) => (rejected = error));
+        // Writes queued behind it share its fate at once, not one busy timeout each.
+        const queued = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => store.record(inboxEntry({ pgCno: `Q${i}` }))));
+        expect(queued.every((result) => result.status === 'rejected')).toBe(true);
+        // Reads go on while the writer waits for the lock.
+        await expect(store.nextPending(1)).resolves.toHaveLength(1);
+        await expect(store.backlog(Date.now())).resolves.toMatchObject({ pending: 1 });
+        await marking;
+        tookMs = Date.now() - started;
+      });
+      expect(rejected).toBeInstanceOf(StoreUnavailable);
+      expect(String((rejected as Error).message)).toMatch(/locked|busy/);
+      expect(tookMs).toBeLessThan(3000);
+      // The old store's synchronous busy wait held the loop for the whole 5 s timeout.
+      expect(stall).toBeLessThan(200);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    await store.markDelivered([row!.seq], new Date().toISOString());
+    await expect(store.backlog(Date.now())).resolves.toMatchObject({ pending: 0 });
+  });
+
+  test('a raw body handed to the writer stays intact for its caller and is stored byte for byte', async () => {
+    const pool = Buffer.from(`xx${JSON.stringify({ big: 'y'.repeat(5000) })}zz`);
+    const entry = { ...inboxEntry({ pgCno: 'B1' }), rawBody: pool.subarray(2, pool.length - 2) };
+    const before = Buffer.from(entry.rawBody);
+    await store.record(entry);
+    expect(entry.rawBody.equals(before)).toBe(true);
+    expect((await store.getEvent(entry.event.id))!.rawBody.equals(before)).toBe(true);
+  });
+
+  test('checkpoints off the commit path keep the WAL from growing without bound', async () => {
+    const walFile = join(dir, 'wal.db-wal');
+    const small = openSqliteStore(join(dir, 'wal.db'), {
+      checkpoints: { intervalMs: 0, restartAfterFrames: 16 },
+      walSizeLimitBytes: 256 * 1024,
+    });
+    try {
+      let largest = 0;
+      for (let i = 0; i < 600; i++) {
+        await small.record(inboxEntry({ pgCno: `W${i}`, data: { note: 'x'.repeat(2000) } }));
+        // The first writes run while the checkpointer thread is still starting.
+        if (i >= 300) largest = Math.max(largest, statSync(walFile).size);
+      }
+      // Without checkpoints (wal_autocheckpoint=0 on the writer) these commits leave a WAL of
+      // several megabytes; with them it is rewound, and trimmed, again and again.
+      expect(largest).toBeLessThan(1024 * 1024);
+      await expect(small.backlog(Date.now())).resolves.toMatchObject({ pending: 600 });
+    } finally {
+      await small.close();
+    }
+  });
+
+  test('with the exclusive option, a second store on the same file is refused while the first is open', async () => {
+    const serving = openSqliteStore(join(dir, 'served.db'), { exclusive: true });
+    try {
+      expect(() => openSqliteStore(join(dir, 'served.db'), { exclusive: true })).toThrow(/is in use by another process/);
+      // Tools (the CLI) open without it, beside the service.
+      const tool = openSqliteStore(join(dir, 'served.db'));
+      await tool.close();
+    } finally {
+      await serving.close();
+    }
+    await openSqliteStore(join(dir, 'served.db'), { exclusive: true }).close();
+  });
+});
