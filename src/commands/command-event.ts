@@ -1,0 +1,23 @@
+import { createHash } from 'node:crypto';
+import type { CommandRecord } from './command-record';
+import type { CommandEvent } from './command-store';
+
+/**
+ * A command's final state as an event for the internal queue. The id is stable for that final
+ * state of that command (a relay retry is idempotent downstream), yet an operator's retry that
+ * ends again gets a new one.
+ */
+export function commandEvent(type: CommandEvent['type'], record: CommandRecord): CommandEvent {
+  const digest = createHash('sha256').update(`${record.shopTransactionId}|${record.state}|${record.attempts}`).digest('hex');
+  const id = `evt_cmd_${digest.slice(0, 32)}`;
+  const event = {
+    id,
+    type,
+    mallId: record.mallId,
+    shopTransactionId: record.shopTransactionId,
+    occurredAt: record.updatedAt,
+    receivedAt: record.updatedAt,
+    data: record,
+  };
+  return { id, type, json: JSON.stringify(event) };
+}
