@@ -16,6 +16,7 @@ export interface ApiDeps {
 export function createApiApp(deps: ApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.disable('etag');
   app.use(bearerAuth(deps.apiToken));
   app.use(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] }));
   const document = openApiDocument();

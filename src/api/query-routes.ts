@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import QRCode from 'qrcode';
-import type { CommandStore } from '../commands/command-store';
+import type { CommandStore } from '../store/command-store';
 import { publicRecord } from '../commands/command-record';
 import { parseBody } from './api-errors';
 import { commandListQuery } from './schemas/command-record-schema';

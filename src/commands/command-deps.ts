@@ -2,7 +2,7 @@ import type { GatewayClient } from '../gateway/gateway-client';
 import type { GatewayKeys, MsgAuthEncoding } from '../gateway/msg-auth';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
-import type { CommandStore } from './command-store';
+import type { CommandStore } from '../store/command-store';
 
 export interface CommandSettings {
   timeoutMs: number;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CommandRecord } from './command-record';
-import type { CommandEvent } from './command-store';
+import type { CommandEvent } from '../store/command-store';
 
 /**
  * A command's final state as an event for the internal queue. The id is stable for that final
@@ -19,5 +19,7 @@ export function commandEvent(type: CommandEvent['type'], record: CommandRecord):
     receivedAt: record.updatedAt,
     data: record,
   };
-  return { id, type, json: JSON.stringify(event) };
+  const json = JSON.stringify(event);
+  const pgCno = typeof record.request.pgCno === 'string' ? record.request.pgCno : '';
+  return { id, type, mallId: record.mallId, pgCno, json, bodyHash: createHash('sha256').update(json).digest('hex') };
 }

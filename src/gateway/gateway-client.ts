@@ -66,7 +66,9 @@ function parseAnswer(httpStatus: number, text: string): GatewayAnswer['body'] {
 }
 
 function toGatewayError(error: unknown, timeoutMs: number): Error {
-  const e = error as { name?: string; cause?: { code?: string; name?: string } };
+  const e = error as { name?: string; cause?: { code?: string; name?: string; errors?: Array<{ code?: string }> } };
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return new GatewayTimeout(timeoutMs);
-  return new GatewayNetworkError(e?.cause?.code ?? e?.cause?.name ?? e?.name ?? 'unknown');
+  // fetch wraps the socket error; a refused dual-stack connect wraps several.
+  const cause = e?.cause;
+  return new GatewayNetworkError(cause?.code ?? cause?.errors?.find((inner) => inner.code)?.code ?? cause?.name ?? 'unknown');
 }

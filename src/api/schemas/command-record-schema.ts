@@ -5,7 +5,7 @@ export const commandState = z.enum(COMMAND_STATES);
 
 export const commandRecordSchema = z
   .object({
-    command: z.enum(COMMAND_KINDS as [string, ...string[]]),
+    command: z.enum(COMMAND_KINDS),
     shopTransactionId: z.string(),
     mallId: z.string(),
     state: commandState,

@@ -12,6 +12,16 @@
  * Arguments and results cross a worker boundary: plain data, Buffers, no functions or classes.
  */
 import { backlog } from './backlog';
+import { beginCommandAttempt } from './begin-command-attempt';
+import { countCommandsByState, countWorkingCommandsSince } from './count-commands';
+import { createCommand } from './create-command';
+import { finishCommandAttempt } from './finish-command-attempt';
+import { getCommand } from './get-command';
+import { leaseDueCommands } from './lease-due-commands';
+import { listCommandAttempts } from './list-command-attempts';
+import { listCommands } from './list-commands';
+import { releaseCommandLeases } from './release-command-leases';
+import { retryFailedCommand } from './retry-failed-command';
 import { getConflict } from './get-conflict';
 import { getEvent } from './get-event';
 import { getRejection } from './get-rejection';
@@ -38,6 +48,12 @@ export const writes = {
   requeue,
   requeueDead,
   markRejectionReprocessed,
+  createCommand,
+  beginCommandAttempt,
+  finishCommandAttempt,
+  leaseDueCommands,
+  releaseCommandLeases,
+  retryFailedCommand,
 } as const;
 
 export const reads = {
@@ -49,6 +65,11 @@ export const reads = {
   getRejection,
   listConflicts,
   getConflict,
+  getCommand,
+  listCommands,
+  listCommandAttempts,
+  countCommandsByState,
+  countWorkingCommandsSince,
 } as const;
 
 export type Writes = typeof writes;
