@@ -31,6 +31,23 @@ describe('the four internal API routes end to end', () => {
     expect(res.body.response.resDetailMsg).toBe('Order accepted: ok');
   });
 
+  it('a trade that times out and is reset is resent with the same body within the call, then answered 200', async () => {
+    gateway.script(PATHS.trade, { hang: true }, { reset: true });
+    const res = await api.post('/v1/wallet-a/trades', tradeCreation({ shopTransactionId: 'trade-3' })).expect(200);
+    expect(res.body).toMatchObject({ state: 'succeeded', attempts: 3 });
+    const bodies = gateway.calls(PATHS.trade).map((call) => call.body);
+    expect(bodies).toHaveLength(3);
+    expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+  });
+
+  it('a trade gives up after 1 + 3 resends without an answer', async () => {
+    gateway.script(PATHS.trade, { hang: true }, { reset: true }, { raw: 'oops' }, { hang: true }, { hang: true });
+    const res = await api.post('/v1/wallet-a/trades', tradeCreation({ shopTransactionId: 'trade-4' })).expect(200);
+    expect(res.body).toMatchObject({ state: 'failed', attempts: 4, lastError: 'time-out after 300 ms' });
+    expect(gateway.calls(PATHS.trade)).toHaveLength(4);
+    await api.get('/v1/wallet-a/trades/trade-4/qr.svg').expect(409);
+  });
+
   it('a wallet-b cancellation answered 0000 succeeds at once', async () => {
     const res = await api.post('/v1/wallet-b/cancellations', walletCancel({ shopTransactionId: 'cancel-1' })).expect(200);
     expect(res.body).toMatchObject({ command: 'wallet-b.cancel', state: 'succeeded', attempts: 1, lastError: null });
