@@ -14,6 +14,8 @@ export interface SpawnedReceiver {
   url: string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stderr: () => string;
+  /** Every log line the process wrote so far. */
+  stdout: () => string;
 }
 
 /** The built service as an operator runs it (`npm test` builds first), on ports the OS picks. */
@@ -29,6 +31,8 @@ export async function spawnReceiver(cwd: string, env: Record<string, string> = {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
     child.on('exit', (code, signal) => done({ code, signal })),
   );
+  let stdout = '';
+  child.stdout!.on('data', (chunk) => (stdout += String(chunk)));
   const lines = createInterface({ input: child.stdout! });
   const listening = await new Promise<{ port: number; adminPort: number; apiPort: number | null }>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`receiver did not start: ${stderr}`)), 15_000);
@@ -50,7 +54,7 @@ export async function spawnReceiver(cwd: string, env: Record<string, string> = {
   });
   // Keep draining stdout so the child never blocks on a full pipe.
   lines.on('line', () => undefined);
-  return { child, ...listening, url: `http://127.0.0.1:${listening.port}/notifications`, exited, stderr: () => stderr };
+  return { child, ...listening, url: `http://127.0.0.1:${listening.port}/notifications`, exited, stderr: () => stderr, stdout: () => stdout };
 }
 
 export function readEventsFile(path: string): Array<{ id: string; pgCno: string; cancelPgCno: string | null; status: { code: string } | null }> {
