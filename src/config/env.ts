@@ -47,6 +47,11 @@ const envSchema = z.object({
   RELAY_MAX_ATTEMPTS: z.coerce.number().int().min(0).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   ...internalApiSettings,
+}).superRefine((env, ctx) => {
+  // The internal API moves money: it must never be reachable where the gateway's notifications arrive.
+  if (env.API_PORT !== 0 && env.API_PORT === env.PORT) {
+    ctx.addIssue({ code: 'custom', path: ['API_PORT'], message: 'must differ from PORT: the internal API never shares the notification listener' });
+  }
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, (typeof SECRET_NAMES)[number]> & { GATEWAY_ENV: GatewayEnv; secrets: Secrets };

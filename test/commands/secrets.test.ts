@@ -106,3 +106,22 @@ describe('secrets (the HMAC key and the API token) never leave the process', () 
     }
   });
 });
+
+describe('the internal API listener', () => {
+  it('refuses to share the notification port', () => {
+    expect(() => loadConfig({ PORT: '8080', API_PORT: '8080' })).toThrow(/^invalid API_PORT \(got "8080"\): must differ from PORT/);
+  });
+
+  it('stays off, saying so in one log line, when no token is set', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'noti-api-off-'));
+    const receiver = await spawnReceiver(dir, {});
+    try {
+      expect(receiver.apiPort).toBeNull();
+      expect(receiver.stdout()).toContain('internal API off: set API_TOKEN or API_TOKEN_FILE to enable it');
+    } finally {
+      receiver.child.kill('SIGTERM');
+      await receiver.exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
