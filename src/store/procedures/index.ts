@@ -13,7 +13,7 @@
  */
 import { backlog } from './backlog';
 import { beginCommandAttempt } from './begin-command-attempt';
-import { countCommandsByState, countWorkingCommandsSince } from './count-commands';
+import { countCommandsByState, countDueCommands, countWorkingCommandsSince } from './count-commands';
 import { createCommand } from './create-command';
 import { finishCommandAttempt } from './finish-command-attempt';
 import { getCommand } from './get-command';
@@ -70,6 +70,7 @@ export const reads = {
   listCommandAttempts,
   countCommandsByState,
   countWorkingCommandsSince,
+  countDueCommands,
 } as const;
 
 export type Writes = typeof writes;
