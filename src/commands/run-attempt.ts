@@ -38,6 +38,7 @@ export async function runAttempt(deps: CommandDeps, command: StoredCommand, poli
     outcome = classifyAnswer(policy.operation, command.request, answer);
   } catch (error) {
     outcome = classifyFailure(error);
+    httpStatus = outcome.httpStatus ?? null;
   }
   metrics.commandAttempts.inc({ operation: policy.operation, verdict: outcome.verdict });
 
@@ -58,6 +59,7 @@ export async function runAttempt(deps: CommandDeps, command: StoredCommand, poli
     at: finishedAt.toISOString(),
     httpStatus,
     response,
+    answerText: outcome.answerText ?? null,
     error: outcome.error,
     state,
     nextAttemptAt: finishedAt.getTime() + delay,

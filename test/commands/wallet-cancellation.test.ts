@@ -115,7 +115,10 @@ describe('wallet-b cancellation', () => {
       return command?.state === 'failed' && command;
     });
     expect(done).toMatchObject({ attempts: 3, lastError: "HTTP 502 without the gateway's JSON answer" });
-    expect((await api.commands.listAttempts('spent-1'))[1]!.error).toMatch(/^network error: /);
+    const attempts = await api.commands.listAttempts('spent-1');
+    expect(attempts[1]!.error).toMatch(/^network error: /);
+    // What came back is kept for the operator even when it was not the gateway's JSON.
+    expect(attempts[2]).toMatchObject({ httpStatus: 502, answerText: '<html>502</html>', response: null });
     expect(gateway.calls(PATHS.revise)).toHaveLength(3);
   });
 });
