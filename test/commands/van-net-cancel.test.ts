@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createApiApp } from '../../src/api/api-app';
 import type { CommandStore } from '../../src/store/command-store';
 import { StoreUnavailable } from '../../src/store/store';
-import { API_TOKEN, startApiHarness, vanApproval, type ApiHarness } from './api-harness';
+import { API_TOKEN, startApiHarness, TEST_TIMEOUT_MS, vanApproval, type ApiHarness } from './api-harness';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
@@ -21,7 +21,7 @@ describe('a VAN approval whose outcome is unknown is net-cancelled', () => {
   });
 
   it.each<[string, Behaviour, string]>([
-    ['times out', { hang: true }, 'time-out after 300 ms'],
+    ['times out', { hang: true }, `time-out after ${TEST_TIMEOUT_MS} ms`],
     ['has its connection reset', { reset: true }, 'network error: '],
     ['gets no parsable answer', { raw: 'Service Unavailable', status: 503 }, "HTTP 503 without the gateway's JSON answer"],
     ['gets JSON that is not the gateway answer', { answer: { error: 'bad gateway' }, status: 502 }, "HTTP 502 without the gateway's JSON answer"],
