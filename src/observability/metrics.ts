@@ -110,7 +110,7 @@ export function registerBacklogGauges(metrics: Metrics, store: Store): void {
 
 /** What the command gauges read; the command store provides it. */
 export interface CommandCounts {
-  countByState(): Promise<Array<{ state: string; count: number }>>;
+  countByState(): Promise<Array<{ kind: string; state: string; count: number }>>;
   countWorkingSince(before: string): Promise<number>;
 }
 
@@ -120,6 +120,18 @@ export interface CommandCounts {
  * worker is stuck.
  */
 export function registerCommandGauges(metrics: Metrics, commands: CommandCounts, pendingAlertMs: number): void {
+  new Gauge({
+    name: 'noti_receiver_commands',
+    help: 'Stored gateway commands by kind and state (all replicas, survives restarts)',
+    labelNames: ['kind', 'state'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      const rows = await commands.countByState().catch(() => null);
+      if (!rows) return;
+      this.reset();
+      for (const row of rows) this.set({ kind: row.kind, state: row.state }, row.count);
+    },
+  });
   new Gauge({
     name: 'noti_receiver_commands_net_cancel_failed',
     help: 'VAN approvals whose net-cancel failed: an approval may stand at the gateway; reconcile by hand',

@@ -16,6 +16,8 @@ describe('command metrics', () => {
       expect(text).toContain('noti_receiver_commands_total{kind="van.approve",state="approved"} 1');
       expect(text).toContain('noti_receiver_commands_long_pending 1');
       expect(text).toContain('noti_receiver_commands_net_cancel_failed 0');
+      expect(text).toContain('noti_receiver_commands{kind="wallet-b.cancel",state="pending"} 1');
+      expect(text).toContain('noti_receiver_commands{kind="van.approve",state="approved"} 1');
     } finally {
       await api.close();
       await gateway.close();
