@@ -1,15 +1,16 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdminApp } from './admin/admin-app';
 import { createApp } from './app';
+import { closeServer } from './http/close-server';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { createLogger, type Logger } from './observability/logger';
 import { createMetrics, registerBacklogGauges } from './observability/metrics';
 import { openPublisher } from './publishers/open-publisher';
 import { startRelay } from './relay/relay';
-import { openStore } from './store/open-store';
+import { openStores } from './store/open-stores';
 import { StoreUnavailable } from './store/store';
+import { startInternalApi, type InternalApi } from './api/start-internal-api';
 
 /** Reads the environment, opens the store and the queue, starts the relay and both listeners. */
 async function main(): Promise<void> {
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   installProcessHandlers(logger);
 
   const metrics = createMetrics();
-  const store = await openStore(config.DATABASE_URL, {
+  const { store, commands, kind } = await openStores(config.DATABASE_URL, {
     // Two processes on one SQLite file would both relay and forward every event twice.
     exclusive: true,
     // Errors no request is waiting on must still be seen; one that stops acks is an error, not a warning.
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   const publisher = await openPublisher({ url: config.QUEUE_URL, queueName: config.QUEUE_NAME, logger });
   const relay = startRelay({ store, publisher, logger, metrics, maxAttempts: config.RELAY_MAX_ATTEMPTS });
   registerBacklogGauges(metrics, store);
+  const internalApi: InternalApi = await startInternalApi({ config, commands, storeKind: kind, logger, metrics });
 
   let shuttingDown = false;
   const server = createApp({ config, store, logger, metrics }).listen(config.PORT, config.HOST);
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
   logger.info('listening', {
     port: (server.address() as AddressInfo).port,
     adminPort: (admin.address() as AddressInfo).port,
+    apiPort: internalApi.port,
     notifyPath: config.NOTIFY_PATH,
     gatewayEnv: config.GATEWAY_ENV,
     store: store.kind,
@@ -67,7 +70,7 @@ async function main(): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_MS + 5_000);
     force.unref();
     // Stop accepting, let in-flight notifications commit and be acked, then drain the relay.
-    await closeServer(server, config.SHUTDOWN_TIMEOUT_MS);
+    await Promise.all([closeServer(server, config.SHUTDOWN_TIMEOUT_MS), internalApi.stop(config.SHUTDOWN_TIMEOUT_MS)]);
     await relay.stop(config.SHUTDOWN_TIMEOUT_MS);
     await publisher.close().catch((error: Error) => logger.warn('publisher close failed', { error: error.message }));
     await store.close();
@@ -82,20 +85,6 @@ async function main(): Promise<void> {
     () => logger.info('queue destination reopened (SIGHUP)'),
     (error: Error) => logger.error('could not reopen the queue destination', { error: error.message }),
   ));
-}
-
-function closeServer(server: Server, timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      server.closeAllConnections();
-      resolve();
-    }, timeoutMs);
-    server.close(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
 }
 
 /**

@@ -12,6 +12,16 @@
  * Arguments and results cross a worker boundary: plain data, Buffers, no functions or classes.
  */
 import { backlog } from './backlog';
+import { beginCommandAttempt } from './begin-command-attempt';
+import { countCommandsByState, countDueCommands, countWorkingCommandsSince } from './count-commands';
+import { createCommand } from './create-command';
+import { finishCommandAttempt } from './finish-command-attempt';
+import { getCommand } from './get-command';
+import { leaseDueCommands } from './lease-due-commands';
+import { listCommandAttempts } from './list-command-attempts';
+import { listCommands } from './list-commands';
+import { releaseCommandLeases } from './release-command-leases';
+import { retryFailedCommand } from './retry-failed-command';
 import { getConflict } from './get-conflict';
 import { getEvent } from './get-event';
 import { getRejection } from './get-rejection';
@@ -39,6 +49,12 @@ export const writes = {
   requeue,
   requeueDead,
   markRejectionReprocessed,
+  createCommand,
+  beginCommandAttempt,
+  finishCommandAttempt,
+  leaseDueCommands,
+  releaseCommandLeases,
+  retryFailedCommand,
   probeWrite,
 } as const;
 
@@ -51,6 +67,12 @@ export const reads = {
   getRejection,
   listConflicts,
   getConflict,
+  getCommand,
+  listCommands,
+  listCommandAttempts,
+  countCommandsByState,
+  countWorkingCommandsSince,
+  countDueCommands,
 } as const;
 
 export type Writes = typeof writes;
