@@ -145,3 +145,60 @@ export class StoreUnavailable extends Error {
     super(message, options);
   }
 }
+
+/** The operator console's event filter (the CLI's `events list` is the narrower EventFilter). */
+export interface EventSearch {
+  /** shopOrderNo, pgCno or event id, matched exactly. */
+  query?: string;
+  status?: OutboxStatus;
+  /** Event type (`payment.approved`) or notiType (`10`). */
+  type?: string;
+  /** ISO timestamps: received at or after `from`, before `to`. */
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface EventCounts {
+  pending: number;
+  delivered: number;
+  dead: number;
+}
+
+export interface ProblemCounts {
+  rejections: number;
+  conflicts: number;
+}
+
+/** Notifications of one type received in one UTC hour (`hour` is "2026-11-21T03"). */
+export interface ActivityBucket {
+  hour: string;
+  type: string;
+  count: number;
+}
+
+/** One operator action: who (the name given at sign-in and the address), what, when. */
+export interface AuditEntry {
+  at: string;
+  actor: string;
+  action: string;
+  subject: string | null;
+  detail: string | null;
+}
+
+export interface AuditRow extends AuditEntry {
+  id: number;
+}
+
+export interface PruneCounts {
+  events: number;
+  rejections: number;
+  conflicts: number;
+}
+
+/** One run of the retention policy: rows received before `cutoff` lost their bodies and data. */
+export interface RetentionRun extends PruneCounts {
+  ranAt: string;
+  cutoff: string;
+}
