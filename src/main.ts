@@ -3,18 +3,23 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdminApp } from './admin/admin-app';
 import { createApp } from './app';
+import { resolveAdminToken, type AdminToken } from './console/admin-token';
+import { createSessions } from './console/sessions';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { createLogger, type Logger } from './observability/logger';
 import { createMetrics, registerBacklogGauges } from './observability/metrics';
 import { openPublisher } from './publishers/open-publisher';
 import { startRelay } from './relay/relay';
+import { startRetention } from './retention/retention-schedule';
 import { openStore } from './store/open-store';
 
 /** Reads the environment, opens the store and the queue, starts the relay and both listeners. */
 async function main(): Promise<void> {
   let config: Config;
+  let adminToken: AdminToken;
   try {
     config = loadConfig();
+    adminToken = resolveAdminToken(config);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`payment-noti-receiver: ${error.message}\n`);
@@ -31,13 +36,16 @@ async function main(): Promise<void> {
   const publisher = await openPublisher({ url: config.QUEUE_URL, queueName: config.QUEUE_NAME, logger });
   const relay = startRelay({ store, publisher, logger, metrics, maxAttempts: config.RELAY_MAX_ATTEMPTS });
   registerBacklogGauges(metrics, store);
+  const retention = startRetention({ store, days: config.RETENTION_DAYS, logger });
 
   let shuttingDown = false;
   const server = createApp({ config, store, logger, metrics }).listen(config.PORT, config.HOST);
   // Behind the gateway's own timeouts, so a slow client cannot hold a socket for ever.
   server.requestTimeout = 30_000;
   server.headersTimeout = 20_000;
-  const admin = createAdminApp({ store, publisher, relay, metrics, isShuttingDown: () => shuttingDown }).listen(
+  const now = () => new Date();
+  const consoleDeps = { store, config, logger, adminToken: adminToken.value, sessions: createSessions({ now: () => Date.now() }), now };
+  const admin = createAdminApp({ store, publisher, relay, metrics, isShuttingDown: () => shuttingDown, console: consoleDeps }).listen(
     config.ADMIN_PORT,
     config.ADMIN_HOST,
   );
@@ -50,6 +58,13 @@ async function main(): Promise<void> {
     store: store.kind,
     queue: publisher.kind,
   });
+  const consoleUrl = `http://${config.ADMIN_HOST.includes(':') ? `[${config.ADMIN_HOST}]` : config.ADMIN_HOST}:${(admin.address() as AddressInfo).port}/console`;
+  if (adminToken.generated) {
+    // Logged once and never stored: set ADMIN_TOKEN or ADMIN_TOKEN_FILE to keep one across restarts.
+    logger.warn('operator console token generated; set ADMIN_TOKEN or ADMIN_TOKEN_FILE to choose one', { consoleUrl, consoleToken: adminToken.value });
+  } else {
+    logger.info('operator console ready', { consoleUrl });
+  }
 
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
@@ -62,8 +77,10 @@ async function main(): Promise<void> {
     force.unref();
     // Stop accepting, let in-flight notifications commit and be acked, then drain the relay.
     await closeServer(server, config.SHUTDOWN_TIMEOUT_MS);
+    retention.stop();
     await relay.stop(config.SHUTDOWN_TIMEOUT_MS);
     await publisher.close().catch((error: Error) => logger.warn('publisher close failed', { error: error.message }));
+    await retention.idle();
     await store.close();
     await closeServer(admin, 1_000);
     logger.info('stopped');

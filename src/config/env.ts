@@ -45,6 +45,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly']).default('info'),
   RELAY_MAX_ATTEMPTS: z.coerce.number().int().min(0).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  // A short token can be guessed through the sign-in form; unset, a random one is generated and logged.
+  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters; use a long random token').optional(),
+  ADMIN_TOKEN_FILE: z.string().min(1).optional(),
+  RETENTION_DAYS: z.coerce.number({ error: 'RETENTION_DAYS must be a number' }).int().min(1, 'must be at least 1 day').default(90),
 });
 
 export type Config = z.infer<typeof envSchema> & { GATEWAY_ENV: GatewayEnv };

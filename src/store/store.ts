@@ -202,3 +202,20 @@ export interface RetentionRun extends PruneCounts {
   ranAt: string;
   cutoff: string;
 }
+
+/** What the operator console and the CLI read and change beyond the relay's needs (one query layer, two faces). */
+export interface OperatorQueries {
+  searchEvents(search: EventSearch): Promise<EventRow[]>;
+  /** Back to pending: the dead events the filter selects. */
+  requeueDeadMatching(search: Omit<EventSearch, 'limit' | 'offset'>): Promise<number>;
+  eventCounts(): Promise<EventCounts>;
+  problemsSince(since: string): Promise<ProblemCounts>;
+  eventActivity(since: string): Promise<ActivityBucket[]>;
+  conflictsOfEvent(eventId: string): Promise<ConflictRow[]>;
+  recordAudit(entry: AuditEntry): Promise<number>;
+  listAudit(limit: number, offset?: number): Promise<AuditRow[]>;
+  /** One batch of the retention policy (see procedures/prune-expired.ts). */
+  pruneExpired(cutoff: string, prunedAt: string, limit: number): Promise<PruneCounts>;
+  recordRetentionRun(run: RetentionRun): Promise<void>;
+  lastRetentionRun(): Promise<RetentionRun | null>;
+}
