@@ -103,7 +103,7 @@ export interface ConflictRow {
  * a write resolves only once that write is durable (fsync'ed), because the gateway is
  * acked on it.
  */
-export interface Store {
+export interface Store extends OperatorQueries {
   readonly kind: 'sqlite' | 'postgres';
   /** Dedup, and on a new key write inbox + outbox in one transaction. */
   record(entry: InboxEntry): Promise<RecordResult>;
