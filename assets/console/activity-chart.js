@@ -13,7 +13,7 @@
       var series = [{ label: 'hour (KST)', value: function (u, v) { return v == null ? '' : kst(v); } }];
       var data = [activity.hours];
       activity.series.forEach(function (s, i) {
-        series.push({ label: s.type, stroke: palette[i % palette.length], fill: palette[i % palette.length] + '22', width: 2, points: { show: true, size: 5 } });
+        series.push({ label: s.type, stroke: palette[i % palette.length], width: 2, points: { show: true, size: 5 } });
         data.push(s.counts);
       });
       if (activity.series.length === 0) {
@@ -23,6 +23,7 @@
       new uPlot({
         width: Math.max(320, el.clientWidth),
         height: 240,
+        legend: { live: false },
         series: series,
         scales: { x: { time: true }, y: { range: function (u, min, max) { return [0, Math.max(4, max)]; } } },
         axes: [{ values: function (u, ticks) { return ticks.map(function (t) { return kst(t).slice(11, 16); }); } }, { label: 'per hour' }],

@@ -18,7 +18,8 @@ export function eventPage(viewer: Viewer, detail: EventDetail, body: BodyView, c
     section: 'events',
     viewer,
     notice,
-    body: html`<h1 class="mono">${detail.eventId}</h1>
+    body: html`<p class="kicker">Event · ${event.type} · order ${event.shopOrderNo ?? '—'}</p>
+<h1 class="mono">${detail.eventId}</h1>
 <div class="actions">${stateBadge(detail.status)} ${actionButton(viewer, `${path}/requeue`, 'Requeue')}
   <span class="muted">sends it to the queue again with the same id</span></div>
 <div class="columns">
@@ -40,7 +41,7 @@ export function eventPage(viewer: Viewer, detail: EventDetail, body: BodyView, c
   ${row('attempts', detail.attempts)}
   ${row('delivered', kstTime(detail.deliveredAt))}
   <tr><th>last error</th><td>${detail.lastError ? html`<span class="error mono">${detail.lastError}</span>` : html`<span class="muted">none</span>`}</td></tr>
-  ${row('redeliveries', `${detail.redeliveries} (the gateway sent the same notification again; acked, not forwarded)`)}
+  ${row('redeliveries', detail.redeliveries > 0 ? `${detail.redeliveries} (the gateway sent the same notification again; acked, not forwarded again)` : '0')}
 </tbody></table>
 <h3>Conflicts</h3>
 ${conflicts.length === 0
