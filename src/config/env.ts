@@ -65,6 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const name = String(issue.path[0] ?? 'environment');
-  const got = env[name] === undefined ? '' : ` (got "${redactUrl(String(env[name]))}")`;
+  // A secret is never echoed, not even a wrong one: this line goes to logs and terminals.
+  const secret = /(TOKEN|SECRET|KEY|PASSWORD)/.test(name);
+  const got = env[name] === undefined || secret ? '' : ` (got "${redactUrl(String(env[name]))}")`;
   throw new ConfigError(`invalid ${name}${got}: ${issue.message}; fix it in the environment or .env (see .env.example)`);
 }
