@@ -8,7 +8,7 @@ describe('console access: sign-in, sessions and CSRF', () => {
   beforeAll(async () => {
     h = await startConsoleHarness();
     await h.receiver.postJson(approvalNotification({ shopOrderNo: 'ORDER-ACCESS' })).expect(200);
-    [{ eventId }] = (await h.receiver.store.searchEvents({ query: 'ORDER-ACCESS', limit: 1, offset: 0 })) as [{ eventId: string }];
+    eventId = (await h.receiver.store.searchEvents({ query: 'ORDER-ACCESS', limit: 1, offset: 0 }))[0]!.eventId;
   });
   afterAll(() => h.close());
 

@@ -113,7 +113,7 @@ describeBrowser('operator console in a browser', () => {
     await page.locator('table tbody tr a').first().click();
     await page.getByRole('heading', { name: 'Raw body as received' }).waitFor();
     expect(await page.locator('main').innerText()).toContain('<img src=x onerror="window.__pwned=2">');
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('main img').count()).toBe(0);
     expect(dialogs).toEqual([]);
   });

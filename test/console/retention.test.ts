@@ -15,7 +15,7 @@ describe('retention, a hundred days later', () => {
     h = await startConsoleHarness({ MALL_IDS: 'T0001234' }, { now: () => new Date(clock) });
     await h.receiver.postJson(approval).expect(200);
     await h.receiver.postJson(approvalNotification({ mallId: 'T0009999' })).expect(400);
-    [{ id: eventId }] = (await h.receiver.forwarded(1)) as [{ id: string }];
+    eventId = (await h.receiver.forwarded(1))[0]!.id;
 
     clock += 100 * DAY_MS;
     const retention = startRetention({ store: h.receiver.store, days: 90, logger: createLogger({ level: 'error', silent: true }), now: () => new Date(clock) });

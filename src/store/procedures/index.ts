@@ -23,6 +23,16 @@ import { recordRetentionRun } from './record-retention-run';
 import { requeueDeadMatching } from './requeue-dead-matching';
 import { searchEvents } from './search-events';
 import { backlog } from './backlog';
+import { beginCommandAttempt } from './begin-command-attempt';
+import { countCommandsByState, countWorkingCommandsSince } from './count-commands';
+import { createCommand } from './create-command';
+import { finishCommandAttempt } from './finish-command-attempt';
+import { getCommand } from './get-command';
+import { leaseDueCommands } from './lease-due-commands';
+import { listCommandAttempts } from './list-command-attempts';
+import { listCommands } from './list-commands';
+import { releaseCommandLeases } from './release-command-leases';
+import { retryFailedCommand } from './retry-failed-command';
 import { getConflict } from './get-conflict';
 import { getEvent } from './get-event';
 import { getRejection } from './get-rejection';
@@ -49,6 +59,12 @@ export const writes = {
   requeue,
   requeueDead,
   markRejectionReprocessed,
+  createCommand,
+  beginCommandAttempt,
+  finishCommandAttempt,
+  leaseDueCommands,
+  releaseCommandLeases,
+  retryFailedCommand,
   // operator console and CLI
   requeueDeadMatching,
   recordAudit,
@@ -65,6 +81,11 @@ export const reads = {
   getRejection,
   listConflicts,
   getConflict,
+  getCommand,
+  listCommands,
+  listCommandAttempts,
+  countCommandsByState,
+  countWorkingCommandsSince,
   // operator console and CLI
   searchEvents,
   eventCounts,
