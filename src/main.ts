@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   server.requestTimeout = 30_000;
   server.headersTimeout = 20_000;
   const now = () => new Date();
-  const consoleDeps = { store, config, logger, adminToken: adminToken.value, sessions: createSessions({ now: () => Date.now() }), now };
+  const consoleDeps = { store, commands, config, logger, adminToken: adminToken.value, sessions: createSessions({ now: () => Date.now() }), now };
   const admin = createAdminApp({ store, publisher, relay, metrics, isShuttingDown: () => shuttingDown, console: consoleDeps }).listen(
     config.ADMIN_PORT,
     config.ADMIN_HOST,

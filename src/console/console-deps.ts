@@ -1,5 +1,6 @@
 import type { Config } from '../config/env';
 import type { Logger } from '../observability/logger';
+import type { CommandStore } from '../store/command-store';
 import type { OperatorQueries, Store } from '../store/store';
 import type { Sessions } from './sessions';
 
@@ -13,4 +14,6 @@ export interface ConsoleDeps {
   adminToken: string;
   sessions: Sessions;
   now: () => Date;
+  /** The internal API's commands (SPEC 5); absent where that API is not assembled (some tests). */
+  commands?: Pick<CommandStore, 'listCommands' | 'getCommand' | 'listAttempts' | 'countByState'> | null;
 }

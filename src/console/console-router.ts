@@ -1,12 +1,12 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { consoleAssets } from './console-assets';
 import type { ConsoleDeps } from './console-deps';
+import { commandsRoutes } from './commands-routes';
 import { conflictsRoutes } from './conflicts-routes';
 import { requireSameOrigin } from './csrf';
 import { eventsRoutes } from './events-routes';
 import { overviewRoutes } from './overview-routes';
 import { auditPage } from './pages/audit-page';
-import { commandsUnavailablePage } from './pages/commands-page';
 import { rejectionsRoutes } from './rejections-routes';
 import { requireSession, sessionOf } from './require-session';
 import { signInRoutes } from './sign-in-routes';
@@ -51,8 +51,6 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.get('/audit', async (_req, res) => {
     res.type('html').send(auditPage(sessionOf(res), await deps.store.listAudit(500)));
   });
-  router.get('/commands', (_req, res) => {
-    res.type('html').send(commandsUnavailablePage(sessionOf(res)));
-  });
+  router.use(commandsRoutes(deps));
   return router;
 }
