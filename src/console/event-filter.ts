@@ -20,7 +20,7 @@ export interface ParsedFilter {
   form: FilterForm;
   search: Omit<EventSearch, 'limit' | 'offset'>;
   page: number;
-  /** True when anything narrows the list: only then is "Requeue all dead" offered. */
+  /** True when anything narrows the list: only then is "Requeue all dead" offered (unless the state excludes dead). */
   filtered: boolean;
 }
 

@@ -52,6 +52,7 @@ describeBrowser('operator console in a browser', () => {
     await h.receiver.postJson(depositNotification()).expect(200);
     await h.receiver.postJson(refundNotification()).expect(200);
     await h.receiver.forwarded(63);
+    await eventually(async () => (await h.receiver.store.eventCounts()).delivered === 63, 10_000, 'all 63 marked delivered');
     await runRetention(h.receiver.store, { days: 90, now: new Date() });
     admin = await listen(h.admin);
     browser = await launchBrowser();

@@ -71,6 +71,8 @@ describe('console content: notification text is shown as text, personal data mas
   test('"Requeue all dead" is offered on a filtered list only', async () => {
     expect(await page('/console/events')).not.toContain('Requeue all dead');
     expect(await page('/console/events?state=dead')).toContain('Requeue all dead');
+    expect(await page('/console/events?type=payment.approved')).toContain('Requeue all dead');
+    expect(await page('/console/events?state=delivered')).not.toContain('Requeue all dead');
   });
 
   test('an event page shows the raw body decoded, its delivery and its conflicts', async () => {

@@ -1,6 +1,7 @@
 import { createLogger } from '../../src/observability/logger';
 import { startRetention } from '../../src/retention/retention-schedule';
 import { approvalNotification } from '../../src/simulator/notification-builders';
+import { eventually } from '../helpers/eventually';
 import { HOST, startConsoleHarness, type ConsoleHarness } from './console-harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,6 +17,8 @@ describe('retention, a hundred days later', () => {
     await h.receiver.postJson(approval).expect(200);
     await h.receiver.postJson(approvalNotification({ mallId: 'T0009999' })).expect(400);
     eventId = (await h.receiver.forwarded(1))[0]!.id;
+    // The line reaches the file just before the row is marked delivered; only delivered rows are pruned.
+    await eventually(async () => (await h.receiver.store.getEvent(eventId))?.status === 'delivered', 10_000, 'the event marked delivered');
 
     clock += 100 * DAY_MS;
     const retention = startRetention({ store: h.receiver.store, days: 90, logger: createLogger({ level: 'error', silent: true }), now: () => new Date(clock) });

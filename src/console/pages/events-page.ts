@@ -31,7 +31,7 @@ export function eventsPage(viewer: Viewer, filter: ParsedFilter, rows: EventRow[
   <button type="submit" class="primary">Apply</button>
   ${filter.filtered ? html`<a href="/console/events" class="button">Clear</a>` : ''}
 </form>
-${filter.filtered
+${filter.filtered && (form.state === '' || form.state === 'dead')
   ? html`<div class="actions">${actionButton(viewer, '/console/events/requeue-dead', 'Requeue all dead', { ...form }, 'danger')}
   <span class="muted">sends every dead event matching this filter to the queue again</span></div>`
   : ''}
@@ -42,7 +42,7 @@ ${filter.filtered
     : rows.map((row) => html`<tr>
     <td class="nowrap">${kstTime(row.receivedAt)}</td>
     <td><a href="/console/events/${encodeURIComponent(row.eventId)}" class="mono">${row.eventId}</a></td>
-    <td>${row.type}</td><td class="mono">${row.shopOrderNo ?? ''}</td><td class="mono">${row.pgCno}</td>
+    <td class="nowrap">${row.type}</td><td class="mono">${row.shopOrderNo ?? ''}</td><td class="mono">${row.pgCno}</td>
     <td>${stateBadge(row.status)}</td><td class="num">${row.attempts}</td><td class="num">${row.redeliveries}</td></tr>`)}</tbody>
 </table>
 <nav class="pager">
