@@ -14,7 +14,7 @@ export interface SpawnedReceiver {
   url: string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stderr: () => string;
-  /** Every JSON log line written so far. */
+  /** Every JSON log line the service has written so far. */
   logs: () => Array<Record<string, unknown>>;
 }
 
@@ -32,6 +32,7 @@ export async function spawnReceiver(cwd: string, env: Record<string, string> = {
     child.on('exit', (code, signal) => done({ code, signal })),
   );
   const lines = createInterface({ input: child.stdout! });
+  // Every line is kept (and stdout kept drained, so the child never blocks on a full pipe).
   const logs: Array<Record<string, unknown>> = [];
   lines.on('line', (line) => {
     try {
@@ -58,9 +59,7 @@ export async function spawnReceiver(cwd: string, env: Record<string, string> = {
       fail(new Error(`receiver exited with ${code}: ${stderr}`));
     });
   });
-  // Keep draining stdout so the child never blocks on a full pipe.
-  lines.on('line', () => undefined);
-  return { child, ...listening, url: `http://127.0.0.1:${listening.port}/notifications`, exited, stderr: () => stderr, logs: () => logs };
+  return { child, ...listening, url: `http://127.0.0.1:${listening.port}/notifications`, exited, stderr: () => stderr, logs: () => [...logs] };
 }
 
 export function readEventsFile(path: string): Array<{ id: string; pgCno: string; cancelPgCno: string | null; status: { code: string } | null }> {

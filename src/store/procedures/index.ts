@@ -44,6 +44,7 @@ import { markDelivered } from './mark-delivered';
 import { markRejectionReprocessed } from './mark-rejection-reprocessed';
 import { markRetry } from './mark-retry';
 import { nextPending } from './next-pending';
+import { probeWrite } from './probe-write';
 import type { Procedure } from './procedure';
 import { recordNotification } from './record-notification';
 import { recordRejection } from './record-rejection';
@@ -59,6 +60,7 @@ export const writes = {
   requeue,
   requeueDead,
   markRejectionReprocessed,
+  probeWrite,
   createCommand,
   beginCommandAttempt,
   finishCommandAttempt,
