@@ -90,4 +90,21 @@ describe('console access: sign-in, sessions and CSRF', () => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
+
+  test('after ten wrong tokens an address must wait, even with the right token, until the window passes', async () => {
+    let clock = Date.parse('2026-11-22T00:00:00Z');
+    const throttled = await startConsoleHarness({}, { now: () => new Date(clock) });
+    try {
+      const attempt = (token: string) =>
+        request(throttled.admin).post('/console/sign-in').set('Host', HOST).set('Origin', ORIGIN).type('form').send({ token });
+      for (let i = 0; i < 10; i++) expect((await attempt(`wrong-${i}`)).status).toBe(401);
+      const refused = await attempt(ADMIN_TOKEN);
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toBe('600');
+      clock += 10 * 60 * 1000 + 1;
+      expect((await attempt(ADMIN_TOKEN)).status).toBe(303);
+    } finally {
+      await throttled.close();
+    }
+  });
 });
