@@ -22,8 +22,8 @@ export interface ConsoleHarness {
 }
 
 /** The receiver (real SQLite file, relay to a file) and its admin listener's app with the console. */
-export async function startConsoleHarness(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<ConsoleHarness> {
-  const receiver = await startTestReceiver(env);
+export async function startConsoleHarness(env: Record<string, string> = {}, options: { now?: () => Date; relay?: boolean } = {}): Promise<ConsoleHarness> {
+  const receiver = await startTestReceiver(env, { relay: options.relay ?? true });
   const lines: string[] = [];
   const logger = createLogger({
     level: 'debug',
@@ -40,7 +40,7 @@ export async function startConsoleHarness(env: Record<string, string> = {}, opti
   };
   const admin = createAdminApp({
     store: receiver.store,
-    publisher: receiver.publisher!,
+    publisher: receiver.publisher ?? { kind: 'none', publish: async () => undefined, status: () => ({ connected: false, detail: 'no relay in this test' }), close: async () => undefined },
     relay: receiver.relay,
     metrics: createMetrics(),
     isShuttingDown: () => false,
