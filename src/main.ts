@@ -10,10 +10,10 @@ import { createLogger, type Logger } from './observability/logger';
 import { createMetrics, registerBacklogGauges } from './observability/metrics';
 import { openPublisher } from './publishers/open-publisher';
 import { startRelay } from './relay/relay';
-import { startRetention } from './retention/retention-schedule';
 import { openStores } from './store/open-stores';
-import { startInternalApi, type InternalApi } from './api/start-internal-api';
 import { StoreUnavailable } from './store/store';
+import { startInternalApi, type InternalApi } from './api/start-internal-api';
+import { startRetention } from './retention/retention-schedule';
 
 /** Reads the environment, opens the store and the queue, starts the relay and both listeners. */
 async function main(): Promise<void> {

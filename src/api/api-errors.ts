@@ -32,7 +32,8 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof GatewayNotConfigured) return void res.status(503).json({ error: error.message });
     if (error instanceof StoreUnavailable) {
       logger.warn('internal API: store unavailable', { path: req.path, error: error.message });
-      return void res.status(503).json({ error: 'storage unavailable; nothing was sent, try again' });
+      // The command may already be stored (and its attempt sent): the same key is the safe way to ask again.
+      return void res.status(503).json({ error: 'storage unavailable; try again with the same shopTransactionId' });
     }
     const status = (error as { status?: number; type?: string }).status;
     if (status && status >= 400 && status < 500) {

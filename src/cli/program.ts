@@ -1,5 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import type { CliIo } from './cli-context';
+import { registerCommandsList } from './commands/commands-list';
+import { registerCommandsRetry } from './commands/commands-retry';
+import { registerCommandsShow } from './commands/commands-show';
 import { registerConflictsList } from './commands/conflicts-list';
 import { registerConflictsShow } from './commands/conflicts-show';
 import { registerEventsList } from './commands/events-list';
@@ -16,7 +19,7 @@ const EXIT_INTERNAL = 70;
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command('noti-receiver')
-    .description("Inspect and repair what payment-noti-receiver holds: events, rejections, conflicts, retention")
+    .description("Inspect and repair what payment-noti-receiver holds: events, rejections, conflicts, gateway commands, retention")
     .option('--database-url <url>', 'sqlite:PATH or postgres://… (default: DATABASE_URL)')
     .option('--json', 'machine-readable output, unmasked')
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })

@@ -41,6 +41,7 @@ export function startCommandWorker(deps: CommandDeps, options: { pollMs: number;
 
   const pass = async (): Promise<number> => {
     const now = deps.now().getTime();
+    if ((await deps.store.countDue(now)) === 0) return 0;
     const due = await deps.store.leaseDue(deps.owner, now, now + leaseMs(deps.settings), batchSize);
     await Promise.all(due.map((command) => work(command)));
     return due.length;

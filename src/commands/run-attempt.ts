@@ -13,6 +13,8 @@ import { leaseMs, type CommandDeps } from './command-deps';
 export async function runAttempt(deps: CommandDeps, command: StoredCommand, policy: AttemptPolicy): Promise<StoredCommand> {
   const { store, gateway, logger, metrics, owner } = deps;
   const id = command.shopTransactionId;
+  // A base URL unset since the command was stored: nothing is begun, the worker tries again after the lease.
+  gateway.assertConfigured(policy.operation);
   const startedAt = deps.now();
   const n = await store.beginAttempt({
     shopTransactionId: id,

@@ -51,6 +51,11 @@ const envSchema = z.object({
   ADMIN_TOKEN_FILE: z.string().min(1).optional(),
   RETENTION_DAYS: z.coerce.number({ error: 'RETENTION_DAYS must be a number' }).int().min(1, 'must be at least 1 day').default(90),
   ...internalApiSettings,
+}).superRefine((env, ctx) => {
+  // The internal API moves money: it must never be reachable where the gateway's notifications arrive.
+  if (env.API_PORT !== 0 && env.API_PORT === env.PORT) {
+    ctx.addIssue({ code: 'custom', path: ['API_PORT'], message: 'must differ from PORT: the internal API never shares the notification listener' });
+  }
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, (typeof SECRET_NAMES)[number]> & { GATEWAY_ENV: GatewayEnv; secrets: Secrets };

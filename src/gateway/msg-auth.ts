@@ -14,5 +14,6 @@ export interface GatewayKeys {
 
 /** The mall's own key when GATEWAY_SECRET_KEY_<MALLID> is set, else the default; undefined when neither is. */
 export function keyForMall(keys: GatewayKeys, mallId: string): string | undefined {
-  return keys.gatewayKeysByMall[mallId] ?? keys.gatewayKey;
+  // Environment variable names are conventionally upper case, mall ids not always.
+  return keys.gatewayKeysByMall[mallId] ?? keys.gatewayKeysByMall[mallId.toUpperCase()] ?? keys.gatewayKey;
 }

@@ -129,6 +129,8 @@ export interface CommandStore {
   beginAttempt(attempt: BeginAttempt): Promise<number | null>;
   /** Records the answer or error, the new state, and releases the lease. */
   finishAttempt(finish: FinishAttempt): Promise<StoredCommand>;
+  /** How many leaseDue would find now; a read, so polling an idle store writes nothing. */
+  countDue(now: number): Promise<number>;
   /** Due working commands whose lease is free or expired, now leased to `owner` until `leaseUntil`. */
   leaseDue(owner: string, now: number, leaseUntil: number, limit: number): Promise<StoredCommand[]>;
   /** Frees every lease: a single SQLite file has one process, so a lease left at start is a dead process's. */
@@ -150,6 +152,7 @@ export function createCommandStore(driver: StoreDriver): CommandStore {
     listAttempts: (id) => read('listCommandAttempts', id),
     beginAttempt: (attempt) => write('beginCommandAttempt', attempt),
     finishAttempt: (finish) => write('finishCommandAttempt', finish),
+    countDue: (now) => read('countDueCommands', now),
     leaseDue: (owner, now, leaseUntil, limit) => write('leaseDueCommands', owner, now, leaseUntil, limit),
     releaseAllLeases: () => write('releaseCommandLeases'),
     retryFailed: (id, now, at) => write('retryFailedCommand', id, now, at),

@@ -1,8 +1,8 @@
 import { createCommandStore, type CommandStore } from './command-store';
 import { createStore } from './create-store';
 import type { StoreDriver } from './driver';
-import { redactUrl } from '../observability/redact-url';
 import type { OpenStoreOptions } from './open-store';
+import { redactUrl } from '../observability/redact-url';
 import type { Store } from './store';
 
 export interface Stores {

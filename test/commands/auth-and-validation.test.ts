@@ -100,3 +100,19 @@ describe('GET /v1/openapi.json', () => {
     }
   });
 });
+
+describe('the database down', () => {
+  it('answers 503 and sends nothing', async () => {
+    const gateway = await startFakeGateway();
+    const api = await startApiHarness(gateway, {}, { worker: false });
+    try {
+      await api.store.close();
+      const res = await api.post('/v1/van/approvals', { mallId: 'T0001234', shopTransactionId: 'db-down' }).expect(503);
+      expect(res.body.error).toBe('storage unavailable; try again with the same shopTransactionId');
+      expect(gateway.calls()).toHaveLength(0);
+    } finally {
+      await api.close();
+      await gateway.close();
+    }
+  });
+});

@@ -14,6 +14,8 @@ export interface SpawnedReceiver {
   url: string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stderr: () => string;
+  /** Everything the process wrote to stdout so far, as text. */
+  stdout: () => string;
   /** Every JSON log line the service has written so far. */
   logs: () => Array<Record<string, unknown>>;
 }
@@ -31,6 +33,8 @@ export async function spawnReceiver(cwd: string, env: Record<string, string> = {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
     child.on('exit', (code, signal) => done({ code, signal })),
   );
+  let stdout = '';
+  child.stdout!.on('data', (chunk) => (stdout += String(chunk)));
   const lines = createInterface({ input: child.stdout! });
   // Every line is kept (and stdout kept drained, so the child never blocks on a full pipe).
   const logs: Array<Record<string, unknown>> = [];
@@ -59,7 +63,7 @@ export async function spawnReceiver(cwd: string, env: Record<string, string> = {
       fail(new Error(`receiver exited with ${code}: ${stderr}`));
     });
   });
-  return { child, ...listening, url: `http://127.0.0.1:${listening.port}/notifications`, exited, stderr: () => stderr, logs: () => [...logs] };
+  return { child, ...listening, url: `http://127.0.0.1:${listening.port}/notifications`, exited, stderr: () => stderr, stdout: () => stdout, logs: () => [...logs] };
 }
 
 export function readEventsFile(path: string): Array<{ id: string; pgCno: string; cancelPgCno: string | null; status: { code: string } | null }> {

@@ -13,3 +13,13 @@ export function* countWorkingCommandsSince(before: string): Procedure<number> {
   const row = yield* get<{ n: number | string }>(`SELECT count(*) AS n FROM commands WHERE state IN ${WORKING_SQL} AND created_at < ?`, before);
   return Number(row?.n ?? 0);
 }
+
+/** A read first, so an idle worker's poll costs no write transaction (and no fsync on SQLite). */
+export function* countDueCommands(now: number): Procedure<number> {
+  const row = yield* get<{ n: number | string }>(
+    `SELECT count(*) AS n FROM commands
+     WHERE state IN ${WORKING_SQL} AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until < ?)`,
+    now, now,
+  );
+  return Number(row?.n ?? 0);
+}

@@ -24,7 +24,7 @@ import { requeueDeadMatching } from './requeue-dead-matching';
 import { searchEvents } from './search-events';
 import { backlog } from './backlog';
 import { beginCommandAttempt } from './begin-command-attempt';
-import { countCommandsByState, countWorkingCommandsSince } from './count-commands';
+import { countCommandsByState, countDueCommands, countWorkingCommandsSince } from './count-commands';
 import { createCommand } from './create-command';
 import { finishCommandAttempt } from './finish-command-attempt';
 import { getCommand } from './get-command';
@@ -88,6 +88,7 @@ export const reads = {
   listCommandAttempts,
   countCommandsByState,
   countWorkingCommandsSince,
+  countDueCommands,
   // operator console and CLI
   searchEvents,
   eventCounts,
