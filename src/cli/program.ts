@@ -37,6 +37,10 @@ export function buildProgram(io: CliIo): Command {
   const conflicts = program.command('conflicts').description('redeliveries that differed from the stored body');
   registerConflictsList(conflicts, io);
   registerConflictsShow(conflicts, io);
+  const commands = program.command('commands').description('calls to the gateway (internal API): state and every attempt');
+  registerCommandsList(commands, io);
+  registerCommandsShow(commands, io);
+  registerCommandsRetry(commands, io);
   const retention = program.command('retention').description('the RETENTION_DAYS policy the receiver applies hourly');
   registerRetentionPrune(retention, io);
   return program;
