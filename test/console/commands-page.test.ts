@@ -60,4 +60,9 @@ describe('console Commands page', () => {
     expect(page.text).not.toContain('01099998888');
     expect(page.text).toContain('*******8888');
   });
+
+  test('the overview counts failed commands where the internal API is assembled', async () => {
+    const overview = await agent.get('/console').set('Host', HOST).expect(200);
+    expect(overview.text).toMatch(/<span class="tile-value">0<\/span><span class="tile-label">failed commands<\/span>/);
+  });
 });

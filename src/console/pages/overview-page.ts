@@ -11,6 +11,8 @@ export interface OverviewData {
   activity: ActivitySeries;
   retentionDays: number;
   lastRetention: RetentionRun | null;
+  /** failed + net_cancel_failed commands of the internal API; null where it is not assembled. */
+  failedCommands: number | null;
 }
 
 function tile(label: string, value: string | number, href: string | null, tone = '') {
@@ -33,6 +35,7 @@ export function overviewPage(viewer: Viewer, data: OverviewData): string {
   ${tile('oldest pending', ageText(backlog.oldestPendingAgeMs), null, backlog.oldestPendingAgeMs !== null && backlog.oldestPendingAgeMs > 60_000 ? 'warn' : '')}
   ${tile('rejections, 24 h', problems.rejections, '/console/rejections', problems.rejections > 0 ? 'bad' : '')}
   ${tile('conflicts, 24 h', problems.conflicts, '/console/conflicts', problems.conflicts > 0 ? 'warn' : '')}
+  ${data.failedCommands === null ? '' : tile('failed commands', data.failedCommands, '/console/commands', data.failedCommands > 0 ? 'bad' : '')}
 </section>
 <section class="card">
   <h2>Notifications per hour, last 24 h</h2>
