@@ -30,7 +30,7 @@ describe('console Commands page', () => {
     });
     const n = await stores.commands.beginAttempt({ shopTransactionId: id, owner: 'test', operation: 'wallet-b.cancel', request: request_, state: 'pending', at, leaseUntil: Date.now() + 60_000 });
     await stores.commands.finishAttempt({
-      shopTransactionId: id, owner: 'test', n: n!, at, httpStatus: null, response: null, error: 'time-out after 30000 ms', state: 'pending', nextAttemptAt: Date.now() + 1000, event: null,
+      shopTransactionId: id, owner: 'test', n: n!, at, httpStatus: null, response: null, answerText: null, error: 'time-out after 30000 ms', state: 'pending', nextAttemptAt: Date.now() + 1000, event: null,
     });
     const admin = createAdminApp({
       store: stores.store, publisher, relay: null, metrics: createMetrics(), isShuttingDown: () => false,

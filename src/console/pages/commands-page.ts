@@ -1,5 +1,5 @@
 import { COMMAND_STATES, type AttemptRecord, type CommandKind, type CommandState, type StoredCommand } from '../../store/command-store';
-import { kstTime, maskedJson } from '../format';
+import { kstTime, maskDigitRuns, maskedJson } from '../format';
 import { html } from '../html';
 import { layout, type Viewer } from './layout';
 
@@ -34,6 +34,12 @@ export function commandsPage(viewer: Viewer, rows: StoredCommand[], counts: Arra
   });
 }
 
+/** The gateway's resCd and message; an answer that was not its JSON is shown as text, long numbers masked. */
+function answerOf(attempt: AttemptRecord): string {
+  if (attempt.response) return `${String(attempt.response.resCd ?? '')} ${String(attempt.response.resMsg ?? '')}`;
+  return attempt.answerText ? maskDigitRuns(attempt.answerText.slice(0, 200)) : '';
+}
+
 export function commandPage(viewer: Viewer, command: StoredCommand, attempts: AttemptRecord[]): string {
   return layout({
     title: command.shopTransactionId,
@@ -50,7 +56,7 @@ ${command.lastError ? html`<div class="error" role="alert">Last error: ${command
     ? html`<tr><td colspan="7" class="muted">Nothing sent yet.</td></tr>`
     : attempts.map((a) => html`<tr><td class="num">${a.n}</td><td class="mono">${a.operation}</td><td class="nowrap">${kstTime(a.startedAt)}</td>
     <td class="nowrap">${a.finishedAt ? kstTime(a.finishedAt) : html`<span class="muted">no answer recorded</span>`}</td><td>${a.httpStatus ?? ''}</td>
-    <td class="mono">${a.response ? `${String(a.response.resCd ?? '')} ${String(a.response.resMsg ?? '')}` : ''}</td><td class="error">${a.error ?? ''}</td></tr>`)}</tbody>
+    <td class="mono">${answerOf(a)}</td><td class="error">${a.error ?? ''}</td></tr>`)}</tbody>
 </table></section>
 <div class="columns">
 <section class="card"><h2>Request (as last sent)</h2><pre>${maskedJson(command.request)}</pre></section>
