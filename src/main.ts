@@ -2,6 +2,8 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createAdminApp } from './admin/admin-app';
 import { createApp } from './app';
+import { resolveAdminToken, type AdminToken } from './console/admin-token';
+import { createSessions } from './console/sessions';
 import { closeServer } from './http/close-server';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { createLogger, type Logger } from './observability/logger';
@@ -11,12 +13,15 @@ import { startRelay } from './relay/relay';
 import { openStores } from './store/open-stores';
 import { StoreUnavailable } from './store/store';
 import { startInternalApi, type InternalApi } from './api/start-internal-api';
+import { startRetention } from './retention/retention-schedule';
 
 /** Reads the environment, opens the store and the queue, starts the relay and both listeners. */
 async function main(): Promise<void> {
   let config: Config;
+  let adminToken: AdminToken;
   try {
     config = loadConfig();
+    adminToken = resolveAdminToken(config);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`payment-noti-receiver: ${error.message}\n`);
@@ -38,6 +43,7 @@ async function main(): Promise<void> {
   const publisher = await openPublisher({ url: config.QUEUE_URL, queueName: config.QUEUE_NAME, logger });
   const relay = startRelay({ store, publisher, logger, metrics, maxAttempts: config.RELAY_MAX_ATTEMPTS });
   registerBacklogGauges(metrics, store);
+  const retention = startRetention({ store, days: config.RETENTION_DAYS, logger });
   const internalApi: InternalApi = await startInternalApi({ config, commands, storeKind: kind, logger, metrics });
 
   let shuttingDown = false;
@@ -45,7 +51,9 @@ async function main(): Promise<void> {
   // Behind the gateway's own timeouts, so a slow client cannot hold a socket for ever.
   server.requestTimeout = 30_000;
   server.headersTimeout = 20_000;
-  const admin = createAdminApp({ store, publisher, relay, metrics, isShuttingDown: () => shuttingDown }).listen(
+  const now = () => new Date();
+  const consoleDeps = { store, commands, config, logger, adminToken: adminToken.value, sessions: createSessions({ now: () => Date.now() }), now };
+  const admin = createAdminApp({ store, publisher, relay, metrics, isShuttingDown: () => shuttingDown, console: consoleDeps }).listen(
     config.ADMIN_PORT,
     config.ADMIN_HOST,
   );
@@ -59,6 +67,13 @@ async function main(): Promise<void> {
     store: store.kind,
     queue: publisher.kind,
   });
+  const consoleUrl = `http://${config.ADMIN_HOST.includes(':') ? `[${config.ADMIN_HOST}]` : config.ADMIN_HOST}:${(admin.address() as AddressInfo).port}/console`;
+  if (adminToken.generated) {
+    // Logged once and never stored: set ADMIN_TOKEN or ADMIN_TOKEN_FILE to keep one across restarts.
+    logger.warn('operator console token generated; set ADMIN_TOKEN or ADMIN_TOKEN_FILE to choose one', { consoleUrl, consoleToken: adminToken.value });
+  } else {
+    logger.info('operator console ready', { consoleUrl });
+  }
 
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
@@ -71,8 +86,10 @@ async function main(): Promise<void> {
     force.unref();
     // Stop accepting, let in-flight notifications commit and be acked, then drain the relay.
     await Promise.all([closeServer(server, config.SHUTDOWN_TIMEOUT_MS), internalApi.stop(config.SHUTDOWN_TIMEOUT_MS)]);
+    retention.stop();
     await relay.stop(config.SHUTDOWN_TIMEOUT_MS);
     await publisher.close().catch((error: Error) => logger.warn('publisher close failed', { error: error.message }));
+    await retention.idle();
     await store.close();
     await closeServer(admin, 1_000);
     logger.info('stopped');

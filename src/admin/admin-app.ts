@@ -1,4 +1,8 @@
 import express, { type Express } from 'express';
+import type { ConsoleDeps } from '../console/console-deps';
+import { consoleErrorHandler } from '../console/console-errors';
+import { consoleRouter } from '../console/console-router';
+import { requireSession } from '../console/require-session';
 import type { Metrics } from '../observability/metrics';
 import type { Publisher } from '../publishers/publisher';
 import type { Relay } from '../relay/relay';
@@ -10,11 +14,14 @@ export interface AdminDeps {
   relay: Relay | null;
   metrics: Metrics;
   isShuttingDown: () => boolean;
+  /** The operator console; null leaves the listener to probes and metrics only (tests of those). */
+  console?: ConsoleDeps | null;
 }
 
 /**
  * Health, readiness and metrics on their own listener (127.0.0.1 by default), never on the
- * notification port that faces the gateway.
+ * notification port that faces the gateway. Probes and scrapers need no token; the operator
+ * console and anything else on this listener need a console session.
  */
 export function createAdminApp(deps: AdminDeps): Express {
   const { store, publisher, relay, metrics } = deps;
@@ -64,6 +71,12 @@ export function createAdminApp(deps: AdminDeps): Express {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
+  if (deps.console) {
+    app.get('/', (_req, res) => res.redirect(303, '/console'));
+    app.use('/console', consoleRouter(deps.console));
+    app.use(requireSession(deps.console.sessions));
+  }
   app.use((_req, res) => res.status(404).json({ error: 'not found' }));
+  if (deps.console) app.use(consoleErrorHandler(deps.console.logger));
   return app;
 }

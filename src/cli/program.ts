@@ -11,6 +11,7 @@ import { registerEventsShow } from './commands/events-show';
 import { registerRejectionsList } from './commands/rejections-list';
 import { registerRejectionsReprocess } from './commands/rejections-reprocess';
 import { registerRejectionsShow } from './commands/rejections-show';
+import { registerRetentionPrune } from './commands/retention-prune';
 import { CliFailure, EXIT } from './exit-codes';
 
 /** Exit code for an error no command anticipated: a bug, never confused with the documented codes. */
@@ -18,7 +19,7 @@ const EXIT_INTERNAL = 70;
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command('noti-receiver')
-    .description("Inspect and repair what payment-noti-receiver holds: events, rejections, conflicts, gateway commands")
+    .description("Inspect and repair what payment-noti-receiver holds: events, rejections, conflicts, gateway commands, retention")
     .option('--database-url <url>', 'sqlite:PATH or postgres://… (default: DATABASE_URL)')
     .option('--json', 'machine-readable output, unmasked')
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
@@ -40,6 +41,8 @@ export function buildProgram(io: CliIo): Command {
   registerCommandsList(commands, io);
   registerCommandsShow(commands, io);
   registerCommandsRetry(commands, io);
+  const retention = program.command('retention').description('the RETENTION_DAYS policy the receiver applies hourly');
+  registerRetentionPrune(retention, io);
   return program;
 }
 

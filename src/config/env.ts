@@ -46,6 +46,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly']).default('info'),
   RELAY_MAX_ATTEMPTS: z.coerce.number().int().min(0).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  // A short token can be guessed through the sign-in form; unset, a random one is generated and logged.
+  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters; use a long random token').optional(),
+  ADMIN_TOKEN_FILE: z.string().min(1).optional(),
+  RETENTION_DAYS: z.coerce.number({ error: 'RETENTION_DAYS must be a number' }).int().min(1, 'must be at least 1 day').default(90),
   ...internalApiSettings,
 }).superRefine((env, ctx) => {
   // The internal API moves money: it must never be reachable where the gateway's notifications arrive.
@@ -77,7 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const issue = parsed.error.issues[0]!;
   const name = String(issue.path[0] ?? 'environment');
   // A secret's value is never echoed, not even when it is wrong.
-  const secret = (SECRET_NAMES as readonly string[]).includes(name) || name.startsWith('GATEWAY_SECRET_KEY');
+  const secret = (SECRET_NAMES as readonly string[]).includes(name) || name.startsWith('GATEWAY_SECRET_KEY') || name.startsWith('ADMIN_TOKEN');
   const got = env[name] === undefined || secret ? '' : ` (got "${redactUrl(String(env[name]))}")`;
   throw new ConfigError(`invalid ${name}${got}: ${issue.message}; fix it in the environment or .env (see .env.example)`);
 }

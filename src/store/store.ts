@@ -103,7 +103,7 @@ export interface ConflictRow {
  * a write resolves only once that write is durable (fsync'ed), because the gateway is
  * acked on it.
  */
-export interface Store {
+export interface Store extends OperatorQueries {
   readonly kind: 'sqlite' | 'postgres';
   /** Dedup, and on a new key write inbox + outbox in one transaction. */
   record(entry: InboxEntry): Promise<RecordResult>;
@@ -147,4 +147,78 @@ export class StoreUnavailable extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }
+}
+
+/** The operator console's event filter (the CLI's `events list` is the narrower EventFilter). */
+export interface EventSearch {
+  /** shopOrderNo, pgCno or event id, matched exactly. */
+  query?: string;
+  status?: OutboxStatus;
+  /** Event type (`payment.approved`) or notiType (`10`). */
+  type?: string;
+  /** ISO timestamps: received at or after `from`, before `to`. */
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface EventCounts {
+  pending: number;
+  delivered: number;
+  dead: number;
+}
+
+export interface ProblemCounts {
+  rejections: number;
+  conflicts: number;
+}
+
+/** Notifications of one type received in one UTC hour (`hour` is "2026-11-21T03"). */
+export interface ActivityBucket {
+  hour: string;
+  type: string;
+  count: number;
+}
+
+/** One operator action: who (the name given at sign-in and the address), what, when. */
+export interface AuditEntry {
+  at: string;
+  actor: string;
+  action: string;
+  subject: string | null;
+  detail: string | null;
+}
+
+export interface AuditRow extends AuditEntry {
+  id: number;
+}
+
+export interface PruneCounts {
+  events: number;
+  rejections: number;
+  conflicts: number;
+}
+
+/** One run of the retention policy: rows received before `cutoff` lost their bodies and data. */
+export interface RetentionRun extends PruneCounts {
+  ranAt: string;
+  cutoff: string;
+}
+
+/** What the operator console and the CLI read and change beyond the relay's needs (one query layer, two faces). */
+export interface OperatorQueries {
+  searchEvents(search: EventSearch): Promise<EventRow[]>;
+  /** Back to pending: the dead events the filter selects. */
+  requeueDeadMatching(search: Omit<EventSearch, 'limit' | 'offset'>): Promise<number>;
+  eventCounts(): Promise<EventCounts>;
+  problemsSince(since: string): Promise<ProblemCounts>;
+  eventActivity(since: string): Promise<ActivityBucket[]>;
+  conflictsOfEvent(eventId: string): Promise<ConflictRow[]>;
+  recordAudit(entry: AuditEntry): Promise<number>;
+  listAudit(limit: number, offset?: number): Promise<AuditRow[]>;
+  /** One batch of the retention policy (see procedures/prune-expired.ts). */
+  pruneExpired(cutoff: string, prunedAt: string, limit: number): Promise<PruneCounts>;
+  recordRetentionRun(run: RetentionRun): Promise<void>;
+  lastRetentionRun(): Promise<RetentionRun | null>;
 }

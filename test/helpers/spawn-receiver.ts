@@ -36,6 +36,15 @@ export async function spawnReceiver(cwd: string, env: Record<string, string> = {
   let stdout = '';
   child.stdout!.on('data', (chunk) => (stdout += String(chunk)));
   const lines = createInterface({ input: child.stdout! });
+  // Every line is kept (and stdout kept drained, so the child never blocks on a full pipe).
+  const logs: Array<Record<string, unknown>> = [];
+  lines.on('line', (line) => {
+    try {
+      logs.push(JSON.parse(line) as Record<string, unknown>);
+    } catch {
+      /* not a log line */
+    }
+  });
   const listening = await new Promise<{ port: number; adminPort: number; apiPort: number | null }>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`receiver did not start: ${stderr}`)), 15_000);
     lines.on('line', (line) => {
@@ -53,15 +62,6 @@ export async function spawnReceiver(cwd: string, env: Record<string, string> = {
       clearTimeout(timer);
       fail(new Error(`receiver exited with ${code}: ${stderr}`));
     });
-  });
-  // Keep draining stdout so the child never blocks on a full pipe.
-  const logs: Array<Record<string, unknown>> = [];
-  lines.on('line', (line) => {
-    try {
-      logs.push(JSON.parse(line) as Record<string, unknown>);
-    } catch {
-      /* not a log line */
-    }
   });
   return { child, ...listening, url: `http://127.0.0.1:${listening.port}/notifications`, exited, stderr: () => stderr, stdout: () => stdout, logs: () => [...logs] };
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { cliConfig, globalOptions, print, positiveInt, withStore, type CliIo } from '../cli-context';
-import { diffFields } from '../field-diff';
+import { diffFields } from '../../operator/field-diff';
 import { formatTable } from '../table';
 
 export function registerConflictsList(conflicts: Command, io: CliIo): void {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { cliConfig, globalOptions, numericId, print, withStore, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../exit-codes';
-import { diffFields, maskChange } from '../field-diff';
+import { diffFields, maskChange } from '../../operator/field-diff';
 import { formatFields, formatTable } from '../table';
 
 export function registerConflictsShow(conflicts: Command, io: CliIo): void {

@@ -11,6 +11,17 @@
  *   4. a method on your own interface calling `driver.write('verb', …)` / `driver.read('verb', …)`.
  * Arguments and results cross a worker boundary: plain data, Buffers, no functions or classes.
  */
+import { conflictsOfEvent } from './conflicts-of-event';
+import { eventActivity } from './event-activity';
+import { eventCounts } from './event-counts';
+import { lastRetentionRun } from './last-retention-run';
+import { listAudit } from './list-audit';
+import { problemsSince } from './problems-since';
+import { pruneExpired } from './prune-expired';
+import { recordAudit } from './record-audit';
+import { recordRetentionRun } from './record-retention-run';
+import { requeueDeadMatching } from './requeue-dead-matching';
+import { searchEvents } from './search-events';
 import { backlog } from './backlog';
 import { beginCommandAttempt } from './begin-command-attempt';
 import { countCommandsByState, countDueCommands, countWorkingCommandsSince } from './count-commands';
@@ -56,6 +67,11 @@ export const writes = {
   releaseCommandLeases,
   retryFailedCommand,
   probeWrite,
+  // operator console and CLI
+  requeueDeadMatching,
+  recordAudit,
+  pruneExpired,
+  recordRetentionRun,
 } as const;
 
 export const reads = {
@@ -73,6 +89,14 @@ export const reads = {
   countCommandsByState,
   countWorkingCommandsSince,
   countDueCommands,
+  // operator console and CLI
+  searchEvents,
+  eventCounts,
+  problemsSince,
+  eventActivity,
+  conflictsOfEvent,
+  listAudit,
+  lastRetentionRun,
 } as const;
 
 export type Writes = typeof writes;

@@ -1,0 +1,37 @@
+// Draws the overview's "notifications per hour" chart from /console/api/activity with uPlot
+// (served from the receiver's own node_modules). Data arrives as JSON and is only ever given to
+// uPlot as numbers and legend labels (uPlot sets labels with textContent).
+(function () {
+  'use strict';
+  var el = document.getElementById('activity-chart');
+  if (!el || typeof uPlot === 'undefined') return;
+  var palette = ['#2563eb', '#16a34a', '#d97706', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#4b5563'];
+
+  fetch(el.getAttribute('data-src'), { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    .then(function (res) { if (!res.ok) throw new Error('HTTP ' + res.status); return res.json(); })
+    .then(function (activity) {
+      var series = [{ label: 'hour (KST)', value: function (u, v) { return v == null ? '' : kst(v); } }];
+      var data = [activity.hours];
+      activity.series.forEach(function (s, i) {
+        series.push({ label: s.type, stroke: palette[i % palette.length], width: 2, points: { show: true, size: 5 } });
+        data.push(s.counts);
+      });
+      if (activity.series.length === 0) {
+        series.push({ label: 'notifications', stroke: '#9ca3af', width: 1 });
+        data.push(activity.hours.map(function () { return 0; }));
+      }
+      new uPlot({
+        width: Math.max(320, el.clientWidth),
+        height: 240,
+        legend: { live: false },
+        series: series,
+        scales: { x: { time: true }, y: { range: function (u, min, max) { return [0, Math.max(4, max)]; } } },
+        axes: [{ values: function (u, ticks) { return ticks.map(function (t) { return kst(t).slice(11, 16); }); } }, { label: 'per hour' }],
+      }, data, el);
+    })
+    .catch(function (error) { el.textContent = 'Chart unavailable: ' + error.message; });
+
+  function kst(seconds) {
+    return new Date(seconds * 1000 + 9 * 3600 * 1000).toISOString().slice(0, 16).replace('T', ' ');
+  }
+})();

@@ -1,0 +1,30 @@
+import iconv from 'iconv-lite';
+import { decodeBody } from '../http/decode-body';
+import { maskSensitive } from '../observability/mask';
+import { maskDigitRuns } from './format';
+
+export type BodyView =
+  | { kind: 'pruned' }
+  | { kind: 'fields'; fields: Array<[string, string]>; bytes: number }
+  | { kind: 'text'; text: string; bytes: number };
+
+/**
+ * A stored body as the operator should read it: decoded the way the receiver decodes it (JSON as
+ * UTF-8, forms as EUC-KR unless named), every personal field masked like the logs.
+ */
+export function bodyView(rawBody: Buffer | Uint8Array | null, contentType: string | null): BodyView {
+  if (!rawBody || rawBody.length === 0) return { kind: 'pruned' };
+  const raw = Buffer.from(rawBody);
+  try {
+    const masked = maskSensitive(decodeBody(raw, contentType ?? undefined)) as Record<string, unknown>;
+    return {
+      kind: 'fields',
+      bytes: raw.length,
+      fields: Object.entries(masked).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
+    };
+  } catch {
+    // Not decodable into fields, so field-name masking cannot apply: show text with number runs masked.
+    const text = /euc-kr|x-www-form-urlencoded/i.test(contentType ?? '') ? iconv.decode(raw, 'cp949') : raw.toString('utf8');
+    return { kind: 'text', bytes: raw.length, text: maskDigitRuns(text.slice(0, 20_000)) };
+  }
+}

@@ -1,0 +1,19 @@
+import type { Config } from '../config/env';
+import type { Logger } from '../observability/logger';
+import type { CommandStore } from '../store/command-store';
+import type { OperatorQueries, Store } from '../store/store';
+import type { Sessions } from './sessions';
+
+export type ConsoleStore = Store & OperatorQueries;
+
+export interface ConsoleDeps {
+  store: ConsoleStore;
+  /** The running configuration: reprocessing judges a rejection by it, the overview shows the policy. */
+  config: Pick<Config, 'GATEWAY_ENV' | 'EXTRA_ALLOWED_IPS' | 'TRUST_PROXY' | 'MALL_IDS' | 'RETENTION_DAYS'>;
+  logger: Logger;
+  adminToken: string;
+  sessions: Sessions;
+  now: () => Date;
+  /** The internal API's commands (SPEC 5); absent where that API is not assembled (some tests). */
+  commands?: Pick<CommandStore, 'listCommands' | 'getCommand' | 'listAttempts' | 'countByState'> | null;
+}

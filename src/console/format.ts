@@ -1,0 +1,44 @@
+import { maskSensitive } from '../observability/mask';
+
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** Operators and the gateway's portal both think in Korean time; the title keeps the exact UTC instant. */
+export function kstTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return `${new Date(ms + KST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ')} KST`;
+}
+
+/** `yyyy-mm-dd` (a day in Korea) to the UTC instant it starts at; null for anything else. */
+export function kstDayStart(day: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const ms = Date.parse(`${day}T00:00:00+09:00`);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+export function ageText(ms: number | null): string {
+  if (ms === null) return '—';
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 90) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`;
+}
+
+/** Masked by field name exactly as the logs are, then pretty-printed for a <pre>. */
+export function maskedJson(value: unknown): string {
+  return JSON.stringify(maskSensitive(value), null, 2);
+}
+
+/**
+ * A body that could not be decoded into fields cannot be masked by field name, so any long
+ * run of digits (a card, account or phone number) keeps only its last four.
+ */
+export function maskDigitRuns(text: string): string {
+  return text.replace(/\d[\d -]{6,}\d/g, (run) => {
+    const digits = run.replace(/\D/g, '');
+    return digits.length < 8 ? run : `${'*'.repeat(digits.length - 4)}${digits.slice(-4)}`;
+  });
+}

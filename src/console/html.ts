@@ -1,0 +1,38 @@
+/**
+ * Server-side HTML where every interpolated value is text unless it is already SafeHtml.
+ * Notification fields come from the internet (through the gateway): a `<script>` or an
+ * `onerror=` in a shop order number must reach the operator's screen as characters.
+ */
+const SAFE = Symbol('safe-html');
+
+export interface SafeHtml {
+  readonly [SAFE]: true;
+  readonly text: string;
+}
+
+type Interpolation = SafeHtml | string | number | boolean | null | undefined | readonly Interpolation[];
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"'`]/g, (ch) => ESCAPES[ch]!);
+}
+
+function isSafe(value: unknown): value is SafeHtml {
+  return typeof value === 'object' && value !== null && SAFE in value;
+}
+
+function render(value: Interpolation): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (isSafe(value)) return value.text;
+  if (Array.isArray(value)) return value.map(render).join('');
+  return escapeHtml(String(value));
+}
+
+export function html(strings: TemplateStringsArray, ...values: Interpolation[]): SafeHtml {
+  let text = strings[0]!;
+  values.forEach((value, i) => {
+    text += render(value) + strings[i + 1]!;
+  });
+  return { [SAFE]: true, text };
+}

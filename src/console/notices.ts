@@ -1,0 +1,16 @@
+/**
+ * After a POST the browser is redirected (so a reload does not repeat it) with a notice code;
+ * only these fixed texts are ever shown, never text taken from the URL.
+ */
+const NOTICES: Record<string, (n: number) => string> = {
+  requeued: () => 'Requeued: the relay forwards it again within about a second.',
+  'requeued-dead': (n) => `Requeued ${n} dead event(s) matching this filter.`,
+  reprocessed: () => 'Reprocessed: the rejection is now a stored event.',
+  'already-reprocessed': () => 'This rejection was already reprocessed.',
+  'duplicate': () => 'The body matches an event already stored; nothing new to forward.',
+};
+
+export function noticeFor(query: Record<string, unknown>): string | null {
+  const make = typeof query.done === 'string' ? NOTICES[query.done] : undefined;
+  return make ? make(Math.max(0, Number.parseInt(String(query.n ?? '0'), 10) || 0)) : null;
+}

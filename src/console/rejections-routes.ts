@@ -1,0 +1,45 @@
+import { Router } from 'express';
+import { reprocessRejection } from '../operator/reprocess-rejection';
+import { audit } from './audit';
+import { bodyView } from './body-view';
+import type { ConsoleDeps } from './console-deps';
+import { notFoundPage } from './pages/not-found-page';
+import { rejectionPage, rejectionsPage } from './pages/rejections-page';
+import { noticeFor } from './notices';
+import { sessionOf } from './require-session';
+
+const numericId = (text: string) => (/^\d{1,15}$/.test(text) ? Number(text) : null);
+
+export function rejectionsRoutes(deps: ConsoleDeps): Router {
+  const router = Router();
+  const { store } = deps;
+
+  router.get('/rejections', async (_req, res) => {
+    res.type('html').send(rejectionsPage(sessionOf(res), await store.listRejections(200)));
+  });
+
+  router.get('/rejections/:id', async (req, res) => {
+    const id = numericId(req.params.id);
+    const row = id === null ? null : await store.getRejection(id);
+    if (!row) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'rejections', `No rejection ${req.params.id}.`));
+    res.type('html').send(rejectionPage(sessionOf(res), row, bodyView(row.rawBody, row.contentType), null, noticeFor(req.query)));
+  });
+
+  router.post('/rejections/:id/reprocess', async (req, res) => {
+    const id = numericId(req.params.id);
+    const row = id === null ? null : await store.getRejection(id);
+    if (!row) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'rejections', `No rejection ${req.params.id}.`));
+    const actor = sessionOf(res).actor;
+    const result = await reprocessRejection(row, { store, config: deps.config, logger: deps.logger, now: deps.now });
+    if (!result.ok) {
+      await audit(deps, actor, 'reprocess refused', `rejection ${row.id}`, result.reasons.join('; '));
+      res.status(422).type('html').send(rejectionPage(sessionOf(res), row, bodyView(row.rawBody, row.contentType), result.reasons, null));
+      return;
+    }
+    await audit(deps, actor, 'reprocessed', `rejection ${row.id}`, `${result.outcome} as ${result.eventId}`);
+    const done = result.outcome === 'accepted' ? 'reprocessed' : result.outcome === 'already-reprocessed' ? 'already-reprocessed' : 'duplicate';
+    res.redirect(303, `/console/events/${encodeURIComponent(result.eventId)}?done=${done}`);
+  });
+
+  return router;
+}

@@ -1,0 +1,36 @@
+/**
+ * Wrong tokens per address: after `limit` in `windowMs`, that address may not try again until the
+ * window has passed. A generated token cannot be guessed anyway; a weak ADMIN_TOKEN chosen by hand
+ * could be, and the admin listener may be reachable by more machines than intended.
+ */
+export interface SignInThrottle {
+  /** Milliseconds until `address` may try again; 0 when it may try now. */
+  waitMs(address: string): number;
+  failed(address: string): void;
+  succeeded(address: string): void;
+}
+
+export function createSignInThrottle(options: { now: () => number; limit?: number; windowMs?: number }): SignInThrottle {
+  const limit = options.limit ?? 10;
+  const windowMs = options.windowMs ?? 10 * 60 * 1000;
+  const failures = new Map<string, number[]>();
+  const recent = (address: string) => {
+    const since = options.now() - windowMs;
+    const kept = (failures.get(address) ?? []).filter((at) => at > since);
+    if (kept.length === 0) failures.delete(address);
+    else failures.set(address, kept);
+    return kept;
+  };
+  return {
+    waitMs(address) {
+      const kept = recent(address);
+      return kept.length < limit ? 0 : kept[kept.length - limit]! + windowMs - options.now();
+    },
+    failed(address) {
+      failures.set(address, [...recent(address), options.now()]);
+    },
+    succeeded(address) {
+      failures.delete(address);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { PruneCounts } from '../store';
+import { all, run, type Procedure } from './procedure';
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * One batch of the retention policy: removes the raw body and the gateway's fields (`data`) of
+ * delivered events, rejections and conflicts received before `cutoff`, at most `limit` of each.
+ * Dedup keys and body hashes stay, so a late resend is still recognised as a duplicate (or a
+ * conflict); undelivered events keep everything because the relay still needs them.
+ * Batches keep each write short: the writer group-commits acks behind it.
+ */
+export function* pruneExpired(cutoff: string, prunedAt: string, limit: number): Procedure<PruneCounts> {
+  const events = yield* all<{ seq: number; event_json: string }>(
+    `SELECT i.seq, i.event_json FROM inbox i JOIN outbox o ON o.inbox_seq = i.seq
+     WHERE o.status = 'delivered' AND i.received_at < ? AND i.pruned_at IS NULL ORDER BY i.seq LIMIT ?`,
+    cutoff, limit,
+  );
+  for (const row of events) {
+    yield* run('UPDATE inbox SET raw_body = ?, event_json = ?, pruned_at = ? WHERE seq = ?', EMPTY, withoutData(row.event_json), prunedAt, row.seq);
+  }
+  const conflicts = yield* all<{ id: number; event_json: string }>(
+    'SELECT id, event_json FROM conflicts WHERE received_at < ? AND pruned_at IS NULL ORDER BY id LIMIT ?',
+    cutoff, limit,
+  );
+  for (const row of conflicts) {
+    yield* run('UPDATE conflicts SET raw_body = ?, event_json = ?, pruned_at = ? WHERE id = ?', EMPTY, withoutData(row.event_json), prunedAt, row.id);
+  }
+  const rejections = yield* run(
+    `UPDATE rejections SET raw_body = NULL, pruned_at = ?
+     WHERE id IN (SELECT id FROM rejections WHERE received_at < ? AND pruned_at IS NULL ORDER BY id LIMIT ?)`,
+    prunedAt, cutoff, limit,
+  );
+  return { events: events.length, rejections: rejections.changes, conflicts: conflicts.length };
+}
+
+/** The normalized envelope stays (ids, type, amount, order number); the fields as received go. */
+function withoutData(eventJson: string): string {
+  const event = JSON.parse(eventJson) as Record<string, unknown>;
+  return JSON.stringify({ ...event, data: {} });
+}
