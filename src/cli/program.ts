@@ -8,6 +8,7 @@ import { registerEventsShow } from './commands/events-show';
 import { registerRejectionsList } from './commands/rejections-list';
 import { registerRejectionsReprocess } from './commands/rejections-reprocess';
 import { registerRejectionsShow } from './commands/rejections-show';
+import { sandboxCommand, untilSignal } from '../sandbox/sandbox-command';
 import { CliFailure, EXIT } from './exit-codes';
 
 /** Exit code for an error no command anticipated: a bug, never confused with the documented codes. */
@@ -33,6 +34,7 @@ export function buildProgram(io: CliIo): Command {
   const conflicts = program.command('conflicts').description('redeliveries that differed from the stored body');
   registerConflictsList(conflicts, io);
   registerConflictsShow(conflicts, io);
+  program.addCommand(sandboxCommand({ env: io.env, stdout: io.stdout, stopped: untilSignal }));
   return program;
 }
 

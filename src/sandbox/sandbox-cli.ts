@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+import { sandboxCommand, untilSignal } from './sandbox-command';
+
+sandboxCommand({ env: process.env, stdout: (text) => process.stdout.write(text), stopped: untilSignal })
+  .parseAsync(process.argv)
+  .catch((error: Error) => {
+    process.stderr.write(`sandbox: ${error.message}\n`);
+    process.exitCode = 1;
+  });
