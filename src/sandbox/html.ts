@@ -39,7 +39,7 @@ const STYLE = `
   header strong { font-size: 16px; }
   header nav a { color: var(--muted); text-decoration: none; margin-right: 14px; }
   header nav a:hover { color: var(--accent); }
-  main { max-width: 1080px; margin: 24px auto; padding: 0 24px; }
+  main { max-width: 1280px; margin: 24px auto; padding: 0 24px; }
   h1 { font-size: 22px; margin: 0 0 16px; }
   h2 { font-size: 17px; margin: 28px 0 10px; }
   .card { background: #fff; border: 1px solid var(--line); border-radius: 10px; padding: 20px 24px; }
@@ -55,9 +55,10 @@ const STYLE = `
   th, td { text-align: left; padding: 8px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }
   th { background: #fafbfc; color: var(--muted); font-weight: 600; }
   td code, .mono { font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
-  .tag { display: inline-block; padding: 1px 8px; border-radius: 999px; font-size: 12px; font-weight: 600; background: #eef2ff; color: #3730a3; }
+  .tag { white-space: nowrap; display: inline-block; padding: 1px 8px; border-radius: 999px; font-size: 12px; font-weight: 600; background: #eef2ff; color: #3730a3; }
   .ok { background: #e7f7ee; color: #067647; } .bad { background: #fdecec; color: #b42318; } .wait { background: #fff6e0; color: #935f00; }
   .muted { color: var(--muted); }
+  td.ids { white-space: nowrap; font-size: 12.5px; }
   ol.attempts { margin: 0; padding-left: 18px; }
   form.inline { display: flex; flex-wrap: wrap; gap: 10px; align-items: end; }
   label { display: flex; flex-direction: column; font-size: 13px; color: var(--muted); gap: 4px; }

@@ -22,20 +22,23 @@ export function timelinePage(ctx: SandboxContext): Router {
 
 const time = (iso: string) => iso.slice(11, 23);
 
+const ids = (pairs: Array<[string, string | null]>) =>
+  pairs.filter(([, value]) => value).map(([label, value]) => html`<div><span class="muted">${label}</span> <span class="mono">${value}</span></div>`);
+
 function callRow(e: CallEntry) {
   const resCd = typeof e.answer?.resCd === 'string' ? e.answer.resCd : '';
   const outcome =
     e.outcome === 'answered' ? html`<span class="tag ${resCd === '0000' ? 'ok' : 'bad'}">${resCd}</span> ${String(e.answer?.resMsg ?? '')}`
     : html`<span class="tag wait">${e.outcome === 'withheld' ? 'no answer (time-out)' : 'connection reset'}</span> <span class="muted">would have been ${resCd}</span>`;
   return html`<tr><td>${e.seq}</td><td class="mono">${time(e.at)}</td><td>call <strong>${e.operation}</strong></td>
-    <td class="mono">${e.shopTransactionId ?? ''}</td><td>${e.scenario ?? ''}</td><td>${outcome}</td></tr>`;
+    <td class="ids">${ids([['shopTransactionId', e.shopTransactionId]])}</td><td>${e.scenario ? html`<span class="tag wait">${e.scenario}</span>` : ''}</td><td>${outcome}</td></tr>`;
 }
 
 function notificationRow(e: NotificationEntry) {
   const state = e.state === 'acked' ? 'ok' : e.state === 'gave-up' ? 'bad' : 'wait';
   return html`<tr><td>${e.seq}</td><td class="mono">${time(e.at)}</td>
     <td>notification <strong>${e.notiType}</strong><br><span class="muted mono">${e.url}</span></td>
-    <td class="mono">${e.shopOrderNo}<br>pgCno ${e.pgCno}${e.cancelPgCno ? html`<br>cancelPgCno ${e.cancelPgCno}` : ''}</td>
+    <td class="ids">${ids([['order', e.shopOrderNo], ['pgCno', e.pgCno], ['cancelPgCno', e.cancelPgCno]])}</td>
     <td></td>
     <td><span class="tag ${state}">${e.state}</span> after ${e.attempts.length} ${e.attempts.length === 1 ? 'try' : 'tries'}
       <ol class="attempts">${e.attempts.map(attemptItem)}</ol></td></tr>`;
