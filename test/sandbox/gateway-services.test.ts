@@ -38,6 +38,17 @@ describe("the sandbox answers the gateway's services as the gateway does", () =>
     expect(sandbox.context.ledger.trades.size).toBe(2);
   });
 
+  test('what a caller sent is shown on the pages as text, never as markup', async () => {
+    const trade = await createTrade({ goodsName: '<img src=x onerror=alert(1)>', returnUrl: 'javascript:alert(1)' });
+    const page = await (await fetch(String(trade.body.paymentPageUrl))).text();
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(page).not.toContain('<img');
+    const timeline = await (await fetch(`${sandbox.url}/sandbox/timeline`)).text();
+    const home = await (await fetch(`${sandbox.url}/sandbox`)).text();
+    expect(timeline + home).not.toContain('<img');
+    expect(page + home).not.toContain('javascript:');
+  });
+
   test('a trade without its required fields is refused with the detail URL-encoded', async () => {
     const answer = await post(`${sandbox.url}/api/trades/wallet-a`, { mallId: 'T0001234', shopTransactionId: uniqueId('tx') });
     expect(answer.body).toMatchObject({ resCd: 'E101' });

@@ -72,4 +72,19 @@ describeBrowser('a rehearsal: the sandbox against the real receiver, paid in a r
     const unionPay = events.find((e) => e.shopOrderNo === shopOrderNo);
     expect(unionPay).toMatchObject({ type: 'unionpay.confirmed', pgCno: approval.body.pgCno, amount: 33000, resultMessage: '정상처리되었습니다' });
   });
+
+  test("a scenario set on the sandbox's page answers the next call with its code", async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${sandbox.url}/sandbox`);
+    await page.getByRole('combobox', { name: 'Operation' }).selectOption('wallet-a.create');
+    await page.getByRole('combobox', { name: 'What' }).selectOption('code');
+    await page.getByRole('textbox', { name: 'Code' }).fill('A213');
+    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('cell', { name: 'answer A213' }).waitFor();
+    await page.close();
+
+    const body = tradeBody({ notifyUrl: receiver.notifyUrl });
+    expect((await post(`${sandbox.url}/api/trades/wallet-a`, body)).body.resCd).toBe('A213');
+    expect((await post(`${sandbox.url}/api/trades/wallet-a`, body)).body.resCd).toBe('0000');
+  });
 });
