@@ -81,10 +81,22 @@ describeBrowser('a rehearsal: the sandbox against the real receiver, paid in a r
     await page.getByRole('textbox', { name: 'Code' }).fill('A213');
     await page.getByRole('button', { name: 'Add' }).click();
     await page.getByRole('cell', { name: 'answer A213' }).waitFor();
+    await page.screenshot({ path: join(DOCS, 'sandbox-scenarios.png'), fullPage: true });
     await page.close();
 
     const body = tradeBody({ notifyUrl: receiver.notifyUrl });
     expect((await post(`${sandbox.url}/api/trades/wallet-a`, body)).body.resCd).toBe('A213');
     expect((await post(`${sandbox.url}/api/trades/wallet-a`, body)).body.resCd).toBe('0000');
+  });
+
+  test('a trade declined on its payment page sends no notification', async () => {
+    const trade = await post(`${sandbox.url}/api/trades/wallet-a`, tradeBody({ notifyUrl: receiver.notifyUrl }));
+    const before = sandbox.context.timeline.entries().filter((e) => e.kind === 'notification').length;
+    const page = await browser.context.newPage();
+    await page.goto(String(trade.body.paymentPageUrl));
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await page.getByRole('heading', { name: 'Payment declined' }).waitFor();
+    await page.close();
+    expect(sandbox.context.timeline.entries().filter((e) => e.kind === 'notification')).toHaveLength(before);
   });
 });
