@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express, { type Express } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { GATEWAY_MAX_TRIES, GATEWAY_RETRY_INTERVAL_MS } from '../simulator/run-simulation';
 import { gatewayRoutes } from './gateway-routes';
 import { homePage } from './home-page';
@@ -47,6 +47,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   app.disable('x-powered-by');
   app.use(gateway.router, paymentPages(context), timelinePage(context), homePage(context));
   app.use((_req, res) => res.status(404).json({ resCd: 'E404', resMsg: 'no such sandbox path' }));
+  // A body that is not JSON gets an answer in the gateway's shape, not Express's HTML error page.
+  app.use((error: Error & { status?: number }, _req: Request, res: Response, _next: NextFunction) => {
+    res.status(error.status && error.status < 500 ? error.status : 500).json({ resCd: 'E101', resMsg: '요청 형식 오류', resDetailMsg: encodeURIComponent(error.message) });
+  });
   return {
     app,
     context,

@@ -45,19 +45,25 @@ export interface Timeline {
   startNotification(notification: Omit<NotificationEntry, 'seq' | 'kind' | 'at' | 'state' | 'attempts'>): NotificationEntry;
 }
 
+/** A sandbox left running for days keeps only the recent past. */
+const MAX_ENTRIES = 5_000;
+
 export function createTimeline(): Timeline {
   const list: TimelineEntry[] = [];
   let seq = 0;
+  const trim = () => void (list.length > MAX_ENTRIES && list.splice(0, list.length - MAX_ENTRIES));
   return {
     entries: () => list,
     recordCall(call) {
       const entry: CallEntry = { seq: ++seq, kind: 'call', at: new Date().toISOString(), ...call };
       list.push(entry);
+      trim();
       return entry;
     },
     startNotification(notification) {
       const entry: NotificationEntry = { seq: ++seq, kind: 'notification', at: new Date().toISOString(), state: 'sending', attempts: [], ...notification };
       list.push(entry);
+      trim();
       return entry;
     },
   };

@@ -82,6 +82,12 @@ describe("the sandbox answers the gateway's services as the gateway does", () =>
     expect(sandbox.context.ledger.tradeByPgCno.get(pgCno)!.remaining).toBe(903);
   });
 
+  test('a body that is not JSON is answered in the gateway shape', async () => {
+    const res = await fetch(`${sandbox.url}/api/trades/wallet-b/revise`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"mallId":' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ resCd: 'E101' });
+  });
+
   test('a code scenario answers that resCd the next N times, then the call goes through', async () => {
     const scenario = await post(`${sandbox.url}/sandbox/scenarios`, { operation: 'wallet-a.create', kind: 'code', code: 'A213', times: 2 });
     expect(scenario.status).toBe(201);
