@@ -1,14 +1,15 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdminApp } from './admin/admin-app';
 import { createApp } from './app';
+import { closeServer } from './http/close-server';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { createLogger, type Logger } from './observability/logger';
 import { createMetrics, registerBacklogGauges } from './observability/metrics';
 import { openPublisher } from './publishers/open-publisher';
 import { startRelay } from './relay/relay';
-import { openStore } from './store/open-store';
+import { openStores } from './store/open-stores';
+import { startInternalApi, type InternalApi } from './api/start-internal-api';
 
 /** Reads the environment, opens the store and the queue, starts the relay and both listeners. */
 async function main(): Promise<void> {
@@ -24,13 +25,14 @@ async function main(): Promise<void> {
   installProcessHandlers(logger);
 
   const metrics = createMetrics();
-  const store = await openStore(config.DATABASE_URL, {
+  const { store, commands, kind } = await openStores(config.DATABASE_URL, {
     // Errors no request is waiting on (an idle connection dropped, the relay lock lost) must still be seen.
     onBackgroundError: (error) => logger.warn('store background error', { error: error.message }),
   });
   const publisher = await openPublisher({ url: config.QUEUE_URL, queueName: config.QUEUE_NAME, logger });
   const relay = startRelay({ store, publisher, logger, metrics, maxAttempts: config.RELAY_MAX_ATTEMPTS });
   registerBacklogGauges(metrics, store);
+  const internalApi: InternalApi = await startInternalApi({ config, commands, storeKind: kind, logger, metrics });
 
   let shuttingDown = false;
   const server = createApp({ config, store, logger, metrics }).listen(config.PORT, config.HOST);
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
   logger.info('listening', {
     port: (server.address() as AddressInfo).port,
     adminPort: (admin.address() as AddressInfo).port,
+    apiPort: internalApi.port,
     notifyPath: config.NOTIFY_PATH,
     gatewayEnv: config.GATEWAY_ENV,
     store: store.kind,
@@ -61,7 +64,7 @@ async function main(): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_MS + 5_000);
     force.unref();
     // Stop accepting, let in-flight notifications commit and be acked, then drain the relay.
-    await closeServer(server, config.SHUTDOWN_TIMEOUT_MS);
+    await Promise.all([closeServer(server, config.SHUTDOWN_TIMEOUT_MS), internalApi.stop(config.SHUTDOWN_TIMEOUT_MS)]);
     await relay.stop(config.SHUTDOWN_TIMEOUT_MS);
     await publisher.close().catch((error: Error) => logger.warn('publisher close failed', { error: error.message }));
     await store.close();
@@ -71,20 +74,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-}
-
-function closeServer(server: Server, timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      server.closeAllConnections();
-      resolve();
-    }, timeoutMs);
-    server.close(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
 }
 
 /**

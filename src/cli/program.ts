@@ -1,5 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import type { CliIo } from './cli-context';
+import { registerCommandsList } from './commands/commands-list';
+import { registerCommandsRetry } from './commands/commands-retry';
+import { registerCommandsShow } from './commands/commands-show';
 import { registerConflictsList } from './commands/conflicts-list';
 import { registerConflictsShow } from './commands/conflicts-show';
 import { registerEventsList } from './commands/events-list';
@@ -16,7 +19,7 @@ const EXIT_INTERNAL = 70;
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command('noti-receiver')
-    .description("Inspect and repair what payment-noti-receiver holds: events, rejections, conflicts")
+    .description("Inspect and repair what payment-noti-receiver holds: events, rejections, conflicts, gateway commands")
     .option('--database-url <url>', 'sqlite:PATH or postgres://… (default: DATABASE_URL)')
     .option('--json', 'machine-readable output, unmasked')
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
@@ -34,6 +37,10 @@ export function buildProgram(io: CliIo): Command {
   const conflicts = program.command('conflicts').description('redeliveries that differed from the stored body');
   registerConflictsList(conflicts, io);
   registerConflictsShow(conflicts, io);
+  const commands = program.command('commands').description('calls to the gateway (internal API): state and every attempt');
+  registerCommandsList(commands, io);
+  registerCommandsShow(commands, io);
+  registerCommandsRetry(commands, io);
   program.addCommand(sandboxCommand({ env: io.env, stdout: io.stdout, stopped: untilSignal }));
   return program;
 }

@@ -3,6 +3,7 @@ import { SUPPORTED_QUEUE_SCHEMES, queueScheme } from '../publishers/open-publish
 import { redactUrl } from '../observability/redact-url';
 import { parseAddressList, type AddressList } from './address-list';
 import type { GatewayEnv } from './gateway-addresses';
+import { SECRET_NAMES, SecretFileError, internalApiSettings, readSecrets, type Secrets } from './internal-api-settings';
 
 const port = (name: string) =>
   z.coerce.number({ error: `${name} must be a number` }).int().min(0).max(65535);
@@ -45,9 +46,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly']).default('info'),
   RELAY_MAX_ATTEMPTS: z.coerce.number().int().min(0).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  ...internalApiSettings,
+}).superRefine((env, ctx) => {
+  // The internal API moves money: it must never be reachable where the gateway's notifications arrive.
+  if (env.API_PORT !== 0 && env.API_PORT === env.PORT) {
+    ctx.addIssue({ code: 'custom', path: ['API_PORT'], message: 'must differ from PORT: the internal API never shares the notification listener' });
+  }
 });
 
-export type Config = z.infer<typeof envSchema> & { GATEWAY_ENV: GatewayEnv };
+export type Config = Omit<z.infer<typeof envSchema>, (typeof SECRET_NAMES)[number]> & { GATEWAY_ENV: GatewayEnv; secrets: Secrets };
 
 /** A setting the receiver cannot start with; its message is the one line an operator sees. */
 export class ConfigError extends Error {
@@ -58,9 +65,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "use the default", as it does in most deployment tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(present);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const settings = Object.fromEntries(Object.entries(parsed.data).filter(([key]) => !(SECRET_NAMES as readonly string[]).includes(key)));
+    try {
+      return { ...(settings as Omit<Config, 'secrets'>), secrets: readSecrets(present) };
+    } catch (error) {
+      if (!(error instanceof SecretFileError)) throw error;
+      throw new ConfigError(`invalid ${error.variable}: ${error.message}; point it at a readable file holding the secret`);
+    }
+  }
   const issue = parsed.error.issues[0]!;
   const name = String(issue.path[0] ?? 'environment');
-  const got = env[name] === undefined ? '' : ` (got "${redactUrl(String(env[name]))}")`;
+  // A secret's value is never echoed, not even when it is wrong.
+  const secret = (SECRET_NAMES as readonly string[]).includes(name) || name.startsWith('GATEWAY_SECRET_KEY');
+  const got = env[name] === undefined || secret ? '' : ` (got "${redactUrl(String(env[name]))}")`;
   throw new ConfigError(`invalid ${name}${got}: ${issue.message}; fix it in the environment or .env (see .env.example)`);
 }

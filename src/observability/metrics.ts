@@ -48,6 +48,24 @@ export function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
       registers: [registry],
     }),
+    commandsFinished: new Counter({
+      name: 'noti_receiver_commands_total',
+      help: 'Gateway commands that reached a final state, by kind and state',
+      labelNames: ['kind', 'state'] as const,
+      registers: [registry],
+    }),
+    commandAttempts: new Counter({
+      name: 'noti_receiver_command_attempts_total',
+      help: 'Attempts sent to the gateway, by operation and verdict (success, final, unknown)',
+      labelNames: ['operation', 'verdict'] as const,
+      registers: [registry],
+    }),
+    netCancels: new Counter({
+      name: 'noti_receiver_net_cancels_total',
+      help: 'Net-cancels of approvals in doubt: started, net_cancelled, net_cancel_failed',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
   };
 }
 
@@ -86,6 +104,38 @@ export function registerBacklogGauges(metrics: Metrics, store: Store): void {
     async collect() {
       const b = await backlog();
       if (b) this.set(b.dead);
+    },
+  });
+}
+
+/** What the command gauges read; the command store provides it. */
+export interface CommandCounts {
+  countByState(): Promise<Array<{ state: string; count: number }>>;
+  countWorkingSince(before: string): Promise<number>;
+}
+
+/**
+ * Alert-worthy command gauges, read from the store at scrape time: an approval whose net-cancel
+ * failed may have charged a customer, and a command pending for long means the gateway or the
+ * worker is stuck.
+ */
+export function registerCommandGauges(metrics: Metrics, commands: CommandCounts, pendingAlertMs: number): void {
+  new Gauge({
+    name: 'noti_receiver_commands_net_cancel_failed',
+    help: 'VAN approvals whose net-cancel failed: an approval may stand at the gateway; reconcile by hand',
+    registers: [metrics.registry],
+    async collect() {
+      const rows = await commands.countByState().catch(() => null);
+      if (rows) this.set(rows.filter((r) => r.state === 'net_cancel_failed').reduce((sum, r) => sum + r.count, 0));
+    },
+  });
+  new Gauge({
+    name: 'noti_receiver_commands_long_pending',
+    help: 'Commands still being resent or net-cancelled longer than COMMAND_PENDING_ALERT_MS after creation',
+    registers: [metrics.registry],
+    async collect() {
+      const count = await commands.countWorkingSince(new Date(Date.now() - pendingAlertMs).toISOString()).catch(() => null);
+      if (count !== null) this.set(count);
     },
   });
 }

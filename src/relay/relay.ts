@@ -1,6 +1,7 @@
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { isPermanent, type Publisher } from '../publishers/publisher';
+import type { NormalizedEvent } from '../notifications/normalized-event';
 import type { OutboxRecord, Store } from '../store/store';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 
@@ -90,7 +91,7 @@ export function startRelay(options: RelayOptions): Relay {
   async function deliverBatch(rows: OutboxRecord[]): Promise<boolean> {
     const started = process.hrtime.bigint();
     try {
-      await publisher.publishBatch!(rows.map((row) => row.event));
+      await publisher.publishBatch!(rows.map(eventOf));
     } catch (error) {
       logger.warn('batch publish failed; publishing one at a time', { events: rows.length, error: (error as Error).message });
       return false;
@@ -103,7 +104,7 @@ export function startRelay(options: RelayOptions): Relay {
   async function deliver(row: OutboxRecord): Promise<boolean> {
     const started = process.hrtime.bigint();
     try {
-      await publisher.publish(row.event);
+      await publisher.publish(eventOf(row));
     } catch (error) {
       return handleFailure(row, error as Error);
     }
@@ -115,7 +116,7 @@ export function startRelay(options: RelayOptions): Relay {
     const now = new Date();
     metrics?.publishLatency.observe({ publisher: publisher.kind }, Number(process.hrtime.bigint() - started) / 1e9);
     metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'delivered' }, rows.length);
-    for (const row of rows) metrics?.receiveToQueue.observe((now.getTime() - Date.parse(row.event.receivedAt)) / 1000);
+    for (const row of rows) metrics?.receiveToQueue.observe((now.getTime() - Date.parse(row.receivedAt)) / 1000);
     await store.markDelivered(rows.map((row) => row.seq), now.toISOString());
     state.lastError = null;
     state.lastDeliveredAt = now.toISOString();
@@ -127,7 +128,7 @@ export function startRelay(options: RelayOptions): Relay {
     if (isPermanent(error) || (maxAttempts > 0 && attempt >= maxAttempts)) {
       metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'dead' });
       logger.error('event marked dead; an operator must requeue it', {
-        eventId: row.eventId, type: row.event.type, attempt, error: error.message,
+        eventId: row.eventId, type: row.eventType, attempt, error: error.message,
       });
       await store.markDead(row.seq, error.message);
       return true;
@@ -135,7 +136,7 @@ export function startRelay(options: RelayOptions): Relay {
     metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'retry' });
     const delay = backoffDelay(attempt, backoff);
     logger.warn('publish failed; retrying in order', {
-      eventId: row.eventId, type: row.event.type, attempt, retryInMs: delay, error: error.message,
+      eventId: row.eventId, type: row.eventType, attempt, retryInMs: delay, error: error.message,
     });
     await store.markRetry(row.seq, error.message, Date.now() + delay);
     return false;
@@ -174,4 +175,9 @@ export function startRelay(options: RelayOptions): Relay {
       clearTimeout(deadline);
     },
   };
+}
+
+/** The publishers still take the event object; the stored JSON is what was normalized at receipt. */
+function eventOf(row: OutboxRecord): NormalizedEvent {
+  return JSON.parse(row.eventJson) as NormalizedEvent;
 }

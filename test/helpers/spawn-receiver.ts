@@ -9,9 +9,13 @@ export interface SpawnedReceiver {
   child: ChildProcess;
   port: number;
   adminPort: number;
+  /** The internal API's port; null when it is off (no API_TOKEN). */
+  apiPort: number | null;
   url: string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stderr: () => string;
+  /** Every log line the process wrote so far. */
+  stdout: () => string;
 }
 
 /** The built service as an operator runs it (`npm test` builds first), on ports the OS picks. */
@@ -19,7 +23,7 @@ export async function spawnReceiver(cwd: string, env: Record<string, string> = {
   if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run npm run build (npm test does)`);
   const child = spawn(process.execPath, [MAIN_JS], {
     cwd,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', ADMIN_PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1', ...env },
+    env: { PATH: process.env.PATH ?? '', PORT: '0', ADMIN_PORT: '0', API_PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -27,15 +31,17 @@ export async function spawnReceiver(cwd: string, env: Record<string, string> = {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
     child.on('exit', (code, signal) => done({ code, signal })),
   );
+  let stdout = '';
+  child.stdout!.on('data', (chunk) => (stdout += String(chunk)));
   const lines = createInterface({ input: child.stdout! });
-  const listening = await new Promise<{ port: number; adminPort: number }>((done, fail) => {
+  const listening = await new Promise<{ port: number; adminPort: number; apiPort: number | null }>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`receiver did not start: ${stderr}`)), 15_000);
     lines.on('line', (line) => {
       try {
-        const entry = JSON.parse(line) as { message?: string; port?: number; adminPort?: number };
+        const entry = JSON.parse(line) as { message?: string; port?: number; adminPort?: number; apiPort?: number | null };
         if (entry.message === 'listening') {
           clearTimeout(timer);
-          done({ port: entry.port!, adminPort: entry.adminPort! });
+          done({ port: entry.port!, adminPort: entry.adminPort!, apiPort: entry.apiPort ?? null });
         }
       } catch {
         /* not a log line */
@@ -48,7 +54,7 @@ export async function spawnReceiver(cwd: string, env: Record<string, string> = {
   });
   // Keep draining stdout so the child never blocks on a full pipe.
   lines.on('line', () => undefined);
-  return { child, ...listening, url: `http://127.0.0.1:${listening.port}/notifications`, exited, stderr: () => stderr };
+  return { child, ...listening, url: `http://127.0.0.1:${listening.port}/notifications`, exited, stderr: () => stderr, stdout: () => stdout };
 }
 
 export function readEventsFile(path: string): Array<{ id: string; pgCno: string; cancelPgCno: string | null; status: { code: string } | null }> {

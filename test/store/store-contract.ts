@@ -29,7 +29,10 @@ export function storeContract(openFresh: () => Promise<FreshStore>): void {
     await expect(store.record(entry)).resolves.toEqual({ outcome: 'accepted', eventId: entry.event.id });
     const [row, ...rest] = await store.nextPending(10);
     expect(rest).toEqual([]);
-    expect(row).toMatchObject({ eventId: entry.event.id, attempts: 0, nextAttemptAt: 0, event: entry.event });
+    expect(row).toMatchObject({
+      eventId: entry.event.id, eventType: entry.event.type, receivedAt: entry.event.receivedAt, attempts: 0, nextAttemptAt: 0,
+    });
+    expect(JSON.parse(row!.eventJson)).toEqual(entry.event);
   });
 
   test('a redelivery with the same body is a duplicate: counted, not queued again', async () => {
@@ -188,7 +191,7 @@ export function storeContract(openFresh: () => Promise<FreshStore>): void {
     const entry = inboxEntry({ pgCno: 'Z1', shopOrderNo: 'order\u0000-1', data: { buyerName: 'a\u0000b' } });
     await expect(store.record(entry)).resolves.toMatchObject({ outcome: 'accepted' });
     await expect(store.record(entry)).resolves.toMatchObject({ outcome: 'duplicate' });
-    expect((await store.nextPending(1))[0]?.event).toEqual(entry.event);
+    expect(JSON.parse((await store.nextPending(1))[0]!.eventJson)).toEqual(entry.event);
     await expect(store.recordRejection(rejectionEntry({ reason: 'bad byte \u0000 in field' }))).resolves.toEqual(expect.any(Number));
   });
 

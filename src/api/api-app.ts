@@ -1,0 +1,29 @@
+import express, { type Express } from 'express';
+import type { CommandDeps } from '../commands/command-deps';
+import { apiErrorHandler } from './api-errors';
+import { bearerAuth } from './bearer-auth';
+import { commandRoutes } from './command-routes';
+import { openApiDocument } from './openapi';
+import { queryRoutes } from './query-routes';
+
+export interface ApiDeps {
+  commands: CommandDeps;
+  apiToken: string;
+  wakeWorker?: () => void;
+}
+
+/** The internal API's app: its own listener, never the notification port, every route behind the token. */
+export function createApiApp(deps: ApiDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.use(bearerAuth(deps.apiToken));
+  app.use(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] }));
+  const document = openApiDocument();
+  app.get('/v1/openapi.json', (_req, res) => void res.json(document));
+  app.use(commandRoutes(deps.commands, deps.wakeWorker ?? (() => undefined)));
+  app.use(queryRoutes(deps.commands.store));
+  app.use((_req, res) => void res.status(404).json({ error: 'no such route; see GET /v1/openapi.json' }));
+  app.use(apiErrorHandler(deps.commands.logger));
+  return app;
+}

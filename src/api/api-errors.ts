@@ -1,0 +1,45 @@
+import type { ErrorRequestHandler } from 'express';
+import { z } from 'zod';
+import { IdempotencyConflict } from '../commands/submit-command';
+import { MissingNotifyUrl } from '../commands/create-trade';
+import { GatewayNotConfigured } from '../gateway/gateway-errors';
+import type { Logger } from '../observability/logger';
+import { StoreUnavailable } from '../store/store';
+import { publicRecord } from '../commands/command-record';
+
+/** A body that failed validation: 400 with every issue, and nothing sent. */
+export class InvalidBody extends Error {
+  override readonly name = 'InvalidBody';
+  constructor(readonly issues: Array<{ path: string; message: string }>) {
+    super(`invalid body: ${issues.map((i) => `${i.path || '(body)'} ${i.message}`).join('; ')}`);
+  }
+}
+
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw new InvalidBody(parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+}
+
+/** Each error answered once, with the status that tells the caller whether trying again can help. */
+export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    if (error instanceof InvalidBody) return void res.status(400).json({ error: error.message, issues: error.issues });
+    if (error instanceof MissingNotifyUrl) return void res.status(400).json({ error: error.message, issues: [{ path: 'notifyUrl', message: error.message }] });
+    if (error instanceof IdempotencyConflict) {
+      return void res.status(409).json({ error: error.message, existing: publicRecord(error.existing) });
+    }
+    if (error instanceof GatewayNotConfigured) return void res.status(503).json({ error: error.message });
+    if (error instanceof StoreUnavailable) {
+      logger.warn('internal API: store unavailable', { path: req.path, error: error.message });
+      // The command may already be stored (and its attempt sent): the same key is the safe way to ask again.
+      return void res.status(503).json({ error: 'storage unavailable; try again with the same shopTransactionId' });
+    }
+    const status = (error as { status?: number; type?: string }).status;
+    if (status && status >= 400 && status < 500) {
+      return void res.status(status).json({ error: status === 413 ? 'body too large' : 'malformed JSON body' });
+    }
+    logger.error('internal API error', { path: req.path, error: (error as Error)?.stack ?? String(error) });
+    res.status(500).json({ error: 'internal error; see the service log' });
+  };
+}

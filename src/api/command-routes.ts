@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import { approveVan } from '../commands/approve-van';
+import { cancelVan } from '../commands/cancel-van';
+import { cancelWallet } from '../commands/cancel-wallet';
+import type { CommandDeps } from '../commands/command-deps';
+import { createTrade } from '../commands/create-trade';
+import { parseBody } from './api-errors';
+import { answerCommand } from './command-answer';
+import { tradeCreationBody } from './schemas/trade-schema';
+import { vanApprovalBody, vanCancelBody } from './schemas/van-schema';
+import { walletCancelBody } from './schemas/wallet-cancel-schema';
+
+/** The four calls to the gateway: validate, then hand to the use case; nothing is sent for an invalid body. */
+export function commandRoutes(deps: CommandDeps, wakeWorker: () => void): Router {
+  const router = Router();
+  router.post('/v1/wallet-a/trades', async (req, res) => {
+    const { command } = await createTrade(deps, parseBody(tradeCreationBody, req.body));
+    answerCommand(res, command);
+  });
+  router.post('/v1/wallet-b/cancellations', async (req, res) => {
+    const { command } = await cancelWallet(deps, parseBody(walletCancelBody, req.body));
+    answerCommand(res, command);
+  });
+  router.post('/v1/van/approvals', async (req, res) => {
+    const { command } = await approveVan(deps, parseBody(vanApprovalBody, req.body));
+    // An approval in doubt is net-cancelled at once, not at the next poll.
+    if (command.state === 'net_cancelling') wakeWorker();
+    answerCommand(res, command);
+  });
+  router.post('/v1/van/cancellations', async (req, res) => {
+    const { command } = await cancelVan(deps, parseBody(vanCancelBody, req.body));
+    answerCommand(res, command);
+  });
+  return router;
+}

@@ -1,0 +1,93 @@
+import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { AddressInfo } from 'node:net';
+import type { Config } from '../config/env';
+import { MIN_TOKEN_LENGTH } from '../config/internal-api-settings';
+import type { CommandDeps } from '../commands/command-deps';
+import { startCommandWorker, type CommandWorker } from '../commands/command-worker';
+import { createGatewayClient } from '../gateway/gateway-client';
+import { closeServer } from '../http/close-server';
+import type { Logger } from '../observability/logger';
+import { registerCommandGauges, type Metrics } from '../observability/metrics';
+import type { CommandStore } from '../store/command-store';
+import { createApiApp } from './api-app';
+
+export interface InternalApi {
+  /** Null when the API is off (no token); the worker runs either way. */
+  port: number | null;
+  worker: CommandWorker;
+  stop(timeoutMs: number): Promise<void>;
+}
+
+export interface InternalApiOptions {
+  config: Config;
+  commands: CommandStore;
+  storeKind: 'sqlite' | 'postgres';
+  logger: Logger;
+  metrics: Metrics;
+}
+
+export function commandDeps(options: InternalApiOptions): CommandDeps {
+  const { config, commands, logger, metrics } = options;
+  return {
+    store: commands,
+    gateway: createGatewayClient({
+      baseUrls: {
+        GATEWAY_WALLET_A_URL: config.GATEWAY_WALLET_A_URL,
+        GATEWAY_WALLET_B_URL: config.GATEWAY_WALLET_B_URL,
+        GATEWAY_VAN_URL: config.GATEWAY_VAN_URL,
+      },
+      timeoutMs: config.GATEWAY_TIMEOUT_MS,
+    }),
+    keys: config.secrets,
+    settings: {
+      timeoutMs: config.GATEWAY_TIMEOUT_MS,
+      retryBaseMs: config.GATEWAY_RETRY_BASE_MS,
+      maxAttempts: config.GATEWAY_MAX_ATTEMPTS,
+      msgAuthEncoding: config.MSG_AUTH_ENCODING,
+      publicNotifyUrl: config.PUBLIC_NOTIFY_URL,
+    },
+    logger,
+    metrics,
+    owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    now: () => new Date(),
+  };
+}
+
+/**
+ * The command worker (always: commands stored before a restart must be resent or
+ * net-cancelled even with the API off) and, when a token is set, the internal API listener.
+ */
+export async function startInternalApi(options: InternalApiOptions): Promise<InternalApi> {
+  const { config, commands, logger, metrics } = options;
+  const deps = commandDeps(options);
+  registerCommandGauges(metrics, commands, config.COMMAND_PENDING_ALERT_MS);
+  // One SQLite file has one process: every lease left is from a process that died.
+  if (options.storeKind === 'sqlite') {
+    const released = await commands.releaseAllLeases();
+    if (released > 0) logger.warn('took over commands leased by a previous process', { count: released });
+  }
+  const worker = startCommandWorker(deps, { pollMs: Math.min(1_000, config.GATEWAY_RETRY_BASE_MS) });
+
+  const token = config.secrets.apiToken;
+  if (!token) {
+    logger.info('internal API off: set API_TOKEN or API_TOKEN_FILE to enable it');
+    return { port: null, worker, stop: (timeoutMs) => worker.stop(timeoutMs) };
+  }
+  if (token.length < MIN_TOKEN_LENGTH) {
+    logger.warn(`API_TOKEN is shorter than ${MIN_TOKEN_LENGTH} characters; use a random one, e.g. openssl rand -hex 32`);
+  }
+  const server = createApiApp({ commands: deps, apiToken: token, wakeWorker: () => worker.wake() }).listen(config.API_PORT, config.API_HOST);
+  // One attempt may take GATEWAY_TIMEOUT_MS, a trade creation several: the socket must outlive them.
+  server.requestTimeout = 0;
+  await once(server, 'listening');
+  return {
+    port: (server.address() as AddressInfo).port,
+    worker,
+    async stop(timeoutMs) {
+      await closeServer(server, timeoutMs);
+      await worker.stop(timeoutMs);
+    },
+  };
+}

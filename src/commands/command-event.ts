@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+import type { CommandRecord } from './command-record';
+import type { CommandEvent } from '../store/command-store';
+
+/**
+ * A command's final state as an event for the internal queue. The id is stable for that final
+ * state of that command (a relay retry is idempotent downstream), yet an operator's retry that
+ * ends again gets a new one.
+ */
+export function commandEvent(type: CommandEvent['type'], record: CommandRecord): CommandEvent {
+  const digest = createHash('sha256').update(`${record.shopTransactionId}|${record.state}|${record.attempts}`).digest('hex');
+  const id = `evt_cmd_${digest.slice(0, 32)}`;
+  const event = {
+    id,
+    type,
+    mallId: record.mallId,
+    shopTransactionId: record.shopTransactionId,
+    occurredAt: record.updatedAt,
+    receivedAt: record.updatedAt,
+    data: record,
+  };
+  const json = JSON.stringify(event);
+  const pgCno = typeof record.request.pgCno === 'string' ? record.request.pgCno : '';
+  return { id, type, mallId: record.mallId, pgCno, json, bodyHash: createHash('sha256').update(json).digest('hex') };
+}

@@ -1,0 +1,11 @@
+import { WORKING_STATES, type CommandRecord, type CommandState, type StoredCommand } from '../store/command-store';
+
+export { COMMAND_KINDS, COMMAND_STATES, WORKING_STATES } from '../store/command-store';
+export type { AttemptRecord, CommandKind, CommandRecord, CommandState, StoredCommand } from '../store/command-store';
+
+export const isFinal = (state: CommandState): boolean => !WORKING_STATES.includes(state);
+
+export function publicRecord(command: StoredCommand): CommandRecord {
+  const { command: kind, shopTransactionId, mallId, state, attempts, request, response, lastError, createdAt, updatedAt } = command;
+  return { command: kind, shopTransactionId, mallId, state, attempts, request, response, lastError, createdAt, updatedAt };
+}

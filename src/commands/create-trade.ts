@@ -1,0 +1,48 @@
+import type { AttemptPolicy } from './attempt-policy';
+import { spentSinceBudget } from './attempt-policy';
+import type { StoredCommand } from './command-record';
+import type { CommandDeps } from './command-deps';
+import { shopTransactionIdOf, submitCommand, waitUntilFinal } from './submit-command';
+
+/** SPEC 5.2.1: a time-out or network error is resent up to 3 times within the call: 4 attempts in all. */
+export const TRADE_ATTEMPTS = 4;
+
+export class MissingNotifyUrl extends Error {
+  override readonly name = 'MissingNotifyUrl';
+  constructor() {
+    super('notifyUrl is required when PUBLIC_NOTIFY_URL is not set');
+  }
+}
+
+export const createTradePolicy: AttemptPolicy = {
+  operation: 'wallet-a.create',
+  onSuccess: 'succeeded',
+  onFinal: 'failed',
+  onUnknown: 'pending',
+  onExhausted: 'failed',
+  budget: TRADE_ATTEMPTS,
+  spent: spentSinceBudget,
+  shapeResponse: decodeResDetailMsg,
+};
+
+/** Creates a wallet-a trade and answers once it is final: the shop needs the payment page URL now. */
+export async function createTrade(deps: CommandDeps, body: Record<string, unknown>): Promise<{ command: StoredCommand; created: boolean }> {
+  deps.gateway.assertConfigured('wallet-a.create');
+  const notifyUrl = body.notifyUrl ?? deps.settings.publicNotifyUrl;
+  if (!notifyUrl) throw new MissingNotifyUrl();
+  const shopTransactionId = shopTransactionIdOf(body);
+  const request = { ...body, mallId: String(body.mallId), shopTransactionId, notifyUrl };
+  const { command, created } = await submitCommand(deps, 'wallet-a.create', body, request, createTradePolicy);
+  const { timeoutMs } = deps.settings;
+  return { command: await waitUntilFinal(deps, command, TRADE_ATTEMPTS * (timeoutMs + 60_000)), created };
+}
+
+/** The gateway URL-encodes `resDetailMsg`; the record keeps it readable. */
+function decodeResDetailMsg(body: Record<string, unknown>): Record<string, unknown> {
+  if (typeof body.resDetailMsg !== 'string') return body;
+  try {
+    return { ...body, resDetailMsg: decodeURIComponent(body.resDetailMsg.replaceAll('+', ' ')) };
+  } catch {
+    return body;
+  }
+}

@@ -1,0 +1,87 @@
+import { classifyAnswer, classifyFailure, type Classified } from '../gateway/classify-answer';
+import type { AttemptPolicy } from './attempt-policy';
+import { resendDelay } from './backoff';
+import { commandEvent } from './command-event';
+import { isFinal, publicRecord, type CommandState, type StoredCommand } from './command-record';
+import { leaseMs, type CommandDeps } from './command-deps';
+
+/**
+ * One attempt of a command this process holds the lease on: marked begun (durably, before a
+ * byte is sent), sent with the request exactly as stored, classified, and recorded with the
+ * state it leads to. Resolves with the command as stored afterwards.
+ */
+export async function runAttempt(deps: CommandDeps, command: StoredCommand, policy: AttemptPolicy): Promise<StoredCommand> {
+  const { store, gateway, logger, metrics, owner } = deps;
+  const id = command.shopTransactionId;
+  // A base URL unset since the command was stored: nothing is begun, the worker tries again after the lease.
+  gateway.assertConfigured(policy.operation);
+  const startedAt = deps.now();
+  const n = await store.beginAttempt({
+    shopTransactionId: id,
+    owner,
+    operation: policy.operation,
+    request: command.request,
+    state: policy.inFlightState ?? command.state,
+    at: startedAt.toISOString(),
+    leaseUntil: startedAt.getTime() + leaseMs(deps.settings),
+  });
+  if (n === null) {
+    logger.warn('command lease lost; another replica works it', { shopTransactionId: id, command: command.command });
+    return (await store.getCommand(id)) ?? command;
+  }
+
+  let httpStatus: number | null = null;
+  let outcome: Classified;
+  try {
+    const answer = await gateway.send(policy.operation, command.request);
+    httpStatus = answer.httpStatus;
+    outcome = classifyAnswer(policy.operation, command.request, answer);
+  } catch (error) {
+    outcome = classifyFailure(error);
+  }
+  metrics.commandAttempts.inc({ operation: policy.operation, verdict: outcome.verdict });
+
+  const spent = policy.spent(command) + 1;
+  const state = nextState(policy, outcome, spent);
+  const finishedAt = deps.now();
+  const delay = policy.immediate?.includes(state) ? 0 : resendDelay(spent, deps.settings.retryBaseMs, deps.random);
+  const response = outcome.response && policy.shapeResponse ? policy.shapeResponse(outcome.response) : outcome.response;
+  const finalRecord = isFinal(state)
+    ? publicRecord({ ...command, state, attempts: n, response: response ?? command.response, lastError: outcome.error, updatedAt: finishedAt.toISOString() })
+    : null;
+  const eventType = finalRecord ? policy.eventType?.(state) ?? null : null;
+
+  const stored = await store.finishAttempt({
+    shopTransactionId: id,
+    owner,
+    n,
+    at: finishedAt.toISOString(),
+    httpStatus,
+    response,
+    error: outcome.error,
+    state,
+    nextAttemptAt: finishedAt.getTime() + delay,
+    event: eventType && finalRecord ? commandEvent(eventType, finalRecord) : null,
+  });
+  report(deps, stored, policy, outcome, n);
+  return stored;
+}
+
+function nextState(policy: AttemptPolicy, outcome: Classified, spent: number): CommandState {
+  if (outcome.verdict === 'success') return policy.onSuccess;
+  if (outcome.verdict === 'final') return policy.onFinal;
+  return spent >= policy.budget ? policy.onExhausted : policy.onUnknown;
+}
+
+function report(deps: CommandDeps, command: StoredCommand, policy: AttemptPolicy, outcome: Classified, n: number): void {
+  const fields = { shopTransactionId: command.shopTransactionId, command: command.command, operation: policy.operation, attempt: n, state: command.state, error: outcome.error };
+  if (command.state === 'net_cancel_failed') {
+    deps.logger.error('net-cancel failed: an approval may stand at the gateway; reconcile it by hand', fields);
+  } else if (outcome.verdict === 'unknown') {
+    deps.logger.warn('gateway attempt without a usable answer', fields);
+  } else {
+    deps.logger.info('gateway attempt answered', fields);
+  }
+  if (isFinal(command.state)) deps.metrics.commandsFinished.inc({ kind: command.command, state: command.state });
+  if (policy.operation === 'van.net-cancel' && isFinal(command.state)) deps.metrics.netCancels.inc({ outcome: command.state });
+}

@@ -1,0 +1,75 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { AttemptPolicy } from './attempt-policy';
+import { isFinal, type CommandKind, type StoredCommand } from './command-record';
+import { leaseMs, type CommandDeps } from './command-deps';
+import { runAttempt } from './run-attempt';
+
+/** The same shopTransactionId with another body: the caller reused a key for a different call. */
+export class IdempotencyConflict extends Error {
+  override readonly name = 'IdempotencyConflict';
+  constructor(readonly shopTransactionId: string, readonly existing: StoredCommand) {
+    super(`shopTransactionId ${shopTransactionId} was already used with a different body; use a new shopTransactionId for a new call`);
+  }
+}
+
+/** The idempotency key the caller gave, or a new one: resends reuse it, so the gateway can tell them apart from new calls. */
+export function shopTransactionIdOf(body: Record<string, unknown>): string {
+  return typeof body.shopTransactionId === 'string' && body.shopTransactionId ? body.shopTransactionId : randomUUID().replaceAll('-', '');
+}
+
+/**
+ * Records the command durably (the first byte is sent only after), then runs its first
+ * attempt. A key seen before returns the stored command and sends nothing.
+ */
+export async function submitCommand(
+  deps: CommandDeps,
+  kind: CommandKind,
+  body: Record<string, unknown>,
+  request: Record<string, unknown> & { shopTransactionId: string; mallId: string },
+  policy: AttemptPolicy,
+): Promise<{ command: StoredCommand; created: boolean }> {
+  const now = deps.now();
+  const bodyHash = hashBody({ ...body, shopTransactionId: request.shopTransactionId });
+  const { created, command } = await deps.store.createCommand({
+    kind,
+    shopTransactionId: request.shopTransactionId,
+    mallId: request.mallId,
+    bodyHash,
+    request,
+    state: 'pending',
+    at: now.toISOString(),
+    owner: deps.owner,
+    leaseUntil: now.getTime() + leaseMs(deps.settings),
+  });
+  if (!created) {
+    if (command.bodyHash !== bodyHash || command.command !== kind) throw new IdempotencyConflict(command.shopTransactionId, command);
+    return { command, created };
+  }
+  return { command: await runAttempt(deps, command, policy), created };
+}
+
+/** Waits while the worker resends, for a call the SPEC answers only when it is final. */
+export async function waitUntilFinal(deps: CommandDeps, command: StoredCommand, timeoutMs: number): Promise<StoredCommand> {
+  const deadline = Date.now() + timeoutMs;
+  const step = Math.min(100, deps.settings.retryBaseMs);
+  let current = command;
+  while (!isFinal(current.state) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, step));
+    current = (await deps.store.getCommand(command.shopTransactionId)) ?? current;
+  }
+  return current;
+}
+
+function hashBody(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
+/** Key order must not make the same body look different. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,27 @@
+import { createCommandStore, type CommandStore } from './command-store';
+import { createStore } from './create-store';
+import type { StoreDriver } from './driver';
+import { redactUrl } from '../observability/redact-url';
+import type { Store } from './store';
+
+export interface Stores {
+  store: Store;
+  commands: CommandStore;
+  kind: StoreDriver['kind'];
+}
+
+/**
+ * The notification store and the command store over ONE driver: one SQLite writer (group
+ * commit, one file lock) or one PostgreSQL pool for both. pg loads only when used.
+ */
+export async function openStores(databaseUrl: string, options: { onBackgroundError?: (error: Error) => void } = {}): Promise<Stores> {
+  let driver: StoreDriver;
+  if (databaseUrl.startsWith('sqlite:')) {
+    driver = (await import('./sqlite/sqlite-store')).openSqliteDriver(databaseUrl.slice('sqlite:'.length));
+  } else if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    driver = await (await import('./postgres/postgres-store')).openPostgresDriver(databaseUrl, options);
+  } else {
+    throw new Error(`unsupported DATABASE_URL ${redactUrl(databaseUrl)}`);
+  }
+  return { store: createStore(driver), commands: createCommandStore(driver), kind: driver.kind };
+}

@@ -1,0 +1,118 @@
+import request from 'supertest';
+import { createApiApp } from '../../src/api/api-app';
+import { startFakeGateway, type FakeGateway } from './fake-gateway';
+import { startApiHarness, tradeCreation, walletCancel, type ApiHarness } from './api-harness';
+
+describe('the internal API refuses before sending anything', () => {
+  let gateway: FakeGateway;
+  let api: ApiHarness;
+  beforeAll(async () => {
+    gateway = await startFakeGateway();
+    api = await startApiHarness(gateway);
+  });
+  afterAll(async () => {
+    await api.close();
+    await gateway.close();
+  });
+  afterEach(() => expect(gateway.calls()).toHaveLength(0));
+
+  const app = () => createApiApp({ commands: api.deps, apiToken: 'test-api-token-0123456789abcdef' });
+
+  it('answers 401 without the bearer token, or with a wrong one, and sends nothing', async () => {
+    await request(app()).post('/v1/wallet-b/cancellations').send(walletCancel()).expect(401);
+    const wrong = await request(app()).post('/v1/van/approvals').set('Authorization', 'Bearer nope').send({ mallId: 'T1', shopTransactionId: 'a' }).expect(401);
+    expect(wrong.headers['www-authenticate']).toMatch(/^Bearer/);
+    await request(app()).get('/v1/openapi.json').expect(401);
+    expect(await api.commands.listCommands({})).toEqual([]);
+  });
+
+  it.each([
+    ['a goodsName that is not English', tradeCreation({ goodsName: '커피 원두' }), 'goodsName'],
+    ['a fractional amount', tradeCreation({ amountInfo: { totalAmount: 12.03, currency: 'USD' } }), 'amountInfo.totalAmount'],
+    ['a zero amount', tradeCreation({ amountInfo: { totalAmount: 0 } }), 'amountInfo.totalAmount'],
+    ['an over-long shopOrderNo in bytes', tradeCreation({ shopOrderNo: '주문'.repeat(11) }), 'shopOrderNo'],
+  ])('answers 400 for a trade with %s', async (_name, body, path) => {
+    const res = await api.post('/v1/wallet-a/trades', body).expect(400);
+    expect(res.body.issues.map((i: { path: string }) => i.path)).toContain(path);
+    expect(res.body.error).toMatch(/^invalid body/);
+  });
+
+  it.each([
+    ['a partial cancel without totAmount', walletCancel({ reviseTypeCode: '32' }), 'amountInfo.totAmount'],
+    ['a memo over 100 bytes in EUC-KR (51 Korean characters)', walletCancel({ memo: '취'.repeat(51) }), 'memo'],
+    ['an unknown reviseTypeCode', walletCancel({ reviseTypeCode: '99' }), 'reviseTypeCode'],
+    ['a caller-made msgAuthValue', walletCancel({ msgAuthValue: 'abc' }), ''],
+    ['a fractional partial amount', walletCancel({ reviseTypeCode: '32', amountInfo: { currency: 'USD', totAmount: '10.5' } }), 'amountInfo.totAmount'],
+  ])('answers 400 for a wallet cancellation with %s', async (_name, body, path) => {
+    const res = await api.post('/v1/wallet-b/cancellations', body).expect(400);
+    expect(res.body.issues.map((i: { path: string }) => i.path)).toContain(path);
+  });
+
+  it('accepts a memo of exactly 100 bytes (50 Korean characters) as far as validation goes', async () => {
+    const res = await api.post('/v1/wallet-b/cancellations', walletCancel({ memo: '취'.repeat(50), mallId: '' })).expect(400);
+    expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual(['mallId']);
+  });
+
+  it('answers 400 for VAN bodies without mallId or shopTransactionId, and for malformed JSON', async () => {
+    await api.post('/v1/van/approvals', { amount: '1000' }).expect(400);
+    await api.post('/v1/van/cancellations', { mallId: 'T0001234' }).expect(400);
+    const res = await api.post('/v1/van/approvals', '{"mallId":').set('Content-Type', 'application/json').expect(400);
+    expect(res.body.error).toBe('malformed JSON body');
+  });
+});
+
+describe('a route whose gateway URL is unset', () => {
+  it('answers 503 naming the variable and records nothing', async () => {
+    const gateway = await startFakeGateway();
+    const api = await startApiHarness(gateway, { GATEWAY_VAN_URL: '', GATEWAY_SECRET_KEY: '' });
+    try {
+      const van = await api.post('/v1/van/approvals', { mallId: 'T0001234', shopTransactionId: 'x' }).expect(503);
+      expect(van.body.error).toMatch(/GATEWAY_VAN_URL is not set/);
+      const cancel = await api.post('/v1/wallet-b/cancellations', walletCancel()).expect(503);
+      expect(cancel.body.error).toMatch(/GATEWAY_SECRET_KEY is not set/);
+      expect(await api.commands.listCommands({})).toEqual([]);
+      expect(gateway.calls()).toHaveLength(0);
+    } finally {
+      await api.close();
+      await gateway.close();
+    }
+  });
+});
+
+describe('GET /v1/openapi.json', () => {
+  it('is generated from the schemas that validate', async () => {
+    const gateway = await startFakeGateway();
+    const api = await startApiHarness(gateway);
+    try {
+      const { body } = await api.get('/v1/openapi.json').expect(200);
+      expect(body.openapi).toMatch(/^3\./);
+      expect(Object.keys(body.paths)).toEqual(
+        expect.arrayContaining(['/v1/wallet-a/trades', '/v1/wallet-b/cancellations', '/v1/van/approvals', '/v1/van/cancellations', '/v1/commands/{shopTransactionId}']),
+      );
+      const trade = body.components.schemas.TradeCreation;
+      expect(trade.required).toEqual(expect.arrayContaining(['mallId', 'shopOrderNo', 'goodsName', 'amountInfo']));
+      expect(trade.properties.goodsName.pattern).toBe('^[\\x20-\\x7E]+$');
+      expect(body.components.schemas.WalletCancellation.properties.reviseTypeCode.enum.sort()).toEqual(['32', '40']);
+      expect(body.components.schemas.CommandRecord.properties.state.enum).toContain('net_cancel_failed');
+    } finally {
+      await api.close();
+      await gateway.close();
+    }
+  });
+});
+
+describe('the database down', () => {
+  it('answers 503 and sends nothing', async () => {
+    const gateway = await startFakeGateway();
+    const api = await startApiHarness(gateway, {}, { worker: false });
+    try {
+      await api.store.close();
+      const res = await api.post('/v1/van/approvals', { mallId: 'T0001234', shopTransactionId: 'db-down' }).expect(503);
+      expect(res.body.error).toBe('storage unavailable; try again with the same shopTransactionId');
+      expect(gateway.calls()).toHaveLength(0);
+    } finally {
+      await api.close();
+      await gateway.close();
+    }
+  });
+});

@@ -1,0 +1,106 @@
+import { createHmac } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** What the fake gateway does with one call. */
+export type Behaviour =
+  | { answer: Record<string, unknown>; status?: number }
+  /** Never answers: the client's time-out must fire. */
+  | { hang: true }
+  /** Drops the connection without an answer (ECONNRESET / socket hang up). */
+  | { reset: true }
+  /** Answers something that is not the gateway's JSON. */
+  | { raw: string; status?: number; contentType?: string };
+
+export interface GatewayCall {
+  path: string;
+  body: Record<string, unknown>;
+  at: number;
+}
+
+export const PATHS = {
+  trade: '/api/trades/wallet-a',
+  revise: '/api/trades/wallet-b/revise',
+  approve: '/smpy/vanpay/reqAprv',
+  netCancel: '/smpy/vanpay/reqRtran',
+  vanCancel: '/smpy/vanpay/reqCancel',
+} as const;
+
+export interface FakeGateway {
+  url: string;
+  /** Queues behaviours for a path, used one per call in order; after them the default answer. */
+  script(path: string, ...behaviours: Behaviour[]): void;
+  calls(path?: string): GatewayCall[];
+  waitForCalls(path: string, n: number, timeoutMs?: number): Promise<GatewayCall[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * A scripted gateway over real HTTP: times out, resets, answers retry codes or garbage as told,
+ * records every call, and (given the key) checks msgAuthValue as the real one would.
+ */
+export async function startFakeGateway(options: { hmacKey?: string; encoding?: 'hex' | 'base64' } = {}): Promise<FakeGateway> {
+  const scripts = new Map<string, Behaviour[]>();
+  const calls: GatewayCall[] = [];
+  const sockets = new Set<Socket>();
+
+  const defaultAnswer = (path: string, body: Record<string, unknown>): Record<string, unknown> => {
+    if (path === PATHS.revise && options.hmacKey) {
+      const expected = createHmac('sha256', options.hmacKey).update(`${body.pgCno}|${body.shopTransactionId}`).digest(options.encoding ?? 'hex');
+      if (body.msgAuthValue !== expected) return { resCd: 'M114', resMsg: 'msgAuthValue mismatch' };
+    }
+    const base = { resCd: '0000', resMsg: 'SUCCESS', shopTransactionId: body.shopTransactionId };
+    if (path === PATHS.trade) return { ...base, pgCno: 'PG0000000001', paymentPageUrl: `weixin://wxpay/bizpayurl?pr=${String(body.shopTransactionId)}` };
+    return base;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+    } catch {
+      /* recorded as empty */
+    }
+    const path = req.url ?? '';
+    calls.push({ path, body, at: Date.now() });
+    const behaviour = scripts.get(path)?.shift() ?? { answer: defaultAnswer(path, body) };
+    if ('hang' in behaviour) return;
+    if ('reset' in behaviour) return void req.socket.destroy();
+    if ('raw' in behaviour) {
+      res.writeHead(behaviour.status ?? 200, { 'Content-Type': behaviour.contentType ?? 'text/html' });
+      return void res.end(behaviour.raw);
+    }
+    res.writeHead(behaviour.status ?? 200, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify(behaviour.answer));
+  };
+
+  const server: Server = createServer((req, res) => void handle(req, res));
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    script: (path, ...behaviours) => void scripts.set(path, [...(scripts.get(path) ?? []), ...behaviours]),
+    calls: (path) => calls.filter((call) => path === undefined || call.path === path),
+    async waitForCalls(path, n, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (calls.filter((c) => c.path === path).length < n) {
+        if (Date.now() > deadline) throw new Error(`gateway saw ${calls.filter((c) => c.path === path).length} calls to ${path}, expected ${n}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return calls.filter((c) => c.path === path);
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
