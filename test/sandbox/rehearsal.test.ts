@@ -1,15 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningSandbox } from '../../src/sandbox/sandbox-app';
 import { describeBrowser, launchBrowser, type TestBrowser } from '../helpers/browser';
 import { cancelBody, post, receiverForSandbox, sandboxForTests, settledNotifications, tradeBody, uniqueId, type ListeningReceiver } from './sandbox-fixtures';
 
-const DOCS = join(__dirname, '..', '..', 'docs');
+/** The README's screenshots are refreshed on request only, so a test run leaves the tree clean. */
+const shotsDir = () => (process.env.UPDATE_SCREENSHOTS ? join(__dirname, '..', '..', 'docs') : mkdtempSync(join(tmpdir(), 'sandbox-shots-')));
 
 describeBrowser('a rehearsal: the sandbox against the real receiver, paid in a real browser', () => {
   let receiver: ListeningReceiver;
   let sandbox: RunningSandbox;
   let browser: TestBrowser;
+  let SHOTS: string;
   beforeAll(async () => {
+    SHOTS = shotsDir();
     receiver = await receiverForSandbox();
     await receiver.listen();
     sandbox = await sandboxForTests({ defaultNotifyUrl: receiver.notifyUrl });
@@ -19,6 +24,7 @@ describeBrowser('a rehearsal: the sandbox against the real receiver, paid in a r
     await browser?.close();
     await sandbox?.stop();
     await receiver?.shutdown();
+    if (!process.env.UPDATE_SCREENSHOTS && SHOTS) rmSync(SHOTS, { recursive: true, force: true });
   });
 
   test('a trade paid on its payment page reaches the queue as payment.approved; two partial cancels as two payment.changed', async () => {
@@ -30,7 +36,7 @@ describeBrowser('a rehearsal: the sandbox against the real receiver, paid in a r
     await page.setViewportSize({ width: 720, height: 640 });
     await page.goto(String(trade.body.paymentPageUrl));
     await page.getByText('$12.03').waitFor();
-    await page.screenshot({ path: join(DOCS, 'sandbox-payment-page.png') });
+    await page.screenshot({ path: join(SHOTS, 'sandbox-payment-page.png') });
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.getByRole('heading', { name: 'Payment approved' }).waitFor();
 
@@ -57,7 +63,7 @@ describeBrowser('a rehearsal: the sandbox against the real receiver, paid in a r
     await page.setViewportSize({ width: 1320, height: 760 });
     await page.goto(`${sandbox.url}/sandbox/timeline`);
     await page.getByRole('heading', { name: 'Timeline' }).waitFor();
-    await page.screenshot({ path: join(DOCS, 'sandbox-timeline.png'), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, 'sandbox-timeline.png'), fullPage: true });
     expect(await page.locator('tbody tr').count()).toBe(7);
     await page.close();
   });
@@ -81,7 +87,7 @@ describeBrowser('a rehearsal: the sandbox against the real receiver, paid in a r
     await page.getByRole('textbox', { name: 'Code' }).fill('A213');
     await page.getByRole('button', { name: 'Add' }).click();
     await page.getByRole('cell', { name: 'answer A213' }).waitFor();
-    await page.screenshot({ path: join(DOCS, 'sandbox-scenarios.png'), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, 'sandbox-scenarios.png'), fullPage: true });
     await page.close();
 
     const body = tradeBody({ notifyUrl: receiver.notifyUrl });
