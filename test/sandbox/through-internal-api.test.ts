@@ -105,4 +105,14 @@ describeBrowser('a rehearsal through the internal API: the built service pointed
     expect(calls('van.reqRtran').map((c) => c.shopTransactionId)).toEqual([shopTransactionId]);
     expect(sandbox.context.ledger.vanApprovals.get(shopTransactionId)!.state).toBe('net-cancelled');
   });
+
+  test('a UnionPay VAN approval through the API brings the EUC-KR form 70, decoded intact in the queue', async () => {
+    const shopOrderNo = uniqueId('ORD-UP');
+    const approval = await api('/v1/van/approvals', {
+      mallId: 'T0001234', shopTransactionId: uniqueId('van'), shopOrderNo, amount: '33000', cardNo: '6212345678901234', notifyUrl: service.url,
+    });
+    expect(approval).toMatchObject({ status: 200, body: { state: 'approved' } });
+    const unionPay = await eventually(() => events().find((e) => e.type === 'unionpay.confirmed' && e.shopOrderNo === shopOrderNo), 15_000, 'unionpay.confirmed');
+    expect(unionPay).toMatchObject({ pgCno: (approval.body.response as Record<string, unknown>).pgCno, data: { res_msg: '정상처리되었습니다', amount: '33000' } });
+  });
 });
