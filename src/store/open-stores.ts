@@ -1,6 +1,7 @@
 import { createCommandStore, type CommandStore } from './command-store';
 import { createStore } from './create-store';
 import type { StoreDriver } from './driver';
+import type { OpenStoreOptions } from './open-store';
 import { redactUrl } from '../observability/redact-url';
 import type { Store } from './store';
 
@@ -14,12 +15,12 @@ export interface Stores {
  * The notification store and the command store over ONE driver: one SQLite writer (group
  * commit, one file lock) or one PostgreSQL pool for both. pg loads only when used.
  */
-export async function openStores(databaseUrl: string, options: { onBackgroundError?: (error: Error) => void } = {}): Promise<Stores> {
+export async function openStores(databaseUrl: string, options: OpenStoreOptions = {}): Promise<Stores> {
   let driver: StoreDriver;
   if (databaseUrl.startsWith('sqlite:')) {
-    driver = (await import('./sqlite/sqlite-store')).openSqliteDriver(databaseUrl.slice('sqlite:'.length));
+    driver = (await import('./sqlite/sqlite-store')).openSqliteDriver(databaseUrl.slice('sqlite:'.length), options);
   } else if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    driver = await (await import('./postgres/postgres-store')).openPostgresDriver(databaseUrl, options);
+    driver = await (await import('./postgres/postgres-store')).openPostgresDriver(databaseUrl, { onBackgroundError: options.onBackgroundError });
   } else {
     throw new Error(`unsupported DATABASE_URL ${redactUrl(databaseUrl)}`);
   }

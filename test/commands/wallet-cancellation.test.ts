@@ -3,8 +3,9 @@ import { eventually } from '../helpers/eventually';
 import { PATHS, startFakeGateway, type FakeGateway } from './fake-gateway';
 import { HMAC_KEY, startApiHarness, walletCancel, type ApiHarness } from './api-harness';
 
-/** 23:59:59.850 in Korea on 31 December 2026 is 14:59:59.850 UTC. */
-const JUST_BEFORE_KST_MIDNIGHT = Date.parse('2026-12-31T14:59:59.850Z');
+/** 23:59:59 in Korea on 31 December 2026 is 14:59:59 UTC; the service's clock is set to it just before a POST. */
+const JUST_BEFORE_KST_MIDNIGHT = Date.parse('2026-12-31T14:59:59.000Z');
+const AFTER_KST_MIDNIGHT = Date.parse('2026-12-31T15:00:05.000Z');
 
 const hmac = (key: string, text: string, encoding: 'hex' | 'base64' = 'hex') => createHmac('sha256', key).update(text).digest(encoding);
 
@@ -35,9 +36,11 @@ describe('wallet-b cancellation', () => {
   it('times out, gets A213, then 0000: three attempts with the same key, date and MAC; 202 with Location, then succeeded', async () => {
     gateway = await startFakeGateway({ hmacKey: HMAC_KEY });
     gateway.script(PATHS.revise, { hang: true }, { answer: { resCd: 'A213', resMsg: 'try again' } });
-    api = await startApiHarness(gateway, {}, { clockOffsetMs: JUST_BEFORE_KST_MIDNIGHT - Date.now() });
-
+    // The first resend waits at least 400 ms: time enough to move the clock past midnight first.
+    api = await startApiHarness(gateway, { GATEWAY_RETRY_BASE_MS: '800' });
+    api.setClockOffset(JUST_BEFORE_KST_MIDNIGHT - Date.now());
     const res = await api.post('/v1/wallet-b/cancellations', walletCancel({ shopTransactionId: 'retry-1' })).expect(202);
+    api.setClockOffset(AFTER_KST_MIDNIGHT - Date.now());
     expect(res.headers.location).toBe('/v1/commands/retry-1');
     expect(res.body).toMatchObject({ state: 'pending', attempts: 1, lastError: 'time-out after 300 ms', response: null });
 
@@ -45,6 +48,8 @@ describe('wallet-b cancellation', () => {
       const { body } = await api.get('/v1/commands/retry-1').expect(200);
       return body.state === 'succeeded' && body;
     });
+    // The first attempt began before midnight in Korea, the resends after it.
+    expect((await api.commands.listAttempts('retry-1')).map((a) => a.startedAt >= '2026-12-31T15:00:00')).toEqual([false, true, true]);
     expect(done.attempts).toBe(3);
     const sent = gateway.calls(PATHS.revise).map((call) => call.body);
     expect(sent).toHaveLength(3);
@@ -64,7 +69,8 @@ describe('wallet-b cancellation', () => {
   it('keeps cancelReqDate through a restart after midnight in Korea, on a server clock in UTC', async () => {
     gateway = await startFakeGateway({ hmacKey: HMAC_KEY });
     gateway.script(PATHS.revise, { reset: true });
-    const first = await startApiHarness(gateway, { GATEWAY_RETRY_BASE_MS: '60000' }, { clockOffsetMs: JUST_BEFORE_KST_MIDNIGHT - Date.now(), worker: false });
+    const first = await startApiHarness(gateway, { GATEWAY_RETRY_BASE_MS: '60000' }, { worker: false });
+    first.setClockOffset(JUST_BEFORE_KST_MIDNIGHT - Date.now());
     await first.post('/v1/wallet-b/cancellations', walletCancel({ shopTransactionId: 'restart-1' })).expect(202);
     await first.stop();
 

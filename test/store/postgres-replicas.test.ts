@@ -1,5 +1,5 @@
-import { LOCK_KIND } from '../../src/store/postgres/advisory-locks';
 import { readMigrations } from '../../src/store/migrations';
+import { LOCK_KIND } from '../../src/store/postgres/advisory-locks';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store';
 import type { RecordResult, Store } from '../../src/store/store';
 import { inboxEntry } from '../helpers/stored-events';
@@ -38,8 +38,8 @@ describePostgres('PostgreSQL store shared by several replicas', () => {
     const stores = await Promise.all(Array.from({ length: 5 }, () => openPostgresStore(schema.url)));
     opened.push(...stores);
     const applied = await admin(schema.url, 'SELECT version, count(*)::int AS times FROM schema_migrations GROUP BY version ORDER BY version');
-    // Every migration in the folder, each exactly once (the list grows as features add theirs).
-    expect(applied).toEqual(readMigrations('postgres').map((m) => ({ version: m.version, times: 1 })));
+    expect(applied).toEqual(readMigrations('postgres').map((migration) => ({ version: migration.version, times: 1 })));
+    expect(applied.length).toBeGreaterThanOrEqual(1);
     await expect(stores[4]!.record(inboxEntry())).resolves.toMatchObject({ outcome: 'accepted' });
   });
 

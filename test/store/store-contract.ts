@@ -1,4 +1,4 @@
-import type { Store } from '../../src/store/store';
+import { StoreUnavailable, type Store } from '../../src/store/store';
 import { inboxEntry, rejectionEntry } from '../helpers/stored-events';
 
 export interface FreshStore {
@@ -209,6 +209,18 @@ export function storeContract(openFresh: () => Promise<FreshStore>): void {
     await store.markDead(row!.seq, 'bad');
     await store.requeue(entry.event.id);
     expect(wakes).toBeGreaterThan(afterAccept);
+  });
+
+  test('writes arriving together commit together, and one bad row never fails its neighbours', async () => {
+    const first = inboxEntry({ pgCno: 'N1' });
+    const third = inboxEntry({ pgCno: 'N3' });
+    const second = inboxEntry({ pgCno: 'N2' });
+    // An event id already taken under another dedup key: this write must fail, alone.
+    const bad = { ...second, event: { ...second.event, id: first.event.id } };
+    const results = await Promise.allSettled([store.record(first), store.record(bad), store.record(third)]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(StoreUnavailable);
+    expect((await store.nextPending(10)).map((row) => row.eventId)).toEqual([first.event.id, third.event.id]);
   });
 
   test('a lone store may run the relay and answers ping', async () => {

@@ -3,7 +3,8 @@ import type { StoreDriver } from '../driver';
 import { procedureNamed } from '../procedures';
 import type { Store } from '../store';
 import { migrate } from './migrate';
-import { connectionConfig, createPool, inTransaction, query, type PostgresOptions } from './pool';
+import { connectionConfig, createPool, query, type PostgresOptions } from './pool';
+import { PostgresGroupCommit } from './group-commit';
 import { RelayLock } from './relay-lock';
 import { runProcedure } from './run-procedure';
 
@@ -34,19 +35,15 @@ export async function openPostgresDriver(url: string, options: PostgresOptions =
   const notifyNewEvents = () => {
     for (const listener of listeners) listener();
   };
+  const writer = new PostgresGroupCommit(pool, notifyNewEvents);
   const relayLock = new RelayLock(connectionConfig(url, options), notifyNewEvents, onBackgroundError);
 
   return {
     kind: 'postgres',
 
-    // READ COMMITTED, one transaction per write; it resolves after COMMIT returned, i.e. with the
-    // default synchronous_commit=on after the WAL was flushed.
-    async write(name, args) {
-      const effects = { outboxChanged: false };
-      const result = await inTransaction(pool, name, (client) => runProcedure(client, name, procedureNamed(name)!(...args), effects));
-      if (effects.outboxChanged) notifyNewEvents();
-      return result;
-    },
+    // READ COMMITTED; a write resolves after its batch's COMMIT returned, i.e. with the default
+    // synchronous_commit=on after the WAL was flushed.
+    write: (name, args) => writer.write(name, args),
 
     // Reads take no transaction: each statement sees its own snapshot, as before the driver split.
     read: (name, args) => runProcedure(pool, name, procedureNamed(name)!(...args), { outboxChanged: false }),
@@ -57,6 +54,7 @@ export async function openPostgresDriver(url: string, options: PostgresOptions =
     async close() {
       // Releasing the relay lock first lets another replica take over while this one drains its pool.
       await relayLock.close();
+      await writer.flushed();
       await pool.end();
     },
   };

@@ -13,7 +13,22 @@ import { NEW_EVENTS_CHANNEL } from './relay-lock';
  * in-flight transaction) stalls the relay behind any long transaction, including an operator's psql.
  * The notification is delivered on commit only.
  */
-const LOCK_OUTBOX_ORDER = `SELECT pg_advisory_xact_lock(${lockArgs(LOCK_KIND.outboxOrder)}), pg_notify('${NEW_EVENTS_CHANNEL}', '')`;
+const LOCK_OUTBOX_ORDER = `SELECT pg_advisory_xact_lock(${lockArgs(LOCK_KIND.outboxOrder)})`;
+/** Delivered on commit only, once per transaction however many rows it added. */
+const NOTIFY_NEW_EVENTS = `SELECT pg_notify('${NEW_EVENTS_CHANNEL}', '')`;
+
+export interface Effects {
+  outboxChanged: boolean;
+  /** This transaction already holds the outbox-order lock (group-commit takes it first). */
+  orderLocked?: boolean;
+}
+
+/** Takes the outbox-order lock for the rest of the transaction. */
+export async function lockOutboxOrder(db: PoolClient, action: string, effects: Effects): Promise<void> {
+  if (effects.orderLocked) return;
+  await query(db, action, LOCK_OUTBOX_ORDER);
+  effects.orderLocked = true;
+}
 
 const numbered = new Map<string, string>();
 
@@ -33,7 +48,7 @@ export async function runProcedure<T>(
   db: PoolClient | Pool,
   action: string,
   procedure: Procedure<T>,
-  effects: { outboxChanged: boolean },
+  effects: Effects,
 ): Promise<T> {
   let step = procedure.next();
   while (!step.done) {
@@ -46,11 +61,13 @@ async function runStep(
   db: PoolClient | Pool,
   action: string,
   step: SqlStep,
-  effects: { outboxChanged: boolean },
+  effects: Effects,
 ): Promise<unknown> {
   if (step.mode === 'outboxChanged') {
+    if (!effects.orderLocked) await query(db, action, LOCK_OUTBOX_ORDER);
+    if (!effects.outboxChanged) await query(db, action, NOTIFY_NEW_EVENTS);
+    effects.orderLocked = true;
     effects.outboxChanged = true;
-    await query(db, action, LOCK_OUTBOX_ORDER);
     return undefined;
   }
   if (step.mode === 'dialect') return 'postgres';

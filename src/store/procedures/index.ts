@@ -33,6 +33,7 @@ import { markDelivered } from './mark-delivered';
 import { markRejectionReprocessed } from './mark-rejection-reprocessed';
 import { markRetry } from './mark-retry';
 import { nextPending } from './next-pending';
+import { probeWrite } from './probe-write';
 import type { Procedure } from './procedure';
 import { recordNotification } from './record-notification';
 import { recordRejection } from './record-rejection';
@@ -54,6 +55,7 @@ export const writes = {
   leaseDueCommands,
   releaseCommandLeases,
   retryFailedCommand,
+  probeWrite,
 } as const;
 
 export const reads = {

@@ -1,64 +1,88 @@
-import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { createStore } from '../create-store';
 import type { StoreDriver } from '../driver';
-import { procedureNamed, type WriteName } from '../procedures';
+import { procedureNamed } from '../procedures';
 import { StoreUnavailable, type Store } from '../store';
-import { commitBatch, type WriteRequest } from './commit-batch';
+import { fileIdentity } from './file-identity';
 import { migrate } from './migrate';
+import { openConnection } from './open-connection';
+import { holdProcessLock } from './process-lock';
 import { runProcedure, StatementCache } from './run-procedure';
+import { startWorker } from './start-worker';
+import { WriterClient } from './writer-client';
 
-export function openSqliteStore(path: string): Store {
-  return createStore(openSqliteDriver(path));
+export interface SqliteOptions {
+  /** Serve this file alone: refuse to open while another process serves it (the service sets it; the CLI does not). */
+  exclusive?: boolean;
+  /** Errors no caller is waiting for (the file deleted under us, the writer thread lost). */
+  onBackgroundError?: (error: Error) => void;
+  /** How long a failed commit keeps /readyz failing after later probes succeed again. */
+  failureMemoryMs?: number;
 }
 
-interface Pending extends WriteRequest {
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
+const WRITER_BUSY_TIMEOUT_MS = 1000;
+const CHECKPOINT_AFTER_BYTES = 4 * 1024 * 1024;
+
+export function openSqliteStore(path: string, options: SqliteOptions = {}): Store {
+  return createStore(openSqliteDriver(path, options));
 }
 
-export function openSqliteDriver(path: string): StoreDriver {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  // WAL + synchronous=FULL: COMMIT returns only after the WAL is fsync'ed, so an ack is never ahead of the disk.
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
-  db.pragma('foreign_keys = ON');
-  migrate(db);
-
-  const statements = new StatementCache(db);
+/**
+ * Writes go to a writer on a worker thread (writer-worker.ts) with pipelined group commit; reads
+ * run here on a read-only connection, which in WAL mode never waits for the writer. The read
+ * connection has no busy timeout: SQLite's busy wait is synchronous and would freeze the event
+ * loop, so a busy read fails at once with StoreUnavailable and its caller backs off.
+ */
+export function openSqliteDriver(path: string, options: SqliteOptions = {}): StoreDriver {
+  const inMemory = path === ':memory:';
+  if (inMemory) throw new Error('sqlite::memory: cannot be shared with the writer thread; use a file');
+  mkdirSync(dirname(path), { recursive: true });
+  const lock = options.exclusive ? holdProcessLock(path) : null;
+  let reader: StatementCache;
+  try {
+    // Migrations run before the writer starts, with a busy wait that only start-up can afford.
+    const setupDb = openConnection(path, { busyTimeoutMs: 5000 });
+    migrate(setupDb);
+    setupDb.close();
+    reader = new StatementCache(openConnection(path, { busyTimeoutMs: 0, readOnly: true }));
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const identity = fileIdentity(path)!;
+  const failureMemoryMs = options.failureMemoryMs ?? 5000;
+  const onBackgroundError = options.onBackgroundError ?? (() => undefined);
   const listeners: Array<() => void> = [];
-  let queue: Pending[] = [];
-  let scheduled = false;
 
-  // Writes queued during one turn of the event loop share one transaction and one fsync.
-  const flush = () => {
-    const batch = queue;
-    queue = [];
-    scheduled = false;
-    const { outcomes, outboxChanged } = commitBatch(statements, batch);
-    batch.forEach((item, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) item.resolve(outcome.value);
-      else item.reject(new StoreUnavailable(`sqlite write failed: ${outcome.error}`));
-    });
-    if (outboxChanged) for (const listener of listeners) listener();
+  let checkpointer: Worker | null = null;
+  let checkpointing = false;
+  const checkpoint = () => {
+    if (checkpointing) return;
+    checkpointing = true;
+    checkpointer ??= startCheckpointer(path, () => (checkpointing = false));
+    checkpointer.postMessage('checkpoint');
   };
 
-  const write = (name: WriteName, args: unknown[]) =>
-    new Promise<unknown>((resolve, reject) => {
-      queue.push({ name, args, resolve, reject });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
-    });
+  const writer = new WriterClient(
+    { path, identity, busyTimeoutMs: WRITER_BUSY_TIMEOUT_MS, checkpointAfterBytes: CHECKPOINT_AFTER_BYTES },
+    {
+      onOutboxChanged: () => {
+        for (const listener of listeners) listener();
+      },
+      onCheckpointDue: checkpoint,
+      onReplaced: (reason) => onBackgroundError(new StoreUnavailable(reason)),
+      onWriterDied: (reason) => onBackgroundError(new StoreUnavailable(reason)),
+    },
+  );
+
+  let probe: Promise<unknown> | null = null;
 
   const read = async (name: string, args: unknown[]) => {
+    if (writer.health.replaced) throw new StoreUnavailable(writer.health.replaced);
     try {
-      return runProcedure(statements, procedureNamed(name)!(...args), { outboxChanged: false });
+      return runProcedure(reader, procedureNamed(name)!(...args), { outboxChanged: false });
     } catch (error) {
       throw new StoreUnavailable(`sqlite read failed: ${(error as Error).message}`, { cause: error });
     }
@@ -66,21 +90,36 @@ export function openSqliteDriver(path: string): StoreDriver {
 
   return {
     kind: 'sqlite',
-    write,
+    write: (name, args) => writer.write(name, args),
     read,
     holdsRelayLock: async () => true,
-    ping: async () => {
-      try {
-        statements.get('SELECT 1').get();
-      } catch (error) {
-        throw new StoreUnavailable(`sqlite read failed: ${(error as Error).message}`, { cause: error });
-      }
+    async ping() {
+      // Ready means an ack could commit now: a real commit through the acks' own writer, and no
+      // recent batch in which nothing could commit (a full disk may still take a one-row probe).
+      // Probes that overlap share one commit, so a crowd of pollers costs one WAL frame.
+      probe ??= writer.write('probeWrite', [new Date().toISOString()]).finally(() => (probe = null));
+      await probe;
+      const failure = writer.health.lastFailure;
+      if (failure && Date.now() - failure.at < failureMemoryMs) throw new StoreUnavailable(`last commit failed: ${failure.error}`);
     },
     onNewEvents: (listener) => void listeners.push(listener),
     async close() {
-      // Let writes already queued commit first: they may be acks in flight.
-      if (scheduled) flush();
-      if (db.open) db.close();
+      await writer.close();
+      if (checkpointer) {
+        checkpointer.postMessage('close');
+        await new Promise((resolve) => checkpointer!.once('exit', resolve));
+      }
+      reader.db.close();
+      lock?.release();
     },
   };
+}
+
+function startCheckpointer(path: string, onDone: () => void): Worker {
+  const worker = startWorker('checkpoint-worker', { path });
+  worker.on('message', onDone);
+  worker.on('error', onDone);
+  // Never keeps the process alive on its own.
+  worker.unref();
+  return worker;
 }
