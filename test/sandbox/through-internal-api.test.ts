@@ -6,7 +6,7 @@ import type { CallEntry } from '../../src/sandbox/timeline';
 import { describeBrowser, launchBrowser, type TestBrowser } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { eventsFileIn, readEventsFile, spawnReceiver, type SpawnedReceiver } from '../helpers/spawn-receiver';
-import { SECRET_KEY, post, sandboxForTests, uniqueId } from './sandbox-fixtures';
+import { SECRET_KEY, notificationsIn, post, sandboxForTests, uniqueId } from './sandbox-fixtures';
 
 const API_TOKEN = 'sandbox-rehearsal-token-0123456789';
 
@@ -114,5 +114,32 @@ describeBrowser('a rehearsal through the internal API: the built service pointed
     expect(approval).toMatchObject({ status: 200, body: { state: 'approved' } });
     const unionPay = await eventually(() => events().find((e) => e.type === 'unionpay.confirmed' && e.shopOrderNo === shopOrderNo), 15_000, 'unionpay.confirmed');
     expect(unionPay).toMatchObject({ pgCno: (approval.body.response as Record<string, unknown>).pgCno, data: { res_msg: '정상처리되었습니다', amount: '33000' } });
+  });
+
+  test('a cancellation the sandbox times out is resent by the service with the same key and date, and cancels once', async () => {
+    const shopOrderNo = uniqueId('ORD');
+    const created = await api('/v1/wallet-a/trades', {
+      mallId: 'T0001234', shopOrderNo, goodsName: 'Merino wool socks', amountInfo: { totalAmount: 1203, currency: 'USD' }, notifyUrl: service.url,
+    });
+    const token = new URL(String((created.body.response as Record<string, unknown>).paymentPageUrl)).pathname.split('/').pop();
+    await fetch(`${sandbox.url}/pay/${token}/pay`, { method: 'POST', redirect: 'manual' });
+    const approved = await eventually(() => events().find((e) => e.type === 'payment.approved' && e.shopOrderNo === shopOrderNo), 15_000, 'payment.approved');
+
+    await post(`${sandbox.url}/sandbox/scenarios`, { operation: 'wallet-b.revise', kind: 'timeout' });
+    const shopTransactionId = uniqueId('cx');
+    const cancel = await api('/v1/wallet-b/cancellations', {
+      mallId: 'T0001234', pgCno: approved.pgCno, shopTransactionId, reviseTypeCode: '32', amountInfo: { currency: 'USD', totAmount: 300 },
+    });
+    expect(cancel).toMatchObject({ status: 202, body: { state: 'pending' } });
+    await eventually(async () => (await api(`/v1/commands/${shopTransactionId}`)).body.state === 'succeeded', 15_000, 'cancellation succeeded');
+
+    const revises = calls('wallet-b.revise').filter((c) => c.shopTransactionId === shopTransactionId);
+    expect(revises.map((c) => c.outcome)).toEqual(['withheld', 'answered']);
+    expect(revises[1]!.answer).toEqual(revises[0]!.answer);
+    const [first, resend] = revises.map((c) => c.request as Record<string, unknown>);
+    expect(resend).toMatchObject({ cancelReqDate: first!.cancelReqDate, msgAuthValue: first!.msgAuthValue });
+    await eventually(() => events().some((e) => e.type === 'payment.changed' && e.pgCno === approved.pgCno), 15_000, 'payment.changed');
+    expect(notificationsIn(sandbox.context.timeline.entries()).filter((n) => n.notiType === '20' && n.pgCno === approved.pgCno)).toHaveLength(1);
+    expect(sandbox.context.ledger.tradeByPgCno.get(approved.pgCno)!.remaining).toBe(903);
   });
 });
