@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
+import { CliFailure, EXIT } from '../cli/exit-codes';
+import { readSecrets, SecretFileError, type Secrets } from '../config/internal-api-settings';
+import { keyForMall } from '../gateway/msg-auth';
 import { GATEWAY_MAX_TRIES, GATEWAY_RETRY_INTERVAL_MS } from '../simulator/run-simulation';
-import { secretKeyFor } from './msg-auth';
 import { startSandbox } from './sandbox-app';
 
 export interface SandboxIo {
@@ -36,13 +37,13 @@ export function sandboxCommand(io: SandboxIo): Command {
     .option('--notify-url <url>', 'where notifications go when a call names no notifyUrl', url)
     .option('--public-url <url>', 'base of paymentPageUrl when browsers reach the sandbox by another address', url)
     .action(async (options: { port: number; host: string; retryInterval: number; maxTries: number; notifyUrl?: string; publicUrl?: string }) => {
-      const env = withKeyFile(io.env);
+      const keys = gatewayKeys(io.env);
       const sandbox = await startSandbox({
         port: options.port,
         host: options.host,
         publicUrl: options.publicUrl,
         defaultNotifyUrl: options.notifyUrl ?? null,
-        secretKeyFor: (mallId) => secretKeyFor(env, mallId),
+        secretKeyFor: (mallId) => keyForMall(keys, mallId),
         schedule: { intervalMs: options.retryInterval, maxTries: options.maxTries },
       });
       io.stdout(
@@ -53,7 +54,7 @@ export function sandboxCommand(io: SandboxIo): Command {
           `  VAN       POST ${sandbox.url}/smpy/vanpay/reqAprv|reqCancel|reqRtran (GATEWAY_VAN_URL=${sandbox.url})`,
           `  scenarios ${sandbox.context.settings.publicUrl}/sandbox · timeline ${sandbox.context.settings.publicUrl}/sandbox/timeline`,
           `  notifications retried every ${options.retryInterval} ms, at most ${options.maxTries} tries`,
-          env.GATEWAY_SECRET_KEY ? '' : '  no GATEWAY_SECRET_KEY: cancellations are refused (E102) until one is set',
+          keys.gatewayKey || Object.keys(keys.gatewayKeysByMall).length > 0 ? '' : '  no GATEWAY_SECRET_KEY: cancellations are refused (E102) until one is set',
         ].filter(Boolean).join('\n') + '\n',
       );
       await io.stopped();
@@ -61,10 +62,15 @@ export function sandboxCommand(io: SandboxIo): Command {
     });
 }
 
-/** GATEWAY_SECRET_KEY_FILE stands in for GATEWAY_SECRET_KEY, as in the service. */
-function withKeyFile(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  if (env.GATEWAY_SECRET_KEY || !env.GATEWAY_SECRET_KEY_FILE) return env;
-  return { ...env, GATEWAY_SECRET_KEY: readFileSync(env.GATEWAY_SECRET_KEY_FILE, 'utf8').trim() };
+/** The keys exactly as the service reads them: GATEWAY_SECRET_KEY, its _FILE, and per-mall overrides. */
+function gatewayKeys(env: NodeJS.ProcessEnv): Pick<Secrets, 'gatewayKey' | 'gatewayKeysByMall'> {
+  try {
+    const { gatewayKey, gatewayKeysByMall } = readSecrets(env);
+    return { gatewayKey, gatewayKeysByMall };
+  } catch (error) {
+    if (error instanceof SecretFileError) throw new CliFailure(`invalid ${error.variable}: ${error.message}`, EXIT.usage);
+    throw error;
+  }
 }
 
 /** Resolves on the first Ctrl-C or SIGTERM. */

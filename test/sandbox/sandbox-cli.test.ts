@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
 import { msgAuth, post, tradeBody } from './sandbox-fixtures';
 
 const DIST = join(__dirname, '..', '..', 'dist');
@@ -63,5 +64,26 @@ describe('the sandbox command', () => {
       child.kill('SIGTERM');
       await once(child, 'exit');
     }
+  });
+
+  test("a mall's own key (GATEWAY_SECRET_KEY_<MALLID>) is the one checked, as in the service", async () => {
+    const { child, url } = await startCli(['sandbox/sandbox-cli.js'], { GATEWAY_SECRET_KEY: 'another-key', GATEWAY_SECRET_KEY_T0001234: 'sandbox-test-key' });
+    try {
+      const cancel = await post(`${url}/api/trades/wallet-b/revise`, {
+        mallId: 'T0001234', pgCno: '26112100000000000001', shopTransactionId: 'cx-1', reviseTypeCode: '40', cancelReqDate: '20261122',
+        msgAuthValue: msgAuth('26112100000000000001', 'cx-1'),
+      });
+      expect(cancel.body.resCd).toBe('E201');
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  });
+
+  test('an unreadable GATEWAY_SECRET_KEY_FILE stops it at start with one line naming the variable (exit 2)', async () => {
+    const run = promisify(execFile)(process.execPath, [join(DIST, 'sandbox', 'sandbox-cli.js'), '--port', '0'], {
+      env: { PATH: process.env.PATH ?? '', GATEWAY_SECRET_KEY_FILE: '/nonexistent/key' },
+    });
+    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('sandbox: invalid GATEWAY_SECRET_KEY_FILE: cannot read /nonexistent/key') });
   });
 });
