@@ -14,7 +14,8 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     DATABASE_URL=sqlite:/data/receiver.db \
     QUEUE_URL=file:/data/events.ndjson \
-    ADMIN_HOST=0.0.0.0
+    ADMIN_HOST=0.0.0.0 \
+    API_HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
@@ -23,8 +24,9 @@ COPY migrations ./migrations
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
-# 8080 faces the gateway; 9464 (health, readiness, metrics) stays inside your network.
-EXPOSE 8080 9464
+# 8080 faces the gateway; 9464 (health, readiness, metrics) and 8081 (the internal API, off
+# without API_TOKEN) stay inside your network.
+EXPOSE 8080 8081 9464
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.ADMIN_PORT || 9464) + '/healthz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM

@@ -33,6 +33,8 @@ CREATE TABLE command_attempts (
   request_json        TEXT    NOT NULL,
   http_status         INTEGER,
   response_json       TEXT,
+  -- What came back when it was not the gateway's JSON (an error page), cut to 1000 characters.
+  answer_text         TEXT,
   error               TEXT,
   PRIMARY KEY (shop_transaction_id, n)
 );

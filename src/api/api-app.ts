@@ -19,6 +19,10 @@ export function createApiApp(deps: ApiDeps): Express {
   app.disable('etag');
   app.use(bearerAuth(deps.apiToken));
   app.use(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] }));
+  app.post(/.*/, (req, res, next) => {
+    if (req.is(['application/json', 'application/*+json'])) return next();
+    res.status(415).json({ error: 'send the body as JSON with Content-Type: application/json' });
+  });
   const document = openApiDocument();
   app.get('/v1/openapi.json', (_req, res) => void res.json(document));
   app.use(commandRoutes(deps.commands, deps.wakeWorker ?? (() => undefined)));

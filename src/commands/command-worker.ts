@@ -18,7 +18,7 @@ export interface CommandWorker {
 export function policyFor(command: StoredCommand, deps: CommandDeps): AttemptPolicy {
   switch (command.command) {
     case 'wallet-a.create':
-      return createTradePolicy;
+      return createTradePolicy(deps.settings);
     case 'wallet-b.cancel':
       return cancelWalletPolicy(deps.settings);
     case 'van.cancel':

@@ -1,7 +1,7 @@
 import type { AttemptPolicy } from './attempt-policy';
 import { spentSinceBudget } from './attempt-policy';
 import type { StoredCommand } from './command-record';
-import type { CommandDeps } from './command-deps';
+import type { CommandDeps, CommandSettings } from './command-deps';
 import { shopTransactionIdOf, submitCommand, waitUntilFinal } from './submit-command';
 
 /** SPEC 5.2.1: a time-out or network error is resent up to 3 times within the call: 4 attempts in all. */
@@ -14,16 +14,17 @@ export class MissingNotifyUrl extends Error {
   }
 }
 
-export const createTradePolicy: AttemptPolicy = {
+/** A lower GATEWAY_MAX_ATTEMPTS still caps it: no command is sent more often than the operator allows. */
+export const createTradePolicy = (settings: CommandSettings): AttemptPolicy => ({
   operation: 'wallet-a.create',
   onSuccess: 'succeeded',
   onFinal: 'failed',
   onUnknown: 'pending',
   onExhausted: 'failed',
-  budget: TRADE_ATTEMPTS,
+  budget: Math.min(TRADE_ATTEMPTS, settings.maxAttempts),
   spent: spentSinceBudget,
   shapeResponse: decodeResDetailMsg,
-};
+});
 
 /** Creates a wallet-a trade and answers once it is final: the shop needs the payment page URL now. */
 export async function createTrade(deps: CommandDeps, body: Record<string, unknown>): Promise<{ command: StoredCommand; created: boolean }> {
@@ -32,7 +33,7 @@ export async function createTrade(deps: CommandDeps, body: Record<string, unknow
   if (!notifyUrl) throw new MissingNotifyUrl();
   const shopTransactionId = shopTransactionIdOf(body);
   const request = { ...body, mallId: String(body.mallId), shopTransactionId, notifyUrl };
-  const { command, created } = await submitCommand(deps, 'wallet-a.create', body, request, createTradePolicy);
+  const { command, created } = await submitCommand(deps, 'wallet-a.create', body, request, createTradePolicy(deps.settings));
   const { timeoutMs } = deps.settings;
   return { command: await waitUntilFinal(deps, command, TRADE_ATTEMPTS * (timeoutMs + 60_000)), created };
 }

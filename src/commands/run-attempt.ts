@@ -4,6 +4,7 @@ import { resendDelay } from './backoff';
 import { commandEvent } from './command-event';
 import { isFinal, publicRecord, type CommandState, type StoredCommand } from './command-record';
 import { leaseMs, type CommandDeps } from './command-deps';
+import { StoreUnavailable } from '../store/store';
 
 /**
  * One attempt of a command this process holds the lease on: marked begun (durably, before a
@@ -38,6 +39,7 @@ export async function runAttempt(deps: CommandDeps, command: StoredCommand, poli
     outcome = classifyAnswer(policy.operation, command.request, answer);
   } catch (error) {
     outcome = classifyFailure(error);
+    httpStatus = outcome.httpStatus ?? null;
   }
   metrics.commandAttempts.inc({ operation: policy.operation, verdict: outcome.verdict });
 
@@ -51,21 +53,41 @@ export async function runAttempt(deps: CommandDeps, command: StoredCommand, poli
     : null;
   const eventType = finalRecord ? policy.eventType?.(state) ?? null : null;
 
-  const stored = await store.finishAttempt({
+  const stored = await recordOutcome(deps, () => store.finishAttempt({
     shopTransactionId: id,
     owner,
     n,
     at: finishedAt.toISOString(),
     httpStatus,
     response,
+    answerText: outcome.answerText ?? null,
     error: outcome.error,
     state,
     nextAttemptAt: finishedAt.getTime() + delay,
     event: eventType && finalRecord ? commandEvent(eventType, finalRecord) : null,
-  });
+  }));
   report(deps, stored, policy, outcome, n);
   return stored;
 }
+
+/**
+ * The outcome of a send must not be lost to a brief store outage: an approval answered but not
+ * recorded would be found "in doubt" after its lease and net-cancelled. Tried for a few seconds,
+ * well inside the lease's margin, before giving up.
+ */
+async function recordOutcome<T>(deps: CommandDeps, write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof StoreUnavailable) || attempt >= RECORD_TRIES) throw error;
+      deps.logger.warn('could not record a gateway answer yet; retrying', { attempt, error: error.message });
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+    }
+  }
+}
+
+const RECORD_TRIES = 6;
 
 function nextState(policy: AttemptPolicy, outcome: Classified, spent: number): CommandState {
   if (outcome.verdict === 'success') return policy.onSuccess;

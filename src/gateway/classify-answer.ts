@@ -1,4 +1,4 @@
-import { GatewayError } from './gateway-errors';
+import { GatewayError, GatewayUnparsableAnswer } from './gateway-errors';
 import type { GatewayAnswer } from './gateway-client';
 import type { Operation } from './operations';
 
@@ -14,7 +14,12 @@ export interface Classified {
   verdict: Verdict;
   response: Record<string, unknown> | null;
   error: string | null;
+  /** What came back when it was not the gateway's JSON, kept short for the operator. */
+  answerText?: string;
+  httpStatus?: number;
 }
+
+const ANSWER_TEXT_LIMIT = 1000;
 
 /** The wallet-b cancellation codes the gateway asks to be resent. */
 const WALLET_B_RETRY = /^A21\d$/;
@@ -34,6 +39,9 @@ export function classifyAnswer(operation: Operation, request: Record<string, unk
 
 /** A failure of the call itself (time-out, reset, unparsable): outcome unknown. Anything else is a bug and rethrown. */
 export function classifyFailure(error: unknown): Classified {
+  if (error instanceof GatewayUnparsableAnswer) {
+    return { verdict: 'unknown', response: null, error: error.message, httpStatus: error.httpStatus, answerText: error.bodyText.slice(0, ANSWER_TEXT_LIMIT) };
+  }
   if (error instanceof GatewayError) return { verdict: 'unknown', response: null, error: error.message };
   throw error;
 }

@@ -56,6 +56,8 @@ export interface AttemptRecord {
   request: Record<string, unknown>;
   httpStatus: number | null;
   response: Record<string, unknown> | null;
+  /** The answer's text when it was not the gateway's JSON. */
+  answerText: string | null;
   error: string | null;
 }
 
@@ -102,6 +104,7 @@ export interface FinishAttempt {
   at: string;
   httpStatus: number | null;
   response: Record<string, unknown> | null;
+  answerText: string | null;
   error: string | null;
   state: CommandState;
   /** When the next attempt is due; ignored for a final state. */

@@ -16,9 +16,11 @@ import { startRelay, type Relay } from '../../src/relay/relay';
 import type { CommandStore } from '../../src/store/command-store';
 import { openStores } from '../../src/store/open-stores';
 import type { Store } from '../../src/store/store';
-import type { FakeGateway } from './fake-gateway';
+import { WARMUP_PATH, type FakeGateway } from './fake-gateway';
 
 export const API_TOKEN = 'test-api-token-0123456789abcdef';
+/** Short enough for quick time-out tests, long enough for a loaded CI machine to answer a live call. */
+export const TEST_TIMEOUT_MS = 800;
 export const HMAC_KEY = 'test-hmac-key-do-not-log-7f3a9c';
 
 export interface ApiHarness {
@@ -62,7 +64,7 @@ export async function startApiHarness(
     GATEWAY_WALLET_B_URL: gateway.url,
     GATEWAY_VAN_URL: gateway.url,
     PUBLIC_NOTIFY_URL: 'https://shop.example.com/notifications',
-    GATEWAY_TIMEOUT_MS: '300',
+    GATEWAY_TIMEOUT_MS: String(TEST_TIMEOUT_MS),
     GATEWAY_RETRY_BASE_MS: '20',
     GATEWAY_MAX_ATTEMPTS: '5',
     ...env,
@@ -78,6 +80,8 @@ export async function startApiHarness(
     }),
   });
   const metrics = createMetrics();
+  // A process's first fetch loads its HTTP client; paid here, not by the first attempt under test.
+  await fetch(`${gateway.url}${WARMUP_PATH}`);
   const { store, commands, kind } = await openStores(config.DATABASE_URL);
   let offset = options.clockOffsetMs ?? 0;
   const deps: CommandDeps = { ...commandDeps({ config, commands, storeKind: kind, logger, metrics }), now: () => new Date(Date.now() + offset) };

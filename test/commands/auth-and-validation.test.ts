@@ -116,3 +116,22 @@ describe('the database down', () => {
     }
   });
 });
+
+describe('request shapes', () => {
+  it('answers 415 for a body that is not JSON, and accepts keys with dots and colons', async () => {
+    const gateway = await startFakeGateway();
+    const api = await startApiHarness(gateway);
+    try {
+      const res = await api.post('/v1/van/approvals', 'mallId=T0001234').set('Content-Type', 'application/x-www-form-urlencoded').expect(415);
+      expect(res.body.error).toMatch(/Content-Type: application\/json/);
+      await api.post('/v1/van/approvals', { mallId: 'T0001234', shopTransactionId: 'a/b' }).expect(400);
+      const ok = await api.post('/v1/van/approvals', { mallId: 'T0001234', shopTransactionId: 'ST.2026-11-22:0001' }).expect(200);
+      expect(ok.body.state).toBe('approved');
+      await api.get('/v1/commands/ST.2026-11-22:0001').expect(200);
+      expect(gateway.calls()).toHaveLength(1);
+    } finally {
+      await api.close();
+      await gateway.close();
+    }
+  });
+});

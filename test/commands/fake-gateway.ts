@@ -13,6 +13,8 @@ export type Behaviour =
   /** Answers something that is not the gateway's JSON. */
   | { raw: string; status?: number; contentType?: string };
 
+export const WARMUP_PATH = '/__warmup';
+
 export interface GatewayCall {
   path: string;
   body: Record<string, unknown>;
@@ -56,6 +58,8 @@ export async function startFakeGateway(options: { hmacKey?: string; encoding?: '
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    // A client warming its connection pool, not a call to the gateway: not recorded.
+    if (req.url === WARMUP_PATH) return void res.writeHead(204).end();
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     let body: Record<string, unknown> = {};

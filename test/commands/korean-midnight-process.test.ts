@@ -18,7 +18,7 @@ describeFaketime('the built service on a UTC clock across midnight in Korea', ()
     const dir = mkdtempSync(join(tmpdir(), 'noti-midnight-'));
     const gateway = await startFakeGateway({ hmacKey: HMAC_KEY });
     gateway.script(PATHS.revise, { hang: true }, { answer: { resCd: 'A213', resMsg: 'retry' } });
-    const env = { API_TOKEN, GATEWAY_SECRET_KEY: HMAC_KEY, GATEWAY_WALLET_B_URL: gateway.url, GATEWAY_TIMEOUT_MS: '500' };
+    const env = { API_TOKEN, GATEWAY_SECRET_KEY: HMAC_KEY, GATEWAY_WALLET_B_URL: gateway.url, GATEWAY_TIMEOUT_MS: '2000' };
     let receiver: SpawnedReceiver | null = null;
     try {
       receiver = await spawnReceiver(dir, { ...env, ...at('2026-12-31 14:59:58'), GATEWAY_RETRY_BASE_MS: '600000' });

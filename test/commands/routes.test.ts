@@ -1,5 +1,5 @@
 import { PATHS, startFakeGateway, type FakeGateway } from './fake-gateway';
-import { startApiHarness, tradeCreation, vanApproval, walletCancel, type ApiHarness } from './api-harness';
+import { startApiHarness, TEST_TIMEOUT_MS, tradeCreation, vanApproval, walletCancel, type ApiHarness } from './api-harness';
 
 describe('the four internal API routes end to end', () => {
   let gateway: FakeGateway;
@@ -43,7 +43,7 @@ describe('the four internal API routes end to end', () => {
   it('a trade gives up after 1 + 3 resends without an answer', async () => {
     gateway.script(PATHS.trade, { hang: true }, { reset: true }, { raw: 'oops' }, { hang: true }, { hang: true });
     const res = await api.post('/v1/wallet-a/trades', tradeCreation({ shopTransactionId: 'trade-4' })).expect(200);
-    expect(res.body).toMatchObject({ state: 'failed', attempts: 4, lastError: 'time-out after 300 ms' });
+    expect(res.body).toMatchObject({ state: 'failed', attempts: 4, lastError: `time-out after ${TEST_TIMEOUT_MS} ms` });
     expect(gateway.calls(PATHS.trade)).toHaveLength(4);
     await api.get('/v1/wallet-a/trades/trade-4/qr.svg').expect(409);
   });

@@ -1,6 +1,10 @@
 import { eventually } from '../helpers/eventually';
 import { PATHS, startFakeGateway, type Behaviour, type FakeGateway } from './fake-gateway';
-import { startApiHarness, vanApproval, type ApiHarness } from './api-harness';
+import request from 'supertest';
+import { createApiApp } from '../../src/api/api-app';
+import type { CommandStore } from '../../src/store/command-store';
+import { StoreUnavailable } from '../../src/store/store';
+import { API_TOKEN, startApiHarness, TEST_TIMEOUT_MS, vanApproval, type ApiHarness } from './api-harness';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
@@ -17,7 +21,7 @@ describe('a VAN approval whose outcome is unknown is net-cancelled', () => {
   });
 
   it.each<[string, Behaviour, string]>([
-    ['times out', { hang: true }, 'time-out after 300 ms'],
+    ['times out', { hang: true }, `time-out after ${TEST_TIMEOUT_MS} ms`],
     ['has its connection reset', { reset: true }, 'network error: '],
     ['gets no parsable answer', { raw: 'Service Unavailable', status: 503 }, "HTTP 503 without the gateway's JSON answer"],
     ['gets JSON that is not the gateway answer', { answer: { error: 'bad gateway' }, status: 502 }, "HTTP 502 without the gateway's JSON answer"],
@@ -89,6 +93,28 @@ describe('a VAN approval whose outcome is unknown is net-cancelled', () => {
     // One approval, then the budget of five net-cancels.
     expect(done.attempts).toBe(6);
     expect(gateway.calls(PATHS.netCancel)).toHaveLength(5);
+  });
+});
+
+describe('an answered approval', () => {
+  it('is recorded as approved through a brief store outage, and never net-cancelled', async () => {
+    const gateway = await startFakeGateway();
+    const api = await startApiHarness(gateway);
+    try {
+      let failures = 2;
+      const flaky: CommandStore = {
+        ...api.commands,
+        finishAttempt: (finish) => (failures-- > 0 ? Promise.reject(new StoreUnavailable('disk busy')) : api.commands.finishAttempt(finish)),
+      };
+      const app = createApiApp({ commands: { ...api.deps, store: flaky }, apiToken: API_TOKEN });
+      const res = await request(app).post('/v1/van/approvals').set('Authorization', `Bearer ${API_TOKEN}`).send(vanApproval({ shopTransactionId: 'flaky-1' })).expect(200);
+      expect(res.body.state).toBe('approved');
+      await settle();
+      expect(gateway.calls(PATHS.netCancel)).toHaveLength(0);
+    } finally {
+      await api.close();
+      await gateway.close();
+    }
   });
 });
 

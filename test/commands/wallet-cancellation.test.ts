@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eventually } from '../helpers/eventually';
 import { PATHS, startFakeGateway, type FakeGateway } from './fake-gateway';
-import { HMAC_KEY, startApiHarness, walletCancel, type ApiHarness } from './api-harness';
+import { HMAC_KEY, startApiHarness, TEST_TIMEOUT_MS, walletCancel, type ApiHarness } from './api-harness';
 
 /** 23:59:59 in Korea on 31 December 2026 is 14:59:59 UTC; the service's clock is set to it just before a POST. */
 const JUST_BEFORE_KST_MIDNIGHT = Date.parse('2026-12-31T14:59:59.000Z');
@@ -42,7 +42,7 @@ describe('wallet-b cancellation', () => {
     const res = await api.post('/v1/wallet-b/cancellations', walletCancel({ shopTransactionId: 'retry-1' })).expect(202);
     api.setClockOffset(AFTER_KST_MIDNIGHT - Date.now());
     expect(res.headers.location).toBe('/v1/commands/retry-1');
-    expect(res.body).toMatchObject({ state: 'pending', attempts: 1, lastError: 'time-out after 300 ms', response: null });
+    expect(res.body).toMatchObject({ state: 'pending', attempts: 1, lastError: `time-out after ${TEST_TIMEOUT_MS} ms`, response: null });
 
     const done = await eventually(async () => {
       const { body } = await api.get('/v1/commands/retry-1').expect(200);
@@ -59,7 +59,7 @@ describe('wallet-b cancellation', () => {
     );
     const attempts = await api.commands.listAttempts('retry-1');
     expect(attempts.map((a) => [a.error, a.response?.resCd ?? null])).toEqual([
-      ['time-out after 300 ms', null],
+      [`time-out after ${TEST_TIMEOUT_MS} ms`, null],
       ['gateway asked for a resend (resCd A213)', 'A213'],
       [null, '0000'],
     ]);
@@ -115,7 +115,10 @@ describe('wallet-b cancellation', () => {
       return command?.state === 'failed' && command;
     });
     expect(done).toMatchObject({ attempts: 3, lastError: "HTTP 502 without the gateway's JSON answer" });
-    expect((await api.commands.listAttempts('spent-1'))[1]!.error).toMatch(/^network error: /);
+    const attempts = await api.commands.listAttempts('spent-1');
+    expect(attempts[1]!.error).toMatch(/^network error: /);
+    // What came back is kept for the operator even when it was not the gateway's JSON.
+    expect(attempts[2]).toMatchObject({ httpStatus: 502, answerText: '<html>502</html>', response: null });
     expect(gateway.calls(PATHS.revise)).toHaveLength(3);
   });
 });

@@ -14,7 +14,9 @@ export const mallId = z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1-8 letter
 /** The idempotency key: every resend carries the same one. */
 export const shopTransactionId = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,60}$/, 'must be 1-60 letters, digits, - or _')
+  // Printable ASCII without the characters that would break the record's URL (/v1/commands/<id>).
+  .regex(/^[\x21-\x7E]{1,60}$/, 'must be 1-60 printable ASCII characters without spaces')
+  .refine((id) => !/[/?#%\\]/.test(id), 'must not contain / ? # % or \\')
   .meta({ description: 'idempotency key; generated when absent', example: 'st-20261122-0001' });
 
 /** A positive integer amount in minor units: 12.03 dollars is 1203. Numeric strings are accepted, as the gateway's tables send strings. */

@@ -3,7 +3,7 @@ import type { AttemptRecord, CommandKind, CommandState, StoredCommand } from '..
 export const COMMAND_COLUMNS = `shop_transaction_id, kind, mall_id, state, attempts, budget_start, body_hash, request_json,
   response_json, last_error, created_at, updated_at, next_attempt_at, locked_by, locked_until`;
 
-export const ATTEMPT_COLUMNS = 'n, operation, started_at, finished_at, request_json, http_status, response_json, error';
+export const ATTEMPT_COLUMNS = 'n, operation, started_at, finished_at, request_json, http_status, response_json, answer_text, error';
 
 /** Working states as SQL, for the worker's scan and the long-pending gauge. */
 export const WORKING_SQL = `('pending', 'net_cancelling')`;
@@ -55,6 +55,7 @@ export interface AttemptRow {
   request_json: string;
   http_status: number | null;
   response_json: string | null;
+  answer_text: string | null;
   error: string | null;
 }
 
@@ -67,6 +68,7 @@ export function toAttemptRecord(row: AttemptRow): AttemptRecord {
     request: JSON.parse(row.request_json) as Record<string, unknown>,
     httpStatus: row.http_status,
     response: row.response_json === null ? null : (JSON.parse(row.response_json) as Record<string, unknown>),
+    answerText: row.answer_text,
     error: row.error,
   };
 }

@@ -10,8 +10,9 @@ export function* finishCommandAttempt(finish: FinishAttempt): Procedure<StoredCo
   const response = finish.response === null ? null : JSON.stringify(finish.response);
   // The attempt happened whoever holds the lease now: it is recorded in any case.
   yield* run(
-    `UPDATE command_attempts SET finished_at = ?, http_status = ?, response_json = ?, error = ? WHERE shop_transaction_id = ? AND n = ?`,
-    finish.at, finish.httpStatus, response, finish.error, finish.shopTransactionId, finish.n,
+    `UPDATE command_attempts SET finished_at = ?, http_status = ?, response_json = ?, answer_text = ?, error = ?
+     WHERE shop_transaction_id = ? AND n = ?`,
+    finish.at, finish.httpStatus, response, finish.answerText, finish.error, finish.shopTransactionId, finish.n,
   );
   const updated = yield* run(
     `UPDATE commands SET state = ?, response_json = COALESCE(?, response_json), last_error = ?, updated_at = ?,
