@@ -12,6 +12,7 @@ import { registerRejectionsList } from './commands/rejections-list';
 import { registerRejectionsReprocess } from './commands/rejections-reprocess';
 import { registerRejectionsShow } from './commands/rejections-show';
 import { registerRetentionPrune } from './commands/retention-prune';
+import { sandboxCommand, untilSignal } from '../sandbox/sandbox-command';
 import { CliFailure, EXIT } from './exit-codes';
 
 /** Exit code for an error no command anticipated: a bug, never confused with the documented codes. */
@@ -43,6 +44,7 @@ export function buildProgram(io: CliIo): Command {
   registerCommandsRetry(commands, io);
   const retention = program.command('retention').description('the RETENTION_DAYS policy the receiver applies hourly');
   registerRetentionPrune(retention, io);
+  program.addCommand(sandboxCommand({ env: io.env, stdout: io.stdout, stopped: untilSignal }));
   return program;
 }
 

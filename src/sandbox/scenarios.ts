@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/** The gateway operations a scenario can aim at, named as the timeline shows them. */
+export const CALL_OPERATIONS = ['wallet-a.create', 'wallet-b.revise', 'van.reqAprv', 'van.reqCancel', 'van.reqRtran'] as const;
+export type CallOperation = (typeof CALL_OPERATIONS)[number];
+
+/**
+ * What can go wrong on a call: `timeout` (alias `hang`) does the work but never answers, as
+ * when the gateway's reply is lost; `reset` does the work and drops the connection; `code`
+ * answers that `resCd` without doing anything (e.g. `A213`, which the caller must resend).
+ */
+export type CallScenario = { kind: 'timeout' } | { kind: 'reset' } | { kind: 'code'; code: string };
+
+/**
+ * What can go wrong with a notification: `reply-lost` resends it once after its 0000 ack (the
+ * gateway never saw the ack); `duplicates` sends `copies` at the same moment.
+ */
+export type NotifyScenario = { kind: 'reply-lost' } | { kind: 'duplicates'; copies: number };
+
+const callScenario = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['timeout', 'hang']).transform(() => 'timeout' as const) }),
+  z.object({ kind: z.literal('reset') }),
+  z.object({ kind: z.literal('code'), code: z.string().regex(/^[A-Z0-9]{4}$/, 'a 4-character resCd such as A213') }),
+]);
+const notifyScenario = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('reply-lost') }),
+  z.object({ kind: z.literal('duplicates'), copies: z.coerce.number().int().min(2).max(20).default(3) }),
+]);
+
+/** The body of `POST /sandbox/scenarios` (JSON or the page's form). */
+export const scenarioRequest = z.union([
+  z.object({ operation: z.enum(CALL_OPERATIONS), times: z.coerce.number().int().min(1).max(100).default(1) }).and(callScenario),
+  z.object({ operation: z.literal('notify'), times: z.coerce.number().int().min(1).max(100).default(1) }).and(notifyScenario),
+]);
+export type ScenarioRequest = z.infer<typeof scenarioRequest>;
+
+export interface PendingScenario {
+  id: number;
+  operation: CallOperation | 'notify';
+  scenario: CallScenario | NotifyScenario;
+  remaining: number;
+}
+
+export interface ScenarioBook {
+  add(request: ScenarioRequest): PendingScenario;
+  /** The scenario for the next call of `operation`, counted down; undefined when none is set. */
+  takeCall(operation: CallOperation): CallScenario | undefined;
+  takeNotify(): NotifyScenario | undefined;
+  pending(): readonly PendingScenario[];
+  clear(): void;
+}
+
+export function createScenarioBook(): ScenarioBook {
+  let list: PendingScenario[] = [];
+  let nextId = 0;
+  const take = (operation: PendingScenario['operation']) => {
+    const found = list.find((p) => p.operation === operation);
+    if (!found) return undefined;
+    found.remaining -= 1;
+    if (found.remaining === 0) list = list.filter((p) => p !== found);
+    return found.scenario;
+  };
+  return {
+    add(request) {
+      const { operation, times, ...scenario } = request;
+      const entry: PendingScenario = { id: ++nextId, operation, remaining: times, scenario: scenario as CallScenario | NotifyScenario };
+      list.push(entry);
+      return entry;
+    },
+    takeCall: (operation) => take(operation) as CallScenario | undefined,
+    takeNotify: () => take('notify') as NotifyScenario | undefined,
+    pending: () => list,
+    clear() {
+      list = [];
+    },
+  };
+}
+
+/**
+ * A scenario for one call only, from the `X-Sandbox-Scenario` header or `?sandbox=` query:
+ * `timeout`, `hang`, `reset` or `code=A213`. An unreadable value is an error the tester sees.
+ */
+export function parseCallScenario(text: string): CallScenario {
+  const [kind, code] = text.trim().split('=');
+  const parsed = callScenario.safeParse(code === undefined ? { kind } : { kind, code });
+  if (!parsed.success) throw new Error(`unknown sandbox scenario "${text}": use timeout, hang, reset or code=A213`);
+  return parsed.data;
+}
+
+export function describeScenario(scenario: CallScenario | NotifyScenario): string {
+  switch (scenario.kind) {
+    case 'code':
+      return `answer ${scenario.code}`;
+    case 'duplicates':
+      return `${scenario.copies} copies at once`;
+    case 'reply-lost':
+      return 'resend after the ack (reply lost)';
+    default:
+      return scenario.kind;
+  }
+}

@@ -1,0 +1,89 @@
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { msgAuth, post, tradeBody } from './sandbox-fixtures';
+
+const DIST = join(__dirname, '..', '..', 'dist');
+
+/** Starts a built CLI on a port the OS picks and reads the URL it prints. */
+async function startCli(args: string[], env: Record<string, string>) {
+  const script = join(DIST, args[0]!);
+  if (!existsSync(script)) throw new Error(`${script} is missing: run npm run build (npm test does)`);
+  const child = spawn(process.execPath, [script, ...args.slice(1), '--port', '0', '--retry-interval', '10'], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const printed: string[] = [];
+  const url = await new Promise<string>((resolve, reject) => {
+    lines.on('line', (line) => {
+      printed.push(line);
+      const found = /gateway sandbox on (http:\/\/\S+)/.exec(line);
+      if (found) resolve(found[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+  });
+  return { child, url, printed };
+}
+
+describe('the sandbox command', () => {
+  test.each([
+    ['noti-receiver sandbox', ['cli/receiver-cli.js', 'sandbox']],
+    ['sandbox-cli.js (npm run sandbox)', ['sandbox/sandbox-cli.js']],
+  ])('%s serves the gateway with the HMAC key from GATEWAY_SECRET_KEY and stops on SIGTERM', async (_, args) => {
+    const { child, url, printed } = await startCli(args, { GATEWAY_SECRET_KEY: 'sandbox-test-key' });
+    try {
+      const trade = await post(`${url}/api/trades/wallet-a`, tradeBody());
+      expect(trade.body.resCd).toBe('0000');
+      // The key is the one the service would use: a cancellation signed with it passes the check.
+      const cancel = await post(`${url}/api/trades/wallet-b/revise`, {
+        mallId: 'T0001234', pgCno: '26112100000000000001', shopTransactionId: 'cx-1', reviseTypeCode: '40', cancelReqDate: '20261122',
+        msgAuthValue: msgAuth('26112100000000000001', 'cx-1'),
+      });
+      expect(cancel.body.resCd).toBe('E201');
+      expect(printed.join('\n')).toContain(`GATEWAY_WALLET_A_URL=${url}`);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(0);
+  });
+
+  test('without a key, the sandbox says so and refuses cancellations with E102', async () => {
+    const { child, url, printed } = await startCli(['sandbox/sandbox-cli.js'], {});
+    try {
+      expect(printed.join('\n')).toContain('no GATEWAY_SECRET_KEY');
+      const cancel = await post(`${url}/api/trades/wallet-b/revise`, {
+        mallId: 'T0001234', pgCno: '1', shopTransactionId: 'cx-1', reviseTypeCode: '40', cancelReqDate: '20261122', msgAuthValue: 'x',
+      });
+      expect(cancel.body.resCd).toBe('E102');
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  });
+
+  test("a mall's own key (GATEWAY_SECRET_KEY_<MALLID>) is the one checked, as in the service", async () => {
+    const { child, url } = await startCli(['sandbox/sandbox-cli.js'], { GATEWAY_SECRET_KEY: 'another-key', GATEWAY_SECRET_KEY_T0001234: 'sandbox-test-key' });
+    try {
+      const cancel = await post(`${url}/api/trades/wallet-b/revise`, {
+        mallId: 'T0001234', pgCno: '26112100000000000001', shopTransactionId: 'cx-1', reviseTypeCode: '40', cancelReqDate: '20261122',
+        msgAuthValue: msgAuth('26112100000000000001', 'cx-1'),
+      });
+      expect(cancel.body.resCd).toBe('E201');
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  });
+
+  test('an unreadable GATEWAY_SECRET_KEY_FILE stops it at start with one line naming the variable (exit 2)', async () => {
+    const run = promisify(execFile)(process.execPath, [join(DIST, 'sandbox', 'sandbox-cli.js'), '--port', '0'], {
+      env: { PATH: process.env.PATH ?? '', GATEWAY_SECRET_KEY_FILE: '/nonexistent/key' },
+    });
+    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('sandbox: invalid GATEWAY_SECRET_KEY_FILE: cannot read /nonexistent/key') });
+  });
+});
