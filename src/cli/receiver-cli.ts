@@ -2,7 +2,7 @@
 import { runCli } from './program';
 
 // Exit codes: 0 ok, 1 not found / still invalid, 2 usage or configuration error, 3 store unavailable.
-runCli(process.argv.slice(2), {
+void runCli(process.argv.slice(2), {
   env: process.env,
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
