@@ -70,7 +70,9 @@ export function startRelay(options: RelayOptions): Relay {
 
   /** Returns how long to wait before the next pass, 0 to go again at once, null when drained. */
   async function pass(): Promise<number | null> {
-    if (!(await store.holdsRelayLock())) return pollIntervalMs;
+    // A standby has nothing of its own to drain: "drained" lets its shutdown finish at once
+    // instead of waiting out SHUTDOWN_TIMEOUT_MS while the lock holder does the work.
+    if (!(await store.holdsRelayLock())) return null;
     const rows = await store.nextPending(batchSize);
     if (rows.length === 0) return null;
     const now = Date.now();
