@@ -5,7 +5,7 @@ import { createAdminApp } from './admin/admin-app';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { createLogger, type Logger } from './observability/logger';
-import { createMetrics, registerBacklogGauges } from './observability/metrics';
+import { createMetrics, registerBacklogGauges, registerRelayGauge } from './observability/metrics';
 import { openPublisher } from './publishers/open-publisher';
 import { startRelay } from './relay/relay';
 import { openStore } from './store/open-store';
@@ -31,6 +31,7 @@ async function main(): Promise<void> {
   const publisher = await openPublisher({ url: config.QUEUE_URL, queueName: config.QUEUE_NAME, logger });
   const relay = startRelay({ store, publisher, logger, metrics, maxAttempts: config.RELAY_MAX_ATTEMPTS });
   registerBacklogGauges(metrics, store);
+  registerRelayGauge(metrics, relay);
 
   let shuttingDown = false;
   const server = createApp({ config, store, logger, metrics }).listen(config.PORT, config.HOST);

@@ -19,6 +19,8 @@ export interface RelayOptions {
 
 export interface RelayState {
   running: boolean;
+  /** Whether the last pass held the relay lock: on PostgreSQL only one replica's relay works. */
+  holdsLock: boolean;
   lastError: string | null;
   lastDeliveredAt: string | null;
 }
@@ -44,7 +46,7 @@ export function startRelay(options: RelayOptions): Relay {
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const maxAttempts = options.maxAttempts ?? 0;
 
-  const state: RelayState = { running: true, lastError: null, lastDeliveredAt: null };
+  const state: RelayState = { running: true, holdsLock: false, lastError: null, lastDeliveredAt: null };
   let stopping = false;
   let draining = false;
   let wakeUp: (() => void) | null = null;
@@ -72,7 +74,8 @@ export function startRelay(options: RelayOptions): Relay {
   async function pass(): Promise<number | null> {
     // A standby has nothing of its own to drain: "drained" lets its shutdown finish at once
     // instead of waiting out SHUTDOWN_TIMEOUT_MS while the lock holder does the work.
-    if (!(await store.holdsRelayLock())) return null;
+    state.holdsLock = await store.holdsRelayLock();
+    if (!state.holdsLock) return null;
     const rows = await store.nextPending(batchSize);
     if (rows.length === 0) return null;
     const now = Date.now();
@@ -159,6 +162,7 @@ export function startRelay(options: RelayOptions): Relay {
       if (wait !== 0) await sleep(wait ?? pollIntervalMs);
     }
     state.running = false;
+    state.holdsLock = false;
   })();
 
   return {
