@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdminApp } from './admin/admin-app';
 import { createApp } from './app';
+import { loadDotEnv } from './config/dotenv';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { createLogger, type Logger } from './observability/logger';
 import { createMetrics, registerBacklogGauges, registerRelayGauge } from './observability/metrics';
@@ -14,6 +15,7 @@ import { openStore } from './store/open-store';
 async function main(): Promise<void> {
   let config: Config;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -42,16 +44,7 @@ async function main(): Promise<void> {
     config.ADMIN_PORT,
     config.ADMIN_HOST,
   );
-  await Promise.all([once(server, 'listening'), once(admin, 'listening')]);
-  logger.info('listening', {
-    port: (server.address() as AddressInfo).port,
-    adminPort: (admin.address() as AddressInfo).port,
-    notifyPath: config.NOTIFY_PATH,
-    gatewayEnv: config.GATEWAY_ENV,
-    store: store.kind,
-    queue: publisher.kind,
-  });
-
+  // Before the "listening" line: a supervisor may stop the process as soon as it sees it.
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
@@ -72,6 +65,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  await Promise.all([once(server, 'listening'), once(admin, 'listening')]);
+  logger.info('listening', {
+    port: (server.address() as AddressInfo).port,
+    adminPort: (admin.address() as AddressInfo).port,
+    notifyPath: config.NOTIFY_PATH,
+    gatewayEnv: config.GATEWAY_ENV,
+    store: store.kind,
+    queue: publisher.kind,
+  });
 }
 
 function closeServer(server: Server, timeoutMs: number): Promise<void> {
