@@ -25,6 +25,11 @@ export class AddressList {
     return this;
   }
 
+  addAll(entries: readonly string[]): this {
+    for (const entry of entries) this.add(entry);
+    return this;
+  }
+
   has(address: string): boolean {
     const normalized = normalizeAddress(address);
     const family = isIP(normalized);
