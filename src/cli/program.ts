@@ -8,6 +8,7 @@ import { registerEventsShow } from './commands/events-show';
 import { registerRejectionsList } from './commands/rejections-list';
 import { registerRejectionsReprocess } from './commands/rejections-reprocess';
 import { registerRejectionsShow } from './commands/rejections-show';
+import { registerStatus } from './commands/status';
 import { CliFailure, EXIT } from './exit-codes';
 
 /** Exit code for an error no command anticipated: a bug, never confused with the documented codes. */
@@ -15,7 +16,7 @@ const EXIT_INTERNAL = 70;
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command('noti-receiver')
-    .description("Inspect and repair what payment-noti-receiver holds: events, rejections, conflicts")
+    .description("Inspect and repair what payment-noti-receiver holds: status, events, rejections, conflicts")
     .option('--database-url <url>', 'sqlite:PATH or postgres://… (default: DATABASE_URL)')
     .option('--json', 'machine-readable output, unmasked')
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
@@ -33,6 +34,7 @@ export function buildProgram(io: CliIo): Command {
   const conflicts = program.command('conflicts').description('redeliveries that differed from the stored body');
   registerConflictsList(conflicts, io);
   registerConflictsShow(conflicts, io);
+  registerStatus(program, io);
   return program;
 }
 
