@@ -32,11 +32,14 @@ describe('what the README and docs/ tell a reader to type', () => {
 
   it('names only noti-receiver commands and options the CLI registers', () => {
     const problems: string[] = [];
+    let checked = 0;
     for (const { where, text } of snippets) {
       for (const match of text.matchAll(/(?:npm run(?: --silent)? cli --|(?<![\w-])(?:npx )?noti-receiver)((?:\s+[^\s|;&#]+)*)/g)) {
+        checked += 1;
         problems.push(...cliProblems(match[1]!.trim().split(/\s+/).filter(Boolean)).map((p) => `${where}: ${p} in "${text}"`));
       }
     }
+    expect(checked).toBeGreaterThan(10);
     expect(problems).toEqual([]);
   });
 
