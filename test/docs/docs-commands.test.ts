@@ -135,13 +135,9 @@ function cliProblems(words: string[]): string[] {
 }
 
 function sourceText(paths: string[]): string {
-  return paths
-    .map((path) => join(REPO, path))
-    .flatMap(function walk(path: string): string[] {
-      if (statSync(path).isDirectory()) return readdirSync(path).flatMap((name) => walk(join(path, name)));
-      return [readFileSync(path, 'utf8')];
-    })
-    .join('\n');
+  const walk = (path: string): string[] =>
+    statSync(path).isDirectory() ? readdirSync(path).flatMap((name) => walk(join(path, name))) : [readFileSync(path, 'utf8')];
+  return paths.flatMap((path) => walk(join(REPO, path))).join('\n');
 }
 
 /**
