@@ -18,7 +18,8 @@ describe('noti-receiver status', () => {
     admin = createAdminApp({
       store: receiver.store,
       publisher: { kind: 'amqp', publish: async () => undefined, status: () => ({ connected: false, detail: 'rabbit.internal: ECONNREFUSED' }), close: async () => undefined },
-      relay: null,
+      // A standby: another replica holds the relay lock.
+      relay: { state: () => ({ running: true, holdsLock: false, lastError: null, lastDeliveredAt: null }), wake: () => undefined, stop: async () => undefined },
       metrics: createMetrics(),
       isShuttingDown: () => false,
     }).listen(0, '127.0.0.1');
@@ -36,6 +37,7 @@ describe('noti-receiver status', () => {
     expect(result.stdout).toMatch(/^receiver +ready \(http:\/\/127\.0\.0\.1:\d+\/readyz\)$/m);
     expect(result.stdout).toMatch(/^store +sqlite ok$/m);
     expect(result.stdout).toMatch(/^publisher +amqp disconnected: rabbit\.internal: ECONNREFUSED; last delivery none yet$/m);
+    expect(result.stdout).toMatch(/^relay +standby \(another replica holds the relay lock\)$/m);
     expect(result.stdout).toMatch(/^backlog +1 pending$/m);
     expect(result.stdout).toMatch(/^oldest pending +\d+\.\d s$/m);
     expect(result.stdout).toMatch(/^dead events +0$/m);

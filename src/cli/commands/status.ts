@@ -20,6 +20,7 @@ interface ReadyzBody {
   status?: string;
   store?: { ok?: boolean; kind?: string; error?: string };
   publisher?: { kind?: string; connected?: boolean; detail?: string; lastError?: string | null; lastDeliveredAt?: string | null };
+  relay?: { running?: boolean; holdsLock?: boolean } | null;
 }
 
 interface StoreView {
@@ -96,6 +97,7 @@ function formatStatus(readiness: Readiness, store: StoreView): string {
           (publisher.lastError ? `; last error ${publisher.lastError}` : '')
         : null,
     ],
+    ['relay', relayLine(readiness.body?.relay)],
     ['backlog', backlog ? `${backlog.pending} pending` : `unknown: ${store.error}`],
     ['oldest pending', backlog ? (backlog.oldestPendingAgeMs === null ? 'none' : age(backlog.oldestPendingAgeMs)) : null],
     ['dead events', backlog ? (backlog.dead === 0 ? '0' : `${backlog.dead} (see "events list --status dead", then "events requeue --dead")`) : null],
@@ -104,6 +106,12 @@ function formatStatus(readiness: Readiness, store: StoreView): string {
       rejection ? `#${rejection.id} ${rejection.receivedAt} HTTP ${rejection.httpStatus} from ${rejection.sourceIp}: ${rejection.reason}` : store.ok ? 'none' : null,
     ],
   ]);
+}
+
+function relayLine(relay: ReadyzBody['relay']): string | null {
+  if (!relay) return null;
+  if (!relay.running) return 'stopped';
+  return relay.holdsLock ? 'running on this replica' : 'standby (another replica holds the relay lock)';
 }
 
 function age(ms: number): string {
