@@ -106,7 +106,7 @@ describe('runnable examples (marked <!-- ci: run -->)', () => {
     } finally {
       rmSync(sandbox, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 240_000);
 });
 
 function cliProblems(words: string[]): string[] {
@@ -141,14 +141,14 @@ function sourceText(paths: string[]): string {
 }
 
 /**
- * A checkout as a newcomer has it after `npm ci`: its own dist/, data/ and .env, sharing only
- * read-only things (sources, node_modules) with this worktree, so a block that builds or writes
- * never disturbs the suites running beside it.
+ * A checkout as a newcomer has it after `npm ci`: no dist/ yet (so `npm run cli` must build it),
+ * its own data/ and .env, sharing only read-only things (sources, node_modules) with this
+ * worktree, so a block that builds or writes never disturbs the suites running beside it.
  */
 function freshCheckout(): string {
   const dir = mkdtempSync(join(tmpdir(), 'noti-docs-'));
   for (const name of ['node_modules', 'src', 'migrations']) symlinkSync(join(REPO, name), join(dir, name));
-  for (const name of ['package.json', 'tsconfig.json', 'tsconfig.build.json', '.env.example', 'scripts', 'dist', 'deploy', 'docs', 'README.md']) {
+  for (const name of ['package.json', 'tsconfig.json', 'tsconfig.build.json', '.env.example', 'scripts', 'deploy', 'docs', 'README.md']) {
     cpSync(join(REPO, name), join(dir, name), { recursive: true });
   }
   return dir;
