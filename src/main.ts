@@ -5,9 +5,10 @@ import { createApp } from './app';
 import { resolveAdminToken, type AdminToken } from './console/admin-token';
 import { createSessions } from './console/sessions';
 import { closeServer } from './http/close-server';
+import { loadDotEnv } from './config/dotenv';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { createLogger, type Logger } from './observability/logger';
-import { createMetrics, registerBacklogGauges } from './observability/metrics';
+import { createMetrics, registerBacklogGauges, registerRelayGauge } from './observability/metrics';
 import { openPublisher } from './publishers/open-publisher';
 import { startRelay } from './relay/relay';
 import { openStores } from './store/open-stores';
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   let config: Config;
   let adminToken: AdminToken;
   try {
+    loadDotEnv();
     config = loadConfig();
     adminToken = resolveAdminToken(config);
   } catch (error) {
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
   const publisher = await openPublisher({ url: config.QUEUE_URL, queueName: config.QUEUE_NAME, logger });
   const relay = startRelay({ store, publisher, logger, metrics, maxAttempts: config.RELAY_MAX_ATTEMPTS });
   registerBacklogGauges(metrics, store);
+  registerRelayGauge(metrics, relay);
   const retention = startRetention({ store, days: config.RETENTION_DAYS, logger });
   const internalApi: InternalApi = await startInternalApi({ config, commands, storeKind: kind, logger, metrics });
 
@@ -57,24 +60,7 @@ async function main(): Promise<void> {
     config.ADMIN_PORT,
     config.ADMIN_HOST,
   );
-  await Promise.all([once(server, 'listening'), once(admin, 'listening')]);
-  logger.info('listening', {
-    port: (server.address() as AddressInfo).port,
-    adminPort: (admin.address() as AddressInfo).port,
-    apiPort: internalApi.port,
-    notifyPath: config.NOTIFY_PATH,
-    gatewayEnv: config.GATEWAY_ENV,
-    store: store.kind,
-    queue: publisher.kind,
-  });
-  const consoleUrl = `http://${config.ADMIN_HOST.includes(':') ? `[${config.ADMIN_HOST}]` : config.ADMIN_HOST}:${(admin.address() as AddressInfo).port}/console`;
-  if (adminToken.generated) {
-    // Logged once and never stored: set ADMIN_TOKEN or ADMIN_TOKEN_FILE to keep one across restarts.
-    logger.warn('operator console token generated; set ADMIN_TOKEN or ADMIN_TOKEN_FILE to choose one', { consoleUrl, consoleToken: adminToken.value });
-  } else {
-    logger.info('operator console ready', { consoleUrl });
-  }
-
+  // Signal handlers before the "listening" line: a supervisor may stop the process as soon as it sees it.
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
@@ -102,6 +88,24 @@ async function main(): Promise<void> {
     () => logger.info('queue destination reopened (SIGHUP)'),
     (error: Error) => logger.error('could not reopen the queue destination', { error: error.message }),
   ));
+
+  await Promise.all([once(server, 'listening'), once(admin, 'listening')]);
+  logger.info('listening', {
+    port: (server.address() as AddressInfo).port,
+    adminPort: (admin.address() as AddressInfo).port,
+    apiPort: internalApi.port,
+    notifyPath: config.NOTIFY_PATH,
+    gatewayEnv: config.GATEWAY_ENV,
+    store: store.kind,
+    queue: publisher.kind,
+  });
+  const consoleUrl = `http://${config.ADMIN_HOST.includes(':') ? `[${config.ADMIN_HOST}]` : config.ADMIN_HOST}:${(admin.address() as AddressInfo).port}/console`;
+  if (adminToken.generated) {
+    // Logged once and never stored: set ADMIN_TOKEN or ADMIN_TOKEN_FILE to keep one across restarts.
+    logger.warn('operator console token generated; set ADMIN_TOKEN or ADMIN_TOKEN_FILE to choose one', { consoleUrl, consoleToken: adminToken.value });
+  } else {
+    logger.info('operator console ready', { consoleUrl });
+  }
 }
 
 /**

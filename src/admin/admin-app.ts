@@ -59,6 +59,8 @@ export function createAdminApp(deps: AdminDeps): Express {
         lastError: relayState?.lastError ?? null,
         lastDeliveredAt: relayState?.lastDeliveredAt ?? null,
       },
+      // Only one replica relays at a time (PostgreSQL); the others are standbys, which is healthy.
+      relay: relayState && { running: relayState.running, holdsLock: relayState.holdsLock },
       backlog: backlog && {
         pending: backlog.pending,
         dead: backlog.dead,

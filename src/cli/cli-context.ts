@@ -73,10 +73,15 @@ function jsonReplacer(_key: string, value: unknown): unknown {
   return value;
 }
 
+/** Row limits beyond this are a typo, and numbers past 2^53 would reach SQL as garbage (exit 3 instead of 2). */
+const MAX_LIMIT = 1_000_000;
+
 /** Parses a positive integer option or argument; commander turns the throw into a usage error. */
-export function positiveInt(name: string) {
+export function positiveInt(name: string, max = MAX_LIMIT) {
   return (text: string): number => {
-    if (!/^\d+$/.test(text) || Number(text) < 1) throw new CliFailure(`${name} must be a positive integer, got "${text}"`, EXIT.usage);
+    if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) {
+      throw new CliFailure(`${name} must be a whole number from 1 to ${max}, got "${text}"`, EXIT.usage);
+    }
     return Number(text);
   };
 }
@@ -84,7 +89,7 @@ export function positiveInt(name: string) {
 /** Parses a numeric row id argument (rejections, conflicts); a typo is a usage error, not "not found". */
 export function numericId(kind: string) {
   return (text: string): number => {
-    if (!/^\d+$/.test(text)) throw new CliFailure(`a ${kind} id is a number, got "${text}"`, EXIT.usage);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw new CliFailure(`a ${kind} id is a number, got "${text}"`, EXIT.usage);
     return Number(text);
   };
 }

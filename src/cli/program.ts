@@ -13,6 +13,7 @@ import { registerRejectionsReprocess } from './commands/rejections-reprocess';
 import { registerRejectionsShow } from './commands/rejections-show';
 import { registerRetentionPrune } from './commands/retention-prune';
 import { sandboxCommand, untilSignal } from '../sandbox/sandbox-command';
+import { registerStatus } from './commands/status';
 import { CliFailure, EXIT } from './exit-codes';
 
 /** Exit code for an error no command anticipated: a bug, never confused with the documented codes. */
@@ -20,7 +21,7 @@ const EXIT_INTERNAL = 70;
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command('noti-receiver')
-    .description("Inspect and repair what payment-noti-receiver holds: events, rejections, conflicts, gateway commands, retention")
+    .description("Inspect and repair what payment-noti-receiver holds: status, events, rejections, conflicts, gateway commands, retention")
     .option('--database-url <url>', 'sqlite:PATH or postgres://… (default: DATABASE_URL)')
     .option('--json', 'machine-readable output, unmasked')
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
@@ -45,6 +46,7 @@ export function buildProgram(io: CliIo): Command {
   const retention = program.command('retention').description('the RETENTION_DAYS policy the receiver applies hourly');
   registerRetentionPrune(retention, io);
   program.addCommand(sandboxCommand({ env: io.env, stdout: io.stdout, stopped: untilSignal }));
+  registerStatus(program, io);
   return program;
 }
 

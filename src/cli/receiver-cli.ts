@@ -1,8 +1,10 @@
 #!/usr/bin/env node
+import { loadDotEnv } from '../config/dotenv';
 import { runCli } from './program';
 
 // Exit codes: 0 ok, 1 not found / still invalid, 2 usage or configuration error, 3 store unavailable.
-runCli(process.argv.slice(2), {
+loadDotEnv();
+void runCli(process.argv.slice(2), {
   env: process.env,
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

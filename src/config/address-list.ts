@@ -9,9 +9,10 @@ export class AddressList {
   readonly entries: string[] = [];
 
   add(entry: string): this {
-    const [address, prefix] = entry.split('/');
+    // Exactly one optional "/prefix": "10.0.0.0/8/junk" is a typo, not 10.0.0.0/8.
+    const [address, prefix, ...rest] = entry.split('/');
     const family = isIP(address ?? '');
-    if (!address || family === 0) throw new Error(`"${entry}" is not an IP address or CIDR`);
+    if (!address || family === 0 || rest.length > 0) throw new Error(`"${entry}" is not an IP address or CIDR`);
     const type = family === 4 ? 'ipv4' : 'ipv6';
     if (prefix === undefined) {
       this.list.addAddress(address, type);
@@ -21,6 +22,11 @@ export class AddressList {
       this.list.addSubnet(address, bits, type);
     }
     this.entries.push(entry);
+    return this;
+  }
+
+  addAll(entries: readonly string[]): this {
+    for (const entry of entries) this.add(entry);
     return this;
   }
 

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isNotiType, type NotiType } from '../notifications/event-types';
-import type { Store } from '../store/store';
+import type { Backlog, Store } from '../store/store';
 
 export type NotificationOutcome = 'accepted' | 'duplicate' | 'conflict' | 'rejected' | 'forbidden' | 'unavailable';
 
@@ -94,39 +94,67 @@ export function createMetrics() {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-/** Backlog gauges read the store at scrape time, so they are right on every replica. */
-export function registerBacklogGauges(metrics: Metrics, store: Store): void {
-  let last: Promise<Awaited<ReturnType<Store['backlog']>> | null> | null = null;
+/**
+ * Store and backlog gauges read the store at scrape time, so they are right on every replica.
+ * While the store cannot answer, `store_up` is 0 and the backlog gauges are absent rather
+ * than frozen at their last value: an alert must not read an outage as "backlog steady".
+ */
+export function registerBacklogGauges(metrics: Metrics, store: Pick<Store, 'backlog' | 'ping'>): void {
+  let last: Promise<Backlog | null> | null = null;
   const backlog = () => {
-    // One store read per scrape serves all three gauges.
-    last ??= store.backlog(Date.now()).catch(() => null).finally(() => setImmediate(() => (last = null)));
+    // One store read per scrape serves every gauge.
+    last ??= readBacklog(store).finally(() => setImmediate(() => (last = null)));
     return last;
   };
   new Gauge({
-    name: 'noti_receiver_outbox_pending',
-    help: 'Events stored but not yet confirmed by the queue',
+    name: 'noti_receiver_store_up',
+    help: '1 when the store answered at this scrape, 0 when it did not (acks fail with 503 meanwhile)',
     registers: [metrics.registry],
     async collect() {
-      const b = await backlog();
-      if (b) this.set(b.pending);
+      this.set((await backlog()) ? 1 : 0);
     },
   });
+  const backlogGauge = (name: string, help: string, value: (b: Backlog) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [metrics.registry],
+      async collect() {
+        const b = await backlog();
+        if (b) this.set(value(b));
+        else this.remove();
+      },
+    });
+  backlogGauge('noti_receiver_outbox_pending', 'Events stored but not yet confirmed by the queue', (b) => b.pending);
+  backlogGauge(
+    'noti_receiver_outbox_oldest_pending_age_seconds',
+    'Age of the oldest undelivered event (0 when none)',
+    (b) => (b.oldestPendingAgeMs ?? 0) / 1000,
+  );
+  backlogGauge('noti_receiver_outbox_dead', 'Events the relay gave up on (permanent failure); need an operator', (b) => b.dead);
+}
+
+async function readBacklog(store: Pick<Store, 'backlog' | 'ping'>): Promise<Backlog | null> {
+  try {
+    await store.ping();
+    return await store.backlog(Date.now());
+  } catch {
+    // The outage itself is logged by the request and relay paths; here it is the store_up gauge.
+    return null;
+  }
+}
+
+/**
+ * 1 on the replica whose relay holds the relay lock. Summed over replicas it must be 1:
+ * 0 means nobody forwards events, however healthy each replica looks.
+ */
+export function registerRelayGauge(metrics: Metrics, relay: { state(): { holdsLock: boolean } }): void {
   new Gauge({
-    name: 'noti_receiver_outbox_oldest_pending_age_seconds',
-    help: 'Age of the oldest undelivered event (0 when none)',
+    name: 'noti_receiver_relay_lock_held',
+    help: '1 when this replica runs the relay (holds the relay lock), else 0',
     registers: [metrics.registry],
-    async collect() {
-      const b = await backlog();
-      if (b) this.set((b.oldestPendingAgeMs ?? 0) / 1000);
-    },
-  });
-  new Gauge({
-    name: 'noti_receiver_outbox_dead',
-    help: 'Events the relay gave up on (permanent failure); need an operator',
-    registers: [metrics.registry],
-    async collect() {
-      const b = await backlog();
-      if (b) this.set(b.dead);
+    collect() {
+      this.set(relay.state().holdsLock ? 1 : 0);
     },
   });
 }

@@ -1,17 +1,32 @@
+import { AddressList } from '../config/address-list';
 import type { Config } from '../config/env';
+import { GATEWAY_ADDRESSES } from '../config/gateway-addresses';
 import { ReceiverError } from '../errors';
 import { decodeBody } from '../http/decode-body';
-import { sourceClassifier } from '../http/source-check';
 import { receiveNotification } from '../notifications/receive-notification';
 import type { Logger } from '../observability/logger';
 import { createMetrics } from '../observability/metrics';
+import type { GatewayEnvironment } from '../notifications/normalized-event';
 import type { RecordOutcome, RejectionRow, Store } from '../store/store';
 
 export type ReprocessResult =
   | { ok: true; outcome: RecordOutcome | 'already-reprocessed'; eventId: string }
   | { ok: false; reasons: string[] };
 
-type ReprocessConfig = Pick<Config, 'GATEWAY_ENV' | 'EXTRA_ALLOWED_IPS' | 'TRUST_PROXY' | 'MALL_IDS'>;
+type ReprocessConfig = Pick<Config, 'EXTRA_ALLOWED_IPS' | 'MALL_IDS'>;
+
+/**
+ * The environment the stored source was admitted under. A rejection is kept only for an
+ * allowed source, so its address is one of the gateway's own (production or development,
+ * whatever GATEWAY_ENV the operator's shell has) or one still in EXTRA_ALLOWED_IPS; an
+ * address since dropped from EXTRA_ALLOWED_IPS must not become an event.
+ */
+export function storedSourceEnvironment(sourceIp: string, extraAllowed: AddressList): GatewayEnvironment | null {
+  for (const environment of ['production', 'development'] as const) {
+    if (new AddressList().addAll(GATEWAY_ADDRESSES[environment]).has(sourceIp)) return environment;
+  }
+  return extraAllowed.has(sourceIp) ? 'extra' : null;
+}
 
 /**
  * Runs a rejected body through the receive path again under the current configuration.
@@ -30,15 +45,9 @@ export async function reprocessRejection(
     return { ok: false, reasons: ['the body was not kept (it was too large to read); ask the gateway to resend it'] };
   }
   const { config } = deps;
-  // The source is judged again too: a rejection recorded under an older allowlist must not
-  // become an event if that address is no longer trusted.
-  const environment = sourceClassifier({
-    gatewayEnv: config.GATEWAY_ENV,
-    extraAllowed: config.EXTRA_ALLOWED_IPS,
-    trustProxy: config.TRUST_PROXY,
-  })(rejection.sourceIp);
+  const environment = storedSourceEnvironment(rejection.sourceIp, config.EXTRA_ALLOWED_IPS);
   if (environment === null) {
-    return { ok: false, reasons: [`source ${rejection.sourceIp} is not allowed by GATEWAY_ENV=${config.GATEWAY_ENV} and EXTRA_ALLOWED_IPS`] };
+    return { ok: false, reasons: [`source ${rejection.sourceIp} is not a gateway address nor in EXTRA_ALLOWED_IPS`] };
   }
 
   let result;

@@ -20,6 +20,8 @@ export interface RelayOptions {
 
 export interface RelayState {
   running: boolean;
+  /** Whether the last pass held the relay lock: on PostgreSQL only one replica's relay works. */
+  holdsLock: boolean;
   lastError: string | null;
   lastDeliveredAt: string | null;
 }
@@ -45,7 +47,7 @@ export function startRelay(options: RelayOptions): Relay {
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const maxAttempts = options.maxAttempts ?? 0;
 
-  const state: RelayState = { running: true, lastError: null, lastDeliveredAt: null };
+  const state: RelayState = { running: true, holdsLock: false, lastError: null, lastDeliveredAt: null };
   let stopping = false;
   let draining = false;
   let wakeUp: (() => void) | null = null;
@@ -71,7 +73,10 @@ export function startRelay(options: RelayOptions): Relay {
 
   /** Returns how long to wait before the next pass, 0 to go again at once, null when drained. */
   async function pass(): Promise<number | null> {
-    if (!(await store.holdsRelayLock())) return pollIntervalMs;
+    // A standby has nothing of its own to drain: "drained" lets its shutdown finish at once
+    // instead of waiting out SHUTDOWN_TIMEOUT_MS while the lock holder does the work.
+    state.holdsLock = await store.holdsRelayLock();
+    if (!state.holdsLock) return null;
     const rows = await store.nextPending(batchSize);
     if (rows.length === 0) return null;
     const now = Date.now();
@@ -158,6 +163,7 @@ export function startRelay(options: RelayOptions): Relay {
       if (wait !== 0) await sleep(wait ?? pollIntervalMs);
     }
     state.running = false;
+    state.holdsLock = false;
   })();
 
   return {

@@ -13,19 +13,23 @@ export function checkAck(form: AckForm, status: number, body: Buffer): AckVerdic
 
 function checkJsonAck(status: number, text: string): AckVerdict {
   let resCd: unknown;
+  let resMsg: unknown;
   try {
     const parsed: unknown = JSON.parse(text);
-    resCd = parsed !== null && typeof parsed === 'object' ? (parsed as { resCd?: unknown }).resCd : undefined;
+    if (parsed !== null && typeof parsed === 'object') ({ resCd, resMsg } = parsed as { resCd?: unknown; resMsg?: unknown });
   } catch {
     resCd = undefined;
   }
+  // The receiver's resMsg says why it refused ("source address … is not allowed"): the one
+  // thing an operator needs to fix it, so it travels with the verdict.
+  const why = typeof resMsg === 'string' && resMsg !== '' && resMsg !== 'FAIL' ? `: ${preview(resMsg)}` : '';
   if (status === 200) {
     if (resCd === '0000') return { kind: 'acked' };
-    if (resCd === '5001') return { kind: 'refused', reason: `HTTP 200 resCd 5001` };
+    if (resCd === '5001') return { kind: 'refused', reason: `HTTP 200 resCd 5001${why}` };
     return { kind: 'unexpected', reason: `HTTP 200 without a JSON ack {"resCd":"0000"|"5001"}: ${preview(text)}` };
   }
   if (resCd === '0000') return { kind: 'unexpected', reason: `resCd 0000 with HTTP ${status}; a success must be HTTP 200` };
-  return { kind: 'refused', reason: `HTTP ${status}${resCd === '5001' ? ' resCd 5001' : `: ${preview(text)}`}` };
+  return { kind: 'refused', reason: `HTTP ${status}${resCd === '5001' ? ` resCd 5001${why}` : `: ${preview(text)}`}` };
 }
 
 function checkFormAck(status: number, text: string): AckVerdict {

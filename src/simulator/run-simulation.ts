@@ -1,5 +1,6 @@
 import type { NotiType } from '../notifications/event-types';
 import { checkAck } from './ack-check';
+import { ProblemLog } from './problem-log';
 import { createPoster, type Poster } from './http-post';
 import { planNotifications, type WireNotification } from './scenario';
 import { emptyCounts, percentile, type SimulationSummary, type TypeCounts } from './simulation-summary';
@@ -18,12 +19,13 @@ export interface SimulationOptions {
   retryIntervalMs: number;
   forwardedFor?: string;
   timeoutMs?: number;
+  /** Told before each round of resends, so a long wait between tries is never silent. */
+  onProgress?: (message: string) => void;
 }
 
 /** The gateway gives up on a notification after this many tries. */
 export const GATEWAY_MAX_TRIES = 10;
 export const GATEWAY_RETRY_INTERVAL_MS = 3 * 60_000;
-const MAX_PROBLEMS = 20;
 
 /**
  * Sends every notification (and its redeliveries) the way the gateway does and judges each
@@ -39,8 +41,14 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const poster = createPoster(options.url, { maxSockets: options.concurrency, timeoutMs: options.timeoutMs ?? 30_000 });
   const byType: Partial<Record<NotiType, TypeCounts>> = {};
   const latencies: number[] = [];
-  const problems: string[] = [];
-  const note = (problem: string) => void (problems.length < MAX_PROBLEMS && problems.push(problem));
+  const problems = new ProblemLog();
+  const announced = new Set<number>();
+  // Deliveries retry independently; one progress line per try number keeps the output short.
+  const announceRetry = (attempt: number, reason: string) => {
+    if (announced.has(attempt)) return;
+    announced.add(attempt);
+    options.onProgress?.(`not acked yet (${reason}); try ${attempt} of ${GATEWAY_MAX_TRIES} in ${seconds(options.retryIntervalMs)}`);
+  };
   const started = Date.now();
 
   let next = 0;
@@ -48,7 +56,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     while (next < deliveries.length) {
       const delivery = deliveries[next++]!;
       const counts = (byType[delivery.notiType] ??= emptyCounts());
-      await deliver(delivery, poster, options, counts, latencies, note);
+      await deliver(delivery, poster, options, counts, latencies, problems, announceRetry);
     }
   };
   try {
@@ -68,7 +76,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     byType,
     latencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: percentile(latencies, 100) },
     durationMs: Date.now() - started,
-    problems,
+    problems: problems.lines(),
+    hints: problems.hints(),
     ok: totals.failed === 0 && totals.unexpected === 0,
   };
 }
@@ -79,7 +88,8 @@ async function deliver(
   options: SimulationOptions,
   counts: TypeCounts,
   latencies: number[],
-  note: (problem: string) => void,
+  problems: ProblemLog,
+  announceRetry: (attempt: number, reason: string) => void,
 ): Promise<void> {
   const headers: Record<string, string> = { 'Content-Type': delivery.contentType };
   if (options.forwardedFor) headers['X-Forwarded-For'] = options.forwardedFor;
@@ -88,6 +98,7 @@ async function deliver(
   for (let attempt = 1; attempt <= maxTries; attempt += 1) {
     if (attempt > 1) {
       counts.retried += 1;
+      announceRetry(attempt, lastReason);
       await new Promise((resolve) => setTimeout(resolve, options.retryIntervalMs));
     }
     counts.sent += 1;
@@ -103,12 +114,16 @@ async function deliver(
       lastReason = verdict.reason;
       if (verdict.kind === 'unexpected') {
         counts.unexpected += 1;
-        note(`event ${delivery.notiType}: unexpected ack: ${verdict.reason}`);
+        problems.add(delivery.notiType, `unexpected ack: ${verdict.reason}`);
       }
     } catch (error) {
       lastReason = `network error: ${(error as Error).message}`;
     }
   }
   counts.failed += 1;
-  note(`event ${delivery.notiType}: never acked after ${maxTries} ${maxTries === 1 ? 'try' : 'tries'} (last: ${lastReason})`);
+  problems.add(delivery.notiType, `never acked after ${maxTries} ${maxTries === 1 ? 'try' : 'tries'} (last: ${lastReason})`);
+}
+
+function seconds(ms: number): string {
+  return ms >= 60_000 ? `${(ms / 60_000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`;
 }

@@ -26,6 +26,8 @@ export interface SimulationSummary {
   durationMs: number;
   /** The first problems seen, for the operator to read. */
   problems: string[];
+  /** What to change on the receiver, for the refusals whose cause is known. */
+  hints: string[];
   ok: boolean;
 }
 
@@ -54,5 +56,6 @@ export function formatSummary(summary: SimulationSummary): string {
     ),
   ];
   if (summary.problems.length > 0) lines.push('', 'problems:', ...summary.problems.map((p) => `  - ${p}`));
+  if (summary.hints.length > 0) lines.push('', 'to fix:', ...summary.hints.map((h) => `  - ${h}`));
   return lines.join('\n');
 }

@@ -29,7 +29,7 @@ describePostgres('commands on PostgreSQL with two replicas', () => {
     const a = await replica('replica-a');
     const b = await replica('replica-b');
     const keys = Array.from({ length: 12 }, (_, i) => `pg-lease-${i}`);
-    for (const key of keys) gateway.script(PATHS.revise, { answer: { resCd: 'A211', resMsg: 'busy' } });
+    for (const _key of keys) gateway.script(PATHS.revise, { answer: { resCd: 'A211', resMsg: 'busy' } });
     await Promise.all(keys.map((key, i) => (i % 2 ? a : b).post('/v1/wallet-b/cancellations', walletCancel({ shopTransactionId: key })).expect(202)));
 
     await eventually(async () => {

@@ -35,7 +35,6 @@ export function canMountTmpfs(suite: string): boolean {
     mountTmpfs(16).unmount();
     return true;
   } catch (error) {
-    // eslint-disable-next-line no-console
     console.warn(`skipping "${suite}": mounting a tmpfs needs root (${(error as Error).message.split('\n')[0]})`);
     return false;
   }

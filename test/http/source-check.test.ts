@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { parseAddressList } from '../../src/config/address-list';
+import { loadConfig } from '../../src/config/env';
 import { clientAddress } from '../../src/http/source-check';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { DEV_GATEWAY_IP, PROD_GATEWAY_IP, startTestReceiver, type TestReceiver } from '../helpers/test-receiver';
@@ -87,5 +88,11 @@ describe('clientAddress', () => {
   it('refuses bad entries in an address list at configuration time', () => {
     expect(() => parseAddressList('10.0.0.0/40')).toThrow(/prefix/);
     expect(() => parseAddressList('gateway.example')).toThrow(/not an IP/);
+  });
+
+  it('refuses a CIDR with trailing junk after the prefix, naming the variable at start', () => {
+    expect(() => parseAddressList('10.0.0.0/8/junk')).toThrow(/10\.0\.0\.0\/8\/junk/);
+    expect(() => parseAddressList('10.0.0.0/')).toThrow(/prefix/);
+    expect(() => loadConfig({ EXTRA_ALLOWED_IPS: '10.0.0.0/8/junk' })).toThrow(/invalid EXTRA_ALLOWED_IPS/);
   });
 });

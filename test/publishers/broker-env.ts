@@ -5,7 +5,6 @@
 export function describeWithBroker(envVar: string, name: string, suite: (url: string) => void): void {
   const url = process.env[envVar];
   if (!url) {
-    // eslint-disable-next-line no-console
     console.warn(`skipping "${name}": set ${envVar} to run it against a real broker`);
     describe.skip(name, () => suite(''));
     return;

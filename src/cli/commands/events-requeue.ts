@@ -14,8 +14,11 @@ export function registerEventsRequeue(events: Command, io: CliIo): void {
     .option('--dead', 'requeue every event the relay gave up on')
     .action(async (id: string | undefined, options: { dead?: boolean }, command: Command) => {
       const global = globalOptions(command);
-      if ((id === undefined) === !options.dead) {
-        throw new CliFailure('give either an event id or --dead, not both', EXIT.usage);
+      if (id === undefined && !options.dead) {
+        throw new CliFailure('say what to requeue: an event id (evt_…, see "events list") or --dead for every dead event', EXIT.usage);
+      }
+      if (id !== undefined && options.dead) {
+        throw new CliFailure('give an event id or --dead, not both', EXIT.usage);
       }
       const config = cliConfig(io, global);
       if (options.dead) {

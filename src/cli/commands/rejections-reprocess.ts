@@ -7,7 +7,7 @@ import { reprocessRejection } from '../../operator/reprocess-rejection';
 export function registerRejectionsReprocess(rejections: Command, io: CliIo): void {
   rejections
     .command('reprocess')
-    .description('validate a rejected body again with the current MALL_IDS/GATEWAY_ENV/EXTRA_ALLOWED_IPS; store it if it passes')
+    .description('validate a rejected body again with the current MALL_IDS (the stored source stays admitted); store it if it passes')
     .argument('<id>', 'rejection id', numericId('rejection'))
     .action(async (id: number, _options: unknown, command: Command) => {
       const global = globalOptions(command);

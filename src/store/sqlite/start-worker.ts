@@ -19,7 +19,6 @@ const cache = new Map<string, string>();
 
 /** The entry and every relative module it requires, as CommonJS JavaScript by file name. */
 function transpiled(entry: string): Record<string, string> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const ts = require('typescript') as typeof import('typescript');
   const sources: Record<string, string> = {};
   const visit = (file: string) => {

@@ -1,0 +1,187 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { buildProgram } from '../../src/cli/program';
+import { loadConfig } from '../../src/config/env';
+import { codeBlocks, commandLines, documentationFiles, inlineCode, REPO } from './doc-blocks';
+
+const files = documentationFiles();
+const blocks = files.flatMap(codeBlocks);
+/** Every command line and inline code span a reader may copy, with where it is. */
+const snippets = [
+  ...blocks.flatMap((block) => commandLines(block).map((text) => ({ where: `${block.file}:${block.line}`, text }))),
+  ...files.flatMap((file) => inlineCode(file).map((text) => ({ where: file, text }))),
+];
+const scripts = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const program = buildProgram({ env: {}, stdout: () => undefined, stderr: () => undefined });
+const longOptions = (command: Command) => command.options.map((option) => option.long).filter(Boolean);
+
+describe('what the README and docs/ tell a reader to type', () => {
+  it('names only npm scripts package.json has', () => {
+    const missing = snippets.flatMap(({ where, text }) =>
+      [...text.matchAll(/\bnpm (?:run(?: --silent)? ([\w:-]+)|(start|test)\b)/g)]
+        .map((match) => match[1] ?? match[2]!)
+        .filter((name) => !(name in scripts))
+        .map((name) => `${where}: npm run ${name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('names only noti-receiver commands and options the CLI registers', () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const { where, text } of snippets) {
+      for (const match of text.matchAll(/(?:npm run(?: --silent)? cli --|(?<![\w-])(?:npx )?noti-receiver)((?:\s+[^\s|;&#]+)*)/g)) {
+        checked += 1;
+        problems.push(...cliProblems(match[1]!.trim().split(/\s+/).filter(Boolean)).map((p) => `${where}: ${p} in "${text}"`));
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+    expect(problems).toEqual([]);
+  });
+
+  it('names only simulator options the simulator has', () => {
+    const help = spawnSync(process.execPath, [join(REPO, 'dist', 'simulator', 'simulate-cli.js'), '--help'], { encoding: 'utf8' }).stdout;
+    const unknown = snippets.flatMap(({ where, text }) =>
+      [...text.matchAll(/npm run(?: --silent)? simulate --(.*)/g)].flatMap((match) =>
+        [...match[1]!.matchAll(/(--[a-z][\w-]*)/g)].map((option) => option[1]!).filter((option) => !help.includes(option)).map((option) => `${where}: ${option}`),
+      ),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it('names only environment variables the code reads', () => {
+    const code = sourceText(['src', 'test', 'bench', '.ci', 'compose.yaml']);
+    const named = new Set<string>();
+    for (const { text } of snippets) {
+      for (const match of text.matchAll(/(?:^|\s)([A-Z][A-Z0-9_]*)=/g)) named.add(match[1]!);
+      if (/^(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|PORT|HOST)$/.test(text)) named.add(text);
+    }
+    const unread = [...named].filter((name) => !new RegExp(`\\b${name}\\b`).test(code));
+    expect(named.size).toBeGreaterThan(10);
+    expect(unread).toEqual([]);
+  });
+
+  it('sets configuration variables only to values the configuration accepts', () => {
+    const refused = snippets.flatMap(({ where, text }) =>
+      [...text.matchAll(/(?:^|\s)([A-Z][A-Z0-9_]*)=([^\s<…$`'"]+)(?=\s|$)/g)]
+        .filter(([, name]) => new RegExp(`^\\s+${name}:`, 'm').test(readFileSync(join(REPO, 'src', 'config', 'env.ts'), 'utf8')))
+        .flatMap(([, name, value]) => {
+          try {
+            loadConfig({ [name!]: value });
+            return [];
+          } catch (error) {
+            return [`${where}: ${(error as Error).message}`];
+          }
+        }),
+    );
+    expect(refused).toEqual([]);
+  });
+
+  it('lists every configuration variable in .env.example', () => {
+    const example = readFileSync(join(REPO, '.env.example'), 'utf8');
+    const schema = readFileSync(join(REPO, 'src', 'config', 'env.ts'), 'utf8');
+    const variables = [...schema.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1]!);
+    expect(variables.filter((name) => !new RegExp(`^#?\\s*${name}=`, 'm').test(example))).toEqual([]);
+  });
+});
+
+describe('runnable examples (marked <!-- ci: run -->)', () => {
+  const runnable = blocks.filter((block) => block.run);
+
+  it('exist, so this suite cannot pass by finding none', () => {
+    expect(runnable.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(runnable.map((block) => [`${block.file}:${block.line}`, block]))('%s runs as written on a fresh checkout', async (_where, block) => {
+    const sandbox = freshCheckout();
+    try {
+      const [port, adminPort] = [await freePort(), await freePort()];
+      // The ports are the only thing changed: the machine is shared, 8080 may be taken.
+      const result = await runBash(block.text, sandbox, { PORT: String(port), ADMIN_PORT: String(adminPort) });
+      expect({ exit: result.code, output: result.output }).toEqual({ exit: block.run!.exit, output: expect.any(String) });
+    } finally {
+      rmSync(sandbox, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
+
+function cliProblems(words: string[]): string[] {
+  let command: Command = program;
+  const problems: string[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i]!;
+    if (word === '--' || /^[<[$"'`…]/.test(word) || /^\d+$/.test(word) || word.startsWith('evt_')) continue;
+    if (word.startsWith('-')) {
+      const option = word.split('=')[0]!;
+      const known = [...longOptions(command), ...longOptions(program), '--help', '-h'];
+      if (!known.includes(option)) problems.push(`unknown option ${option} for "${command.name()}"`);
+      else if (option === '--database-url' || option === '--status' || option === '--type' || option === '--order' || option === '--since' || option === '--limit' || option === '--admin-url') i += 1;
+      continue;
+    }
+    if (command.commands.length === 0) continue; // an argument
+    const alternatives = word.split('|');
+    const next = alternatives.map((name) => command.commands.find((c) => c.name() === name));
+    if (next.some((c) => !c)) {
+      problems.push(`unknown command "${word}" under "${command.name()}"`);
+      break;
+    }
+    command = next[0]!;
+  }
+  return problems;
+}
+
+function sourceText(paths: string[]): string {
+  const walk = (path: string): string[] =>
+    statSync(path).isDirectory() ? readdirSync(path).flatMap((name) => walk(join(path, name))) : [readFileSync(path, 'utf8')];
+  return paths.flatMap((path) => walk(join(REPO, path))).join('\n');
+}
+
+/**
+ * A checkout as a newcomer has it after `npm ci`: no dist/ yet (so `npm run cli` must build it),
+ * its own data/ and .env, sharing only read-only things (sources, node_modules) with this
+ * worktree, so a block that builds or writes never disturbs the suites running beside it.
+ */
+function freshCheckout(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'noti-docs-'));
+  for (const name of ['node_modules', 'src', 'migrations']) symlinkSync(join(REPO, name), join(dir, name));
+  for (const name of ['package.json', 'tsconfig.json', 'tsconfig.build.json', '.env.example', 'scripts', 'deploy', 'docs', 'README.md']) {
+    cpSync(join(REPO, name), join(dir, name), { recursive: true });
+  }
+  return dir;
+}
+
+function runBash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += String(chunk)));
+    child.stderr.on('data', (chunk) => (output += String(chunk)));
+    child.on('exit', (code) => {
+      // A block may start the receiver in the background; nothing it started outlives it.
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      resolve({ code, output });
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
