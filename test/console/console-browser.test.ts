@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createAdminApp } from '../../src/admin/admin-app';
@@ -14,7 +15,8 @@ import { eventually } from '../helpers/eventually';
 import { inboxEntry } from '../helpers/stored-events';
 import { ADMIN_TOKEN, startConsoleHarness, type ConsoleHarness } from './console-harness';
 
-const DOCS = join(__dirname, '..', '..', 'docs');
+// The README's screenshots are refreshed on request (UPDATE_SCREENSHOTS=1), so a test run never dirties the checkout.
+const DOCS = process.env.UPDATE_SCREENSHOTS ? join(__dirname, '..', '..', 'docs') : join(tmpdir(), 'console-screenshots');
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The admin app on a real loopback port: a browser needs one. */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMetrics } from '../../src/observability/metrics';
+import { createMetrics, registerCommandGauges } from '../../src/observability/metrics';
 import { spawnReceiver } from '../helpers/spawn-receiver';
 import type { Family } from './promql-names';
 
@@ -16,7 +16,10 @@ export async function exportedFamilies(): Promise<Map<string, Family>> {
   try {
     const text = await (await fetch(`http://127.0.0.1:${receiver.adminPort}/metrics`)).text();
     const labelNames = new Map<string, string[]>();
-    for (const metric of createMetrics().registry.getMetricsAsArray()) {
+    const definitions = createMetrics();
+    // The command gauges are registered beside the command store; their definitions are what matter here.
+    registerCommandGauges(definitions, { countByState: async () => [], countWorkingSince: async () => 0 }, 0);
+    for (const metric of definitions.registry.getMetricsAsArray()) {
       labelNames.set((metric as unknown as { name: string }).name, [...((metric as unknown as { labelNames?: string[] }).labelNames ?? [])]);
     }
     const families = new Map<string, Family>();

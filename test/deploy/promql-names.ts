@@ -35,8 +35,8 @@ export function receiverSeriesIn(expr: string): { selectors: Array<{ series: str
   return { selectors, groupings };
 }
 
-/** Problems with one expression: unknown series, unknown labels. Series under `optionalPrefix` may be absent. */
-export function problemsIn(expr: string, families: Map<string, Family>, optionalPrefix?: string): string[] {
+/** Problems with one expression: unknown series, unknown labels. */
+export function problemsIn(expr: string, families: Map<string, Family>): string[] {
   const { selectors, groupings } = receiverSeriesIn(expr);
   const problems: string[] = [];
   if (selectors.length === 0) problems.push(`"${expr}" names no noti_receiver_* metric`);
@@ -44,7 +44,7 @@ export function problemsIn(expr: string, families: Map<string, Family>, optional
   for (const { series, labels } of selectors) {
     const found = familyOf(series, families);
     if (!found) {
-      if (!(optionalPrefix && series.startsWith(optionalPrefix))) problems.push(`${series} is not exported by the receiver`);
+      problems.push(`${series} is not exported by the receiver`);
       continue;
     }
     found.family.labels.forEach((label) => known.add(label));
@@ -52,9 +52,8 @@ export function problemsIn(expr: string, families: Map<string, Family>, optional
       if (!found.family.labels.includes(label) && !TARGET_LABELS.includes(label)) problems.push(`${series} has no label "${label}"`);
     }
   }
-  const anyOptionalAbsent = selectors.some(({ series }) => !familyOf(series, families));
   for (const label of groupings) {
-    if (!known.has(label) && !anyOptionalAbsent) problems.push(`grouping by "${label}", which none of its metrics has`);
+    if (!known.has(label)) problems.push(`grouping by "${label}", which none of its metrics has`);
   }
   return problems;
 }
