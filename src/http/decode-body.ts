@@ -3,6 +3,7 @@ import iconv from 'iconv-lite';
 import { KOREAN_CHARSET } from '../notifications/euc-kr';
 import { InvalidNotification, UnsupportedMediaType } from '../errors';
 import { parseFormBody } from './form-urlencoded';
+import { assertJsonDepth } from './json-depth';
 
 /**
  * Raw bytes to fields. JSON is UTF-8 (events 10–51); a form body (event 70) is EUC-KR
@@ -12,6 +13,7 @@ import { parseFormBody } from './form-urlencoded';
 export function decodeBody(raw: Buffer, contentTypeHeader: string | undefined): Record<string, unknown> {
   const { type, charset } = parseContentType(contentTypeHeader);
   if (raw.length === 0) throw new InvalidNotification('empty body');
+  if (type === 'application/json') assertJsonDepth(raw);
   if (type === 'application/json') return decodeJson(raw, charset);
   if (type === 'application/x-www-form-urlencoded') return parseFormBody(raw, formCharset(charset));
   throw new UnsupportedMediaType(`unsupported Content-Type ${type}; use application/json or application/x-www-form-urlencoded`);
