@@ -1,7 +1,6 @@
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { NormalizedEvent } from '../notifications/normalized-event';
-import type { Publisher, PublisherStatus } from './publisher';
+import type { OutboundEvent, Publisher, PublisherStatus } from './publisher';
 
 /**
  * Appends one JSON event per line. Each publish is fdatasync'ed before it resolves, so a
@@ -13,10 +12,10 @@ export async function openFilePublisher(path: string): Promise<Publisher> {
   let handle: FileHandle | null = await open(path, 'a');
   let lastError: string | undefined;
 
-  async function append(events: readonly NormalizedEvent[]): Promise<void> {
+  async function append(events: readonly OutboundEvent[]): Promise<void> {
     if (!handle) throw new Error('file publisher is closed');
     try {
-      await handle.write(events.map((event) => `${JSON.stringify(event)}\n`).join(''));
+      await handle.write(events.map((event) => `${event.json}\n`).join(''));
       await handle.datasync();
       lastError = undefined;
     } catch (error) {
@@ -27,7 +26,7 @@ export async function openFilePublisher(path: string): Promise<Publisher> {
 
   return {
     kind: 'file',
-    publish: (event: NormalizedEvent) => append([event]),
+    publish: (event: OutboundEvent) => append([event]),
     publishBatch: append,
     status(): PublisherStatus {
       return { connected: handle !== null && lastError === undefined, detail: lastError ?? path };
