@@ -1,6 +1,6 @@
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
-import { isPermanent, type Publisher } from '../publishers/publisher';
+import { isPermanent, type OutboundEvent, type Publisher } from '../publishers/publisher';
 import type { OutboxRecord, Store } from '../store/store';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 
@@ -10,6 +10,11 @@ export interface RelayOptions {
   logger: Logger;
   metrics?: Metrics;
   batchSize?: number;
+  /**
+   * After a wake-up, how long to let further commits gather before reading the outbox: under
+   * load one pass then carries many commits' events in one publish and one mark-delivered.
+   */
+  coalesceMs?: number;
   /** Upper bound on how long a new event can wait when no wake-up arrives (other replicas' writes). */
   pollIntervalMs?: number;
   backoff?: BackoffOptions;
@@ -35,11 +40,14 @@ export interface Relay {
  * Drains the outbox to the publisher in arrival (seq) order, at least once. The head row
  * blocks the rows behind it while it is retried with backoff, so the queue never sees
  * events out of order; only a permanent failure (or `maxAttempts`) marks a row dead and
- * moves on. The loop runs beside request handling and never holds an ack.
+ * moves on. The loop runs beside request handling and never holds an ack. A pass that fails
+ * as a whole (the store cannot read or mark rows delivered) backs off like a failed publish,
+ * so a batch the queue already took is not republished every poll interval.
  */
 export function startRelay(options: RelayOptions): Relay {
   const { store, publisher, logger, metrics } = options;
-  const batchSize = options.batchSize ?? 100;
+  const batchSize = options.batchSize ?? 500;
+  const coalesceMs = options.coalesceMs ?? 2;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const maxAttempts = options.maxAttempts ?? 0;
@@ -49,14 +57,17 @@ export function startRelay(options: RelayOptions): Relay {
   let draining = false;
   let wakeUp: (() => void) | null = null;
   let woken = false;
+  /** While the head waits out its backoff, new events queue behind it: waking would only re-read it. */
+  let headDueAt = 0;
+  let failedPasses = 0;
 
   const wake = () => {
     woken = true;
-    wakeUp?.();
+    if (Date.now() >= headDueAt) wakeUp?.();
   };
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      if (woken || stopping) return resolve();
+      if ((woken && Date.now() >= headDueAt) || stopping) return resolve();
       const timer = setTimeout(done, Math.max(0, ms));
       function done() {
         clearTimeout(timer);
@@ -72,6 +83,7 @@ export function startRelay(options: RelayOptions): Relay {
   async function pass(): Promise<number | null> {
     if (!(await store.holdsRelayLock())) return pollIntervalMs;
     const rows = await store.nextPending(batchSize);
+    headDueAt = 0;
     if (rows.length === 0) return null;
     const now = Date.now();
     const notDue = rows.findIndex((row) => row.nextAttemptAt > now);
@@ -84,13 +96,15 @@ export function startRelay(options: RelayOptions): Relay {
       }
     }
     // Wait for the first row that was not due yet; it still holds back everything behind it.
-    return notDue === -1 ? 0 : Math.max(1, rows[notDue]!.nextAttemptAt - Date.now());
+    if (notDue === -1) return 0;
+    headDueAt = rows[notDue]!.nextAttemptAt;
+    return Math.max(1, headDueAt - Date.now());
   }
 
   async function deliverBatch(rows: OutboxRecord[]): Promise<boolean> {
     const started = process.hrtime.bigint();
     try {
-      await publisher.publishBatch!(rows.map((row) => row.event));
+      await publisher.publishBatch!(rows.map(outbound));
     } catch (error) {
       logger.warn('batch publish failed; publishing one at a time', { events: rows.length, error: (error as Error).message });
       return false;
@@ -103,7 +117,7 @@ export function startRelay(options: RelayOptions): Relay {
   async function deliver(row: OutboxRecord): Promise<boolean> {
     const started = process.hrtime.bigint();
     try {
-      await publisher.publish(row.event);
+      await publisher.publish(outbound(row));
     } catch (error) {
       return handleFailure(row, error as Error);
     }
@@ -115,7 +129,7 @@ export function startRelay(options: RelayOptions): Relay {
     const now = new Date();
     metrics?.publishLatency.observe({ publisher: publisher.kind }, Number(process.hrtime.bigint() - started) / 1e9);
     metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'delivered' }, rows.length);
-    for (const row of rows) metrics?.receiveToQueue.observe((now.getTime() - Date.parse(row.event.receivedAt)) / 1000);
+    for (const row of rows) metrics?.receiveToQueue.observe((now.getTime() - Date.parse(outbound(row).receivedAt)) / 1000);
     await store.markDelivered(rows.map((row) => row.seq), now.toISOString());
     state.lastError = null;
     state.lastDeliveredAt = now.toISOString();
@@ -127,7 +141,7 @@ export function startRelay(options: RelayOptions): Relay {
     if (isPermanent(error) || (maxAttempts > 0 && attempt >= maxAttempts)) {
       metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'dead' });
       logger.error('event marked dead; an operator must requeue it', {
-        eventId: row.eventId, type: row.event.type, attempt, error: error.message,
+        eventId: row.eventId, type: outbound(row).type, attempt, error: error.message,
       });
       await store.markDead(row.seq, error.message);
       return true;
@@ -135,7 +149,7 @@ export function startRelay(options: RelayOptions): Relay {
     metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'retry' });
     const delay = backoffDelay(attempt, backoff);
     logger.warn('publish failed; retrying in order', {
-      eventId: row.eventId, type: row.event.type, attempt, retryInMs: delay, error: error.message,
+      eventId: row.eventId, type: outbound(row).type, attempt, retryInMs: delay, error: error.message,
     });
     await store.markRetry(row.seq, error.message, Date.now() + delay);
     return false;
@@ -143,15 +157,20 @@ export function startRelay(options: RelayOptions): Relay {
 
   const loop = (async () => {
     while (!stopping) {
+      if (woken && coalesceMs > 0 && !draining) await pause(coalesceMs);
       woken = false;
       let wait: number | null;
       try {
         wait = await pass();
+        failedPasses = 0;
       } catch (error) {
-        // The store is down: keep the backlog where it is and try again; never exit on it.
+        // The store is down or refuses the delivered mark: keep the backlog where it is and try
+        // again after a growing pause; never exit on it, never spin on it.
+        failedPasses += 1;
+        wait = backoffDelay(failedPasses, backoff);
+        headDueAt = Date.now() + wait;
         state.lastError = (error as Error).message;
-        logger.warn('relay pass failed', { error: (error as Error).message });
-        wait = pollIntervalMs;
+        logger.warn('relay pass failed; retrying', { attempt: failedPasses, retryInMs: wait, error: (error as Error).message });
       }
       if (draining && (wait === null || state.lastError !== null)) break;
       if (wait !== 0) await sleep(wait ?? pollIntervalMs);
@@ -168,10 +187,21 @@ export function startRelay(options: RelayOptions): Relay {
         stopping = true;
         wakeUp?.();
       }, drainMs);
-      wake();
+      // Even a head in backoff is tried once more: shutdown drains what it can.
+      woken = true;
+      wakeUp?.();
       if (drainMs <= 0) stopping = true;
       await loop;
       clearTimeout(deadline);
     },
   };
+}
+
+/** Until the store hands the relay its stored JSON as is, the row's event is serialized here. */
+function outbound(row: OutboxRecord): OutboundEvent {
+  return { id: row.eventId, type: row.event.type, receivedAt: row.event.receivedAt, json: JSON.stringify(row.event) };
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
