@@ -9,6 +9,7 @@ import { createMetrics, registerBacklogGauges } from './observability/metrics';
 import { openPublisher } from './publishers/open-publisher';
 import { startRelay } from './relay/relay';
 import { openStore } from './store/open-store';
+import { StoreUnavailable } from './store/store';
 
 /** Reads the environment, opens the store and the queue, starts the relay and both listeners. */
 async function main(): Promise<void> {
@@ -25,8 +26,13 @@ async function main(): Promise<void> {
 
   const metrics = createMetrics();
   const store = await openStore(config.DATABASE_URL, {
-    // Errors no request is waiting on (an idle connection dropped, the relay lock lost) must still be seen.
-    onBackgroundError: (error) => logger.warn('store background error', { error: error.message }),
+    // Two processes on one SQLite file would both relay and forward every event twice.
+    exclusive: true,
+    // Errors no request is waiting on must still be seen; one that stops acks is an error, not a warning.
+    onBackgroundError: (error) =>
+      error instanceof StoreUnavailable
+        ? logger.error('store cannot commit acks', { error: error.message })
+        : logger.warn('store background error', { error: error.message }),
   });
   const publisher = await openPublisher({ url: config.QUEUE_URL, queueName: config.QUEUE_NAME, logger });
   const relay = startRelay({ store, publisher, logger, metrics, maxAttempts: config.RELAY_MAX_ATTEMPTS });

@@ -129,7 +129,7 @@ export function startRelay(options: RelayOptions): Relay {
     const now = new Date();
     metrics?.publishLatency.observe({ publisher: publisher.kind }, Number(process.hrtime.bigint() - started) / 1e9);
     metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'delivered' }, rows.length);
-    for (const row of rows) metrics?.receiveToQueue.observe((now.getTime() - Date.parse(outbound(row).receivedAt)) / 1000);
+    for (const row of rows) metrics?.receiveToQueue.observe((now.getTime() - Date.parse(row.receivedAt)) / 1000);
     await store.markDelivered(rows.map((row) => row.seq), now.toISOString());
     state.lastError = null;
     state.lastDeliveredAt = now.toISOString();
@@ -141,7 +141,7 @@ export function startRelay(options: RelayOptions): Relay {
     if (isPermanent(error) || (maxAttempts > 0 && attempt >= maxAttempts)) {
       metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'dead' });
       logger.error('event marked dead; an operator must requeue it', {
-        eventId: row.eventId, type: outbound(row).type, attempt, error: error.message,
+        eventId: row.eventId, type: row.eventType, attempt, error: error.message,
       });
       await store.markDead(row.seq, error.message);
       return true;
@@ -149,7 +149,7 @@ export function startRelay(options: RelayOptions): Relay {
     metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'retry' });
     const delay = backoffDelay(attempt, backoff);
     logger.warn('publish failed; retrying in order', {
-      eventId: row.eventId, type: outbound(row).type, attempt, retryInMs: delay, error: error.message,
+      eventId: row.eventId, type: row.eventType, attempt, retryInMs: delay, error: error.message,
     });
     await store.markRetry(row.seq, error.message, Date.now() + delay);
     return false;
@@ -197,9 +197,9 @@ export function startRelay(options: RelayOptions): Relay {
   };
 }
 
-/** Until the store hands the relay its stored JSON as is, the row's event is serialized here. */
+/** The stored JSON goes out as the store committed it: no parse, no re-serialization. */
 function outbound(row: OutboxRecord): OutboundEvent {
-  return { id: row.eventId, type: row.event.type, receivedAt: row.event.receivedAt, json: JSON.stringify(row.event) };
+  return { id: row.eventId, type: row.eventType, receivedAt: row.receivedAt, json: row.eventJson };
 }
 
 function pause(ms: number): Promise<void> {

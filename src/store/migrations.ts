@@ -10,9 +10,13 @@ export interface Migration {
 /** `migrations/<dialect>/NNN_name.sql`, found from both `src/store` (tests) and `dist/store`. */
 export const MIGRATIONS_ROOT = resolve(__dirname, '..', '..', 'migrations');
 
+/**
+ * Numbers may have gaps (a feature reserves its number before it lands, and each runner applies
+ * whatever is not yet recorded, in order); two files with one number are a merge mistake.
+ */
 export function readMigrations(dialect: 'sqlite' | 'postgres', root = MIGRATIONS_ROOT): Migration[] {
   const dir = join(root, dialect);
-  return readdirSync(dir)
+  const migrations = readdirSync(dir)
     .filter((file) => /^\d+_.+\.sql$/.test(file))
     .map((file) => ({
       version: Number.parseInt(file, 10),
@@ -20,4 +24,7 @@ export function readMigrations(dialect: 'sqlite' | 'postgres', root = MIGRATIONS
       sql: readFileSync(join(dir, file), 'utf8'),
     }))
     .sort((a, b) => a.version - b.version);
+  const duplicate = migrations.find((migration, i) => i > 0 && migrations[i - 1]!.version === migration.version);
+  if (duplicate) throw new Error(`two ${dialect} migrations are numbered ${duplicate.version}: renumber one`);
+  return migrations;
 }

@@ -32,10 +32,13 @@ export type OutboxStatus = 'pending' | 'delivered' | 'dead';
 export interface OutboxRecord {
   seq: number;
   eventId: string;
+  eventType: string;
+  receivedAt: string;
   attempts: number;
   /** Epoch ms before which a retry must not be tried. */
   nextAttemptAt: number;
-  event: NormalizedEvent;
+  /** The stored event JSON text, unparsed, so the relay forwards exactly what was stored. */
+  eventJson: string;
 }
 
 export interface Backlog {

@@ -12,6 +12,8 @@ export interface SpawnedReceiver {
   url: string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stderr: () => string;
+  /** Every JSON log line the service has written so far. */
+  logs: () => Array<Record<string, unknown>>;
 }
 
 /** The built service as an operator runs it (`npm test` builds first), on ports the OS picks. */
@@ -47,8 +49,15 @@ export async function spawnReceiver(cwd: string, env: Record<string, string> = {
     });
   });
   // Keep draining stdout so the child never blocks on a full pipe.
-  lines.on('line', () => undefined);
-  return { child, ...listening, url: `http://127.0.0.1:${listening.port}/notifications`, exited, stderr: () => stderr };
+  const logs: Array<Record<string, unknown>> = [];
+  lines.on('line', (line) => {
+    try {
+      logs.push(JSON.parse(line) as Record<string, unknown>);
+    } catch {
+      /* not a log line */
+    }
+  });
+  return { child, ...listening, url: `http://127.0.0.1:${listening.port}/notifications`, exited, stderr: () => stderr, logs: () => [...logs] };
 }
 
 export function readEventsFile(path: string): Array<{ id: string; pgCno: string; cancelPgCno: string | null; status: { code: string } | null }> {

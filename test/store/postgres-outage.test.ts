@@ -57,7 +57,7 @@ describePostgres('PostgreSQL store during a database outage', () => {
     await expect(store.record(inboxEntry({ pgCno: 'O2' }))).resolves.toMatchObject({ outcome: 'accepted' });
     await expect(store.ping()).resolves.toBeUndefined();
     await expect(store.holdsRelayLock()).resolves.toBe(true);
-    expect((await store.nextPending(10)).map((row) => row.event.pgCno)).toEqual(['O1', 'O2']);
+    expect((await store.nextPending(10)).map((row) => JSON.parse(row.eventJson).pgCno)).toEqual(['O1', 'O2']);
   });
 
   test('an idle connection dropped by the database does not crash the process', async () => {

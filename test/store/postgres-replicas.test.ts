@@ -1,3 +1,4 @@
+import { readMigrations } from '../../src/store/migrations';
 import { LOCK_KIND } from '../../src/store/postgres/advisory-locks';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store';
 import type { RecordResult, Store } from '../../src/store/store';
@@ -36,8 +37,9 @@ describePostgres('PostgreSQL store shared by several replicas', () => {
   test('replicas starting together on an empty schema all start, and each migration runs once', async () => {
     const stores = await Promise.all(Array.from({ length: 5 }, () => openPostgresStore(schema.url)));
     opened.push(...stores);
-    const applied = await admin(schema.url, 'SELECT version, count(*)::int AS times FROM schema_migrations GROUP BY version');
-    expect(applied).toEqual([{ version: 1, times: 1 }]);
+    const applied = await admin(schema.url, 'SELECT version, count(*)::int AS times FROM schema_migrations GROUP BY version ORDER BY version');
+    expect(applied).toEqual(readMigrations('postgres').map((migration) => ({ version: migration.version, times: 1 })));
+    expect(applied.length).toBeGreaterThanOrEqual(1);
     await expect(stores[4]!.record(inboxEntry())).resolves.toMatchObject({ outcome: 'accepted' });
   });
 

@@ -1,4 +1,4 @@
-import type { Store } from '../../src/store/store';
+import { StoreUnavailable, type Store } from '../../src/store/store';
 import { inboxEntry, rejectionEntry } from '../helpers/stored-events';
 
 export interface FreshStore {
@@ -29,7 +29,10 @@ export function storeContract(openFresh: () => Promise<FreshStore>): void {
     await expect(store.record(entry)).resolves.toEqual({ outcome: 'accepted', eventId: entry.event.id });
     const [row, ...rest] = await store.nextPending(10);
     expect(rest).toEqual([]);
-    expect(row).toMatchObject({ eventId: entry.event.id, attempts: 0, nextAttemptAt: 0, event: entry.event });
+    expect(row).toMatchObject({
+      eventId: entry.event.id, eventType: entry.event.type, receivedAt: entry.event.receivedAt, attempts: 0, nextAttemptAt: 0,
+    });
+    expect(JSON.parse(row!.eventJson)).toEqual(entry.event);
   });
 
   test('a redelivery with the same body is a duplicate: counted, not queued again', async () => {
@@ -188,7 +191,7 @@ export function storeContract(openFresh: () => Promise<FreshStore>): void {
     const entry = inboxEntry({ pgCno: 'Z1', shopOrderNo: 'order\u0000-1', data: { buyerName: 'a\u0000b' } });
     await expect(store.record(entry)).resolves.toMatchObject({ outcome: 'accepted' });
     await expect(store.record(entry)).resolves.toMatchObject({ outcome: 'duplicate' });
-    expect((await store.nextPending(1))[0]?.event).toEqual(entry.event);
+    expect(JSON.parse((await store.nextPending(1))[0]!.eventJson)).toEqual(entry.event);
     await expect(store.recordRejection(rejectionEntry({ reason: 'bad byte \u0000 in field' }))).resolves.toEqual(expect.any(Number));
   });
 
@@ -206,6 +209,18 @@ export function storeContract(openFresh: () => Promise<FreshStore>): void {
     await store.markDead(row!.seq, 'bad');
     await store.requeue(entry.event.id);
     expect(wakes).toBeGreaterThan(afterAccept);
+  });
+
+  test('writes arriving together commit together, and one bad row never fails its neighbours', async () => {
+    const first = inboxEntry({ pgCno: 'N1' });
+    const third = inboxEntry({ pgCno: 'N3' });
+    const second = inboxEntry({ pgCno: 'N2' });
+    // An event id already taken under another dedup key: this write must fail, alone.
+    const bad = { ...second, event: { ...second.event, id: first.event.id } };
+    const results = await Promise.allSettled([store.record(first), store.record(bad), store.record(third)]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(StoreUnavailable);
+    expect((await store.nextPending(10)).map((row) => row.eventId)).toEqual([first.event.id, third.event.id]);
   });
 
   test('a lone store may run the relay and answers ping', async () => {

@@ -1,4 +1,4 @@
-import { Pool, types as pgTypes, type PoolClient, type PoolConfig, type QueryConfig, type QueryResultRow } from 'pg';
+import { Pool, types as pgTypes, type PoolClient, type PoolConfig, type QueryConfig, type QueryResult, type QueryResultRow } from 'pg';
 import { StoreUnavailable } from '../store';
 
 export interface PostgresOptions {
@@ -68,19 +68,20 @@ export async function query<R extends QueryResultRow>(
   params: unknown[] = [],
   timeoutMs?: number,
 ): Promise<R[]> {
+  return (await queryResult<R>(db, action, sql, params, timeoutMs)).rows;
+}
+
+export async function queryResult<R extends QueryResultRow>(
+  db: Pool | PoolClient,
+  action: string,
+  sql: string,
+  params: unknown[] = [],
+  timeoutMs?: number,
+): Promise<QueryResult<R>> {
   try {
     // query_timeout per query is supported by pg but missing from its typings.
     const config: QueryConfig & { query_timeout?: number } = { text: sql, values: textSafe(params), query_timeout: timeoutMs };
-    return (await db.query<R>(config)).rows;
-  } catch (error) {
-    throw unavailable(action, error);
-  }
-}
-
-/** Runs one write and returns how many rows it changed. */
-export async function execute(pool: Pool, action: string, sql: string, params: unknown[]): Promise<number> {
-  try {
-    return (await pool.query(sql, textSafe(params))).rowCount ?? 0;
+    return await db.query<R>(config);
   } catch (error) {
     throw unavailable(action, error);
   }

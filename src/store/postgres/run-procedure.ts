@@ -1,0 +1,78 @@
+import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import type { Param, Procedure, SqlStep } from '../procedures/procedure';
+import { LOCK_KIND, lockArgs } from './advisory-locks';
+import { query, queryResult } from './pool';
+import { NEW_EVENTS_CHANNEL } from './relay-lock';
+
+/**
+ * Held from just before an outbox seq is drawn until COMMIT, so outbox seqs commit in the order
+ * they are drawn across replicas. A BIGSERIAL/identity value is drawn at insert but becomes
+ * visible at commit, so without it two replicas could commit seq 6 before seq 5 and the relay would
+ * forward 6 first (a cancel before its approval). It covers only the outbox insert and the commit,
+ * so dedup of unrelated keys still runs in parallel. The alternative (reading only below the oldest
+ * in-flight transaction) stalls the relay behind any long transaction, including an operator's psql.
+ * The notification is delivered on commit only.
+ */
+const LOCK_OUTBOX_ORDER = `SELECT pg_advisory_xact_lock(${lockArgs(LOCK_KIND.outboxOrder)})`;
+/** Delivered on commit only, once per transaction however many rows it added. */
+const NOTIFY_NEW_EVENTS = `SELECT pg_notify('${NEW_EVENTS_CHANNEL}', '')`;
+
+export interface Effects {
+  outboxChanged: boolean;
+  /** This transaction already holds the outbox-order lock (group-commit takes it first). */
+  orderLocked?: boolean;
+}
+
+/** Takes the outbox-order lock for the rest of the transaction. */
+export async function lockOutboxOrder(db: PoolClient, action: string, effects: Effects): Promise<void> {
+  if (effects.orderLocked) return;
+  await query(db, action, LOCK_OUTBOX_ORDER);
+  effects.orderLocked = true;
+}
+
+const numbered = new Map<string, string>();
+
+/** Portable `?` placeholders as PostgreSQL's `$1, $2, …` (our SQL has no `?` inside literals). */
+export function toPostgres(sql: string): string {
+  let text = numbered.get(sql);
+  if (text === undefined) {
+    let n = 0;
+    text = sql.replace(/\?/g, () => `$${++n}`);
+    numbered.set(sql, text);
+  }
+  return text;
+}
+
+/** Runs a procedure's steps on one client (in a transaction for writes, the caller's). */
+export async function runProcedure<T>(
+  db: PoolClient | Pool,
+  action: string,
+  procedure: Procedure<T>,
+  effects: Effects,
+): Promise<T> {
+  let step = procedure.next();
+  while (!step.done) {
+    step = procedure.next(await runStep(db, action, step.value, effects));
+  }
+  return step.value;
+}
+
+async function runStep(
+  db: PoolClient | Pool,
+  action: string,
+  step: SqlStep,
+  effects: Effects,
+): Promise<unknown> {
+  if (step.mode === 'outboxChanged') {
+    if (!effects.orderLocked) await query(db, action, LOCK_OUTBOX_ORDER);
+    if (!effects.outboxChanged) await query(db, action, NOTIFY_NEW_EVENTS);
+    effects.orderLocked = true;
+    effects.outboxChanged = true;
+    return undefined;
+  }
+  if (step.mode === 'dialect') return 'postgres';
+  const result = await queryResult<QueryResultRow>(db, action, toPostgres(step.sql), step.params as Param[]);
+  if (step.mode === 'all') return result.rows;
+  if (step.mode === 'get') return result.rows[0];
+  return { changes: result.rowCount ?? 0 };
+}

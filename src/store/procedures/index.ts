@@ -1,0 +1,70 @@
+/**
+ * Every store operation by name. The SQLite writer runs in a worker thread and finds a write by
+ * its name here; reads run wherever the driver likes (a read connection, a pool).
+ *
+ * Adding a feature's table and queries (see ../README.md):
+ *   1. migrations/sqlite/NNN_name.sql and migrations/postgres/NNN_name.sql (same NNN, gaps allowed);
+ *   2. one procedure per verb in this folder: `function* verb(args): Procedure<Result>` that
+ *      `yield*`s get/all/run with portable SQL and `?` placeholders;
+ *   3. one line below, in `writes` (runs in a transaction, group-committed, durable when it
+ *      resolves) or `reads` (one snapshot per statement, never waits behind the writer);
+ *   4. a method on your own interface calling `driver.write('verb', …)` / `driver.read('verb', …)`.
+ * Arguments and results cross a worker boundary: plain data, Buffers, no functions or classes.
+ */
+import { backlog } from './backlog';
+import { getConflict } from './get-conflict';
+import { getEvent } from './get-event';
+import { getRejection } from './get-rejection';
+import { listConflicts } from './list-conflicts';
+import { listEvents } from './list-events';
+import { listRejections } from './list-rejections';
+import { markDead } from './mark-dead';
+import { markDelivered } from './mark-delivered';
+import { markRejectionReprocessed } from './mark-rejection-reprocessed';
+import { markRetry } from './mark-retry';
+import { nextPending } from './next-pending';
+import { probeWrite } from './probe-write';
+import type { Procedure } from './procedure';
+import { recordNotification } from './record-notification';
+import { recordRejection } from './record-rejection';
+import { requeue } from './requeue';
+import { requeueDead } from './requeue-dead';
+
+export const writes = {
+  recordNotification,
+  recordRejection,
+  markDelivered,
+  markRetry,
+  markDead,
+  requeue,
+  requeueDead,
+  markRejectionReprocessed,
+  probeWrite,
+} as const;
+
+export const reads = {
+  nextPending,
+  backlog,
+  listEvents,
+  getEvent,
+  listRejections,
+  getRejection,
+  listConflicts,
+  getConflict,
+} as const;
+
+export type Writes = typeof writes;
+export type Reads = typeof reads;
+export type WriteName = keyof Writes;
+export type ReadName = keyof Reads;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyProcedureFn = (...args: any[]) => Procedure<unknown>;
+export type ResultOf<F extends AnyProcedureFn> = ReturnType<F> extends Procedure<infer R> ? R : never;
+
+/** Looks a procedure up by name (a worker gets names, not functions). */
+export function procedureNamed(name: string): AnyProcedureFn | undefined {
+  if (Object.hasOwn(writes, name)) return writes[name as WriteName] as AnyProcedureFn;
+  if (Object.hasOwn(reads, name)) return reads[name as ReadName] as AnyProcedureFn;
+  return undefined;
+}

@@ -1,0 +1,58 @@
+/**
+ * A store operation written once for both databases: a generator that yields SQL steps and
+ * receives each step's result. The driver decides how a step runs (better-sqlite3 at once, pg
+ * asynchronously), so the decision logic between the steps exists only here.
+ */
+export type Param = string | number | bigint | Buffer | Uint8Array | null;
+
+export type SqlStep =
+  | { mode: 'all'; sql: string; params: Param[] }
+  | { mode: 'get'; sql: string; params: Param[] }
+  | { mode: 'run'; sql: string; params: Param[] }
+  /**
+   * Outbox rows will be added or made pending. PostgreSQL serialises "draw outbox seq, commit"
+   * across replicas with a transaction-scoped lock taken here; every driver wakes the relay
+   * after the commit. SQLite has one writer, so the lock is a no-op there.
+   */
+  | { mode: 'outboxChanged' }
+  /** Which database runs this procedure, for the rare clause only one of them has. */
+  | { mode: 'dialect' };
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface RunResult {
+  changes: number;
+}
+
+export type Procedure<T> = Generator<SqlStep, T, unknown>;
+
+/** Every row of a SELECT (or RETURNING). */
+export function* all<T>(sql: string, ...params: Param[]): Generator<SqlStep, T[], unknown> {
+  return (yield { mode: 'all', sql, params }) as T[];
+}
+
+/** The first row, or undefined. */
+export function* get<T>(sql: string, ...params: Param[]): Generator<SqlStep, T | undefined, unknown> {
+  return (yield { mode: 'get', sql, params }) as T | undefined;
+}
+
+export function* run(sql: string, ...params: Param[]): Generator<SqlStep, RunResult, unknown> {
+  return (yield { mode: 'run', sql, params }) as RunResult;
+}
+
+export function* outboxChanged(): Generator<SqlStep, void, unknown> {
+  yield { mode: 'outboxChanged' };
+}
+
+/**
+ * Where the dialects truly differ, e.g. `FOR UPDATE SKIP LOCKED` (PostgreSQL; SQLite's single
+ * writer needs no row lock): `(yield* dialect()) === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : ''`.
+ */
+export function* dialect(): Generator<SqlStep, Dialect, unknown> {
+  return (yield { mode: 'dialect' }) as Dialect;
+}
+
+/** `?, ?, ?` for an IN list: portable where PostgreSQL's `= ANY($1)` is not. */
+export function placeholders(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
+}

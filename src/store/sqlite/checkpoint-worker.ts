@@ -1,0 +1,26 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { openConnection } from './open-connection';
+
+/**
+ * PASSIVE checkpoints on a connection of their own, on their own thread: copying WAL pages into
+ * the database file and fsyncing it never delays a COMMIT (the writer has wal_autocheckpoint=0)
+ * nor the event loop. PASSIVE never waits for the writer or readers; what it cannot copy now is
+ * copied next time. Asked for by the writer's replies whenever the WAL has grown.
+ */
+const { path } = workerData as { path: string };
+const db = openConnection(path, { busyTimeoutMs: 0 });
+const port = parentPort!;
+
+port.on('message', (message: 'checkpoint' | 'close') => {
+  if (message === 'close') {
+    db.close();
+    port.close();
+    return;
+  }
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // A busy or failing checkpoint only leaves the WAL longer; the next request retries.
+  }
+  port.postMessage('done');
+});

@@ -1,0 +1,60 @@
+import { procedureNamed, type WriteName } from '../procedures';
+import type { Procedure } from '../procedures/procedure';
+import { runProcedure, type StatementCache } from './run-procedure';
+
+export interface WriteRequest {
+  name: WriteName;
+  args: unknown[];
+}
+
+export type WriteOutcome = { ok: true; value: unknown } | { ok: false; error: string };
+
+export interface BatchResult {
+  outcomes: WriteOutcome[];
+  /** Some committed write added or revived outbox rows: the relay should look. */
+  outboxChanged: boolean;
+}
+
+/**
+ * Group commit: every write in `batch` in one transaction and one fsync'ed COMMIT
+ * (synchronous=FULL in WAL mode). No savepoint per item; if anything fails, the transaction is
+ * rolled back and each item is retried alone, so one bad row never fails its neighbours.
+ */
+export function commitBatch(statements: StatementCache, batch: readonly WriteRequest[]): BatchResult {
+  const together = transaction(statements, batch);
+  if (!(together instanceof Error)) return together;
+  if (batch.length === 1) return { outcomes: [{ ok: false, error: together.message }], outboxChanged: false };
+  const outcomes: WriteOutcome[] = [];
+  let outboxChanged = false;
+  for (const request of batch) {
+    const alone = transaction(statements, [request]);
+    if (alone instanceof Error) {
+      outcomes.push({ ok: false, error: alone.message });
+    } else {
+      outcomes.push(alone.outcomes[0]!);
+      outboxChanged ||= alone.outboxChanged;
+    }
+  }
+  return { outcomes, outboxChanged };
+}
+
+/** The outcomes when all of `batch` committed; the error when it was rolled back. */
+function transaction(statements: StatementCache, batch: readonly WriteRequest[]): BatchResult | Error {
+  const effects = { outboxChanged: false };
+  try {
+    statements.get('BEGIN IMMEDIATE').run();
+    const values = batch.map((request) => runProcedure(statements, start(request), effects));
+    statements.get('COMMIT').run();
+    return { outcomes: values.map((value) => ({ ok: true, value })), outboxChanged: effects.outboxChanged };
+  } catch (error) {
+    // A failed COMMIT (disk full, I/O error) may already have rolled back.
+    if (statements.db.inTransaction) statements.db.exec('ROLLBACK');
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+function start(request: WriteRequest): Procedure<unknown> {
+  const procedure = procedureNamed(request.name);
+  if (!procedure) throw new Error(`no store procedure named ${request.name}`);
+  return procedure(...request.args);
+}

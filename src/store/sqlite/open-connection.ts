@@ -1,0 +1,17 @@
+import Database from 'better-sqlite3';
+
+/**
+ * WAL + synchronous=FULL: COMMIT returns only after the WAL is fsync'ed, so an ack is never
+ * ahead of the disk. Checkpoints are taken off the commit path (wal_autocheckpoint=0, see
+ * checkpoint-worker.ts), so a COMMIT never pays for copying pages into the database file.
+ */
+export function openConnection(path: string, options: { busyTimeoutMs: number; readOnly?: boolean }): Database.Database {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('wal_autocheckpoint = 0');
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs}`);
+  db.pragma('foreign_keys = ON');
+  if (options.readOnly) db.pragma('query_only = ON');
+  return db;
+}

@@ -1,0 +1,48 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { Param, Procedure, SqlStep } from '../procedures/procedure';
+
+/** Prepared statements by SQL text: a procedure's SQL is fixed text, so the cache stays small. */
+export class StatementCache {
+  private readonly statements = new Map<string, Statement>();
+  constructor(readonly db: Database) {}
+
+  get(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+/**
+ * Runs a procedure's steps synchronously on one connection. The caller owns the transaction.
+ * `outboxChanged` is only noted: SQLite has a single writer, so commit order is seq order already.
+ */
+export function runProcedure<T>(statements: StatementCache, procedure: Procedure<T>, effects: { outboxChanged: boolean }): T {
+  let step = procedure.next();
+  while (!step.done) {
+    step = procedure.next(runStep(statements, step.value, effects));
+  }
+  return step.value;
+}
+
+function runStep(statements: StatementCache, step: SqlStep, effects: { outboxChanged: boolean }): unknown {
+  if (step.mode === 'outboxChanged') {
+    effects.outboxChanged = true;
+    return undefined;
+  }
+  if (step.mode === 'dialect') return 'sqlite';
+  const statement = statements.get(step.sql);
+  const params = step.params.map(bindable);
+  if (step.mode === 'all') return statement.all(...params);
+  if (step.mode === 'get') return statement.get(...params);
+  return { changes: statement.run(...params).changes };
+}
+
+/** A Buffer sent to a worker arrives as a plain Uint8Array; SQLite binds a Buffer as a BLOB. */
+function bindable(param: Param): Param {
+  if (param instanceof Uint8Array && !Buffer.isBuffer(param)) return Buffer.from(param.buffer, param.byteOffset, param.byteLength);
+  return param;
+}

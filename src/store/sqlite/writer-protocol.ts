@@ -1,0 +1,30 @@
+import type { WriteName } from '../procedures';
+
+/** What the main thread and the SQLite writer worker say to each other. */
+export interface WriterSetup {
+  path: string;
+  /** dev:ino of the file the service opened: a different answer later means it was deleted or replaced. */
+  identity: string;
+  busyTimeoutMs: number;
+  /** Ask for a checkpoint once the WAL has grown past this many bytes. */
+  checkpointAfterBytes: number;
+}
+
+export type ToWriter =
+  | { type: 'write'; id: number; name: WriteName; args: unknown[] }
+  | { type: 'close' };
+
+export type WriteReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+
+export type FromWriter =
+  | {
+      type: 'batch';
+      replies: WriteReply[];
+      outboxChanged: boolean;
+      /** False when no write of the batch committed (the disk or the file is failing); null for probes only. */
+      committed: boolean | null;
+      /** Set once the path no longer names the open file; from then on every write is refused. */
+      replaced: string | null;
+      checkpointDue: boolean;
+    }
+  | { type: 'fatal'; error: string };

@@ -1,0 +1,85 @@
+import { statSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { commitBatch, type WriteRequest } from './commit-batch';
+import { fileReplaced } from './file-identity';
+import { openConnection } from './open-connection';
+import { StatementCache } from './run-procedure';
+import type { FromWriter, ToWriter, WriteReply, WriterSetup } from './writer-protocol';
+
+/**
+ * The SQLite writer, on its own thread so a COMMIT's fsync never stalls the event loop.
+ * Pipelined group commit: whatever arrived while the previous commit was on disk becomes the
+ * next batch, one transaction and one fsync; each reply leaves only after its COMMIT returned.
+ */
+const setup = workerData as WriterSetup;
+const port = parentPort!;
+const send = (message: FromWriter) => port.postMessage(message);
+
+let statements: StatementCache;
+try {
+  statements = new StatementCache(openConnection(setup.path, { busyTimeoutMs: setup.busyTimeoutMs }));
+} catch (error) {
+  send({ type: 'fatal', error: (error as Error).message });
+  process.exit(1);
+}
+
+let queue: Array<WriteRequest & { id: number }> = [];
+let scheduled = false;
+let closing = false;
+let replaced: string | null = null;
+const walPath = `${setup.path}-wal`;
+
+port.on('message', (message: ToWriter) => {
+  if (message.type === 'close') {
+    closing = true;
+  } else {
+    queue.push({ id: message.id, name: message.name, args: message.args });
+  }
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(flush);
+  }
+});
+
+function flush(): void {
+  scheduled = false;
+  const batch = queue;
+  queue = [];
+  if (batch.length > 0) send(commit(batch));
+  if (closing) {
+    statements.db.close();
+    port.close();
+  }
+}
+
+function commit(batch: Array<WriteRequest & { id: number }>): FromWriter {
+  if (replaced) return refuseAll(batch, replaced);
+  const { outcomes, outboxChanged } = commitBatch(statements, batch);
+  // Checked after COMMIT and before any reply: a batch committed into a deleted or replaced file
+  // is lost at the next restart, so it must be answered 503 and the gateway will resend it.
+  replaced = fileReplaced(setup.path, setup.identity);
+  if (replaced) return refuseAll(batch, replaced);
+  const replies: WriteReply[] = outcomes.map((outcome, i) =>
+    outcome.ok ? { id: batch[i]!.id, ok: true, value: outcome.value } : { id: batch[i]!.id, ok: false, error: outcome.error },
+  );
+  return {
+    type: 'batch',
+    replies,
+    outboxChanged,
+    // The readiness probe alone says nothing about whether acks commit (a full disk may take one row).
+    committed: batch.some((request) => request.name !== 'probeWrite')
+      ? outcomes.some((outcome, i) => outcome.ok && batch[i]!.name !== 'probeWrite')
+      : null,
+    replaced: null,
+    checkpointDue: walBytes() > setup.checkpointAfterBytes,
+  };
+}
+
+function refuseAll(batch: Array<{ id: number }>, reason: string): FromWriter {
+  const replies: WriteReply[] = batch.map(({ id }) => ({ id, ok: false, error: reason }));
+  return { type: 'batch', replies, outboxChanged: false, committed: false, replaced: reason, checkpointDue: false };
+}
+
+function walBytes(): number {
+  return statSync(walPath, { throwIfNoEntry: false })?.size ?? 0;
+}

@@ -1,0 +1,90 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import { StoreUnavailable, type Store } from '../../src/store/store';
+import { inboxEntry } from '../helpers/stored-events';
+
+/** The longest the event loop went without running a 5 ms timer while `work` ran. */
+async function longestStall(work: () => Promise<unknown>): Promise<number> {
+  let last = Date.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    longest = Math.max(longest, Date.now() - last);
+    last = Date.now();
+  }, 5);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return longest;
+}
+
+describe('the SQLite writer', () => {
+  let dir: string;
+  let file: string;
+  let store: Store;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'noti-writer-'));
+    file = join(dir, 'receiver.db');
+    store = openSqliteStore(file);
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a database locked by another process fails markDelivered within seconds, without freezing the event loop', async () => {
+    await store.record(inboxEntry({ pgCno: 'L1' }));
+    const [row] = await store.nextPending(1);
+    const other = new Database(file);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      let rejected: unknown = null;
+      let tookMs = 0;
+      const stall = await longestStall(async () => {
+        const started = Date.now();
+        const marking = store.markDelivered([row!.seq], new Date().toISOString()).catch((error: unknown) => (rejected = error));
+        // Reads go on while the writer waits for the lock.
+        await expect(store.nextPending(1)).resolves.toHaveLength(1);
+        await expect(store.backlog(Date.now())).resolves.toMatchObject({ pending: 1 });
+        await marking;
+        tookMs = Date.now() - started;
+      });
+      expect(rejected).toBeInstanceOf(StoreUnavailable);
+      expect(String((rejected as Error).message)).toMatch(/locked|busy/);
+      expect(tookMs).toBeLessThan(3000);
+      // The old store's synchronous busy wait held the loop for the whole 5 s timeout.
+      expect(stall).toBeLessThan(200);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    await store.markDelivered([row!.seq], new Date().toISOString());
+    await expect(store.backlog(Date.now())).resolves.toMatchObject({ pending: 0 });
+  });
+
+  test('a raw body handed to the writer stays intact for its caller and is stored byte for byte', async () => {
+    const pool = Buffer.from(`xx${JSON.stringify({ big: 'y'.repeat(5000) })}zz`);
+    const entry = { ...inboxEntry({ pgCno: 'B1' }), rawBody: pool.subarray(2, pool.length - 2) };
+    const before = Buffer.from(entry.rawBody);
+    await store.record(entry);
+    expect(entry.rawBody.equals(before)).toBe(true);
+    expect((await store.getEvent(entry.event.id))!.rawBody.equals(before)).toBe(true);
+  });
+
+  test('with the exclusive option, a second store on the same file is refused while the first is open', async () => {
+    const serving = openSqliteStore(join(dir, 'served.db'), { exclusive: true });
+    try {
+      expect(() => openSqliteStore(join(dir, 'served.db'), { exclusive: true })).toThrow(/is in use by another process/);
+      // Tools (the CLI) open without it, beside the service.
+      const tool = openSqliteStore(join(dir, 'served.db'));
+      await tool.close();
+    } finally {
+      await serving.close();
+    }
+    await openSqliteStore(join(dir, 'served.db'), { exclusive: true }).close();
+  });
+});
