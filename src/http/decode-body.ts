@@ -1,9 +1,9 @@
 import { parse as parseMediaType } from 'content-type';
 import iconv from 'iconv-lite';
+import { assertJsonDepth } from './json-depth';
 import { KOREAN_CHARSET } from '../notifications/euc-kr';
 import { InvalidNotification, UnsupportedMediaType } from '../errors';
 import { parseFormBody } from './form-urlencoded';
-import { assertJsonDepth } from './json-depth';
 
 /**
  * Raw bytes to fields. JSON is UTF-8 (events 10–51); a form body (event 70) is EUC-KR

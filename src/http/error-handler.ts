@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { Source } from './source-check';
 import type { ErrorRequestHandler } from 'express';
 import { ForbiddenSource, InvalidNotification } from '../errors';
 import type { Logger } from '../observability/logger';
@@ -6,26 +7,6 @@ import type { Metrics } from '../observability/metrics';
 import type { Store } from '../store/store';
 import { ackFormFor, sendFailure } from './acks';
 import { answerFor } from './error-answer';
-import type { Source } from './source-check';
-
-export interface ErrorDeps {
-  store: Store;
-  logger: Logger;
-  metrics: Metrics;
-}
-
-/** What is known about a request when it failed: each later field is set once its step passed. */
-export interface FailedRequest {
-  headers: IncomingHttpHeaders;
-  socket: { remoteAddress?: string | undefined };
-  receivedAt?: string;
-  source?: Source;
-  /** The body as read; null when it was never read (forbidden, too large). */
-  body?: Buffer | null;
-}
-
-export type FailureAnswerer = (error: unknown, req: FailedRequest, res: ServerResponse) => Promise<void>;
-
 /**
  * The one place a failed request is answered: in the gateway's form, counted, logged, and
  * (for a bad body from an allowed source) kept raw in the rejections table. It never
@@ -88,3 +69,21 @@ export function errorHandler(answer: FailureAnswerer): ErrorRequestHandler {
       body: Buffer.isBuffer(req.body) ? req.body : null,
     }, res);
 }
+
+export interface ErrorDeps {
+  store: Store;
+  logger: Logger;
+  metrics: Metrics;
+}
+
+/** What is known about a request when it failed: each later field is set once its step passed. */
+export interface FailedRequest {
+  headers: IncomingHttpHeaders;
+  socket: { remoteAddress?: string | undefined };
+  receivedAt?: string;
+  source?: Source;
+  /** The body as read; null when it was never read (forbidden, too large). */
+  body?: Buffer | null;
+}
+
+export type FailureAnswerer = (error: unknown, req: FailedRequest, res: ServerResponse) => Promise<void>;
