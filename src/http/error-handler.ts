@@ -7,6 +7,7 @@ import type { Metrics } from '../observability/metrics';
 import type { Store } from '../store/store';
 import { ackFormFor, sendFailure } from './acks';
 import { answerFor } from './error-answer';
+
 /**
  * The one place a failed request is answered: in the gateway's form, counted, logged, and
  * (for a bad body from an allowed source) kept raw in the rejections table. It never
