@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
@@ -73,6 +73,23 @@ describe('the SQLite writer', () => {
     await store.record(entry);
     expect(entry.rawBody.equals(before)).toBe(true);
     expect((await store.getEvent(entry.event.id))!.rawBody.equals(before)).toBe(true);
+  });
+
+  test('checkpoints off the commit path keep the WAL from growing without bound', async () => {
+    const small = openSqliteStore(join(dir, 'wal.db'), { checkpoints: { intervalMs: 0, restartAfterFrames: 16 } });
+    try {
+      let largest = 0;
+      for (let i = 0; i < 600; i++) {
+        await small.record(inboxEntry({ pgCno: `W${i}`, data: { note: 'x'.repeat(2000) } }));
+        largest = Math.max(largest, statSync(join(dir, 'wal.db-wal')).size);
+      }
+      // Without checkpoints (wal_autocheckpoint=0 on the writer) these 600 commits leave a WAL of
+      // several megabytes; with them it is rewound and stays near the threshold.
+      expect(largest).toBeLessThan(1024 * 1024);
+      await expect(small.backlog(Date.now())).resolves.toMatchObject({ pending: 600 });
+    } finally {
+      await small.close();
+    }
   });
 
   test('with the exclusive option, a second store on the same file is refused while the first is open', async () => {

@@ -36,6 +36,7 @@ export async function openPostgresDriver(url: string, options: PostgresOptions =
     for (const listener of listeners) listener();
   };
   const writer = new PostgresGroupCommit(pool, notifyNewEvents);
+  let probe: Promise<unknown> | null = null;
   const relayLock = new RelayLock(connectionConfig(url, options), notifyNewEvents, onBackgroundError);
 
   return {
@@ -49,7 +50,13 @@ export async function openPostgresDriver(url: string, options: PostgresOptions =
     read: (name, args) => runProcedure(pool, name, procedureNamed(name)!(...args), { outboxChanged: false }),
 
     holdsRelayLock: () => relayLock.holds(),
-    ping: async () => void (await query(pool, 'ping', 'SELECT 1', [], PING_TIMEOUT_MS)),
+    async ping() {
+      await query(pool, 'ping', 'SELECT 1', [], PING_TIMEOUT_MS);
+      // Ready means an ack could commit now: a server that answers but cannot write (a standby
+      // after a failover, default_transaction_read_only, a full disk) must fail readiness too.
+      probe ??= writer.write('probeWrite', [new Date().toISOString()]).finally(() => (probe = null));
+      await probe;
+    },
     onNewEvents: (listener) => void listeners.push(listener),
     async close() {
       // Releasing the relay lock first lets another replica take over while this one drains its pool.

@@ -3,9 +3,8 @@ import { openConnection } from './open-connection';
 
 /**
  * PASSIVE checkpoints on a connection of their own, on their own thread: copying WAL pages into
- * the database file and fsyncing it never delays a COMMIT (the writer has wal_autocheckpoint=0)
- * nor the event loop. PASSIVE never waits for the writer or readers; what it cannot copy now is
- * copied next time. Asked for by the writer's replies whenever the WAL has grown.
+ * the database file and fsyncing it never delays a COMMIT nor the event loop. PASSIVE never waits
+ * for the writer or readers; what it cannot copy now is copied next time. See checkpoints.ts.
  */
 const { path } = workerData as { path: string };
 const db = openConnection(path, { busyTimeoutMs: 0 });
@@ -18,9 +17,10 @@ port.on('message', (message: 'checkpoint' | 'close') => {
     return;
   }
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    const [result] = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number; log: number; checkpointed: number }>;
+    port.postMessage(result ? { log: result.log, checkpointed: result.checkpointed } : null);
   } catch {
     // A busy or failing checkpoint only leaves the WAL longer; the next request retries.
+    port.postMessage(null);
   }
-  port.postMessage('done');
 });

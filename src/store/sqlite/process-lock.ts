@@ -17,6 +17,8 @@ export function holdProcessLock(databasePath: string): { release(): void } {
   const db = new Database(lockPath);
   try {
     db.pragma('busy_timeout = 0');
+    // The file holds nothing worth a journal; without one it is the only file the lock leaves behind.
+    db.pragma('journal_mode = OFF');
     // In EXCLUSIVE locking mode the first write takes the lock and keeps it until the connection closes.
     db.pragma('locking_mode = EXCLUSIVE');
     db.exec('BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS held_by (pid INTEGER); COMMIT');

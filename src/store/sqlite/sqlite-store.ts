@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Worker } from 'node:worker_threads';
 import { createStore } from '../create-store';
 import type { StoreDriver } from '../driver';
 import { procedureNamed } from '../procedures';
@@ -10,7 +9,7 @@ import { migrate } from './migrate';
 import { openConnection } from './open-connection';
 import { holdProcessLock } from './process-lock';
 import { runProcedure, StatementCache } from './run-procedure';
-import { startWorker } from './start-worker';
+import { Checkpoints, type CheckpointOptions } from './checkpoints';
 import { WriterClient } from './writer-client';
 
 export interface SqliteOptions {
@@ -20,10 +19,12 @@ export interface SqliteOptions {
   onBackgroundError?: (error: Error) => void;
   /** How long a failed commit keeps /readyz failing after later probes succeed again. */
   failureMemoryMs?: number;
+  checkpoints?: Partial<CheckpointOptions>;
 }
 
 const WRITER_BUSY_TIMEOUT_MS = 1000;
-const CHECKPOINT_AFTER_BYTES = 4 * 1024 * 1024;
+const CHECKPOINTS: CheckpointOptions = { intervalMs: 200, restartAfterFrames: 1000 };
+const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
 
 export function openSqliteStore(path: string, options: SqliteOptions = {}): Store {
   return createStore(openSqliteDriver(path, options));
@@ -56,28 +57,22 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
   const onBackgroundError = options.onBackgroundError ?? (() => undefined);
   const listeners: Array<() => void> = [];
 
-  let checkpointer: Worker | null = null;
-  let checkpointing = false;
-  const checkpoint = () => {
-    if (checkpointing) return;
-    checkpointing = true;
-    checkpointer ??= startCheckpointer(path, () => (checkpointing = false));
-    checkpointer.postMessage('checkpoint');
-  };
-
+  const checkpoints = new Checkpoints(path, () => writer.checkpoint(), { ...CHECKPOINTS, ...options.checkpoints });
   const writer = new WriterClient(
-    { path, identity, busyTimeoutMs: WRITER_BUSY_TIMEOUT_MS, checkpointAfterBytes: CHECKPOINT_AFTER_BYTES },
+    { path, identity, busyTimeoutMs: WRITER_BUSY_TIMEOUT_MS, walSizeLimitBytes: WAL_SIZE_LIMIT_BYTES },
     {
       onOutboxChanged: () => {
         for (const listener of listeners) listener();
       },
-      onCheckpointDue: checkpoint,
+      onCommit: () => checkpoints.afterCommit(),
+      onCheckpointed: () => checkpoints.writerCheckpointed(),
       onReplaced: (reason) => onBackgroundError(new StoreUnavailable(reason)),
       onWriterDied: (reason) => onBackgroundError(new StoreUnavailable(reason)),
     },
   );
 
   let probe: Promise<unknown> | null = null;
+  let closed: Promise<void> | null = null;
 
   const read = async (name: string, args: unknown[]) => {
     if (writer.health.replaced) throw new StoreUnavailable(writer.health.replaced);
@@ -103,23 +98,14 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
       if (failure && Date.now() - failure.at < failureMemoryMs) throw new StoreUnavailable(`last commit failed: ${failure.error}`);
     },
     onNewEvents: (listener) => void listeners.push(listener),
-    async close() {
-      await writer.close();
-      if (checkpointer) {
-        checkpointer.postMessage('close');
-        await new Promise((resolve) => checkpointer!.once('exit', resolve));
-      }
-      reader.db.close();
-      lock?.release();
+    close() {
+      closed ??= (async () => {
+        await writer.close();
+        await checkpoints.close();
+        reader.db.close();
+        lock?.release();
+      })();
+      return closed;
     },
   };
-}
-
-function startCheckpointer(path: string, onDone: () => void): Worker {
-  const worker = startWorker('checkpoint-worker', { path });
-  worker.on('message', onDone);
-  worker.on('error', onDone);
-  // Never keeps the process alive on its own.
-  worker.unref();
-  return worker;
 }

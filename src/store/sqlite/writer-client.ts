@@ -29,7 +29,8 @@ export class WriterClient {
     setup: WriterSetup,
     private readonly events: {
       onOutboxChanged: () => void;
-      onCheckpointDue: () => void;
+      onCommit: () => void;
+      onCheckpointed: () => void;
       onReplaced: (reason: string) => void;
       onWriterDied: (reason: string) => void;
     },
@@ -51,6 +52,11 @@ export class WriterClient {
     });
   }
 
+  /** Asks the writer for a checkpoint between two batches. */
+  checkpoint(): void {
+    if (!this.dead) this.worker.postMessage({ type: 'checkpoint' } satisfies ToWriter);
+  }
+
   /** Lets queued writes commit (they may be acks in flight), then stops the worker. */
   async close(): Promise<void> {
     if (!this.dead) this.worker.postMessage({ type: 'close' } satisfies ToWriter);
@@ -59,6 +65,10 @@ export class WriterClient {
   }
 
   private receive(message: FromWriter): void {
+    if (message.type === 'checkpointed') {
+      this.events.onCheckpointed();
+      return;
+    }
     if (message.type === 'fatal') {
       this.die(`sqlite writer could not open the database: ${message.error}`);
       return;
@@ -76,7 +86,7 @@ export class WriterClient {
       else waiter?.reject(new StoreUnavailable(`sqlite write failed: ${reply.error}`));
     }
     if (message.outboxChanged) this.events.onOutboxChanged();
-    if (message.checkpointDue) this.events.onCheckpointDue();
+    if (message.committed !== false) this.events.onCommit();
   }
 
   private die(reason: string): void {

@@ -6,12 +6,14 @@ export interface WriterSetup {
   /** dev:ino of the file the service opened: a different answer later means it was deleted or replaced. */
   identity: string;
   busyTimeoutMs: number;
-  /** Ask for a checkpoint once the WAL has grown past this many bytes. */
-  checkpointAfterBytes: number;
+  /** Caps the WAL file's size each time SQLite rewinds it, so one burst does not keep it large. */
+  walSizeLimitBytes: number;
 }
 
 export type ToWriter =
   | { type: 'write'; id: number; name: WriteName; args: unknown[] }
+  /** Checkpoint between two batches, so the next transaction can rewind the WAL (see checkpoints.ts). */
+  | { type: 'checkpoint' }
   | { type: 'close' };
 
 export type WriteReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
@@ -25,6 +27,6 @@ export type FromWriter =
       committed: boolean | null;
       /** Set once the path no longer names the open file; from then on every write is refused. */
       replaced: string | null;
-      checkpointDue: boolean;
     }
+  | { type: 'checkpointed' }
   | { type: 'fatal'; error: string };

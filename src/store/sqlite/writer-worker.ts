@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { commitBatch, type WriteRequest } from './commit-batch';
 import { fileReplaced } from './file-identity';
@@ -18,6 +17,7 @@ const send = (message: FromWriter) => port.postMessage(message);
 let statements: StatementCache;
 try {
   statements = new StatementCache(openConnection(setup.path, { busyTimeoutMs: setup.busyTimeoutMs }));
+  statements.db.pragma(`journal_size_limit = ${setup.walSizeLimitBytes}`);
 } catch (error) {
   send({ type: 'fatal', error: (error as Error).message });
   process.exit(1);
@@ -26,12 +26,14 @@ try {
 let queue: Array<WriteRequest & { id: number }> = [];
 let scheduled = false;
 let closing = false;
+let checkpointWanted = false;
 let replaced: string | null = null;
-const walPath = `${setup.path}-wal`;
 
 port.on('message', (message: ToWriter) => {
   if (message.type === 'close') {
     closing = true;
+  } else if (message.type === 'checkpoint') {
+    checkpointWanted = true;
   } else {
     queue.push({ id: message.id, name: message.name, args: message.args });
   }
@@ -43,6 +45,15 @@ port.on('message', (message: ToWriter) => {
 
 function flush(): void {
   scheduled = false;
+  if (checkpointWanted && !replaced) {
+    checkpointWanted = false;
+    try {
+      statements.db.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      // Only leaves the WAL longer; the checkpointer asks again.
+    }
+    send({ type: 'checkpointed' });
+  }
   const batch = queue;
   queue = [];
   if (batch.length > 0) send(commit(batch));
@@ -71,15 +82,10 @@ function commit(batch: Array<WriteRequest & { id: number }>): FromWriter {
       ? outcomes.some((outcome, i) => outcome.ok && batch[i]!.name !== 'probeWrite')
       : null,
     replaced: null,
-    checkpointDue: walBytes() > setup.checkpointAfterBytes,
   };
 }
 
 function refuseAll(batch: Array<{ id: number }>, reason: string): FromWriter {
   const replies: WriteReply[] = batch.map(({ id }) => ({ id, ok: false, error: reason }));
-  return { type: 'batch', replies, outboxChanged: false, committed: false, replaced: reason, checkpointDue: false };
-}
-
-function walBytes(): number {
-  return statSync(walPath, { throwIfNoEntry: false })?.size ?? 0;
+  return { type: 'batch', replies, outboxChanged: false, committed: false, replaced: reason };
 }
