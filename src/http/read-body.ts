@@ -18,35 +18,25 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('aborted', onAborted);
-    };
-    const onData = (chunk: Buffer) => {
+    let refused = false;
+    req.on('data', (chunk: Buffer) => {
+      if (refused) return;
       size += chunk.length;
       if (size > limit) {
-        cleanup();
-        req.resume();
+        refused = true;
         reject(new PayloadTooLarge('body too large'));
         return;
       }
       chunks.push(chunk);
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
-    };
-    const onError = () => {
-      cleanup();
-      reject(new InvalidNotification('incomplete request body'));
-    };
-    const onAborted = onError;
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('aborted', onAborted);
+    });
+    req.on('end', () => {
+      if (!refused) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    });
+    // A client gone mid-body (reset, or node's request timeout) ends in 'error' or a bare
+    // 'close'; after 'end' the promise is settled and these change nothing.
+    const incomplete = () => reject(new InvalidNotification('incomplete request body'));
+    req.on('error', incomplete);
+    req.on('close', incomplete);
   });
 }
 
