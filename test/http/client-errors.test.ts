@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { answerClientErrors } from '../../src/http/client-errors';
 import { createLogger } from '../../src/observability/logger';
+import { eventually } from '../helpers/eventually';
 import { DEV_GATEWAY_IP, startTestReceiver, type TestReceiver } from '../helpers/test-receiver';
 
 /**
@@ -68,5 +69,19 @@ describe("node's own refusals come in the gateway's form", () => {
     const answer = parse(await rawExchange(`POST /notifications HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${DEV_GATEWAY_IP}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"resCd"`));
     expect(answer.status).toBe(408);
     expect(answer.body).toEqual({ resCd: '5001', resMsg: 'request not received in time' });
+  });
+
+  it('a client gone mid-body is kept as an incomplete request, and its handler finishes', async () => {
+    await listen(() => receiver.app.listen(0, '127.0.0.1'));
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(`POST /notifications HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${DEV_GATEWAY_IP}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"resCd"`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    const [rejection] = await eventually(async () => {
+      const rows = await receiver.store.listRejections(1);
+      return rows.length > 0 ? rows : undefined;
+    }, 5_000, 'the incomplete request to be kept');
+    expect(rejection?.reason).toBe('incomplete request body');
   });
 });
