@@ -41,11 +41,13 @@ export class BenchConnection {
     this.socket.on('close', () => this.fail(new Error('connection closed')));
   }
 
-  get idle(): boolean {
-    return this.waiter === null;
+  /** False once the server closed it (e.g. its keep-alive timeout after a quiet spell). */
+  get open(): boolean {
+    return !this.socket.destroyed && this.socket.writable;
   }
 
   send(request: WireRequest): Promise<ResponseOutcome> {
+    if (!this.open) return Promise.reject(new Error('connection closed'));
     const head = Buffer.from(
       `POST ${this.path} HTTP/1.1\r\nHost: ${this.host}:${this.port}\r\nContent-Type: ${request.contentType}\r\n` +
         `Content-Length: ${request.body.length}\r\n\r\n`,

@@ -139,8 +139,17 @@ export async function paced(url: string, source: LoadSource, options: { rate: nu
     const tick = () => {
       const now = performance.now();
       while (scheduled < total && start + (scheduled * 1000) / options.rate <= now && idle.length > 0) {
-        fire(idle.pop()!, start + (scheduled * 1000) / options.rate);
+        // First in, first out: every connection stays in use, so none idles into the server's
+        // keep-alive timeout; one the server closed anyway is dropped, never written to.
+        const connection = idle.shift()!;
+        if (!connection.open) continue;
+        fire(connection, start + (scheduled * 1000) / options.rate);
         scheduled += 1;
+      }
+      if (scheduled < total && idle.length === 0 && inFlight === 0) {
+        // Every connection is gone: the rest cannot be sent, and count as failed.
+        bad += total - scheduled;
+        scheduled = total;
       }
       if (scheduled >= total && inFlight === 0) done();
     };
