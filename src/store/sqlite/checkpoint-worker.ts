@@ -7,16 +7,17 @@ import { openConnection } from './open-connection';
  * for the writer or readers; what it cannot copy now is copied next time. See checkpoints.ts.
  */
 const { path } = workerData as { path: string };
-const db = openConnection(path, { busyTimeoutMs: 0 });
 const port = parentPort!;
+let db: ReturnType<typeof openConnection> | null = null;
 
 port.on('message', (message: 'checkpoint' | 'close') => {
   if (message === 'close') {
-    db.close();
+    db?.close();
     port.close();
     return;
   }
   try {
+    db ??= openConnection(path, { busyTimeoutMs: 0 });
     const [result] = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number; log: number; checkpointed: number }>;
     port.postMessage(result ? { log: result.log, checkpointed: result.checkpointed } : null);
   } catch {

@@ -23,7 +23,9 @@ export interface BatchResult {
 export function commitBatch(statements: StatementCache, batch: readonly WriteRequest[]): BatchResult {
   const together = transaction(statements, batch);
   if (!(together instanceof Error)) return together;
-  if (batch.length === 1) return { outcomes: [{ ok: false, error: together.message }], outboxChanged: false };
+  // No write lock (another process holds it for longer than the busy timeout): no item is at
+  // fault, and retrying each would wait the timeout once per item while acks queue behind.
+  if (batch.length === 1 || together instanceof LockNotTaken) return failAll(batch, together);
   const outcomes: WriteOutcome[] = [];
   let outboxChanged = false;
   for (const request of batch) {
@@ -38,11 +40,21 @@ export function commitBatch(statements: StatementCache, batch: readonly WriteReq
   return { outcomes, outboxChanged };
 }
 
+class LockNotTaken extends Error {}
+
+function failAll(batch: readonly WriteRequest[], error: Error): BatchResult {
+  return { outcomes: batch.map(() => ({ ok: false, error: error.message })), outboxChanged: false };
+}
+
 /** The outcomes when all of `batch` committed; the error when it was rolled back. */
 function transaction(statements: StatementCache, batch: readonly WriteRequest[]): BatchResult | Error {
   const effects = { outboxChanged: false };
   try {
     statements.get('BEGIN IMMEDIATE').run();
+  } catch (error) {
+    return new LockNotTaken((error as Error).message);
+  }
+  try {
     const values = batch.map((request) => runProcedure(statements, start(request), effects));
     statements.get('COMMIT').run();
     return { outcomes: values.map((value) => ({ ok: true, value })), outboxChanged: effects.outboxChanged };

@@ -5,9 +5,14 @@ import Database from 'better-sqlite3';
  * ahead of the disk. Checkpoints are taken off the commit path (wal_autocheckpoint=0, see
  * checkpoint-worker.ts), so a COMMIT never pays for copying pages into the database file.
  */
-export function openConnection(path: string, options: { busyTimeoutMs: number; readOnly?: boolean }): Database.Database {
+export function openConnection(
+  path: string,
+  options: { busyTimeoutMs: number; readOnly?: boolean; setJournalMode?: boolean },
+): Database.Database {
   const db = new Database(path);
-  db.pragma('journal_mode = WAL');
+  // WAL is a property of the file, set once by the start-up connection; asking again needs a
+  // lock, and a connection with no busy timeout opened while the writer commits would fail on it.
+  if (options.setJournalMode) db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('wal_autocheckpoint = 0');
   db.pragma(`busy_timeout = ${options.busyTimeoutMs}`);

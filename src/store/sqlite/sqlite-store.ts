@@ -20,6 +20,8 @@ export interface SqliteOptions {
   /** How long a failed commit keeps /readyz failing after later probes succeed again. */
   failureMemoryMs?: number;
   checkpoints?: Partial<CheckpointOptions>;
+  /** The WAL file is trimmed to this size whenever SQLite rewinds it. */
+  walSizeLimitBytes?: number;
 }
 
 const WRITER_BUSY_TIMEOUT_MS = 1000;
@@ -44,7 +46,7 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
   let reader: StatementCache;
   try {
     // Migrations run before the writer starts, with a busy wait that only start-up can afford.
-    const setupDb = openConnection(path, { busyTimeoutMs: 5000 });
+    const setupDb = openConnection(path, { busyTimeoutMs: 5000, setJournalMode: true });
     migrate(setupDb);
     setupDb.close();
     reader = new StatementCache(openConnection(path, { busyTimeoutMs: 0, readOnly: true }));
@@ -59,7 +61,7 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
 
   const checkpoints = new Checkpoints(path, () => writer.checkpoint(), { ...CHECKPOINTS, ...options.checkpoints });
   const writer = new WriterClient(
-    { path, identity, busyTimeoutMs: WRITER_BUSY_TIMEOUT_MS, walSizeLimitBytes: WAL_SIZE_LIMIT_BYTES },
+    { path, identity, busyTimeoutMs: WRITER_BUSY_TIMEOUT_MS, walSizeLimitBytes: options.walSizeLimitBytes ?? WAL_SIZE_LIMIT_BYTES },
     {
       onOutboxChanged: () => {
         for (const listener of listeners) listener();
