@@ -1,17 +1,25 @@
-import autocannon from 'autocannon';
+import { performance } from 'node:perf_hooks';
 import { NOTI_TYPES } from '../src/notifications/event-types';
 import { planNotifications, type WireNotification } from '../src/simulator/scenario';
+import { openConnections, type BenchConnection } from './http-client';
+import { LatencySamples } from './latency-samples';
 
 export interface LoadResult {
   requests: number;
   requestsPerSecond: number;
+  /** Raw percentiles of every measured request: no coordinated-omission correction. */
   latencyP50Ms: number;
   latencyP99Ms: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
+  latencyMaxMs: number;
+  /** Non-2xx answers plus connection errors. */
+  bad: number;
   /** True when the pool of fresh notifications ran out and the load became all redeliveries. */
   poolExhausted: boolean;
+}
+
+export interface PacedResult extends LoadResult {
+  /** How late requests left against their schedule: the pacing's own honesty check. */
+  sendLagP99Ms: number;
 }
 
 /** One in five requests repeats an earlier notification, as the gateway's redeliveries do. */
@@ -26,8 +34,8 @@ export function notificationPool(size: number): WireNotification[] {
 
 /**
  * Hands out notifications: four in five fresh, one in five a redelivery of a recent one. One
- * source spans a receiver's warm-up and measured run, so the run does not start by replaying
- * the warm-up's notifications as an unrealistic wall of duplicates.
+ * source per server spans all its rounds, so a round does not start by replaying the previous
+ * round's notifications as an unrealistic wall of duplicates.
  */
 export function loadSource(pool: WireNotification[]) {
   let sent = 0;
@@ -49,30 +57,114 @@ export function loadSource(pool: WireNotification[]) {
 
 export type LoadSource = ReturnType<typeof loadSource>;
 
-export async function runLoad(url: string, source: LoadSource, options: { connections: number; durationSeconds: number; overallRate?: number }): Promise<LoadResult> {
-  const result = await autocannon({
-    url,
-    connections: options.connections,
-    duration: options.durationSeconds,
-    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request) => {
-          const notification = source.next();
-          return { ...request, body: notification.body, headers: { 'content-type': notification.contentType } };
+/**
+ * Closed loop: each connection sends its next request as soon as the previous answer is in,
+ * for `warmupSeconds` (not counted) and then `seconds` (measured). Splitting `urls` spreads the
+ * connections over several servers (replicas) and sums them.
+ */
+export async function saturate(urls: string[], source: LoadSource, options: { connections: number; seconds: number; warmupSeconds: number }): Promise<LoadResult> {
+  const perUrl = Math.max(1, Math.round(options.connections / urls.length));
+  const connections = (await Promise.all(urls.map((url) => openConnections(url, perUrl)))).flat();
+  const samples = new LatencySamples();
+  let bad = 0;
+  let measuring = false;
+  const warmupEnd = performance.now() + options.warmupSeconds * 1000;
+  const end = warmupEnd + options.seconds * 1000;
+  let measuredFrom = warmupEnd;
+
+  const loop = async (connection: BenchConnection) => {
+    for (;;) {
+      const now = performance.now();
+      if (now >= end) return;
+      if (!measuring && now >= warmupEnd) {
+        measuring = true;
+        measuredFrom = now;
+      }
+      const counted = measuring;
+      try {
+        const outcome = await connection.send(source.next());
+        if (!counted) continue;
+        samples.add(outcome.latencyMs);
+        if (outcome.status < 200 || outcome.status > 299) bad += 1;
+      } catch {
+        if (counted) bad += 1;
+        return;
+      }
+    }
+  };
+  await Promise.all(connections.map(loop));
+  const seconds = (performance.now() - measuredFrom) / 1000;
+  for (const connection of connections) connection.close();
+  return { ...samples.summary(), requestsPerSecond: samples.count / seconds, bad, poolExhausted: source.exhausted() };
+}
+
+/**
+ * Open loop at a fixed rate: request i leaves at start + i/rate on whichever connection is
+ * idle, whether or not earlier answers came back, as a gateway's traffic arrives. A timer
+ * checks the schedule every millisecond, so 500/s goes out as one request every 2 ms, never
+ * as a burst at the top of each second.
+ */
+export async function paced(url: string, source: LoadSource, options: { rate: number; seconds: number; connections: number }): Promise<PacedResult> {
+  const connections = await openConnections(url, options.connections);
+  const idle = [...connections];
+  const samples = new LatencySamples();
+  const lag = new LatencySamples();
+  const total = Math.round(options.rate * options.seconds);
+  const start = performance.now();
+  let scheduled = 0;
+  let bad = 0;
+  let inFlight = 0;
+
+  await new Promise<void>((done) => {
+    const fire = (connection: BenchConnection, dueAt: number) => {
+      lag.add(performance.now() - dueAt);
+      inFlight += 1;
+      connection.send(source.next()).then(
+        (outcome) => {
+          samples.add(outcome.latencyMs);
+          if (outcome.status < 200 || outcome.status > 299) bad += 1;
+          idle.push(connection);
+          settle();
         },
-      },
-    ],
+        () => {
+          bad += 1;
+          settle();
+        },
+      );
+    };
+    const settle = () => {
+      inFlight -= 1;
+      tick();
+    };
+    const tick = () => {
+      const now = performance.now();
+      while (scheduled < total && start + (scheduled * 1000) / options.rate <= now && idle.length > 0) {
+        // First in, first out: every connection stays in use, so none idles into the server's
+        // keep-alive timeout; one the server closed anyway is dropped, never written to.
+        const connection = idle.shift()!;
+        if (!connection.open) continue;
+        fire(connection, start + (scheduled * 1000) / options.rate);
+        scheduled += 1;
+      }
+      if (scheduled < total && idle.length === 0 && inFlight === 0) {
+        // Every connection is gone: the rest cannot be sent, and count as failed.
+        bad += total - scheduled;
+        scheduled = total;
+      }
+      if (scheduled >= total && inFlight === 0) done();
+    };
+    const timer = setInterval(() => {
+      tick();
+      if (scheduled >= total) clearInterval(timer);
+    }, 1);
   });
+  const seconds = (performance.now() - start) / 1000;
+  for (const connection of connections) connection.close();
   return {
-    requests: result.requests.total,
-    requestsPerSecond: result.requests.average,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    ...samples.summary(),
+    requestsPerSecond: samples.count / seconds,
+    bad,
     poolExhausted: source.exhausted(),
+    sendLagP99Ms: lag.percentile(99),
   };
 }

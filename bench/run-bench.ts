@@ -1,142 +1,156 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSource, notificationPool, runLoad, type LoadSource } from './load';
+import { LatencySamples } from './latency-samples';
+import { loadSource, notificationPool, paced } from './load';
+import { createBenchSchema } from './postgres-schema';
 import { REPO_ROOT, startBareServer, startReceiver, type RunningProcess } from './processes';
 import { tailQueueFile } from './queue-tail';
+import { alternatedRounds, type RoundsResult, type Target } from './rounds';
 import { seedInbox } from './seed-inbox';
-import { receiveToQueueStats, summaryTable, type PhaseResult } from './summary-table';
+import { pacedTable, roundsTable, type PacedRow } from './summary-table';
 
 /**
- * `npm run bench`: the bare Express ceiling, then the built receiver under the same load:
- * on an empty database, paced at a rate its relay sustains, with its relay stalled (the ack
- * path alone), and on a database holding BENCH_SEED_ROWS delivered events.
+ * `npm run bench`: bare Express against the built receiver (SQLite, fsync before every ack,
+ * file sink, relay running) in alternated rounds at 1, 32 and 128 connections, a receiver on a
+ * 1M-row inbox beside them at 32, a truly paced 500/s run, and the PostgreSQL store with one
+ * and two replicas when BENCH_POSTGRES_URL (or TEST_POSTGRES_URL) names a database.
  */
-const CONNECTIONS = 32;
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
-const WARMUP_S = 3;
-const PACED_RATE = Number(process.env.BENCH_PACED_RATE ?? 500);
-const SEED_ROWS = Number(process.env.BENCH_SEED_ROWS ?? 1_000_000);
-const POOL_SIZE = Number(process.env.BENCH_POOL ?? 200_000);
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const ROUNDS = env('BENCH_ROUNDS', 3);
+const ROUND_S = env('BENCH_ROUND_S', 4);
+const WARMUP_S = env('BENCH_WARMUP_S', 1);
+const PACED_RATE = env('BENCH_PACED_RATE', 500);
+const PACED_S = env('BENCH_PACED_S', 10);
+const SEED_ROWS = env('BENCH_SEED_ROWS', 1_000_000);
+const POOL_SIZE = env('BENCH_POOL', 250_000);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,32,128').split(',').map(Number);
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 const DRAIN_LIMIT_MS = 120_000;
-const PORT = 18_180;
-const ADMIN_PORT = 18_181;
-const URL = `http://127.0.0.1:${PORT}/notifications`;
-const ADMIN = `http://127.0.0.1:${ADMIN_PORT}`;
+const BASE_PORT = 18_180;
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const loadAverage = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 
 async function main(): Promise<void> {
+  const started = Date.now();
   // Other processes on the machine skew every phase; the load average says whether they did.
-  log(`${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  log(`${cpus().length} CPUs, load average ${loadAverage()}`);
   log(`building ${POOL_SIZE} notifications (all event types, EUC-KR event 70 included)`);
   const pool = notificationPool(POOL_SIZE);
-  const results: PhaseResult[] = [];
   const work = mkdtempSync(join(tmpdir(), 'noti-bench-'));
+  const running: RunningProcess[] = [];
+  const sqliteGroups: Array<{ results: RoundsResult[]; reference: RoundsResult }> = [];
+  const postgresGroups: Array<{ results: RoundsResult[]; reference: RoundsResult }> = [];
+  const pacedRows: PacedRow[] = [];
+  let drainSeconds = 0;
   try {
-    log('bare Express');
-    const bare = await startBareServer(PORT);
-    results.push({ phase: 'bare express', ...(await saturate(bare, loadSource(pool))) });
-    await bare.stop();
-
-    log('receiver, empty inbox: saturated, then paced');
-    const empty = join(work, 'empty');
-    await withReceiver(empty, 'events.ndjson', async (receiver) => {
-      const source = loadSource(pool);
-      results.push({ phase: 'receiver, empty inbox', ...(await saturateAndDrain(receiver, source, join(empty, 'events.ndjson'))) });
-      results.push({ phase: `receiver, paced ${PACED_RATE}/s`, ...(await paced(receiver, source, join(empty, 'events.ndjson'))) });
-    });
-
-    log('receiver, relay stalled (QUEUE_URL=file:/dev/full): the ack path alone');
-    const stalled = join(work, 'stalled');
-    await withReceiver(stalled, '/dev/full', async (receiver) => {
-      results.push({ phase: 'receiver, relay stalled', ...(await saturate(receiver, loadSource(pool))) });
-    });
-
+    // Seeded first, so the seeding's CPU and disk work overlaps no measurement.
     log(`seeding ${SEED_ROWS} delivered events`);
-    const seeded = join(work, 'seeded');
-    const seed = await seedInbox(join(seeded, 'receiver.db'), SEED_ROWS);
+    const seed = await seedInbox(join(work, 'seeded', 'receiver.db'), SEED_ROWS);
     log(`seeded in ${seed.seconds.toFixed(1)} s, database ${seed.sizeMb.toFixed(0)} MB`);
-    await withReceiver(seeded, 'events.ndjson', async (receiver) => {
-      const phase = `receiver, ${SEED_ROWS / 1e6}M-row inbox`;
-      results.push({ phase, ...(await saturateAndDrain(receiver, loadSource(pool), join(seeded, 'events.ndjson'))) });
+
+    const bare = await startBareServer(BASE_PORT);
+    running.push(bare);
+    const bareTarget: Target = { name: 'bare express', urls: [urlOf(BASE_PORT)], source: loadSource(pool), processes: [bare] };
+    const empty = await sqliteReceiver(work, 'empty', BASE_PORT + 2);
+    const seeded = await sqliteReceiver(work, 'seeded', BASE_PORT + 4);
+    running.push(empty.process, seeded.process);
+    const emptyTarget: Target = { name: 'receiver, empty inbox', urls: [urlOf(BASE_PORT + 2)], source: loadSource(pool), processes: [empty.process] };
+    const seededTarget: Target = { name: `receiver, ${SEED_ROWS / 1e6}M-row inbox`, urls: [urlOf(BASE_PORT + 4)], source: loadSource(pool), processes: [seeded.process] };
+
+    for (const connections of CONNECTIONS) {
+      const targets = connections === 32 ? [bareTarget, emptyTarget, seededTarget] : [bareTarget, emptyTarget];
+      log(`${connections} connections: ${targets.map((t) => t.name).join(' / ')}, ${ROUNDS} alternated rounds of ${ROUND_S} s`);
+      const results = await alternatedRounds(targets, { connections, rounds: ROUNDS, seconds: ROUND_S, warmupSeconds: WARMUP_S, log });
+      sqliteGroups.push({ results, reference: results[0]! });
+    }
+    drainSeconds = await drain(empty.adminUrl);
+
+    log(`paced ${PACED_RATE}/s for ${PACED_S} s`);
+    const tail = tailQueueFile(empty.queueFile);
+    const pacedResult = await paced(urlOf(BASE_PORT + 2), emptyTarget.source, { rate: PACED_RATE, seconds: PACED_S, connections: 32 });
+    await drain(empty.adminUrl);
+    const toQueue = new LatencySamples();
+    for (const ms of tail.stop()) toQueue.add(ms);
+    pacedRows.push({
+      name: `receiver, ${PACED_RATE}/s`, ...pacedResult,
+      receiveToQueue: { p50Ms: toQueue.percentile(50), p99Ms: toQueue.percentile(99), events: toQueue.count },
     });
+    await Promise.all([empty.process.stop(), seeded.process.stop()]);
+
+    if (POSTGRES_URL) {
+      log('PostgreSQL store: one replica, two replicas');
+      const one = await createBenchSchema(POSTGRES_URL);
+      const two = await createBenchSchema(POSTGRES_URL);
+      try {
+        const single = await postgresReceiver(work, 'pg1', BASE_PORT + 6, one.url);
+        const pairA = await postgresReceiver(work, 'pg2a', BASE_PORT + 8, two.url);
+        const pairB = await postgresReceiver(work, 'pg2b', BASE_PORT + 10, two.url);
+        running.push(single.process, pairA.process, pairB.process);
+        const targets: Target[] = [
+          bareTarget,
+          { name: 'receiver, PostgreSQL', urls: [urlOf(BASE_PORT + 6)], source: loadSource(pool), processes: [single.process] },
+          { name: 'receiver, PostgreSQL ×2', urls: [urlOf(BASE_PORT + 8), urlOf(BASE_PORT + 10)], source: loadSource(pool), processes: [pairA.process, pairB.process] },
+        ];
+        const results = await alternatedRounds(targets, { connections: 32, rounds: ROUNDS, seconds: ROUND_S, warmupSeconds: WARMUP_S, log });
+        postgresGroups.push({ results, reference: results[0]! });
+        await Promise.all([single.process.stop(), pairA.process.stop(), pairB.process.stop()]);
+      } finally {
+        await Promise.all([one.drop(), two.drop()]);
+      }
+    } else {
+      log('PostgreSQL rows skipped: set BENCH_POSTGRES_URL (or TEST_POSTGRES_URL)');
+    }
   } finally {
+    await Promise.all(running.map((p) => p.stop()));
     rmSync(work, { recursive: true, force: true });
   }
 
-  log(`load average at the end ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-  process.stdout.write(`${summaryTable(results, results[0]!.requestsPerSecond)}\n`);
+  log(`load average at the end ${loadAverage()}; ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+  const out = [
+    roundsTable([...sqliteGroups, ...postgresGroups]),
+    '',
+    pacedTable(pacedRows),
+    '',
+    `backlog drained ${drainSeconds.toFixed(1)} s after the saturating rounds`,
+  ].join('\n');
+  process.stdout.write(`${out}\n`);
   const file = join(REPO_ROOT, 'dist-bench', 'bench-results.json');
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), cpus: cpus().length, loadavg: loadavg(), connections: CONNECTIONS, durationSeconds: DURATION_S, results }, null, 2));
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), cpus: cpus().length, loadavg: loadavg(), rounds: ROUNDS, roundSeconds: ROUND_S, sqlite: sqliteGroups.map((g) => g.results), postgres: postgresGroups.map((g) => g.results), paced: pacedRows }, null, 2));
   log(`raw results in ${file}`);
 }
 
-async function withReceiver(dir: string, queueFile: string, run: (receiver: RunningProcess) => Promise<void>): Promise<void> {
-  const receiver = await startReceiver(
+const urlOf = (port: number) => `http://127.0.0.1:${port}/notifications`;
+
+async function sqliteReceiver(work: string, name: string, port: number) {
+  const dir = join(work, name);
+  return receiver(dir, port, `sqlite:${join(dir, 'receiver.db')}`);
+}
+
+async function postgresReceiver(work: string, name: string, port: number, databaseUrl: string) {
+  return receiver(join(work, name), port, databaseUrl);
+}
+
+async function receiver(dir: string, port: number, databaseUrl: string) {
+  const adminUrl = `http://127.0.0.1:${port + 1}`;
+  const queueFile = join(dir, 'events.ndjson');
+  const process_ = await startReceiver(
     {
-      PORT: String(PORT), HOST: '127.0.0.1', ADMIN_PORT: String(ADMIN_PORT), EXTRA_ALLOWED_IPS: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dir, 'receiver.db')}`,
-      QUEUE_URL: `file:${queueFile.startsWith('/') ? queueFile : join(dir, queueFile)}`,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      PORT: String(port), HOST: '127.0.0.1', ADMIN_PORT: String(port + 1), EXTRA_ALLOWED_IPS: '127.0.0.1',
+      DATABASE_URL: databaseUrl, QUEUE_URL: `file:${queueFile}`, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     },
-    ADMIN,
+    adminUrl,
   );
-  try {
-    await run(receiver);
-  } finally {
-    await receiver.stop();
-  }
+  return { process: process_, adminUrl, queueFile };
 }
 
-async function saturate(server: RunningProcess, source: LoadSource): Promise<Omit<PhaseResult, 'phase'>> {
-  await runLoad(URL, source, { connections: CONNECTIONS, durationSeconds: WARMUP_S });
-  server.resetPeakRss();
-  const result = await runLoad(URL, source, { connections: CONNECTIONS, durationSeconds: DURATION_S });
-  return { ...result, peakRssMb: server.peakRssMb() };
-}
-
-/** Saturating load, then wait for the relay: the backlog it built is what receive-to-queue shows. */
-async function saturateAndDrain(receiver: RunningProcess, source: LoadSource, queueFile: string): Promise<Omit<PhaseResult, 'phase'>> {
-  await runLoad(URL, source, { connections: CONNECTIONS, durationSeconds: WARMUP_S });
-  await drain();
-  receiver.resetPeakRss();
+/** Seconds until the relay emptied the outbox (forwarding keeps up when this is near 0). */
+async function drain(adminUrl: string): Promise<number> {
   const started = Date.now();
-  const tail = tailQueueFile(queueFile);
-  const result = await runLoad(URL, source, { connections: CONNECTIONS, durationSeconds: DURATION_S });
-  const drained = await drain();
-  const latencies = tail.stop();
-  return {
-    ...result,
-    peakRssMb: receiver.peakRssMb(),
-    ...drained,
-    receiveToQueue: receiveToQueueStats(latencies),
-    relayPerSecond: latencies.length / ((Date.now() - started) / 1000),
-  };
-}
-
-/** A rate the relay keeps up with, as real traffic is: receive-to-queue without a backlog. */
-async function paced(receiver: RunningProcess, source: LoadSource, queueFile: string): Promise<Omit<PhaseResult, 'phase'>> {
-  receiver.resetPeakRss();
-  const tail = tailQueueFile(queueFile);
-  const result = await runLoad(URL, source, { connections: CONNECTIONS, durationSeconds: DURATION_S, overallRate: PACED_RATE });
-  const drained = await drain();
-  return { ...result, peakRssMb: receiver.peakRssMb(), ...drained, receiveToQueue: receiveToQueueStats(tail.stop()) };
-}
-
-async function drain(): Promise<{ drainSeconds: number; pendingAfterDrain: number }> {
-  const started = Date.now();
-  let pending = await backlog();
-  while (pending > 0 && Date.now() - started < DRAIN_LIMIT_MS) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    pending = await backlog();
-  }
-  return { drainSeconds: (Date.now() - started) / 1000, pendingAfterDrain: pending };
-}
-
-async function backlog(): Promise<number> {
-  const body = (await fetch(`${ADMIN}/readyz`).then((r) => r.json())) as { backlog: { pending: number } | null };
-  return body.backlog?.pending ?? 0;
+  const pending = async () => ((await fetch(`${adminUrl}/readyz`).then((r) => r.json())) as { backlog: { pending: number } | null }).backlog?.pending ?? 0;
+  while ((await pending()) > 0 && Date.now() - started < DRAIN_LIMIT_MS) await new Promise((resolve) => setTimeout(resolve, 100));
+  return (Date.now() - started) / 1000;
 }
 
 main().catch((error: Error) => {

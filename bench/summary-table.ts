@@ -1,48 +1,49 @@
-import type { LoadResult } from './load';
-import { percentile } from '../src/simulator/simulation-summary';
+import type { PacedResult } from './load';
+import { median, ratios, type RoundsResult } from './rounds';
 
-export interface PhaseResult extends LoadResult {
-  phase: string;
-  peakRssMb: number;
-  /** From tailing the events file: one sample per event forwarded during the run and the drain. */
-  receiveToQueue?: { p50Ms: number; p99Ms: number; maxMs: number; events: number };
-  /** After the load stopped, how long the relay took to empty the outbox. */
-  drainSeconds?: number;
-  pendingAfterDrain?: number;
-  /** Events the relay forwarded per second over the run and the drain. */
-  relayPerSecond?: number;
+export interface PacedRow extends PacedResult {
+  name: string;
+  receiveToQueue?: { p50Ms: number; p99Ms: number; events: number };
 }
 
-export function receiveToQueueStats(latenciesMs: number[]): PhaseResult['receiveToQueue'] {
-  if (latenciesMs.length === 0) return undefined;
-  return {
-    p50Ms: percentile(latenciesMs, 50),
-    p99Ms: percentile(latenciesMs, 99),
-    maxMs: percentile(latenciesMs, 100),
-    events: latenciesMs.length,
-  };
+/** One row per target and connection count: medians over the alternated rounds. */
+export function roundsTable(groups: Array<{ results: RoundsResult[]; reference: RoundsResult }>): string {
+  const rows = groups.flatMap(({ results, reference }) =>
+    results.map((r) => {
+      const ratio = ratios(r, reference);
+      const bad = r.rounds.reduce((sum, round) => sum + round.bad, 0);
+      return [
+        String(r.connections),
+        r.name,
+        median(r.rounds.map((x) => x.requestsPerSecond)).toFixed(0),
+        r === reference ? '1.00' : `**${ratio.median.toFixed(2)}** (${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)})`,
+        median(r.rounds.map((x) => x.latencyP50Ms)).toFixed(1),
+        median(r.rounds.map((x) => x.latencyP99Ms)).toFixed(1),
+        String(bad),
+        r.peakRssMb.toFixed(0),
+        r.rounds.some((x) => x.poolExhausted) ? 'yes' : 'no',
+      ];
+    }),
+  );
+  return table(['conns', 'server', 'req/s', 'ratio (range)', 'p50 ms', 'p99 ms', 'bad', 'peak RSS MB', 'pool reused'], rows);
 }
 
-export function summaryTable(results: PhaseResult[], bareRps: number): string {
+export function pacedTable(results: PacedRow[]): string {
   const rows = results.map((r) => [
-    r.phase,
+    r.name,
     r.requestsPerSecond.toFixed(0),
-    (r.requestsPerSecond / bareRps).toFixed(2),
-    r.latencyP50Ms.toFixed(0),
-    r.latencyP99Ms.toFixed(0),
-    String(r.non2xx + r.errors + r.timeouts),
-    r.peakRssMb.toFixed(0),
-    r.receiveToQueue ? `${fmt(r.receiveToQueue.p50Ms)} / ${fmt(r.receiveToQueue.p99Ms)}` : '-',
-    r.relayPerSecond === undefined ? '-' : r.relayPerSecond.toFixed(0),
-    r.drainSeconds === undefined ? '-' : `${r.drainSeconds.toFixed(1)}${r.pendingAfterDrain ? ` (${r.pendingAfterDrain} left)` : ''}`,
-    r.poolExhausted ? 'yes' : 'no',
+    r.latencyP50Ms.toFixed(1),
+    r.latencyP99Ms.toFixed(1),
+    r.latencyMaxMs.toFixed(1),
+    r.sendLagP99Ms.toFixed(1),
+    String(r.bad),
+    r.receiveToQueue ? `${r.receiveToQueue.p50Ms.toFixed(0)} / ${r.receiveToQueue.p99Ms.toFixed(0)} ms` : '-',
   ]);
-  const headers = ['phase', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'bad', 'peak RSS MB', 'recv→queue p50 / p99', 'relay ev/s', 'drain s', 'pool reused'];
+  return table(['paced', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'send lag p99 ms', 'bad', 'recv→queue p50 / p99'], rows);
+}
+
+export function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
-}
-
-function fmt(ms: number): string {
-  return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`;
 }

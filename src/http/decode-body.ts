@@ -1,5 +1,6 @@
 import { parse as parseMediaType } from 'content-type';
 import iconv from 'iconv-lite';
+import { assertJsonDepth } from './json-depth';
 import { KOREAN_CHARSET } from '../notifications/euc-kr';
 import { InvalidNotification, UnsupportedMediaType } from '../errors';
 import { maskFreeText } from '../observability/mask';
@@ -14,6 +15,7 @@ import { parseJsonExact } from './parse-json-exact';
 export function decodeBody(raw: Buffer, contentTypeHeader: string | undefined): Record<string, unknown> {
   const { type, charset } = parseContentType(contentTypeHeader);
   if (raw.length === 0) throw new InvalidNotification('empty body');
+  if (type === 'application/json') assertJsonDepth(raw);
   if (type === 'application/json') return decodeJson(raw, charset);
   if (type === 'application/x-www-form-urlencoded') return parseFormBody(raw, formCharset(charset));
   throw new UnsupportedMediaType(`unsupported Content-Type ${shown(type)}; use application/json or application/x-www-form-urlencoded`);

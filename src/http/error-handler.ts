@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { Source } from './source-check';
 import type { ErrorRequestHandler } from 'express';
 import { ForbiddenSource, InvalidNotification } from '../errors';
 import type { Logger } from '../observability/logger';
@@ -11,16 +13,17 @@ import { logThrottle } from '../observability/log-throttle';
 /**
  * The one place a failed request is answered: in the gateway's form, counted, logged, and
  * (for a bad body from an allowed source) kept raw in the rejections table. It never
- * throws, so no input can take the process down.
+ * throws, so no input can take the process down. The lean notification handler calls it
+ * directly; Express reaches it through `errorHandler`.
  */
-export function errorHandler(deps: { store: Store; logger: Logger; metrics: Metrics }): ErrorRequestHandler {
+export function failureAnswerer(deps: ErrorDeps): FailureAnswerer {
   const { store, logger, metrics } = deps;
   // Anyone on the internet can send these: the count is in metrics, the log gets a sample.
   const forbiddenLogs = logThrottle(20, 60_000);
-  return async (error, req, res, _next) => {
+  return async (error, req, res) => {
     const answer = answerFor(error);
     const contentType = req.headers['content-type'] ?? null;
-    const sourceIp = (res.locals.source as { ip: string } | undefined)?.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const sourceIp = req.source?.ip ?? req.socket.remoteAddress ?? 'unknown';
     const notiType = error instanceof InvalidNotification ? error.notiType : 'unknown';
 
     if (error instanceof ForbiddenSource) {
@@ -37,7 +40,7 @@ export function errorHandler(deps: { store: Store; logger: Logger; metrics: Metr
       const rawBody = Buffer.isBuffer(req.body) ? req.body : null;
       const rejectionId = await store
         .recordRejection({
-          receivedAt: (res.locals.receivedAt as string | undefined) ?? new Date().toISOString(),
+          receivedAt: req.receivedAt ?? new Date().toISOString(),
           sourceIp,
           contentType,
           rawBody,
@@ -63,3 +66,33 @@ export function errorHandler(deps: { store: Store; logger: Logger; metrics: Metr
     sendFailure(res, ackFormFor(contentType ?? undefined), answer.httpStatus, answer.message);
   };
 }
+
+/** The same answer for whatever fails inside Express (the 404/405 routes, a bug in a handler). */
+export function errorHandler(answer: FailureAnswerer): ErrorRequestHandler {
+  return (error, req, res, _next) =>
+    answer(error, {
+      headers: req.headers,
+      socket: req.socket,
+      receivedAt: res.locals.receivedAt as string | undefined,
+      source: res.locals.source as Source | undefined,
+      body: Buffer.isBuffer(req.body) ? req.body : null,
+    }, res);
+}
+
+export interface ErrorDeps {
+  store: Store;
+  logger: Logger;
+  metrics: Metrics;
+}
+
+/** What is known about a request when it failed: each later field is set once its step passed. */
+export interface FailedRequest {
+  headers: IncomingHttpHeaders;
+  socket: { remoteAddress?: string | undefined };
+  receivedAt?: string;
+  source?: Source;
+  /** The body as read; null when it was never read (forbidden, too large). */
+  body?: Buffer | null;
+}
+
+export type FailureAnswerer = (error: unknown, req: FailedRequest, res: ServerResponse) => Promise<void>;

@@ -1,36 +1,45 @@
-import express, { Router } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { receiveNotification, type ReceiveDeps } from '../notifications/receive-notification';
 import { ackFormFor, sendSuccess } from './acks';
 import { decodeBody } from './decode-body';
-import { sourceCheck, type Source, type SourcePolicy } from './source-check';
+import type { FailedRequest, FailureAnswerer } from './error-handler';
+import { assertIdentityEncoding, readBody } from './read-body';
+import { sourceCheck, type SourcePolicy } from './source-check';
 
-/** Real notifications are a few KB; anything near this is not from the gateway. */
-export const MAX_BODY_BYTES = 64 * 1024;
+export { MAX_BODY_BYTES } from './read-body';
 
-/** The one POST path for every event: source check → raw bytes → decode → validate+store → ack. */
-export function notificationRoute(path: string, policy: SourcePolicy, deps: ReceiveDeps): Router {
-  const router = Router();
-  router.post(
-    path,
-    sourceCheck(policy),
-    // Raw bytes whatever the Content-Type: decoding is ours (EUC-KR forms), and a refused body is kept as sent.
-    express.raw({ type: () => true, limit: MAX_BODY_BYTES }),
-    async (req, res) => {
+export type NotificationHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * The one POST path for every event: source check → raw bytes → decode → validate+store → ack.
+ * A plain node handler, so the hot path pays for no framework convenience it does not use;
+ * Express mounts the same function, and every failure goes to the same answerer.
+ */
+export function notificationHandler(policy: SourcePolicy, deps: ReceiveDeps, answerFailure: FailureAnswerer): NotificationHandler {
+  const checkSource = sourceCheck(policy);
+  const { metrics } = deps;
+  return async (req, res) => {
+    const started = process.hrtime.bigint();
+    const request: FailedRequest = { headers: req.headers, socket: req.socket, receivedAt: new Date().toISOString(), body: null };
+    try {
+      const source = (request.source = checkSource(req));
+      const rawBody = (request.body = await readBody(req));
+      assertIdentityEncoding(req);
       const contentType = req.headers['content-type'];
-      const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const fields = decodeBody(rawBody, contentType);
-      const source = res.locals.source as Source;
       await receiveNotification(
         {
           fields,
           rawBody,
           contentType: contentType ?? '',
-          receipt: { receivedAt: res.locals.receivedAt as string, sourceIp: source.ip, environment: source.environment },
+          receipt: { receivedAt: request.receivedAt!, sourceIp: source.ip, environment: source.environment },
         },
         deps,
       );
       sendSuccess(res, ackFormFor(contentType));
-    },
-  );
-  return router;
+    } catch (error) {
+      await answerFailure(error, request, res);
+    }
+    metrics.ackLatency.observe({ status: String(res.statusCode) }, Number(process.hrtime.bigint() - started) / 1e9);
+  };
 }

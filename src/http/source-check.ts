@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { AddressList, normalizeAddress } from '../config/address-list';
 import { GATEWAY_ADDRESSES, type GatewayEnv } from '../config/gateway-addresses';
 import type { GatewayEnvironment } from '../notifications/normalized-event';
@@ -42,16 +42,18 @@ export function sourceClassifier(policy: SourcePolicy): (address: string) => Gat
   };
 }
 
-/** Runs before the body is read: bytes from strangers are never parsed nor stored. */
-export function sourceCheck(policy: SourcePolicy): RequestHandler {
+/**
+ * Runs before the body is read: bytes from strangers are never parsed nor stored. Throws
+ * ForbiddenSource for an address outside the allowlist.
+ */
+export function sourceCheck(policy: SourcePolicy): (req: IncomingMessage) => Source {
   const classify = sourceClassifier(policy);
-  return (req, res, next) => {
+  return (req) => {
     const forwarded = req.headers['x-forwarded-for'];
     const peer = req.socket.remoteAddress ?? '';
     const ip = clientAddress(peer, Array.isArray(forwarded) ? forwarded.join(',') : forwarded, policy.trustProxy);
     const environment = classify(ip);
-    if (environment === null) return next(new ForbiddenSource(shownAddress(ip)));
-    res.locals.source = { ip, environment } satisfies Source;
-    next();
+    if (environment === null) throw new ForbiddenSource(shownAddress(ip));
+    return { ip, environment };
   };
 }

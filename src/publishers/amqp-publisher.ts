@@ -1,8 +1,7 @@
 import amqp, { type ChannelModel, type ConfirmChannel, type Message } from 'amqplib';
-import type { NormalizedEvent } from '../notifications/normalized-event';
 import type { Logger } from '../observability/logger';
 import { ConnectionKeeper } from './connection-keeper';
-import type { Publisher } from './publisher';
+import type { OutboundEvent, Publisher } from './publisher';
 import { redactUrl } from '../observability/redact-url';
 
 export interface AmqpPublisherOptions {
@@ -24,6 +23,7 @@ interface AmqpConnection {
  * RabbitMQ through a confirm channel: `publish` resolves only on the broker's ack, so the
  * relay marks a row delivered only once RabbitMQ has taken the persistent message. A nack,
  * a closed channel or a confirm timeout rejects, and the relay retries the same event.
+ * A batch is published in order and then waits once, for every confirm together.
  */
 export function openAmqpPublisher(options: AmqpPublisherOptions): Publisher {
   const { exchange, logger } = options;
@@ -61,15 +61,18 @@ export function openAmqpPublisher(options: AmqpPublisherOptions): Publisher {
   });
   keeper.start();
 
+  async function publishAll(events: readonly OutboundEvent[]): Promise<void> {
+    const connection = await keeper.get();
+    await confirmPublish(connection.channel, exchange, events, confirmTimeoutMs).catch((error: Error) => {
+      if (error instanceof ConfirmTimeout) keeper.invalidate(connection, error);
+      throw error;
+    });
+  }
+
   return {
     kind: 'amqp',
-    async publish(event: NormalizedEvent) {
-      const connection = await keeper.get();
-      await confirmPublish(connection.channel, exchange, event, confirmTimeoutMs).catch((error: Error) => {
-        if (error instanceof ConfirmTimeout) keeper.invalidate(connection, error);
-        throw error;
-      });
-    },
+    publish: (event: OutboundEvent) => publishAll([event]),
+    publishBatch: publishAll,
     status: () => keeper.status(),
     close: () => keeper.close(),
   };
@@ -79,31 +82,39 @@ class ConfirmTimeout extends Error {
   override readonly name = 'ConfirmTimeout';
 }
 
-function confirmPublish(channel: ConfirmChannel, exchange: string, event: NormalizedEvent, timeoutMs: number): Promise<void> {
+/** Resolves once the broker confirmed every message; the first nack or the timeout rejects. */
+function confirmPublish(channel: ConfirmChannel, exchange: string, events: readonly OutboundEvent[], timeoutMs: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ConfirmTimeout(`no publisher confirm within ${timeoutMs} ms`)), timeoutMs);
-    const settle = (error: unknown) => {
+    let unconfirmed = events.length;
+    let settled = false;
+    const timer = setTimeout(() => settle(new ConfirmTimeout(`no publisher confirm within ${timeoutMs} ms`)), timeoutMs);
+    function settle(error: unknown) {
+      if (settled) return;
+      if (!error && --unconfirmed > 0) return;
+      settled = true;
       clearTimeout(timer);
       if (error) reject(error instanceof Error ? error : new Error(String(error)));
       else resolve();
-    };
+    }
     try {
-      // The return value is only a flow-control hint; the confirm callback is what we wait for.
-      channel.publish(
-        exchange,
-        event.type,
-        Buffer.from(JSON.stringify(event)),
-        {
-          persistent: true,
-          mandatory: true,
-          messageId: event.id,
-          contentType: 'application/json',
-          contentEncoding: 'utf-8',
-          type: event.type,
-          timestamp: Math.floor(Date.parse(event.receivedAt) / 1000) || undefined,
-        },
-        settle,
-      );
+      for (const event of events) {
+        // The return value is only a flow-control hint; the confirm callbacks are what we wait for.
+        channel.publish(
+          exchange,
+          event.type,
+          Buffer.from(event.json),
+          {
+            persistent: true,
+            mandatory: true,
+            messageId: event.id,
+            contentType: 'application/json',
+            contentEncoding: 'utf-8',
+            type: event.type,
+            timestamp: Math.floor(Date.parse(event.receivedAt) / 1000) || undefined,
+          },
+          settle,
+        );
+      }
     } catch (error) {
       // amqplib throws synchronously when the channel is already closing.
       settle(error);

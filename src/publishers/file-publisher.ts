@@ -1,7 +1,6 @@
 import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { NormalizedEvent } from '../notifications/normalized-event';
-import type { Publisher, PublisherStatus } from './publisher';
+import type { OutboundEvent, Publisher, PublisherStatus } from './publisher';
 import { trimToLastWholeLine, writeFully } from './whole-lines';
 
 /**
@@ -76,12 +75,13 @@ export async function openFilePublisher(path: string): Promise<FilePublisher> {
     }
   }
 
-  const publishLines = (events: readonly NormalizedEvent[]) =>
-    serially(() => append(events.map((event) => `${JSON.stringify(event)}\n`).join('')));
+  // The stored JSON is written as it is: one line per event, never parsed and re-serialized.
+  const publishLines = (events: readonly OutboundEvent[]) =>
+    serially(() => append(events.map((event) => `${event.json}\n`).join('')));
 
   return {
     kind: 'file',
-    publish: (event: NormalizedEvent) => publishLines([event]),
+    publish: (event: OutboundEvent) => publishLines([event]),
     publishBatch: publishLines,
     reopen: () => serially(swap),
     status(): PublisherStatus {

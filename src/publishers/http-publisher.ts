@@ -1,5 +1,4 @@
-import type { NormalizedEvent } from '../notifications/normalized-event';
-import { PermanentPublishError, type Publisher, type PublisherStatus } from './publisher';
+import { PermanentPublishError, type OutboundEvent, type Publisher, type PublisherStatus } from './publisher';
 import { redactUrl } from '../observability/redact-url';
 
 export interface HttpPublisherOptions {
@@ -21,7 +20,7 @@ export function openHttpPublisher(options: HttpPublisherOptions): Publisher {
   let lastError: string | null = null;
   let closed = false;
 
-  async function post(event: NormalizedEvent): Promise<void> {
+  async function post(event: OutboundEvent): Promise<void> {
     let response: Response;
     try {
       response = await fetch(endpoint, {
@@ -31,7 +30,7 @@ export function openHttpPublisher(options: HttpPublisherOptions): Publisher {
           'Idempotency-Key': event.id,
           ...(authorization ? { Authorization: authorization } : {}),
         },
-        body: JSON.stringify(event),
+        body: event.json,
         // A redirected POST may turn into a GET elsewhere: surface it as a misconfiguration instead.
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
@@ -51,7 +50,7 @@ export function openHttpPublisher(options: HttpPublisherOptions): Publisher {
 
   return {
     kind: 'http',
-    async publish(event: NormalizedEvent) {
+    async publish(event: OutboundEvent) {
       if (closed) throw new Error(`${target}: publisher is closed`);
       try {
         await post(event);

@@ -7,10 +7,9 @@ import {
   type JetStreamClient,
   type NatsConnection,
 } from 'nats';
-import type { NormalizedEvent } from '../notifications/normalized-event';
 import type { Logger } from '../observability/logger';
 import { ConnectionKeeper } from './connection-keeper';
-import type { Publisher } from './publisher';
+import type { OutboundEvent, Publisher } from './publisher';
 import { redactUrl } from '../observability/redact-url';
 
 export interface NatsPublisherOptions {
@@ -39,7 +38,8 @@ export function natsStreamName(queueName: string): string {
 /**
  * NATS JetStream: `publish` resolves only on the stream's PubAck. Each message carries
  * `Nats-Msg-Id` = event id, so when the relay retries an event whose ack was lost, the
- * stream's duplicate window drops the copy and consumers see it once.
+ * stream's duplicate window drops the copy and consumers see it once. A batch is published
+ * without waiting in between, then every PubAck is awaited together.
  */
 export async function openNatsPublisher(options: NatsPublisherOptions): Promise<Publisher> {
   const { queueName, logger } = options;
@@ -106,23 +106,29 @@ export async function openNatsPublisher(options: NatsPublisherOptions): Promise<
     streamReady = true;
   }
 
-  return {
-    kind: 'nats',
-    async publish(event: NormalizedEvent) {
-      const { nc, js } = await keeper.get();
-      // While nats.js reconnects it would buffer the publish and we would only learn on the ack timeout.
-      if (disconnected) throw new Error(`${target}: disconnected, reconnecting`);
-      if (!streamReady) await ensureStream(nc);
+  async function publishAll(events: readonly OutboundEvent[]): Promise<void> {
+    const { nc, js } = await keeper.get();
+    // While nats.js reconnects it would buffer the publish and we would only learn on the ack timeout.
+    if (disconnected) throw new Error(`${target}: disconnected, reconnecting`);
+    if (!streamReady) await ensureStream(nc);
+    const acks = events.map((event) => {
+      // One headers object per message: nats.js writes the message id into it.
       const h = headers();
       h.set('Content-Type', 'application/json');
-      try {
-        await js.publish(`${queueName}.${event.type}`, JSON.stringify(event), { msgID: event.id, headers: h, timeout: ackTimeoutMs });
-      } catch (error) {
-        // 503 "no responders": the stream was deleted under us; recreate it before the retry.
-        if (/503|no responders/i.test((error as Error).message)) streamReady = false;
-        throw error;
-      }
-    },
+      return js.publish(`${queueName}.${event.type}`, event.json, { msgID: event.id, headers: h, timeout: ackTimeoutMs });
+    });
+    const outcomes = await Promise.allSettled(acks);
+    const failure = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (!failure) return;
+    // 503 "no responders": the stream was deleted under us; recreate it before the retry.
+    if (/503|no responders/i.test((failure.reason as Error).message)) streamReady = false;
+    throw failure.reason;
+  }
+
+  return {
+    kind: 'nats',
+    publish: (event: OutboundEvent) => publishAll([event]),
+    publishBatch: publishAll,
     status() {
       const status = keeper.status();
       return disconnected ? { connected: false, detail: `${target}: disconnected, reconnecting` } : status;

@@ -1,6 +1,25 @@
 import type { NormalizedEvent } from '../notifications/normalized-event';
 
 /**
+ * What the relay hands a publisher: the event's JSON exactly as the store committed it
+ * (written to the destination as is, never parsed and re-serialized), and the few fields
+ * a destination routes or de-duplicates on.
+ */
+export interface OutboundEvent {
+  /** The stable event id: message id, idempotency key. */
+  readonly id: string;
+  /** The routing key / subject suffix, e.g. `payment.approved`. */
+  readonly type: string;
+  readonly receivedAt: string;
+  readonly json: string;
+}
+
+/** For a caller holding the event as an object (tests, tools). */
+export function outboundEvent(event: NormalizedEvent): OutboundEvent {
+  return { id: event.id, type: event.type, receivedAt: event.receivedAt, json: JSON.stringify(event) };
+}
+
+/**
  * Where the relay hands a stored event. `publish` resolves only once the destination has
  * taken responsibility for the event (fsync, broker confirm, 2xx): the relay marks the
  * outbox row delivered on that promise alone.
@@ -8,13 +27,13 @@ import type { NormalizedEvent } from '../notifications/normalized-event';
 export interface Publisher {
   /** A short name for logs, metrics and /readyz, e.g. `file`, `amqp`. */
   readonly kind: string;
-  publish(event: NormalizedEvent): Promise<void>;
+  publish(event: OutboundEvent): Promise<void>;
   /**
-   * Optional: take several events in order at once (one write, one fsync or one round of
-   * confirms). All or nothing as far as the relay knows: on failure it falls back to `publish`
+   * Optional: take several events in order at once (one write and fsync, one wait for the
+   * broker's confirms or acks, one pipeline). All or nothing as far as the relay knows: on failure it falls back to `publish`
    * one at a time, so a partly written batch is only repeated (at least once), never lost.
    */
-  publishBatch?(events: readonly NormalizedEvent[]): Promise<void>;
+  publishBatch?(events: readonly OutboundEvent[]): Promise<void>;
   /** Optional: open the destination anew (the file sink after log rotation; SIGHUP). */
   reopen?(): Promise<void>;
   /** Cheap liveness view for /readyz; never throws. */

@@ -1,7 +1,6 @@
 import Redis from 'ioredis';
-import type { NormalizedEvent } from '../notifications/normalized-event';
 import type { Logger } from '../observability/logger';
-import type { Publisher, PublisherStatus } from './publisher';
+import type { OutboundEvent, Publisher, PublisherStatus } from './publisher';
 import { redactUrl } from '../observability/redact-url';
 
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -17,7 +16,8 @@ export interface RedisPublisherOptions {
 }
 
 /**
- * Redis Streams: one `XADD` per event with fields `id`, `type` and `event` (the JSON).
+ * Redis Streams: one `XADD` per event with fields `id`, `type` and `event` (the JSON); a batch
+ * is one pipeline of XADDs in order, one round trip.
  * The XADD reply (the entry id) is Redis's acceptance; redelivery after a lost reply can
  * repeat an entry, so consumers de-duplicate on the `id` field (at-least-once).
  */
@@ -70,13 +70,23 @@ export function openRedisPublisher(options: RedisPublisherOptions): Publisher {
     });
   }
 
+  const trim: Array<string | number> = maxLen === null ? [] : ['MAXLEN', '~', maxLen];
+
   return {
     kind: 'redis',
-    async publish(event: NormalizedEvent) {
+    async publish(event: OutboundEvent) {
       if (closed) throw new Error(`${target}: publisher is closed`);
       await connectionAttempt();
-      const trim: Array<string | number> = maxLen === null ? [] : ['MAXLEN', '~', maxLen];
-      await redis.xadd(queueName, ...trim, '*', 'id', event.id, 'type', event.type, 'event', JSON.stringify(event));
+      await redis.xadd(queueName, ...trim, '*', 'id', event.id, 'type', event.type, 'event', event.json);
+    },
+    async publishBatch(events: readonly OutboundEvent[]) {
+      if (closed) throw new Error(`${target}: publisher is closed`);
+      await connectionAttempt();
+      const pipeline = redis.pipeline();
+      for (const event of events) pipeline.xadd(queueName, ...trim, '*', 'id', event.id, 'type', event.type, 'event', event.json);
+      const replies = (await pipeline.exec()) ?? [];
+      const failed = replies.find(([error]) => error);
+      if (failed || replies.length !== events.length) throw failed?.[0] ?? new Error(`${target}: pipeline answered ${replies.length} of ${events.length}`);
     },
     status(): PublisherStatus {
       if (redis.status === 'ready') return { connected: true, detail: target };

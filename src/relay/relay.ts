@@ -1,7 +1,6 @@
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
-import { isPermanent, type Publisher } from '../publishers/publisher';
-import type { NormalizedEvent } from '../notifications/normalized-event';
+import { isPermanent, type OutboundEvent, type Publisher } from '../publishers/publisher';
 import type { OutboxRecord, Store } from '../store/store';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 
@@ -11,6 +10,11 @@ export interface RelayOptions {
   logger: Logger;
   metrics?: Metrics;
   batchSize?: number;
+  /**
+   * After a wake-up, how long to let further commits gather before reading the outbox: under
+   * load one pass then carries many commits' events in one publish and one mark-delivered.
+   */
+  coalesceMs?: number;
   /** Upper bound on how long a new event can wait when no wake-up arrives (other replicas' writes). */
   pollIntervalMs?: number;
   backoff?: BackoffOptions;
@@ -38,11 +42,14 @@ export interface Relay {
  * Drains the outbox to the publisher in arrival (seq) order, at least once. The head row
  * blocks the rows behind it while it is retried with backoff, so the queue never sees
  * events out of order; only a permanent failure (or `maxAttempts`) marks a row dead and
- * moves on. The loop runs beside request handling and never holds an ack.
+ * moves on. The loop runs beside request handling and never holds an ack. A pass that fails
+ * as a whole (the store cannot read or mark rows delivered) backs off like a failed publish,
+ * so a batch the queue already took is not republished every poll interval.
  */
 export function startRelay(options: RelayOptions): Relay {
   const { store, publisher, logger, metrics } = options;
-  const batchSize = options.batchSize ?? 100;
+  const batchSize = options.batchSize ?? 500;
+  const coalesceMs = options.coalesceMs ?? 2;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const maxAttempts = options.maxAttempts ?? 0;
@@ -52,14 +59,17 @@ export function startRelay(options: RelayOptions): Relay {
   let draining = false;
   let wakeUp: (() => void) | null = null;
   let woken = false;
+  /** While the head waits out its backoff, new events queue behind it: waking would only re-read it. */
+  let headDueAt = 0;
+  let failedPasses = 0;
 
   const wake = () => {
     woken = true;
-    wakeUp?.();
+    if (Date.now() >= headDueAt) wakeUp?.();
   };
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      if (woken || stopping) return resolve();
+      if ((woken && Date.now() >= headDueAt) || stopping) return resolve();
       const timer = setTimeout(done, Math.max(0, ms));
       function done() {
         clearTimeout(timer);
@@ -78,6 +88,7 @@ export function startRelay(options: RelayOptions): Relay {
     state.holdsLock = await store.holdsRelayLock();
     if (!state.holdsLock) return null;
     const rows = await store.nextPending(batchSize);
+    headDueAt = 0;
     if (rows.length === 0) return null;
     const now = Date.now();
     const notDue = rows.findIndex((row) => row.nextAttemptAt > now);
@@ -90,13 +101,15 @@ export function startRelay(options: RelayOptions): Relay {
       }
     }
     // Wait for the first row that was not due yet; it still holds back everything behind it.
-    return notDue === -1 ? 0 : Math.max(1, rows[notDue]!.nextAttemptAt - Date.now());
+    if (notDue === -1) return 0;
+    headDueAt = rows[notDue]!.nextAttemptAt;
+    return Math.max(1, headDueAt - Date.now());
   }
 
   async function deliverBatch(rows: OutboxRecord[]): Promise<boolean> {
     const started = process.hrtime.bigint();
     try {
-      await publisher.publishBatch!(rows.map(eventOf));
+      await publisher.publishBatch!(rows.map(outbound));
     } catch (error) {
       logger.warn('batch publish failed; publishing one at a time', { events: rows.length, error: (error as Error).message });
       return false;
@@ -109,7 +122,7 @@ export function startRelay(options: RelayOptions): Relay {
   async function deliver(row: OutboxRecord): Promise<boolean> {
     const started = process.hrtime.bigint();
     try {
-      await publisher.publish(eventOf(row));
+      await publisher.publish(outbound(row));
     } catch (error) {
       return handleFailure(row, error as Error);
     }
@@ -149,15 +162,20 @@ export function startRelay(options: RelayOptions): Relay {
 
   const loop = (async () => {
     while (!stopping) {
+      if (woken && coalesceMs > 0 && !draining) await pause(coalesceMs);
       woken = false;
       let wait: number | null;
       try {
         wait = await pass();
+        failedPasses = 0;
       } catch (error) {
-        // The store is down: keep the backlog where it is and try again; never exit on it.
+        // The store is down or refuses the delivered mark: keep the backlog where it is and try
+        // again after a growing pause; never exit on it, never spin on it.
+        failedPasses += 1;
+        wait = backoffDelay(failedPasses, backoff);
+        headDueAt = Date.now() + wait;
         state.lastError = (error as Error).message;
-        logger.warn('relay pass failed', { error: (error as Error).message });
-        wait = pollIntervalMs;
+        logger.warn('relay pass failed; retrying', { attempt: failedPasses, retryInMs: wait, error: (error as Error).message });
       }
       if (draining && (wait === null || state.lastError !== null)) break;
       if (wait !== 0) await sleep(wait ?? pollIntervalMs);
@@ -175,7 +193,9 @@ export function startRelay(options: RelayOptions): Relay {
         stopping = true;
         wakeUp?.();
       }, drainMs);
-      wake();
+      // Even a head in backoff is tried once more: shutdown drains what it can.
+      woken = true;
+      wakeUp?.();
       if (drainMs <= 0) stopping = true;
       await loop;
       clearTimeout(deadline);
@@ -183,7 +203,11 @@ export function startRelay(options: RelayOptions): Relay {
   };
 }
 
-/** The publishers still take the event object; the stored JSON is what was normalized at receipt. */
-function eventOf(row: OutboxRecord): NormalizedEvent {
-  return JSON.parse(row.eventJson) as NormalizedEvent;
+/** The stored JSON goes out as the store committed it: no parse, no re-serialization. */
+function outbound(row: OutboxRecord): OutboundEvent {
+  return { id: row.eventId, type: row.eventType, receivedAt: row.receivedAt, json: row.eventJson };
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NormalizedEvent } from '../../src/notifications/normalized-event';
 import { openFilePublisher } from '../../src/publishers/file-publisher';
+import { outboundEvent } from '../../src/publishers/publisher';
 import { eventually } from '../helpers/eventually';
 import { entryFor, sampleEvent } from '../helpers/stored-events';
 import { canMountTmpfs, mountTmpfs } from '../helpers/tmpfs';
@@ -123,7 +124,7 @@ describe('file sink left with a torn last line', () => {
       writeFileSync(sink, `${JSON.stringify(whole)}\n{"id":"evt_torn","data":{"cardNo":"53`);
       const publisher = await openFilePublisher(sink);
       const next = sampleEvent();
-      await publisher.publish(next);
+      await publisher.publish(outboundEvent(next));
       await publisher.close();
       expect(readSink(sink)).toEqual({ ids: [whole.id, next.id], tail: '' });
     } finally {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openHttpPublisher } from '../../src/publishers/http-publisher';
-import { isPermanent } from '../../src/publishers/publisher';
+import { isPermanent, outboundEvent } from '../../src/publishers/publisher';
 import { startEndpoint } from './http-endpoint';
 import { oneOfEachType, sampleEvent } from '../helpers/stored-events';
 
@@ -11,7 +11,7 @@ describe('http publisher', () => {
     const publisher = openHttpPublisher({ url: endpoint.url });
     try {
       const events = oneOfEachType();
-      for (const event of events) await publisher.publish(event);
+      for (const event of events) await publisher.publish(outboundEvent(event));
       expect(endpoint.received).toHaveLength(events.length);
       endpoint.received.forEach((request, i) => {
         expect(request.method).toBe('POST');
@@ -36,7 +36,7 @@ describe('http publisher', () => {
     const endpoint = await startEndpoint(() => status);
     const publisher = openHttpPublisher({ url: endpoint.url });
     try {
-      const failure = await publisher.publish(sampleEvent()).then(() => null, (error: unknown) => error);
+      const failure = await publisher.publish(outboundEvent(sampleEvent())).then(() => null, (error: unknown) => error);
       if (outcome === 'delivered') expect(failure).toBeNull();
       else {
         expect((failure as Error).message).toContain(`answered ${status}`);
@@ -52,7 +52,7 @@ describe('http publisher', () => {
     const endpoint = await startEndpoint();
     await endpoint.close();
     const publisher = openHttpPublisher({ url: endpoint.url });
-    const failure = await publisher.publish(sampleEvent()).then(() => null, (error: unknown) => error);
+    const failure = await publisher.publish(outboundEvent(sampleEvent())).then(() => null, (error: unknown) => error);
     expect((failure as Error).message).toMatch(/ECONNREFUSED/);
     expect(isPermanent(failure)).toBe(false);
     expect(publisher.status().connected).toBe(false);
@@ -64,7 +64,7 @@ describe('http publisher', () => {
     const { port } = silent.address() as AddressInfo;
     const publisher = openHttpPublisher({ url: `http://127.0.0.1:${port}/events`, timeoutMs: 200 });
     try {
-      const failure = await publisher.publish(sampleEvent()).then(() => null, (error: unknown) => error);
+      const failure = await publisher.publish(outboundEvent(sampleEvent())).then(() => null, (error: unknown) => error);
       expect((failure as Error).message).toMatch(/timed out/);
       expect(isPermanent(failure)).toBe(false);
     } finally {
@@ -79,7 +79,7 @@ describe('http publisher', () => {
     const url = endpoint.url.replace('http://', 'http://merchant:s3cret@');
     const publisher = openHttpPublisher({ url });
     try {
-      await publisher.publish(sampleEvent());
+      await publisher.publish(outboundEvent(sampleEvent()));
       expect(endpoint.received[0]!.headers.authorization).toBe(`Basic ${Buffer.from('merchant:s3cret').toString('base64')}`);
       expect(publisher.status().detail).not.toContain('s3cret');
     } finally {

@@ -1,6 +1,6 @@
 import { connect, type JsMsg, type NatsConnection } from 'nats';
 import { natsStreamName, openNatsPublisher } from '../../src/publishers/nats-publisher';
-import { isPermanent, type Publisher } from '../../src/publishers/publisher';
+import { isPermanent, outboundEvent, type Publisher } from '../../src/publishers/publisher';
 import { describeWithBroker, uniqueName } from './broker-env';
 import { oneOfEachType } from '../helpers/stored-events';
 
@@ -37,7 +37,7 @@ describeWithBroker('TEST_NATS_URL', 'nats publisher', (brokerUrl) => {
   it('creates the stream and sends every event type to <queue>.<type> with the event id as Nats-Msg-Id', async () => {
     publisher = await openNatsPublisher({ url: brokerUrl, queueName });
     const events = oneOfEachType();
-    for (const event of events) await publisher.publish(event);
+    for (const event of events) await publisher.publish(outboundEvent(event));
 
     const info = await (await nc.jetstreamManager()).streams.info(natsStreamName(queueName));
     expect(info.config.subjects).toEqual([`${queueName}.>`]);
@@ -52,11 +52,21 @@ describeWithBroker('TEST_NATS_URL', 'nats publisher', (brokerUrl) => {
     expect(publisher.status().connected).toBe(true);
   });
 
+  it('publishes a batch without waiting in between and resolves once every PubAck came, in order', async () => {
+    publisher = await openNatsPublisher({ url: brokerUrl, queueName });
+    const events = [...oneOfEachType(), ...oneOfEachType(), ...oneOfEachType()];
+    await publisher.publishBatch!(events.map(outboundEvent));
+
+    const messages = await readStream(events.length + 1);
+    expect(messages.map((message) => message.headers?.get('Nats-Msg-Id'))).toEqual(events.map((event) => event.id));
+    expect(messages.map((message) => message.json())).toEqual(events);
+  });
+
   it('lets JetStream drop a retried event with the same id', async () => {
     publisher = await openNatsPublisher({ url: brokerUrl, queueName });
     const [event] = oneOfEachType();
-    await publisher.publish(event!);
-    await publisher.publish(event!);
+    await publisher.publish(outboundEvent(event!));
+    await publisher.publish(outboundEvent(event!));
     const info = await (await nc.jetstreamManager()).streams.info(natsStreamName(queueName));
     expect(info.state.messages).toBe(1);
   });
@@ -65,7 +75,7 @@ describeWithBroker('TEST_NATS_URL', 'nats publisher', (brokerUrl) => {
     const jsm = await nc.jetstreamManager();
     await jsm.streams.add({ name: natsStreamName(queueName), subjects: [`${queueName}.>`] });
     publisher = await openNatsPublisher({ url: brokerUrl, queueName });
-    await publisher.publish(oneOfEachType()[0]!);
+    await publisher.publish(outboundEvent(oneOfEachType()[0]!));
     expect((await jsm.streams.info(natsStreamName(queueName))).state.messages).toBe(1);
   });
 
@@ -76,7 +86,7 @@ describeWithBroker('TEST_NATS_URL', 'nats publisher', (brokerUrl) => {
 
   it('opens while the server is unreachable and fails publishes as transient', async () => {
     publisher = await openNatsPublisher({ url: 'nats://127.0.0.1:1', queueName, connectTimeoutMs: 500 });
-    const failure = await publisher.publish(oneOfEachType()[0]!).then(() => null, (error: unknown) => error);
+    const failure = await publisher.publish(outboundEvent(oneOfEachType()[0]!)).then(() => null, (error: unknown) => error);
     expect(failure).toEqual(expect.objectContaining({ message: expect.any(String) }));
     expect(isPermanent(failure)).toBe(false);
     expect(publisher.status().connected).toBe(false);

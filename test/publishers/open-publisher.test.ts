@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { createLogger } from '../../src/observability/logger';
 import { openPublisher, SUPPORTED_QUEUE_SCHEMES } from '../../src/publishers/open-publisher';
-import { isPermanent } from '../../src/publishers/publisher';
+import { isPermanent, outboundEvent } from '../../src/publishers/publisher';
 import { redactUrl } from '../../src/observability/redact-url';
 import { sampleEvent } from '../helpers/stored-events';
 
@@ -29,7 +29,7 @@ describe('opening the publisher named by QUEUE_URL', () => {
     const publisher = await openPublisher({ url, queueName: 'payment-notifications', logger });
     try {
       expect(publisher.kind).toBe(kind);
-      const failure = await publisher.publish(sampleEvent()).then(() => null, (error: unknown) => error);
+      const failure = await publisher.publish(outboundEvent(sampleEvent())).then(() => null, (error: unknown) => error);
       expect(failure).toEqual(expect.objectContaining({ message: expect.any(String) }));
       expect(isPermanent(failure)).toBe(false);
       const status = publisher.status();

@@ -1,5 +1,6 @@
 import { createLogger } from '../../src/observability/logger';
 import { openPublisher } from '../../src/publishers/open-publisher';
+import { outboundEvent } from '../../src/publishers/publisher';
 import { eventually } from '../helpers/eventually';
 import { sampleEvent } from '../helpers/stored-events';
 
@@ -18,7 +19,7 @@ describe('closing a publisher', () => {
     await settle();
     const before = timers();
     const publisher = await openPublisher({ url, queueName: 'payment-notifications', logger: createLogger({ level: 'error', silent: true }) });
-    await publisher.publish(sampleEvent()).catch(() => undefined);
+    await publisher.publish(outboundEvent(sampleEvent())).catch(() => undefined);
     await publisher.close();
     // Well under ioredis's 2 s grace timer, and under jest's one-second "did not exit" warning.
     await eventually(() => timers() <= before, 900, 'the timers the publisher started to end');

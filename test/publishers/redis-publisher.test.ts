@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { isPermanent, type Publisher } from '../../src/publishers/publisher';
+import { isPermanent, outboundEvent, type Publisher } from '../../src/publishers/publisher';
 import { openRedisPublisher, parseRedisUrl } from '../../src/publishers/redis-publisher';
 import { describeWithBroker, uniqueName } from './broker-env';
 import { oneOfEachType, sampleEvent } from '../helpers/stored-events';
@@ -24,7 +24,7 @@ describeWithBroker('TEST_REDIS_URL', 'redis publisher', (brokerUrl) => {
   it('XADDs every event type with its id, type and JSON, in order', async () => {
     publisher = openRedisPublisher({ url: brokerUrl, queueName: key });
     const events = oneOfEachType();
-    for (const event of events) await publisher.publish(event);
+    for (const event of events) await publisher.publish(outboundEvent(event));
 
     const entries = await redis.xrange(key, '-', '+');
     expect(entries).toHaveLength(events.length);
@@ -35,11 +35,21 @@ describeWithBroker('TEST_REDIS_URL', 'redis publisher', (brokerUrl) => {
     expect(publisher.status().connected).toBe(true);
   });
 
+  it('XADDs a batch in one pipeline, in order, with the stored JSON byte for byte', async () => {
+    publisher = openRedisPublisher({ url: brokerUrl, queueName: key });
+    const events = Array.from({ length: 200 }, () => sampleEvent());
+    await publisher.publishBatch!(events.map(outboundEvent));
+
+    const entries = await redis.xrange(key, '-', '+');
+    expect(entries.map(([, fields]) => fields[1])).toEqual(events.map((event) => event.id));
+    expect(entries[0]![1][5]).toBe(JSON.stringify(events[0]));
+  });
+
   it('caps the stream near ?maxlen= from the URL', async () => {
     const url = new URL(brokerUrl);
     url.searchParams.set('maxlen', '10');
     publisher = openRedisPublisher({ url: url.toString(), queueName: key });
-    for (let i = 0; i < 500; i += 1) await publisher.publish(sampleEvent());
+    for (let i = 0; i < 500; i += 1) await publisher.publish(outboundEvent(sampleEvent()));
     // `~` lets Redis trim only whole macro nodes (100 entries by default), never below the cap.
     const length = await redis.xlen(key);
     expect(length).toBeGreaterThanOrEqual(10);
@@ -49,7 +59,7 @@ describeWithBroker('TEST_REDIS_URL', 'redis publisher', (brokerUrl) => {
   it('opens while Redis is unreachable and fails publishes fast, as transient', async () => {
     publisher = openRedisPublisher({ url: 'redis://127.0.0.1:1/0', queueName: key });
     const started = Date.now();
-    const failure = await publisher.publish(sampleEvent()).then(() => null, (error: unknown) => error);
+    const failure = await publisher.publish(outboundEvent(sampleEvent())).then(() => null, (error: unknown) => error);
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(failure).toEqual(expect.objectContaining({ message: expect.any(String) }));
     expect(isPermanent(failure)).toBe(false);

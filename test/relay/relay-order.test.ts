@@ -5,17 +5,16 @@ import { createLogger } from '../../src/observability/logger';
 import { normalizeNotification } from '../../src/notifications/normalize';
 import { validateNotification } from '../../src/notifications/schema';
 import { bodyHash } from '../../src/notifications/dedup-key';
-import { PermanentPublishError, type Publisher } from '../../src/publishers/publisher';
+import { PermanentPublishError, type OutboundEvent, type Publisher } from '../../src/publishers/publisher';
 import { startRelay } from '../../src/relay/relay';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
 import { eventually } from '../helpers/eventually';
-import type { NormalizedEvent } from '../../src/notifications/normalized-event';
 
 /** A destination whose answers the test scripts: the relay's logic is under test, not a broker. */
-function scriptedPublisher(answer: (event: NormalizedEvent, call: number) => Error | null) {
-  const received: NormalizedEvent[] = [];
+function scriptedPublisher(answer: (event: OutboundEvent, call: number) => Error | null) {
+  const received: OutboundEvent[] = [];
   let calls = 0;
   const publisher: Publisher = {
     kind: 'scripted',

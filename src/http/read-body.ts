@@ -1,0 +1,53 @@
+import type { IncomingMessage } from 'node:http';
+import { InvalidNotification, PayloadTooLarge, UnsupportedMediaType } from '../errors';
+
+/** Real notifications are a few KB; anything near this is not from the gateway. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * The raw bytes as sent, whatever the Content-Type: decoding is ours (EUC-KR forms), and a
+ * refused body is kept exactly as it came. A declared length over the limit is refused
+ * before a byte is read; a chunked body is cut off at the limit.
+ */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) {
+    req.resume();
+    return Promise.reject(new PayloadTooLarge('body too large'));
+  }
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    req.on('data', (chunk: Buffer) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size > limit) {
+        refused = true;
+        reject(new PayloadTooLarge('body too large'));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!refused) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    });
+    // A client gone mid-body (reset, or node's request timeout) ends in 'error' or a bare
+    // 'close'; after 'end' the promise is settled and these change nothing.
+    const incomplete = () => reject(new InvalidNotification('incomplete request body'));
+    req.on('error', incomplete);
+    req.on('close', incomplete);
+  });
+}
+
+/**
+ * The gateway never compresses. A body in another coding is refused (415) after it was read,
+ * so an operator still finds it, as sent, among the rejections.
+ */
+export function assertIdentityEncoding(req: IncomingMessage): void {
+  const coding = req.headers['content-encoding'];
+  if (coding === undefined) return;
+  const codings = coding.split(',').map((c) => c.trim().toLowerCase()).filter(Boolean);
+  if (codings.every((c) => c === 'identity')) return;
+  throw new UnsupportedMediaType(`unsupported Content-Encoding ${codings.join(', ').slice(0, 60)}; send the body uncompressed`);
+}
