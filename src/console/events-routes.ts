@@ -21,7 +21,7 @@ export function eventsRoutes(deps: ConsoleDeps): Router {
 
   router.post('/events/requeue-dead', async (req, res) => {
     const filter = parseEventFilter(req.body as Record<string, unknown>);
-    const count = await store.requeueDeadMatching(filter.search);
+    const count = await store.requeueDeadMatching(filter.search, { at: deps.now().toISOString(), actor: sessionOf(res).actor });
     await audit(deps, sessionOf(res).actor, 'requeued all dead', `events${filterQuery(filter.form)}`, `${count} event(s)`);
     const query = filterQuery(filter.form);
     res.redirect(303, `/console/events${query}${query ? '&' : '?'}done=requeued-dead&n=${count}`);
@@ -30,12 +30,12 @@ export function eventsRoutes(deps: ConsoleDeps): Router {
   router.get('/events/:id', async (req, res) => {
     const detail = await store.getEvent(req.params.id);
     if (!detail) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'events', `No event ${req.params.id}.`));
-    const conflicts = await store.conflictsOfEvent(detail.eventId);
-    res.type('html').send(eventPage(sessionOf(res), detail, bodyView(detail.rawBody, detail.contentType), conflicts, noticeFor(req.query)));
+    const [conflicts, attempts] = await Promise.all([store.conflictsOfEvent(detail.eventId), store.deliveryAttempts(detail.eventId)]);
+    res.type('html').send(eventPage(sessionOf(res), detail, bodyView(detail.rawBody, detail.contentType), conflicts, attempts, noticeFor(req.query)));
   });
 
   router.post('/events/:id/requeue', async (req, res) => {
-    const found = await store.requeue(req.params.id);
+    const found = await store.requeue(req.params.id, { at: deps.now().toISOString(), actor: sessionOf(res).actor });
     if (!found) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'events', `No event ${req.params.id}.`));
     await audit(deps, sessionOf(res).actor, 'requeued', req.params.id);
     res.redirect(303, `/console/events/${encodeURIComponent(req.params.id)}?done=requeued`);

@@ -1,6 +1,9 @@
 import { typedDriver, type StoreDriver } from './driver';
 import type { Store } from './store';
 
+/** When the caller does not say: the moment the write was asked for (it commits a moment later). */
+const nowIso = () => new Date().toISOString();
+
 /** The Store contract, once, over either database's driver. */
 export function createStore(driver: StoreDriver): Store {
   const { write, read } = typedDriver(driver);
@@ -9,11 +12,11 @@ export function createStore(driver: StoreDriver): Store {
     record: (entry) => write('recordNotification', entry),
     recordRejection: (entry) => write('recordRejection', entry),
     nextPending: (limit) => read('nextPending', limit),
-    markDelivered: (seqs, deliveredAt) => write('markDelivered', seqs, deliveredAt),
-    markRetry: (seq, error, nextAttemptAt) => write('markRetry', seq, error, nextAttemptAt),
-    markDead: (seq, error) => write('markDead', seq, error),
-    requeue: (eventId) => write('requeue', eventId),
-    requeueDead: () => write('requeueDead'),
+    markDelivered: (seqs, deliveredAt, publisher) => write('markDelivered', seqs, deliveredAt, publisher ?? null),
+    markRetry: (seq, error, nextAttemptAt, detail) => write('markRetry', seq, error, nextAttemptAt, detail?.at ?? nowIso(), detail?.publisher ?? null),
+    markDead: (seq, error, detail) => write('markDead', seq, error, detail?.at ?? nowIso(), detail?.publisher ?? null),
+    requeue: (eventId, by) => write('requeue', eventId, by?.at ?? nowIso(), by?.actor ?? null),
+    requeueDead: (by) => write('requeueDead', by?.at ?? nowIso(), by?.actor ?? null),
     backlog: (now) => read('backlog', now),
     listEvents: (filter) => read('listEvents', filter),
     getEvent: (eventId) => read('getEvent', eventId),
@@ -23,7 +26,8 @@ export function createStore(driver: StoreDriver): Store {
     listConflicts: (limit) => read('listConflicts', limit),
     getConflict: (id) => read('getConflict', id),
     searchEvents: (search) => read('searchEvents', search),
-    requeueDeadMatching: (search) => write('requeueDeadMatching', search),
+    requeueDeadMatching: (search, by) => write('requeueDeadMatching', search, by?.at ?? nowIso(), by?.actor ?? null),
+    deliveryAttempts: (eventId) => read('listDeliveryAttempts', eventId),
     eventCounts: () => read('eventCounts'),
     problemsSince: (since) => read('problemsSince', since),
     eventActivity: (since) => read('eventActivity', since),

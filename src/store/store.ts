@@ -41,6 +41,38 @@ export interface OutboxRecord {
   eventJson: string;
 }
 
+export type AttemptOutcome = 'delivered' | 'retry' | 'dead' | 'requeued';
+
+/** One entry of an event's delivery history (SPEC 6: "every delivery attempt and the last error"). */
+export interface DeliveryAttempt {
+  id: number;
+  /** The relay's attempt number in its run (1 again after a requeue); null on a requeue entry. */
+  attempt: number | null;
+  at: string;
+  outcome: AttemptOutcome;
+  /** As the relay stored it (unmasked: mask before showing); null once the retention policy pruned it. */
+  error: string | null;
+  /** The publisher kind (`amqp`, `file`, …) when the caller said which. */
+  publisher: string | null;
+  /** A retry's earliest next attempt. */
+  retryAt: string | null;
+  /** Who requeued it, when the console or CLI knows. */
+  actor: string | null;
+  prunedAt: string | null;
+}
+
+/** Optional detail of an attempt's outcome; `at` defaults to now. */
+export interface AttemptDetail {
+  at?: string;
+  publisher?: string | null;
+}
+
+/** Who requeued and when (`at` defaults to now), kept in the delivery history. */
+export interface RequeueBy {
+  at?: string;
+  actor?: string | null;
+}
+
 export interface Backlog {
   pending: number;
   dead: number;
@@ -112,12 +144,13 @@ export interface Store extends OperatorQueries {
   /** The oldest pending rows in arrival order, due or not: the relay keeps order by waiting on the head. */
   nextPending(limit: number): Promise<OutboxRecord[]>;
   /** Several rows at once, so a batch the queue confirmed costs one commit. */
-  markDelivered(seqs: readonly number[], deliveredAt: string): Promise<void>;
-  markRetry(seq: number, error: string, nextAttemptAt: number): Promise<void>;
-  markDead(seq: number, error: string): Promise<void>;
-  /** Back to pending, first attempt; false when the id is unknown. */
-  requeue(eventId: string): Promise<boolean>;
-  requeueDead(): Promise<number>;
+  /** Each also adds the attempt to the event's delivery history in the same transaction. */
+  markDelivered(seqs: readonly number[], deliveredAt: string, publisher?: string | null): Promise<void>;
+  markRetry(seq: number, error: string, nextAttemptAt: number, detail?: AttemptDetail): Promise<void>;
+  markDead(seq: number, error: string, detail?: AttemptDetail): Promise<void>;
+  /** Back to pending, first attempt (the history stays, with a requeue entry); false when the id is unknown. */
+  requeue(eventId: string, by?: RequeueBy): Promise<boolean>;
+  requeueDead(by?: RequeueBy): Promise<number>;
   backlog(now: number): Promise<Backlog>;
 
   listEvents(filter: EventFilter): Promise<EventRow[]>;
@@ -210,7 +243,9 @@ export interface RetentionRun extends PruneCounts {
 export interface OperatorQueries {
   searchEvents(search: EventSearch): Promise<EventRow[]>;
   /** Back to pending: the dead events the filter selects. */
-  requeueDeadMatching(search: Omit<EventSearch, 'limit' | 'offset'>): Promise<number>;
+  requeueDeadMatching(search: Omit<EventSearch, 'limit' | 'offset'>, by?: RequeueBy): Promise<number>;
+  /** The event's delivery attempts and requeues, oldest first. */
+  deliveryAttempts(eventId: string): Promise<DeliveryAttempt[]>;
   eventCounts(): Promise<EventCounts>;
   problemsSince(since: string): Promise<ProblemCounts>;
   eventActivity(since: string): Promise<ActivityBucket[]>;

@@ -88,12 +88,15 @@ describeBrowser('operator console in a browser', () => {
     await rows.first().locator('a').click();
     await page.getByRole('heading', { name: 'Raw body as received' }).waitFor();
     expect(await page.locator('table.facts').first().innerText()).toContain(order);
+    expect(await page.locator('table.attempts tbody tr').first().innerText()).toMatch(/^1\s+\S+ \S+ KST\s+delivered/);
     await page.screenshot({ path: join(DOCS, 'console-event.png'), fullPage: true });
 
     const eventId = (await page.locator('h1').innerText()).trim();
     const before = (await h.receiver.forwarded()).filter((event) => event.id === eventId).length;
     await page.getByRole('button', { name: 'Requeue', exact: true }).click();
     await page.getByRole('status').getByText('Requeued').waitFor();
+    // The relay may deliver it again before the page loads, so the requeue need not be the last row.
+    expect(await page.locator('table.attempts tbody tr', { hasText: 'requeued by support-kim' }).count()).toBe(1);
     await eventually(async () => (await h.receiver.forwarded()).filter((event) => event.id === eventId).length === before + 1, 10_000, 'the requeued event forwarded again');
     expect((await h.receiver.store.listAudit(1))[0]).toMatchObject({ action: 'requeued', subject: eventId, actor: expect.stringContaining('support-kim') });
   });

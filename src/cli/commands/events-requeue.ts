@@ -21,13 +21,21 @@ export function registerEventsRequeue(events: Command, io: CliIo): void {
         throw new CliFailure('give an event id or --dead, not both', EXIT.usage);
       }
       const config = cliConfig(io, global);
+      // Kept in the event's delivery history beside the console's "requeued by".
+      const by = { actor: cliActor(io) };
       if (options.dead) {
-        const count = await withStore(config, (store) => store.requeueDead());
+        const count = await withStore(config, (store) => store.requeueDead(by));
         print(io, global, { requeued: count }, () => `requeued ${count} dead event(s)`);
         return;
       }
-      const found = await withStore(config, (store) => store.requeue(id!));
+      const found = await withStore(config, (store) => store.requeue(id!, by));
       if (!found) throw new CliFailure(`no event ${id}; find ids with "events list"`, EXIT.notFound);
       print(io, global, { requeued: id }, () => `requeued ${id}; the relay forwards it again within about a second`);
     });
+}
+
+/** The operating-system user when the environment names one: the CLI has no sign-in. */
+function cliActor(io: CliIo): string {
+  const user = io.env.USER ?? io.env.LOGNAME;
+  return user ? `${user} (cli)` : 'cli';
 }

@@ -1,8 +1,10 @@
-import type { ConflictRow, EventDetail } from '../../store/store';
+import { maskFreeText } from '../../observability/mask';
+import type { ConflictRow, DeliveryAttempt, EventDetail } from '../../store/store';
 import type { BodyView } from '../body-view';
 import { kstTime, maskedJson } from '../format';
 import { html } from '../html';
 import { bodySection } from './body-section';
+import { deliveryAttemptsSection } from './delivery-attempts-section';
 import { stateBadge } from './events-page';
 import { actionButton, layout, type Viewer } from './layout';
 
@@ -10,7 +12,14 @@ function row(label: string, value: unknown) {
   return html`<tr><th>${label}</th><td>${value === null || value === undefined || value === '' ? html`<span class="muted">—</span>` : String(value)}</td></tr>`;
 }
 
-export function eventPage(viewer: Viewer, detail: EventDetail, body: BodyView, conflicts: ConflictRow[], notice: string | null): string {
+export function eventPage(
+  viewer: Viewer,
+  detail: EventDetail,
+  body: BodyView,
+  conflicts: ConflictRow[],
+  attempts: DeliveryAttempt[],
+  notice: string | null,
+): string {
   const event = detail.event;
   const path = `/console/events/${encodeURIComponent(detail.eventId)}`;
   return layout({
@@ -40,7 +49,7 @@ export function eventPage(viewer: Viewer, detail: EventDetail, body: BodyView, c
   <tr><th>state</th><td>${stateBadge(detail.status)}</td></tr>
   ${row('attempts', detail.attempts)}
   ${row('delivered', kstTime(detail.deliveredAt))}
-  <tr><th>last error</th><td>${detail.lastError ? html`<span class="error mono">${detail.lastError}</span>` : html`<span class="muted">none</span>`}</td></tr>
+  <tr><th>last error</th><td>${detail.lastError ? html`<span class="error mono">${maskFreeText(detail.lastError)}</span>` : html`<span class="muted">none</span>`}</td></tr>
   ${row('redeliveries', detail.redeliveries > 0 ? `${detail.redeliveries} (the gateway sent the same notification again; acked, not forwarded again)` : '0')}
 </tbody></table>
 <h3>Conflicts</h3>
@@ -49,6 +58,7 @@ ${conflicts.length === 0
   : html`<ul>${conflicts.map((c) => html`<li><a href="/console/conflicts/${c.id}">conflict ${c.id}</a> received ${kstTime(c.receivedAt)} from ${c.sourceIp}</li>`)}</ul>`}
 </section>
 </div>
+${deliveryAttemptsSection(attempts)}
 ${bodySection('Raw body as received', body, detail.contentType)}
 <section class="card"><h2>Normalized event (as forwarded)</h2><pre>${maskedJson(event)}</pre></section>`,
   });

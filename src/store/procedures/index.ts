@@ -16,6 +16,7 @@ import { eventActivity } from './event-activity';
 import { eventCounts } from './event-counts';
 import { lastRetentionRun } from './last-retention-run';
 import { listAudit } from './list-audit';
+import { listDeliveryAttempts } from './list-delivery-attempts';
 import { problemsSince } from './problems-since';
 import { pruneExpired } from './prune-expired';
 import { recordAudit } from './record-audit';
@@ -95,6 +96,7 @@ export const reads = {
   problemsSince,
   eventActivity,
   conflictsOfEvent,
+  listDeliveryAttempts,
   listAudit,
   lastRetentionRun,
 } as const;

@@ -1,5 +1,5 @@
 import type { PruneCounts } from '../store';
-import { all, run, type Procedure } from './procedure';
+import { all, placeholders, run, type Procedure } from './procedure';
 
 const EMPTY = Buffer.alloc(0);
 
@@ -7,17 +7,25 @@ const EMPTY = Buffer.alloc(0);
  * One batch of the retention policy: removes the raw body and the gateway's fields (`data`) of
  * delivered events, rejections and conflicts received before `cutoff`, at most `limit` of each.
  * Dedup keys and body hashes stay, so a late resend is still recognised as a duplicate (or a
- * conflict); undelivered events keep everything because the relay still needs them.
+ * conflict); undelivered events keep everything because the relay still needs them. A pruned
+ * event's delivery attempts keep when and how they ended but lose their error text, which may
+ * quote what the queue answered about the event.
  * Batches keep each write short: the writer group-commits acks behind it.
  */
 export function* pruneExpired(cutoff: string, prunedAt: string, limit: number): Procedure<PruneCounts> {
-  const events = yield* all<{ seq: number; event_json: string }>(
-    `SELECT i.seq, i.event_json FROM inbox i JOIN outbox o ON o.inbox_seq = i.seq
+  const events = yield* all<{ seq: number; event_id: string; event_json: string }>(
+    `SELECT i.seq, i.event_id, i.event_json FROM inbox i JOIN outbox o ON o.inbox_seq = i.seq
      WHERE o.status = 'delivered' AND i.received_at < ? AND i.pruned_at IS NULL ORDER BY i.seq LIMIT ?`,
     cutoff, limit,
   );
   for (const row of events) {
     yield* run('UPDATE inbox SET raw_body = ?, event_json = ?, pruned_at = ? WHERE seq = ?', EMPTY, withoutData(row.event_json), prunedAt, row.seq);
+  }
+  if (events.length > 0) {
+    yield* run(
+      `UPDATE delivery_attempts SET error = NULL, pruned_at = ? WHERE pruned_at IS NULL AND event_id IN (${placeholders(events.length)})`,
+      prunedAt, ...events.map((row) => row.event_id),
+    );
   }
   const conflicts = yield* all<{ id: number; event_json: string }>(
     'SELECT id, event_json FROM conflicts WHERE received_at < ? AND pruned_at IS NULL ORDER BY id LIMIT ?',

@@ -1,0 +1,11 @@
+import type { DeliveryAttempt } from '../store';
+import { DELIVERY_ATTEMPT_COLUMNS, toDeliveryAttempt } from './delivery-history';
+import { all, type Procedure } from './procedure';
+
+export function* listDeliveryAttempts(eventId: string): Procedure<DeliveryAttempt[]> {
+  const rows = yield* all<Parameters<typeof toDeliveryAttempt>[0]>(
+    `SELECT ${DELIVERY_ATTEMPT_COLUMNS} FROM delivery_attempts WHERE event_id = ? ORDER BY id`,
+    eventId,
+  );
+  return rows.map(toDeliveryAttempt);
+}
