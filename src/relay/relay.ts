@@ -135,7 +135,7 @@ export function startRelay(options: RelayOptions): Relay {
     metrics?.publishLatency.observe({ publisher: publisher.kind }, Number(process.hrtime.bigint() - started) / 1e9);
     metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'delivered' }, rows.length);
     for (const row of rows) metrics?.receiveToQueue.observe((now.getTime() - Date.parse(row.receivedAt)) / 1000);
-    await store.markDelivered(rows.map((row) => row.seq), now.toISOString());
+    await store.markDelivered(rows.map((row) => row.seq), now.toISOString(), publisher.kind);
     state.lastError = null;
     state.lastDeliveredAt = now.toISOString();
   }
@@ -148,7 +148,7 @@ export function startRelay(options: RelayOptions): Relay {
       logger.error('event marked dead; an operator must requeue it', {
         eventId: row.eventId, type: row.eventType, attempt, error: error.message,
       });
-      await store.markDead(row.seq, error.message);
+      await store.markDead(row.seq, error.message, { publisher: publisher.kind });
       return true;
     }
     metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'retry' });
@@ -156,7 +156,7 @@ export function startRelay(options: RelayOptions): Relay {
     logger.warn('publish failed; retrying in order', {
       eventId: row.eventId, type: row.eventType, attempt, retryInMs: delay, error: error.message,
     });
-    await store.markRetry(row.seq, error.message, Date.now() + delay);
+    await store.markRetry(row.seq, error.message, Date.now() + delay, { publisher: publisher.kind });
     return false;
   }
 

@@ -30,6 +30,14 @@ describe('an event the endpoint refuses for good', () => {
       await eventually(async () => ((await harness.store.getEvent(refused!.id))?.status === 'delivered' ? true : undefined), 10_000, 'the requeued event to be delivered');
       expect(delivered()).toEqual([first!.id, refused!.id, third!.id, refused!.id]);
       expect((await harness.store.backlog(Date.now())).dead).toBe(0);
+
+      // The relay names its publisher on every attempt it records, so the console can show where each went.
+      const attempts = await harness.store.deliveryAttempts(refused!.id);
+      expect(attempts.map(({ outcome, publisher }) => ({ outcome, publisher }))).toEqual([
+        { outcome: 'dead', publisher: 'http' },
+        { outcome: 'requeued', publisher: null },
+        { outcome: 'delivered', publisher: 'http' },
+      ]);
     } finally {
       await harness.close();
       await endpoint.close();
