@@ -90,6 +90,8 @@ describe('configuration', () => {
     [{ TRUST_PROXY: '10.0.0.0/99' }, /TRUST_PROXY/],
     [{ QUEUE_URL: 'kafka://broker' }, /QUEUE_URL/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    // One name serves as exchange, stream and subject prefix: a dot would split NATS subjects.
+    [{ QUEUE_NAME: 'merchant.payments' }, /QUEUE_NAME.*letters, digits/],
   ])('a bad setting %j names the variable', (env, pattern) => {
     expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(ConfigError);
     expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(pattern);

@@ -14,7 +14,7 @@ import { redactUrl } from '../observability/redact-url';
 
 export interface NatsPublisherOptions {
   url: string;
-  /** Subject prefix: events go to `<queueName>.<type>`; the stream is named by `natsStreamName`. */
+  /** Subject prefix: events go to `<queueName>.<type>`; the stream is named `<queueName>`. */
   queueName: string;
   logger?: Logger;
   connectTimeoutMs?: number;
@@ -28,14 +28,6 @@ interface NatsLink {
 }
 
 /**
- * Stream names may not contain `.`, `*`, `>`, whitespace or path separators, while a subject
- * prefix usually has dots: every such character becomes `_` (`payments.noti` → `payments_noti`).
- */
-export function natsStreamName(queueName: string): string {
-  return queueName.replace(/[^A-Za-z0-9_-]/g, '_');
-}
-
-/**
  * NATS JetStream: `publish` resolves only on the stream's PubAck. Each message carries
  * `Nats-Msg-Id` = event id, so when the relay retries an event whose ack was lost, the
  * stream's duplicate window drops the copy and consumers see it once. A batch is published
@@ -44,7 +36,8 @@ export function natsStreamName(queueName: string): string {
 export async function openNatsPublisher(options: NatsPublisherOptions): Promise<Publisher> {
   const { queueName, logger } = options;
   assertSubjectPrefix(queueName);
-  const stream = natsStreamName(queueName);
+  // QUEUE_NAME allows only letters, digits, - and _ (config/env.ts), so it is a valid stream name as it is.
+  const stream = queueName;
   const target = `${redactUrl(options.url)} stream ${stream}`;
   const ackTimeoutMs = options.ackTimeoutMs ?? 5_000;
   // nats.js reconnects by itself once connected; this only tracks the gaps for status and fail-fast.

@@ -1,5 +1,5 @@
 import { connect, type JsMsg, type NatsConnection } from 'nats';
-import { natsStreamName, openNatsPublisher } from '../../src/publishers/nats-publisher';
+import { openNatsPublisher } from '../../src/publishers/nats-publisher';
 import { isPermanent, outboundEvent, type Publisher } from '../../src/publishers/publisher';
 import { describeWithBroker, uniqueName } from './broker-env';
 import { oneOfEachType } from '../helpers/stored-events';
@@ -18,13 +18,13 @@ describeWithBroker('TEST_NATS_URL', 'nats publisher', (brokerUrl) => {
     await publisher?.close();
     publisher = undefined;
     const jsm = await nc.jetstreamManager();
-    await jsm.streams.delete(natsStreamName(queueName)).catch(() => undefined);
+    await jsm.streams.delete(queueName).catch(() => undefined);
     await nc.close();
   });
 
   async function readStream(count: number): Promise<JsMsg[]> {
     const js = nc.jetstream();
-    const consumer = await js.consumers.get(natsStreamName(queueName));
+    const consumer = await js.consumers.get(queueName);
     const messages: JsMsg[] = [];
     const batch = await consumer.fetch({ max_messages: count, expires: 2_000 });
     for await (const message of batch) {
@@ -39,7 +39,7 @@ describeWithBroker('TEST_NATS_URL', 'nats publisher', (brokerUrl) => {
     const events = oneOfEachType();
     for (const event of events) await publisher.publish(outboundEvent(event));
 
-    const info = await (await nc.jetstreamManager()).streams.info(natsStreamName(queueName));
+    const info = await (await nc.jetstreamManager()).streams.info(queueName);
     expect(info.config.subjects).toEqual([`${queueName}.>`]);
     const messages = await readStream(events.length + 1);
     expect(messages).toHaveLength(events.length);
@@ -67,21 +67,16 @@ describeWithBroker('TEST_NATS_URL', 'nats publisher', (brokerUrl) => {
     const [event] = oneOfEachType();
     await publisher.publish(outboundEvent(event!));
     await publisher.publish(outboundEvent(event!));
-    const info = await (await nc.jetstreamManager()).streams.info(natsStreamName(queueName));
+    const info = await (await nc.jetstreamManager()).streams.info(queueName);
     expect(info.state.messages).toBe(1);
   });
 
   it('reuses a stream that already exists', async () => {
     const jsm = await nc.jetstreamManager();
-    await jsm.streams.add({ name: natsStreamName(queueName), subjects: [`${queueName}.>`] });
+    await jsm.streams.add({ name: queueName, subjects: [`${queueName}.>`] });
     publisher = await openNatsPublisher({ url: brokerUrl, queueName });
     await publisher.publish(outboundEvent(oneOfEachType()[0]!));
-    expect((await jsm.streams.info(natsStreamName(queueName))).state.messages).toBe(1);
-  });
-
-  it('names the stream without the characters NATS forbids in stream names', () => {
-    expect(natsStreamName('payment-notifications')).toBe('payment-notifications');
-    expect(natsStreamName('merchant.payments')).toBe('merchant_payments');
+    expect((await jsm.streams.info(queueName)).state.messages).toBe(1);
   });
 
   it('opens while the server is unreachable and fails publishes as transient', async () => {

@@ -3,7 +3,7 @@ import { connect, type NatsConnection } from 'nats';
 import Redis from 'ioredis';
 import type { NormalizedEvent } from '../../src/notifications/normalized-event';
 import { openAmqpPublisher } from '../../src/publishers/amqp-publisher';
-import { natsStreamName, openNatsPublisher } from '../../src/publishers/nats-publisher';
+import { openNatsPublisher } from '../../src/publishers/nats-publisher';
 import { openHttpPublisher } from '../../src/publishers/http-publisher';
 import { openRedisPublisher } from '../../src/publishers/redis-publisher';
 import type { Publisher } from '../../src/publishers/publisher';
@@ -105,15 +105,15 @@ describeWithBroker('TEST_NATS_URL', 'relay through a NATS outage', (brokerUrl) =
   });
 
   afterAll(async () => {
-    await (await nc.jetstreamManager()).streams.delete(natsStreamName(queueName)).catch(() => undefined);
+    await (await nc.jetstreamManager()).streams.delete(queueName).catch(() => undefined);
     await nc.close();
   });
 
   async function streamIds(): Promise<string[]> {
     const jsm = await nc.jetstreamManager();
-    const info = await jsm.streams.info(natsStreamName(queueName)).catch(() => null);
+    const info = await jsm.streams.info(queueName).catch(() => null);
     if (!info || info.state.messages === 0) return [];
-    const consumer = await nc.jetstream().consumers.get(natsStreamName(queueName));
+    const consumer = await nc.jetstream().consumers.get(queueName);
     const ids: string[] = [];
     const batch = await consumer.fetch({ max_messages: info.state.messages, expires: 2_000 });
     for await (const message of batch) {
@@ -135,7 +135,7 @@ describeWithBroker('TEST_NATS_URL', 'relay through a NATS outage', (brokerUrl) =
   });
 
   it('starts with NATS down, creates the stream once it is up and delivers the backlog exactly once', async () => {
-    await (await nc.jetstreamManager()).streams.delete(natsStreamName(queueName));
+    await (await nc.jetstreamManager()).streams.delete(queueName);
     const { ids, recordedIds } = await outageScenario(brokerUrl, destination, { downAtStart: true });
     expect(ids).toEqual(recordedIds);
   });
