@@ -43,6 +43,7 @@ describeFaketime('the built service on a UTC clock across midnight in Korea', ()
       receiver = await spawnReceiver(dir, { ...env, ...clock.env, GATEWAY_RETRY_BASE_MS: '600000' });
       clock.stopAt('2026-12-31 14:59:58');
       const onTheWire = gateway.waitForCalls(PATHS.revise, 1).then(() => clock.runFrom('2026-12-31 14:59:58'));
+      onTheWire.catch(() => undefined); // awaited below; a failed POST must not leave it unhandled
       const res = await fetch(`http://127.0.0.1:${receiver.apiPort}/v1/wallet-b/cancellations`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${API_TOKEN}`, 'Content-Type': 'application/json' },

@@ -42,6 +42,7 @@ describe('wallet-b cancellation', () => {
     // before midnight and every resend after it (a running clock gave the POST one second).
     api.freezeClock(JUST_BEFORE_KST_MIDNIGHT);
     const midnight = gateway.waitForCalls(PATHS.revise, 1).then(() => api.setClockOffset(AFTER_KST_MIDNIGHT - Date.now()));
+    midnight.catch(() => undefined); // awaited below; a failed POST must not leave it unhandled
     const res = await api.post('/v1/wallet-b/cancellations', walletCancel({ shopTransactionId: 'retry-1' })).expect(202);
     await midnight;
     expect(res.headers.location).toBe('/v1/commands/retry-1');
