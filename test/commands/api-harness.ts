@@ -33,6 +33,8 @@ export interface ApiHarness {
   worker: CommandWorker;
   /** Shifts the service's clock (ms) against real time: midnight in Korea without waiting for it. */
   setClockOffset(ms: number): void;
+  /** Stops the service's clock at `ms` (epoch) until the next setClockOffset: a moment that no machine load can move. */
+  freezeClock(ms: number): void;
   post(path: string, body: unknown): request.Test;
   get(path: string): request.Test;
   logs(): string[];
@@ -84,7 +86,11 @@ export async function startApiHarness(
   await fetch(`${gateway.url}${WARMUP_PATH}`);
   const { store, commands, kind } = await openStores(config.DATABASE_URL);
   let offset = options.clockOffsetMs ?? 0;
-  const deps: CommandDeps = { ...commandDeps({ config, commands, storeKind: kind, logger, metrics }), now: () => new Date(Date.now() + offset) };
+  let frozenAt: number | null = null;
+  const deps: CommandDeps = {
+    ...commandDeps({ config, commands, storeKind: kind, logger, metrics }),
+    now: () => new Date(frozenAt ?? Date.now() + offset),
+  };
   if (options.owner) deps.owner = options.owner;
   registerCommandGauges(metrics, commands, config.COMMAND_PENDING_ALERT_MS);
   if (kind === 'sqlite') await commands.releaseAllLeases();
@@ -110,7 +116,11 @@ export async function startApiHarness(
     commands,
     metrics,
     worker,
-    setClockOffset: (ms) => void (offset = ms),
+    setClockOffset: (ms) => {
+      frozenAt = null;
+      offset = ms;
+    },
+    freezeClock: (ms) => void (frozenAt = ms),
     post: (path, body) => request(app).post(path).set('Authorization', `Bearer ${API_TOKEN}`).send(body as object),
     get: (path) => request(app).get(path).set('Authorization', `Bearer ${API_TOKEN}`),
     logs: () => lines,

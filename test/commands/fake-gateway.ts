@@ -46,6 +46,7 @@ export async function startFakeGateway(options: { hmacKey?: string; encoding?: '
   const scripts = new Map<string, Behaviour[]>();
   const calls: GatewayCall[] = [];
   const sockets = new Set<Socket>();
+  let closed = false;
 
   const defaultAnswer = (path: string, body: Record<string, unknown>): Record<string, unknown> => {
     if (path === PATHS.revise && options.hmacKey) {
@@ -97,12 +98,15 @@ export async function startFakeGateway(options: { hmacKey?: string; encoding?: '
     async waitForCalls(path, n, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (calls.filter((c) => c.path === path).length < n) {
+        // A test that failed and closed the gateway must not leave this loop keeping jest alive.
+        if (closed) throw new Error(`gateway closed after ${calls.filter((c) => c.path === path).length} calls to ${path}, expected ${n}`);
         if (Date.now() > deadline) throw new Error(`gateway saw ${calls.filter((c) => c.path === path).length} calls to ${path}, expected ${n}`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       return calls.filter((c) => c.path === path);
     },
     async close() {
+      closed = true;
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -23,7 +23,8 @@ describe('shopTransactionId is the idempotency key', () => {
   });
 
   it('a replay after midnight keeps the stored cancelReqDate', async () => {
-    api.setClockOffset(Date.parse('2026-12-31T14:59:59.000Z') - Date.now());
+    // Stopped at 23:59:59 in Korea: a running clock gave the first POST only one second.
+    api.freezeClock(Date.parse('2026-12-31T14:59:59.000Z'));
     const first = await api.post('/v1/wallet-b/cancellations', walletCancel({ shopTransactionId: 'idem-date' })).expect(200);
     api.setClockOffset(Date.parse('2026-12-31T15:30:00.000Z') - Date.now());
     const again = await api.post('/v1/wallet-b/cancellations', walletCancel({ shopTransactionId: 'idem-date' })).expect(200);

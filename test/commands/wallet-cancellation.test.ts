@@ -36,11 +36,15 @@ describe('wallet-b cancellation', () => {
   it('times out, gets A213, then 0000: three attempts with the same key, date and MAC; 202 with Location, then succeeded', async () => {
     gateway = await startFakeGateway({ hmacKey: HMAC_KEY });
     gateway.script(PATHS.revise, { hang: true }, { answer: { resCd: 'A213', resMsg: 'try again' } });
-    // The first resend waits at least 400 ms: time enough to move the clock past midnight first.
     api = await startApiHarness(gateway, { GATEWAY_RETRY_BASE_MS: '800' });
-    api.setClockOffset(JUST_BEFORE_KST_MIDNIGHT - Date.now());
+    // The clock stands at 23:59:59 in Korea until the first attempt is on the wire, then moves past
+    // midnight while it hangs: however slowly a loaded machine gets there, the first attempt began
+    // before midnight and every resend after it (a running clock gave the POST one second).
+    api.freezeClock(JUST_BEFORE_KST_MIDNIGHT);
+    const midnight = gateway.waitForCalls(PATHS.revise, 1).then(() => api.setClockOffset(AFTER_KST_MIDNIGHT - Date.now()));
+    midnight.catch(() => undefined); // awaited below; a failed POST must not leave it unhandled
     const res = await api.post('/v1/wallet-b/cancellations', walletCancel({ shopTransactionId: 'retry-1' })).expect(202);
-    api.setClockOffset(AFTER_KST_MIDNIGHT - Date.now());
+    await midnight;
     expect(res.headers.location).toBe('/v1/commands/retry-1');
     expect(res.body).toMatchObject({ state: 'pending', attempts: 1, lastError: `time-out after ${TEST_TIMEOUT_MS} ms`, response: null });
 
@@ -70,7 +74,8 @@ describe('wallet-b cancellation', () => {
     gateway = await startFakeGateway({ hmacKey: HMAC_KEY });
     gateway.script(PATHS.revise, { reset: true });
     const first = await startApiHarness(gateway, { GATEWAY_RETRY_BASE_MS: '60000' }, { worker: false });
-    first.setClockOffset(JUST_BEFORE_KST_MIDNIGHT - Date.now());
+    // Stopped at 23:59:59 in Korea: the first attempt's date cannot slip past midnight on a slow machine.
+    first.freezeClock(JUST_BEFORE_KST_MIDNIGHT);
     await first.post('/v1/wallet-b/cancellations', walletCancel({ shopTransactionId: 'restart-1' })).expect(202);
     await first.stop();
 

@@ -66,9 +66,20 @@ export async function spawnReceiver(cwd: string, env: Record<string, string> = {
   return { child, ...listening, url: `http://127.0.0.1:${listening.port}/notifications`, exited, stderr: () => stderr, stdout: () => stdout, logs: () => [...logs] };
 }
 
-export function readEventsFile(path: string): Array<{ id: string; pgCno: string; cancelPgCno: string | null; status: { code: string } | null }> {
+/**
+ * The events in a file sink, one JSON line each. While a relay may still be writing, pass
+ * `whileWriting`: a read that races an append can see the last line half written (the sink
+ * writes whole lines, but a reader is not atomic with a write), so only whole lines count, as
+ * for any consumer tailing the file. Without it, a line that is not whole fails the read.
+ */
+export function readEventsFile(
+  path: string,
+  options: { whileWriting?: boolean } = {},
+): Array<{ id: string; pgCno: string; cancelPgCno: string | null; status: { code: string } | null }> {
   if (!existsSync(path)) return [];
-  return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  let text = readFileSync(path, 'utf8');
+  if (options.whileWriting) text = text.slice(0, text.lastIndexOf('\n') + 1);
+  return text.split('\n').filter(Boolean).map((l) => JSON.parse(l));
 }
 
 export const eventsFileIn = (dir: string) => join(dir, 'data', 'events.ndjson');

@@ -69,7 +69,7 @@ describe('durability', () => {
       const deadline = Date.now() + 15_000;
       let forwarded = new Set<string>();
       while (Date.now() < deadline) {
-        forwarded = new Set(readEventsFile(eventsFileIn(dir)).map((e) => e.pgCno));
+        forwarded = new Set(readEventsFile(eventsFileIn(dir), { whileWriting: true }).map((e) => e.pgCno));
         if (acked.every((s) => forwarded.has(s.pgCno))) break;
         await new Promise((r) => setTimeout(r, 100));
       }

@@ -42,6 +42,8 @@ async function post(receiver: SpawnedReceiver): Promise<{ status: number; resCd:
 }
 
 const readyz = async (receiver: SpawnedReceiver) => (await fetch(`http://127.0.0.1:${receiver.adminPort}/readyz`)).status;
+const readyzStoreError = async (receiver: SpawnedReceiver) =>
+  ((await (await fetch(`http://127.0.0.1:${receiver.adminPort}/readyz`)).json()) as { store: { error?: string } }).store.error;
 
 (canMount() ? describe : describe.skip)('readiness on a full disk', () => {
   let dir: string;
@@ -78,6 +80,9 @@ const readyz = async (receiver: SpawnedReceiver) => (await fetch(`http://127.0.0
     const filler = join(mountPoint, 'filler');
     fill(filler);
     expect(await readyz(receiver)).toBe(503);
+    expect(await post(receiver)).toEqual({ status: 503, resCd: '5001' });
+    // Refused for the headroom, not by luck of which WAL frames were free: deterministic, and it says why.
+    expect(await readyzStoreError(receiver)).toMatch(/disk nearly full: \d+ bytes free on .*, writes need at least \d+/);
     expect(await post(receiver)).toEqual({ status: 503, resCd: '5001' });
 
     unlinkSync(filler);

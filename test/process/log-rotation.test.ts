@@ -31,7 +31,7 @@ describe('the built service and logrotate', () => {
     const sink = eventsFileIn(dir);
     const first = approvalNotification();
     await post(receiver, first);
-    await eventually(() => readEventsFile(sink).length === 1, 10_000, 'the first event in the file');
+    await eventually(() => readEventsFile(sink, { whileWriting: true }).length === 1, 10_000, 'the first event in the file');
 
     renameSync(sink, `${sink}.1`);
     receiver.child.kill('SIGHUP');
@@ -40,7 +40,7 @@ describe('the built service and logrotate', () => {
 
     const second = approvalNotification();
     await post(receiver, second);
-    await eventually(() => readEventsFile(sink).length === 1, 10_000, 'the second event in the new file');
+    await eventually(() => readEventsFile(sink, { whileWriting: true }).length === 1, 10_000, 'the second event in the new file');
     expect(readEventsFile(sink).map((e) => e.pgCno)).toEqual([second.pgCno]);
     expect(readEventsFile(`${sink}.1`).map((e) => e.pgCno)).toEqual([first.pgCno]);
     expect(receiver.child.exitCode).toBeNull();

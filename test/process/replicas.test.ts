@@ -94,11 +94,15 @@ describePostgres('two replicas on one PostgreSQL', () => {
 
     const expected = notifications.length + 1;
     const deadline = Date.now() + 20_000;
-    let events = readEventsFile(queue);
+    let events = readEventsFile(queue, { whileWriting: true });
     while (new Set(events.map((e) => e.id)).size < expected && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
-      events = readEventsFile(queue);
+      events = readEventsFile(queue, { whileWriting: true });
     }
+    // The queue holds an event a moment before its row is marked delivered (publish, then mark);
+    // once every row is, nothing more is written and the whole file is read, torn lines failing.
+    await eventually(async () => (await count(schema, "outbox WHERE status <> 'delivered'")) === 0, 10_000, 'every outbox row to be marked delivered');
+    events = readEventsFile(queue);
     const ids = new Set(events.map((e) => e.id));
     expect(ids.size).toBe(expected);
     // At least once: only an event in flight at the kill may appear twice.
@@ -107,7 +111,5 @@ describePostgres('two replicas on one PostgreSQL', () => {
     const arrival = (await admin(schema.url, 'SELECT event_id FROM outbox ORDER BY seq')).map((r) => r.event_id);
     const firstSeen = events.map((e) => e.id).filter((id, i, all) => all.indexOf(id) === i);
     expect(firstSeen).toEqual(arrival);
-    // The queue holds an event a moment before its row is marked delivered (publish, then mark).
-    await eventually(async () => (await count(schema, "outbox WHERE status <> 'delivered'")) === 0, 10_000, 'every outbox row to be marked delivered');
   });
 });

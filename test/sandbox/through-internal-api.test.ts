@@ -18,7 +18,7 @@ describeBrowser('a rehearsal through the internal API: the built service pointed
   let service: SpawnedReceiver;
   let browser: TestBrowser;
   let api: (path: string, body?: unknown) => Promise<{ status: number; body: Record<string, unknown> }>;
-  const events = () => readEventsFile(eventsFileIn(dir)) as QueuedEvent[];
+  const events = () => readEventsFile(eventsFileIn(dir), { whileWriting: true }) as QueuedEvent[];
   const calls = (operation: string) => sandbox.context.timeline.entries().filter((e): e is CallEntry => e.kind === 'call' && e.operation === operation);
 
   beforeAll(async () => {

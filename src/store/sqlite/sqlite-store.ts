@@ -22,11 +22,22 @@ export interface SqliteOptions {
   checkpoints?: Partial<CheckpointOptions>;
   /** The WAL file is trimmed to this size whenever SQLite rewinds it. */
   walSizeLimitBytes?: number;
+  /** Writes are refused (503) while the database's filesystem has less free space than this. */
+  minFreeBytes?: number;
 }
 
 const WRITER_BUSY_TIMEOUT_MS = 1000;
 const CHECKPOINTS: CheckpointOptions = { intervalMs: 200, restartAfterFrames: 1000 };
 const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
+/**
+ * Writes stop (503, the gateway resends) while less than this is free on the database's disk.
+ * The largest notification is a 64 KiB body (MAX_BODY_BYTES) stored raw and again inside its
+ * normalized event: about 128 KiB of WAL frames, and as much again when the checkpoint copies
+ * those pages into the database file while the WAL still holds them. Four body limits (256 KiB)
+ * cover that, so an ack we answer 0000 always fits with the checkpoint after it, and readiness
+ * no longer depends on whether a one-row probe happened to fit into reused WAL frames.
+ */
+export const MIN_FREE_BYTES = 4 * 64 * 1024;
 
 export function openSqliteStore(path: string, options: SqliteOptions = {}): Store {
   return createStore(openSqliteDriver(path, options));
@@ -61,7 +72,13 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
 
   const checkpoints = new Checkpoints(path, () => writer.checkpoint(), { ...CHECKPOINTS, ...options.checkpoints });
   const writer = new WriterClient(
-    { path, identity, busyTimeoutMs: WRITER_BUSY_TIMEOUT_MS, walSizeLimitBytes: options.walSizeLimitBytes ?? WAL_SIZE_LIMIT_BYTES },
+    {
+      path,
+      identity,
+      busyTimeoutMs: WRITER_BUSY_TIMEOUT_MS,
+      walSizeLimitBytes: options.walSizeLimitBytes ?? WAL_SIZE_LIMIT_BYTES,
+      minFreeBytes: options.minFreeBytes ?? MIN_FREE_BYTES,
+    },
     {
       onOutboxChanged: () => {
         for (const listener of listeners) listener();
@@ -73,7 +90,31 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
     },
   );
 
-  let probe: Promise<unknown> | null = null;
+  // Probes that overlap share one commit, so a crowd of pollers costs one WAL frame. A caller joins
+  // only a probe that reaches the writer after it asked: one already on its way may have passed
+  // the free-space check before the disk filled, and would answer ready for a disk that is full.
+  let probing: Promise<void> | null = null;
+  let nextProbe: Promise<void> | null = null;
+  const startProbe = (): Promise<void> => {
+    const probe: Promise<void> = writer
+      .write('probeWrite', [new Date().toISOString()])
+      .then(() => undefined)
+      .finally(() => {
+        if (probing === probe) probing = null;
+      });
+    probing = probe;
+    return probe;
+  };
+  const freshProbe = (): Promise<void> => {
+    if (!probing) return startProbe();
+    nextProbe ??= probing
+      .catch(() => undefined)
+      .then(() => {
+        nextProbe = null;
+        return startProbe();
+      });
+    return nextProbe;
+  };
   let closed: Promise<void> | null = null;
 
   const read = async (name: string, args: unknown[]) => {
@@ -92,10 +133,9 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
     holdsRelayLock: async () => true,
     async ping() {
       // Ready means an ack could commit now: a real commit through the acks' own writer, and no
-      // recent batch in which nothing could commit (a full disk may still take a one-row probe).
-      // Probes that overlap share one commit, so a crowd of pollers costs one WAL frame.
-      probe ??= writer.write('probeWrite', [new Date().toISOString()]).finally(() => (probe = null));
-      await probe;
+      // recent batch in which nothing could commit; the writer refuses both while the disk is
+      // nearly full (free-space.ts), so a full disk fails readiness before any ack has failed.
+      await freshProbe();
       const failure = writer.health.lastFailure;
       if (failure && Date.now() - failure.at < failureMemoryMs) throw new StoreUnavailable(`last commit failed: ${failure.error}`);
     },

@@ -8,6 +8,8 @@ export interface WriterSetup {
   busyTimeoutMs: number;
   /** Caps the WAL file's size each time SQLite rewinds it, so one burst does not keep it large. */
   walSizeLimitBytes: number;
+  /** Below this many free bytes on the database's filesystem every write is refused (see free-space.ts). */
+  minFreeBytes: number;
 }
 
 export type ToWriter =

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { commitBatch, type WriteRequest } from './commit-batch';
 import { fileReplaced } from './file-identity';
+import { tooLittleSpace } from './free-space';
 import { openConnection } from './open-connection';
 import { StatementCache } from './run-procedure';
 import type { FromWriter, ToWriter, WriteReply, WriterSetup } from './writer-protocol';
@@ -65,6 +66,11 @@ function flush(): void {
 
 function commit(batch: Array<WriteRequest & { id: number }>): FromWriter {
   if (replaced) return refuseAll(batch, replaced);
+  // Checked before every batch, probes included: a nearly full disk may still take a small
+  // commit into WAL frames reused after a checkpoint, so whether one commit succeeded says
+  // nothing about the next (a large notification, the checkpoint that must follow it).
+  const lowSpace = tooLittleSpace(setup.path, setup.minFreeBytes);
+  if (lowSpace) return refuseLowSpace(batch, lowSpace);
   const { outcomes, outboxChanged } = commitBatch(statements, batch);
   // Checked after COMMIT and before any reply: a batch committed into a deleted or replaced file
   // is lost at the next restart, so it must be answered 503 and the gateway will resend it.
@@ -83,6 +89,13 @@ function commit(batch: Array<WriteRequest & { id: number }>): FromWriter {
       : null,
     replaced: null,
   };
+}
+
+function refuseLowSpace(batch: Array<WriteRequest & { id: number }>, reason: string): FromWriter {
+  const replies: WriteReply[] = batch.map(({ id }) => ({ id, ok: false, error: reason }));
+  // A refused probe fails readiness by itself; only refused acks are remembered as failed commits.
+  const committed = batch.some((request) => request.name !== 'probeWrite') ? false : null;
+  return { type: 'batch', replies, outboxChanged: false, committed, replaced: null };
 }
 
 function refuseAll(batch: Array<{ id: number }>, reason: string): FromWriter {
