@@ -1,6 +1,5 @@
+import { KST_OFFSET_MS } from '../notifications/kst-date';
 import { maskSensitive } from '../observability/mask';
-
-const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 /** Operators and the gateway's portal both think in Korean time; the title keeps the exact UTC instant. */
 export function kstTime(iso: string | null | undefined): string {

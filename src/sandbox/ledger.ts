@@ -63,11 +63,6 @@ export function text(body: Record<string, unknown>, ...path: string[]): string |
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** The gateway's date stamps are Korean local time: `yyyyMMddHHmmss`. */
-export function kstStamp(date = new Date()): string {
-  return new Date(date.getTime() + 9 * 3600_000).toISOString().slice(0, 19).replace(/[-T:]/g, '');
-}
-
 /** An error answer as the gateway words it, with the detail URL-encoded the way it sends `resDetailMsg`. */
 export function refusal(resCd: string, resMsg: string, detail: string, ids: Record<string, unknown> = {}): GatewayAnswer {
   return { resCd, resMsg, ...ids, resDetailMsg: encodeURIComponent(detail) };

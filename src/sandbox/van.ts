@@ -1,5 +1,6 @@
 import { nextPgCno, unionPayForm } from '../simulator/notification-builders';
-import { kstStamp, refusal, SANDBOX_CODES, text, type GatewayAnswer } from './ledger';
+import { refusal, SANDBOX_CODES, text, type GatewayAnswer } from './ledger';
+import { kstStamp } from '../notifications/kst-date';
 import type { SandboxContext } from './sandbox-context';
 
 /** UnionPay cards start with 62 (BIN range); a caller may also name the brand outright. */

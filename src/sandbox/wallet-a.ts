@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { approvalNotification, nextPgCno } from '../simulator/notification-builders';
-import { kstStamp, refusal, SANDBOX_CODES, text, type GatewayAnswer, type Trade } from './ledger';
+import { refusal, SANDBOX_CODES, text, type GatewayAnswer, type Trade } from './ledger';
+import { kstStamp } from '../notifications/kst-date';
 import type { SandboxContext } from './sandbox-context';
 
 const TRADE_TYPES = ['mweb', 'native'] as const;

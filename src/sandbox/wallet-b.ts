@@ -1,5 +1,6 @@
 import { changeNotification, nextPgCno } from '../simulator/notification-builders';
-import { kstStamp, refusal, SANDBOX_CODES, text, type GatewayAnswer } from './ledger';
+import { refusal, SANDBOX_CODES, text, type GatewayAnswer } from './ledger';
+import { kstStamp } from '../notifications/kst-date';
 import { msgAuthMatches } from './msg-auth';
 import type { SandboxContext } from './sandbox-context';
 

@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
 import { KOREAN_CHARSET } from '../notifications/euc-kr';
+import { kstStamp } from '../notifications/kst-date';
 
 /**
  * Realistic gateway notifications, one builder per event type. The simulator sends them
@@ -21,11 +22,6 @@ export function nextPgCno(): string {
   return `26112112${String(process.pid % 10000).padStart(4, '0')}${String(sequence).padStart(8, '0')}`;
 }
 
-const kstNow = (): string => {
-  const d = new Date(Date.now() + 9 * 3600_000).toISOString();
-  return d.slice(0, 19).replace(/[-T:]/g, '');
-};
-
 function common(notiType: string, overrides: Partial<JsonNotification>): JsonNotification {
   return {
     resCd: '0000',
@@ -42,7 +38,7 @@ export function approvalNotification(overrides: Partial<JsonNotification> = {}):
   return common('10', {
     amount: '12000',
     approvalNo: '30012345',
-    approvalDate: kstNow(),
+    approvalDate: kstStamp(),
     payMethodTypeCode: '11',
     cardNo: '5361-48**-****-1234',
     issuerCode: '026',
@@ -63,7 +59,7 @@ export function changeNotification(overrides: Partial<JsonNotification> = {}): J
     cancelAmount: '3000',
     remainAmount: '9000',
     amount: '3000',
-    cancelDate: kstNow(),
+    cancelDate: kstStamp(),
     statusCode: 'TS06',
     statusMessage: '부분매입취소',
     ...overrides,
@@ -77,13 +73,13 @@ export function depositNotification(overrides: Partial<JsonNotification> = {}): 
     bankName: '국민은행',
     accountNo: '94770201234567',
     depositName: '김철수',
-    depositDate: kstNow(),
+    depositDate: kstStamp(),
     ...overrides,
   });
 }
 
 export function depositCancelNotification(overrides: Partial<JsonNotification> = {}): JsonNotification {
-  return common('31', { amount: '45000', bankCode: '004', accountNo: '94770201234567', cancelDate: kstNow(), ...overrides });
+  return common('31', { amount: '45000', bankCode: '004', accountNo: '94770201234567', cancelDate: kstStamp(), ...overrides });
 }
 
 /** Event 40 reports several escrow statuses for one `pgCno`, told apart by `statusCode`. */
@@ -92,7 +88,7 @@ export function escrowNotification(overrides: Partial<JsonNotification> = {}): J
     escrowUsed: 'Y',
     statusCode: 'ES02',
     statusMessage: '배송중',
-    escrowChangeDate: kstNow(),
+    escrowChangeDate: kstStamp(),
     ...overrides,
   });
 }
@@ -108,7 +104,7 @@ export const ESCROW_STATUSES = [
 export function refundNotification(overrides: Partial<JsonNotification> = {}): JsonNotification {
   return common('50', {
     amount: '12000',
-    refundDate: kstNow(),
+    refundDate: kstStamp(),
     refundBankCode: '088',
     refundAccountNo: '110123456789',
     refundDepositName: '이영희',
@@ -122,7 +118,7 @@ export function transferFailedNotification(overrides: Partial<JsonNotification> 
     resCd: 'B102',
     resMsg: '계좌번호 오류',
     amount: '12000',
-    refundDate: kstNow(),
+    refundDate: kstStamp(),
     refundBankCode: '088',
     ...overrides,
   });
