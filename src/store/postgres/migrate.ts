@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { readMigrations, type Migration } from '../migrations';
+import { readMigrations, type Migration, type OnMigration } from '../migrations';
 import { LOCK_KIND, lockArgs } from './advisory-locks';
 import { inTransaction } from './pool';
 
@@ -9,7 +9,7 @@ import { inTransaction } from './pool';
  * replicas starting together apply each migration exactly once; the others wait and find it done.
  * DDL is transactional in PostgreSQL: a failing migration leaves nothing half-applied.
  */
-export async function migrate(pool: Pool, migrations: Migration[] = readMigrations('postgres')): Promise<void> {
+export async function migrate(pool: Pool, options: { migrations?: Migration[]; onMigration?: OnMigration } = {}): Promise<void> {
   await inTransaction(pool, 'migration', async (client) => {
     await client.query(`SELECT pg_advisory_xact_lock(${lockArgs(LOCK_KIND.migrate)})`);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -17,8 +17,9 @@ export async function migrate(pool: Pool, migrations: Migration[] = readMigratio
     const applied = new Set(
       (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((row) => row.version),
     );
-    for (const migration of migrations) {
+    for (const migration of options.migrations ?? readMigrations('postgres')) {
       if (applied.has(migration.version)) continue;
+      options.onMigration?.(migration);
       await client.query(migration.sql);
       await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
     }
