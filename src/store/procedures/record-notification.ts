@@ -8,9 +8,11 @@ import { get, outboxChanged, run, type Procedure } from './procedure';
 export function* recordNotification(entry: InboxEntry): Procedure<RecordResult> {
   const { event } = entry;
   const eventJson = JSON.stringify(event);
-  // No conflict target on purpose: with `ON CONFLICT (dedup_key)` only that index arbitrates, and in
-  // PostgreSQL a racing copy of the same notification would wait on the event_id index instead and
-  // then fail with a unique violation (a 503) rather than be answered as the duplicate it is.
+  // One unique key decides: the event id, sha256 of entry.dedupKey (eventIdFor), so one dedup key is
+  // one id (migration 006 dropped the second unique index on dedup_key). In PostgreSQL a racing copy
+  // of the same notification waits on it for the winner's commit, then does nothing and is answered
+  // below as the duplicate it is. No conflict target on purpose: with one naming a single index, a
+  // race decided on any other unique key fails with a unique violation (a 503) instead.
   const inserted = yield* get<{ seq: number }>(
     `INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno, shop_order_no, body_hash,
        raw_body, content_type, source_ip, received_at, event_json)
@@ -30,20 +32,23 @@ export function* recordNotification(entry: InboxEntry): Procedure<RecordResult> 
   }
   // Under READ COMMITTED a racing insert of the same key waited for the winner's commit and did
   // nothing; this statement's fresh snapshot sees the winner's row.
-  const stored = yield* get<{ seq: number; event_id: string; body_hash: string }>(
-    'SELECT seq, event_id, body_hash FROM inbox WHERE dedup_key = ?',
-    entry.dedupKey,
+  const stored = yield* get<{ seq: number; dedup_key: string; body_hash: string }>(
+    'SELECT seq, dedup_key, body_hash FROM inbox WHERE event_id = ?',
+    event.id,
   );
-  if (!stored) throw new Error(`event id ${event.id} is already stored under another dedup key`);
+  if (!stored) throw new Error(`the inbox refused event id ${event.id}, yet holds no row with it`);
+  // Two dedup keys with one event id would be a sha256 collision (or a caller's bug): refuse it
+  // (a 503 the operator sees) rather than take another notification for a redelivery.
+  if (stored.dedup_key !== entry.dedupKey) throw new Error(`event id ${event.id} is already stored under another dedup key`);
   if (stored.body_hash === entry.bodyHash) {
     yield* run('UPDATE inbox SET redeliveries = redeliveries + 1, last_redelivered_at = ? WHERE seq = ?', event.receivedAt, stored.seq);
-    return { outcome: 'duplicate', eventId: stored.event_id };
+    return { outcome: 'duplicate', eventId: event.id };
   }
   yield* run(
     `INSERT INTO conflicts (inbox_seq, event_id, dedup_key, received_at, source_ip, content_type, raw_body, body_hash, event_json)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    stored.seq, stored.event_id, entry.dedupKey, event.receivedAt, event.source.ip, entry.contentType,
+    stored.seq, event.id, entry.dedupKey, event.receivedAt, event.source.ip, entry.contentType,
     entry.rawBody, entry.bodyHash, eventJson,
   );
-  return { outcome: 'conflict', eventId: stored.event_id };
+  return { outcome: 'conflict', eventId: event.id };
 }
