@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { AddressList, normalizeAddress } from '../config/address-list';
 import { GATEWAY_ADDRESSES, type GatewayEnv } from '../config/gateway-addresses';
 import type { GatewayEnvironment } from '../notifications/normalized-event';
@@ -45,15 +46,49 @@ export function sourceClassifier(policy: SourcePolicy): (address: string) => Gat
 /**
  * Runs before the body is read: bytes from strangers are never parsed nor stored. Throws
  * ForbiddenSource for an address outside the allowlist.
+ *
+ * A keep-alive connection carries many requests from one peer, so the peer's verdict is judged
+ * once per socket. X-Forwarded-For is the client's to write on each request, so when a trusted
+ * proxy sends one it is judged per request.
  */
 export function sourceCheck(policy: SourcePolicy): (req: IncomingMessage) => Source {
   const classify = sourceClassifier(policy);
+  const peers = new WeakMap<Socket, PeerVerdict>();
+  const judgePeer = (peer: string): PeerVerdict => {
+    const address = normalizeAddress(peer);
+    const environment = classify(address);
+    return {
+      address,
+      isTrustedProxy: policy.trustProxy.has(address),
+      source: environment === null ? null : Object.freeze({ ip: address, environment }),
+    };
+  };
   return (req) => {
-    const forwarded = req.headers['x-forwarded-for'];
-    const peer = req.socket.remoteAddress ?? '';
-    const ip = clientAddress(peer, Array.isArray(forwarded) ? forwarded.join(',') : forwarded, policy.trustProxy);
+    const { socket } = req;
+    let peer = peers.get(socket);
+    if (!peer) {
+      peer = judgePeer(socket.remoteAddress ?? '');
+      // A socket already gone has no address; nothing is remembered for it.
+      if (socket.remoteAddress !== undefined) peers.set(socket, peer);
+    }
+    const header = req.headers['x-forwarded-for'];
+    const forwarded = Array.isArray(header) ? header.join(',') : header;
+    if (!forwarded || !peer.isTrustedProxy) {
+      if (peer.source === null) throw new ForbiddenSource(shownAddress(peer.address));
+      return peer.source;
+    }
+    const ip = clientAddress(peer.address, forwarded, policy.trustProxy);
     const environment = classify(ip);
     if (environment === null) throw new ForbiddenSource(shownAddress(ip));
     return { ip, environment };
   };
+}
+
+/** What one socket's peer address decides, whatever its requests say. */
+interface PeerVerdict {
+  /** Normalized (`::ffff:a.b.c.d` as `a.b.c.d`). */
+  address: string;
+  isTrustedProxy: boolean;
+  /** The peer as the client, when no X-Forwarded-For is believed; null: not allowed. */
+  source: Readonly<Source> | null;
 }
