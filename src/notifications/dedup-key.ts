@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sortedKeys } from '../sorted-keys';
 
 export interface DedupParts {
   mallId: string;
@@ -22,6 +23,6 @@ export function eventIdFor(key: string): string {
 
 /** Field order and JSON spacing must not turn a redelivery into a conflict. */
 export function bodyHash(fields: Record<string, unknown>): string {
-  const canonical = JSON.stringify(Object.keys(fields).sort().map((k) => [k, fields[k]]));
+  const canonical = JSON.stringify(sortedKeys(fields).map((k) => [k, fields[k]]));
   return createHash('sha256').update(canonical).digest('hex');
 }

@@ -1,3 +1,5 @@
+import { sortedKeys } from '../sorted-keys';
+
 /**
  * The text logform's `json()` format writes (safe-stable-stringify: keys sorted by code unit, then
  * as JSON.stringify writes them) for a record whose values are all scalars, as a log record's
@@ -18,19 +20,4 @@ export function scalarJsonLine(record: Record<string, unknown>): string | null {
     sorted[key] = value;
   }
   return JSON.stringify(sorted);
-}
-
-/** Insertion sort with `>`, as safe-stable-stringify sorts up to 200 keys: fast for a few. */
-function sortedKeys(record: Record<string, unknown>): string[] {
-  const keys = Object.keys(record);
-  for (let i = 1; i < keys.length; i += 1) {
-    const key = keys[i]!;
-    let at = i;
-    while (at > 0 && keys[at - 1]! > key) {
-      keys[at] = keys[at - 1]!;
-      at -= 1;
-    }
-    keys[at] = key;
-  }
-  return keys;
 }
