@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { bodyHash } from '../../src/notifications/dedup-key';
+import { bodyHash, dedupKey, eventIdFor } from '../../src/notifications/dedup-key';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 
 /** The canonical form stored hashes were made with: redeliveries of old notifications must still match. */
@@ -14,6 +14,11 @@ describe('bodyHash', () => {
     const many: Record<string, unknown> = {};
     for (let i = 0; i < 300; i += 1) many[`f${(i * 7919) % 300}`] = String(i);
     for (const fields of [approvalNotification(), odd, many, {}]) expect(bodyHash(fields)).toBe(storedForm(fields));
+  });
+
+  it('event ids are the ones already stored and forwarded: sha256 of the dedup key', () => {
+    const key = dedupKey({ mallId: 'T0001234', notiType: '20', pgCno: '20261121000000000001', cancelPgCno: '취소1', statusCode: null });
+    expect(eventIdFor(key)).toBe(`evt_${createHash('sha256').update(key).digest('hex').slice(0, 32)}`);
   });
 
   it('does not depend on the order of the fields', () => {
