@@ -48,6 +48,11 @@ export class WriterClient {
     void this.exited.then(() => this.die('sqlite writer stopped'));
   }
 
+  /**
+   * The arguments are cloned when the turn's writes are posted, not now (raw bytes excepted: they
+   * are copied at once): a caller must not change them afterwards, as PostgreSQL's group commit,
+   * which runs a write later, already requires.
+   */
   write(name: WriteName, args: unknown[]): Promise<unknown> {
     if (this.dead) return Promise.reject(new StoreUnavailable(this.dead));
     const id = this.nextId++;
