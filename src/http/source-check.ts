@@ -25,11 +25,16 @@ export interface Source {
 export function clientAddress(peer: string, forwardedFor: string | undefined, trustProxy: AddressList): string {
   const direct = normalizeAddress(peer);
   if (!forwardedFor || !trustProxy.has(direct)) return direct;
+  return forwardedClient(forwardedFor, trustProxy) ?? direct;
+}
+
+/** What a trusted proxy's X-Forwarded-For names as the client; undefined when it names no one. */
+function forwardedClient(forwardedFor: string, trustProxy: AddressList): string | undefined {
   const hops = forwardedFor.split(',').map((hop) => normalizeAddress(hop)).filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i -= 1) {
     if (!trustProxy.has(hops[i]!)) return hops[i]!;
   }
-  return hops[0] ?? direct;
+  return hops[0];
 }
 
 /** Which allowlist admits an address under this policy (null: none); built once per app. */
@@ -77,7 +82,7 @@ export function sourceCheck(policy: SourcePolicy): (req: IncomingMessage) => Sou
       if (peer.source === null) throw new ForbiddenSource(shownAddress(peer.address));
       return peer.source;
     }
-    const ip = clientAddress(peer.address, forwarded, policy.trustProxy);
+    const ip = forwardedClient(forwarded, policy.trustProxy) ?? peer.address;
     const environment = classify(ip);
     if (environment === null) throw new ForbiddenSource(shownAddress(ip));
     return { ip, environment };
