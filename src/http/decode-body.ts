@@ -31,13 +31,16 @@ function parseContentType(header: string | undefined): { type: string; charset: 
   }
 }
 
+// One for every request: without `stream` a decode keeps no state between calls, a failed one included.
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
 function decodeJson(raw: Buffer, charset: string | undefined): Record<string, unknown> {
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
     throw new UnsupportedMediaType(`JSON must be UTF-8, not ${shown(charset)}`);
   }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(raw);
+    text = UTF8.decode(raw);
   } catch {
     throw new InvalidNotification('body is not valid UTF-8');
   }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isoClock } from '../iso-clock';
 import { receiveNotification, type ReceiveDeps } from '../notifications/receive-notification';
 import { ackFormFor, sendSuccess } from './acks';
 import { decodeBody } from './decode-body';
@@ -18,9 +19,10 @@ export type NotificationHandler = (req: IncomingMessage, res: ServerResponse) =>
 export function notificationHandler(policy: SourcePolicy, deps: ReceiveDeps, answerFailure: FailureAnswerer): NotificationHandler {
   const checkSource = sourceCheck(policy);
   const { metrics } = deps;
+  const now = isoClock();
   return async (req, res) => {
     const started = process.hrtime.bigint();
-    const request: FailedRequest = { headers: req.headers, socket: req.socket, receivedAt: new Date().toISOString(), body: null };
+    const request: FailedRequest = { headers: req.headers, socket: req.socket, receivedAt: now(), body: null };
     try {
       const source = (request.source = checkSource(req));
       const rawBody = (request.body = await readBody(req));

@@ -57,6 +57,16 @@ function requiredShape(fields: Record<string, number>, nonEmpty: readonly string
   return z.looseObject(shape, { error: 'body must be a JSON object' });
 }
 
+/** Each layout's optional fields: the documented length, and the place in the catalogue. */
+const OPTIONAL_LIMITS = {
+  json: optionalLimits(OPTIONAL_JSON_FIELDS),
+  unionpay: optionalLimits(OPTIONAL_UNIONPAY_FIELDS),
+} as const;
+
+function optionalLimits(catalogue: Record<string, number>): Map<string, { max: number; order: number }> {
+  return new Map(Object.entries(catalogue).map(([name, max], order) => [name, { max, order }]));
+}
+
 const jsonShape = requiredShape(REQUIRED_JSON_FIELDS, ['resCd', 'mallId', 'notiType', 'pgCno', 'shopOrderNo']);
 const unionPayShape = requiredShape(REQUIRED_UNIONPAY_FIELDS, ['res_cd', 'noti_type', 'cno', 'memb_id', 'order_no']);
 
@@ -82,20 +92,25 @@ export function validateNotification(
   if (options.mallIds.length > 0 && !options.mallIds.includes(common.mallId)) {
     reasons.push(`mallId: "${common.mallId}" is not one of MALL_IDS`);
   }
-  for (const [name, value] of Object.entries(fields)) {
+  // One pass over the fields a body has, not over the ~100 the catalogue knows.
+  const limits = OPTIONAL_LIMITS[layout];
+  const overLong: Array<{ order: number; warning: string }> = [];
+  for (const name of Object.keys(fields)) {
+    const value = fields[name];
+    const limit = limits.get(name);
+    if (limit && typeof value === 'string') {
+      const bytes = eucKrByteLength(value);
+      if (bytes > limit.max) overLong.push({ order: limit.order, warning: `${name}: ${bytes} EUC-KR bytes, more than ${limit.max}` });
+    }
     if (!isAmountField(name) || value === null || value === '') continue;
     const shown = shownFieldName(name);
     if (typeof value !== 'string' || !/^-?\d+$/.test(value)) reasons.push(`${shown}: amount must be an integer string`);
     // Forwarded as a JSON number: beyond 2^53 it would arrive rounded (1e21), so refuse it.
     else if (!Number.isSafeInteger(Number(value))) reasons.push(`${shown}: amount must be a safe integer (at most ${Number.MAX_SAFE_INTEGER})`);
   }
-  const optional = layout === 'unionpay' ? OPTIONAL_UNIONPAY_FIELDS : OPTIONAL_JSON_FIELDS;
-  for (const [name, max] of Object.entries(optional)) {
-    const value = fields[name];
-    if (typeof value === 'string' && eucKrByteLength(value) > max) {
-      warnings.push(`${name}: ${eucKrByteLength(value)} EUC-KR bytes, more than ${max}`);
-    }
-  }
+  // In the catalogue's order, as they were listed when the catalogue was walked.
+  if (overLong.length > 1) overLong.sort((a, b) => a.order - b.order);
+  for (const { warning } of overLong) warnings.push(warning);
   if (layout === 'json') checkBasket(fields, reasons, warnings);
 
   if (reasons.length > 0) return { ok: false, reasons };

@@ -18,8 +18,22 @@ export function maskValue(key: string, value: string): string {
   return value;
 }
 
+/**
+ * Every log record asks about the same few names (three patterns each), so answers are kept.
+ * Bounded in count and length, because a name may come from a body: past either bound a name
+ * is simply tested.
+ */
+const KNOWN_KEYS = new Map<string, boolean>();
+const MAX_KNOWN_KEYS = 1024;
+const MAX_KNOWN_KEY_LENGTH = 64;
+
 export function isSensitiveKey(key: string): boolean {
-  return (KEEP_LAST_FOUR.test(key) || NAME_LIKE.test(key)) && !NOT_PERSONAL.test(key);
+  let sensitive = KNOWN_KEYS.get(key);
+  if (sensitive === undefined) {
+    sensitive = (KEEP_LAST_FOUR.test(key) || NAME_LIKE.test(key)) && !NOT_PERSONAL.test(key);
+    if (KNOWN_KEYS.size < MAX_KNOWN_KEYS && key.length <= MAX_KNOWN_KEY_LENGTH) KNOWN_KEYS.set(key, sensitive);
+  }
+  return sensitive;
 }
 
 /**

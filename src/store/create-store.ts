@@ -1,4 +1,5 @@
 import { typedDriver, type StoreDriver } from './driver';
+import { inboxRow } from './procedures/record-notification';
 import type { Store } from './store';
 
 /** When the caller does not say: the moment the write was asked for (it commits a moment later). */
@@ -9,7 +10,7 @@ export function createStore(driver: StoreDriver): Store {
   const { write, read } = typedDriver(driver);
   return {
     kind: driver.kind,
-    record: (entry) => write('recordNotification', entry),
+    record: (entry) => write('recordNotification', inboxRow(entry)),
     recordRejection: (entry) => write('recordRejection', entry),
     nextPending: (limit) => read('nextPending', limit),
     markDelivered: (seqs, deliveredAt, publisher) => write('markDelivered', seqs, deliveredAt, publisher ?? null),

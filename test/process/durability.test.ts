@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,6 +93,22 @@ describe('durability', () => {
     const forwarded = new Set(readEventsFile(eventsFileIn(dir)).map((e) => e.pgCno));
     // Flushed before exit: no restart needed for these to be in the queue.
     expect(acked.filter((s) => !forwarded.has(s.pgCno))).toEqual([]);
+  });
+
+  it('a graceful stop loses no log line: every acked notification was logged, and the last line is "stopped"', async () => {
+    const receiver = await spawnReceiver(dir);
+    const stdoutClosed = once(receiver.child.stdout!, 'close');
+    const inFlight = Array.from({ length: 40 }, (_, i) => send(receiver.url, i));
+    await new Promise((r) => setTimeout(r, 20));
+    receiver.child.kill('SIGTERM');
+    const results = await Promise.all(inFlight);
+    expect(await receiver.exited).toEqual({ code: 0, signal: null });
+    await stdoutClosed;
+    const logged = new Set(receiver.logs().filter((l) => l.message === 'notification accepted').map((l) => l.pgCno));
+    const acked = results.filter((r) => r.acked);
+    expect(acked.length).toBeGreaterThan(0);
+    expect(acked.filter((s) => !logged.has(s.pgCno))).toEqual([]);
+    expect(receiver.logs().at(-1)).toMatchObject({ message: 'stopped' });
   });
 
   it('a bad setting stops the process at start with one line naming the variable', async () => {

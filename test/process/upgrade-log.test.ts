@@ -1,3 +1,4 @@
+import { inboxRow } from '../../src/store/procedures/record-notification';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ describe('starting on a database of an older release', () => {
     const file = join(dir, 'receiver.db');
     const db = new Database(file);
     migrate(db, { migrations: readMigrations('sqlite').filter((m) => m.version <= 5) });
-    db.transaction(() => runProcedure(new StatementCache(db), writes.recordNotification(inboxEntry({ pgCno: 'OLD-1' })), { outboxChanged: false }))();
+    db.transaction(() => runProcedure(new StatementCache(db), writes.recordNotification(inboxRow(inboxEntry({ pgCno: 'OLD-1' }))), { outboxChanged: false }))();
     db.close();
 
     const receiver = await spawnReceiver(dir, { DATABASE_URL: `sqlite:${file}`, QUEUE_URL: `file:${join(dir, 'events.ndjson')}` });

@@ -1,3 +1,4 @@
+import { inboxRow } from '../../src/store/procedures/record-notification';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,8 +46,8 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
     db = await open();
     delivered = inboxEntry({ pgCno: 'PLAN-1', shopOrderNo: 'ORDER-PLAN-1' });
     dead = inboxEntry({ pgCno: 'PLAN-2' });
-    await db.run(writes.recordNotification(delivered));
-    await db.run(writes.recordNotification(dead));
+    await db.run(writes.recordNotification(inboxRow(delivered)));
+    await db.run(writes.recordNotification(inboxRow(dead)));
     const pending = (await db.run(reads.nextPending(10))).result;
     deliveredSeq = pending[0]!.seq;
     await db.run(writes.markDelivered([deliveredSeq], AT, 'file'));
@@ -56,8 +57,8 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
 
   const search = { query: 'ORDER-PLAN-1', limit: 20, offset: 0 };
   const cases: Array<[string, () => Procedure<unknown>]> = [
-    ['the duplicate lookup of a redelivery', () => writes.recordNotification(delivered)],
-    ['a redelivery with another body, kept as a conflict', () => writes.recordNotification({ ...delivered, bodyHash: 'other' })],
+    ['the duplicate lookup of a redelivery', () => writes.recordNotification(inboxRow(delivered))],
+    ['a redelivery with another body, kept as a conflict', () => writes.recordNotification(inboxRow({ ...delivered, bodyHash: 'other' }))],
     ['an event page', () => reads.getEvent(delivered.event.id)],
     ["an event's delivery history", () => reads.listDeliveryAttempts(delivered.event.id)],
     ['requeue of one event', () => writes.requeue(dead.event.id, AT, 'operator')],
@@ -75,7 +76,7 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
   });
 
   test('a redelivery is found by its event id, and the one unique key decides', async () => {
-    const { result, statements } = await db.run(writes.recordNotification(delivered));
+    const { result, statements } = await db.run(writes.recordNotification(inboxRow(delivered)));
     expect(result).toEqual({ outcome: 'duplicate', eventId: delivered.event.id });
     expect(statements.map((s) => s.sql).join('\n')).toMatch(/FROM inbox WHERE event_id = (\?|\$1)/);
   });

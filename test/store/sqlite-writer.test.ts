@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { StoreUnavailable, type Store } from '../../src/store/store';
 import { eventually } from '../helpers/eventually';
@@ -89,6 +90,43 @@ describe('the SQLite writer', () => {
     await store.record(entry);
     expect(entry.rawBody.equals(before)).toBe(true);
     expect((await store.getEvent(entry.event.id))!.rawBody.equals(before)).toBe(true);
+  });
+
+  test('writes asked for in one turn reach the writer as one message, and each gets its own answer', async () => {
+    const posted = jest.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const first = inboxEntry({ pgCno: 'C1' });
+      const answers = Promise.all([
+        store.record(first),
+        store.record(inboxEntry({ pgCno: 'C2' })),
+        store.record(first),
+        store.record(inboxEntry({ pgCno: 'C1', data: { amount: '1' } })),
+      ]);
+      await expect(answers).resolves.toEqual([
+        { outcome: 'accepted', eventId: first.event.id },
+        { outcome: 'accepted', eventId: expect.any(String) },
+        { outcome: 'duplicate', eventId: first.event.id },
+        { outcome: 'conflict', eventId: first.event.id },
+      ]);
+      const messages = posted.mock.calls.map(([message]) => message as { type: string; writes?: unknown[] });
+      expect(messages.filter((m) => m.type === 'writes').map((m) => m.writes!.length)).toEqual([4]);
+    } finally {
+      posted.mockRestore();
+    }
+  });
+
+  test('a write that fails among others of its turn fails alone; the others commit', async () => {
+    const good = [inboxEntry({ pgCno: 'F1' }), inboxEntry({ pgCno: 'F2' })];
+    // Another dedup key under an event id already taken: the procedure refuses it (a 503).
+    const clash = inboxEntry({ pgCno: 'F3' });
+    const bad = { ...clash, event: { ...clash.event, id: good[0]!.event.id } };
+    const answers = await Promise.allSettled([store.record(good[0]!), store.record(bad), store.record(good[1]!)]);
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const failure = (answers[1] as PromiseRejectedResult).reason as Error;
+    expect(failure).toBeInstanceOf(StoreUnavailable);
+    expect(failure.message).toMatch(/already stored under another dedup key/);
+    expect(await store.getEvent(good[1]!.event.id)).not.toBeNull();
+    await expect(store.backlog(Date.now())).resolves.toMatchObject({ pending: 2 });
   });
 
   test('checkpoints off the commit path keep the WAL from growing without bound', async () => {

@@ -1,3 +1,4 @@
+import { inboxRow } from '../../src/store/procedures/record-notification';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,7 +55,7 @@ function upgradeContract(openOld: () => Promise<OldDatabase>): void {
 
   /** Every state the inbox, outbox, delivery history and conflicts can hold. */
   async function fill(): Promise<void> {
-    for (const entry of [pruned, delivered, dead, pending]) await old.write(writes.recordNotification(entry));
+    for (const entry of [pruned, delivered, dead, pending]) await old.write(writes.recordNotification(inboxRow(entry)));
     const [prunedRow, deliveredRow, deadRow, pendingRow] = await old.write(reads.nextPending(10));
     await old.write(writes.markDelivered([prunedRow!.seq, deliveredRow!.seq], at(24), 'file'));
     await old.write(writes.markRetry(deadRow!.seq, 'connect ECONNREFUSED', Date.parse(at(25)), at(24), 'amqp'));
@@ -62,8 +63,8 @@ function upgradeContract(openOld: () => Promise<OldDatabase>): void {
     await old.write(writes.markRetry(pendingRow!.seq, 'timeout', Date.parse(at(26)), at(25), 'amqp'));
     await old.write(writes.requeue(dead.event.id, at(26), 'operator'));
     await old.write(writes.markDead(deadRow!.seq, 'HTTP 400 again', at(27), 'amqp'));
-    await expect(old.write(writes.recordNotification(delivered))).resolves.toMatchObject({ outcome: 'duplicate' });
-    await expect(old.write(writes.recordNotification(changed))).resolves.toMatchObject({ outcome: 'conflict' });
+    await expect(old.write(writes.recordNotification(inboxRow(delivered)))).resolves.toMatchObject({ outcome: 'duplicate' });
+    await expect(old.write(writes.recordNotification(inboxRow(changed)))).resolves.toMatchObject({ outcome: 'conflict' });
     await expect(old.write(writes.pruneExpired(at(10), at(28), 100))).resolves.toMatchObject({ events: 1 });
     // A command's final state travels as an internal inbox entry (finish-command-attempt.ts).
     const owner = 'worker-1';
@@ -167,11 +168,11 @@ describe('upgrading a SQLite database to migration 006', () => {
     try {
       const db = new Database(file);
       migrateSqlite(db, { migrations: readMigrations('sqlite').filter((m) => m.version <= BEFORE_LEAN_INDEXES) });
-      db.transaction(() => runOnSqlite(new StatementCache(db), writes.recordNotification(inboxEntry({ pgCno: 'SEQ-1' })), { outboxChanged: false }))();
+      db.transaction(() => runOnSqlite(new StatementCache(db), writes.recordNotification(inboxRow(inboxEntry({ pgCno: 'SEQ-1' }))), { outboxChanged: false }))();
       const counters = () => db.prepare(`SELECT name FROM sqlite_sequence WHERE name IN ('inbox', 'outbox') ORDER BY name`).all();
       expect(counters()).toEqual([{ name: 'inbox' }, { name: 'outbox' }]);
       migrateSqlite(db);
-      db.transaction(() => runOnSqlite(new StatementCache(db), writes.recordNotification(inboxEntry({ pgCno: 'SEQ-2' })), { outboxChanged: false }))();
+      db.transaction(() => runOnSqlite(new StatementCache(db), writes.recordNotification(inboxRow(inboxEntry({ pgCno: 'SEQ-2' }))), { outboxChanged: false }))();
       expect(counters()).toEqual([]);
       expect(db.prepare('SELECT seq FROM inbox ORDER BY seq').all()).toEqual([{ seq: 1 }, { seq: 2 }]);
       db.close();

@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { WriteName } from '../procedures';
 import { StoreUnavailable } from '../store';
 import { startWorker } from './start-worker';
-import type { FromWriter, ToWriter, WriterSetup } from './writer-protocol';
+import type { FromWriter, ToWriter, WriteMessage, WriterSetup } from './writer-protocol';
 
 export interface WriterHealth {
   /** Why writes are refused for good (the file was deleted or replaced), else null. */
@@ -12,9 +12,11 @@ export interface WriterHealth {
 }
 
 /**
- * The main thread's side of the writer worker: posts each write at once (no waiting for the
- * previous commit, so the worker can batch whatever piles up) and settles its promise when the
- * worker replies after COMMIT.
+ * The main thread's side of the writer worker. Writes are not held back for the previous commit
+ * (the worker batches whatever piles up while one is on disk); those asked for during one turn of
+ * the event loop go as one message, since each message costs the main thread a structured clone
+ * pass and a wake-up of the worker. Each write's promise settles when the worker replies after
+ * its COMMIT.
  */
 export class WriterClient {
   readonly health: WriterHealth = { replaced: null, lastFailure: null };
@@ -24,6 +26,10 @@ export class WriterClient {
   private dead: string | null = null;
   private closing = false;
   private readonly exited: Promise<void>;
+  /** Asked for during this turn and not yet posted, with the buffers their message transfers. */
+  private outgoing: WriteMessage[] = [];
+  private transfer: ArrayBuffer[] = [];
+  private postScheduled = false;
 
   constructor(
     setup: WriterSetup,
@@ -42,15 +48,34 @@ export class WriterClient {
     void this.exited.then(() => this.die('sqlite writer stopped'));
   }
 
+  /**
+   * The arguments are cloned when the turn's writes are posted, not now (raw bytes excepted: they
+   * are copied at once): a caller must not change them afterwards, as PostgreSQL's group commit,
+   * which runs a write later, already requires.
+   */
   write(name: WriteName, args: unknown[]): Promise<unknown> {
     if (this.dead) return Promise.reject(new StoreUnavailable(this.dead));
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      const { args: sendable, transfer } = forTransfer(args);
-      this.worker.postMessage({ type: 'write', id, name, args: sendable } satisfies ToWriter, transfer);
-    });
+    const settled = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    this.outgoing.push({ id, name, args: forTransfer(args, this.transfer) });
+    if (!this.postScheduled) {
+      this.postScheduled = true;
+      // setImmediate, not a microtask: microtasks run after each socket's callback, so each
+      // request's write would leave alone; the check phase follows every callback of the poll.
+      setImmediate(this.postWrites);
+    }
+    return settled;
   }
+
+  private readonly postWrites = (): void => {
+    this.postScheduled = false;
+    if (this.outgoing.length === 0) return;
+    const writes = this.outgoing;
+    const transfer = this.transfer;
+    this.outgoing = [];
+    this.transfer = [];
+    this.worker.postMessage({ type: 'writes', writes } satisfies ToWriter, transfer);
+  };
 
   /** Asks the writer for a checkpoint between two batches. */
   checkpoint(): void {
@@ -59,7 +84,10 @@ export class WriterClient {
 
   /** Lets queued writes commit (they may be acks in flight), then stops the worker. */
   async close(): Promise<void> {
-    if (!this.dead) this.worker.postMessage({ type: 'close' } satisfies ToWriter);
+    if (!this.dead) {
+      this.postWrites();
+      this.worker.postMessage({ type: 'close' } satisfies ToWriter);
+    }
     this.closing = true;
     await this.exited;
   }
@@ -92,6 +120,8 @@ export class WriterClient {
   private die(reason: string): void {
     if (this.dead) return;
     this.dead = reason;
+    this.outgoing = [];
+    this.transfer = [];
     for (const waiter of this.pending.values()) waiter.reject(new StoreUnavailable(reason));
     this.pending.clear();
     if (!this.closing) this.events.onWriterDied(reason);
@@ -105,18 +135,18 @@ function firstError(message: Extract<FromWriter, { type: 'batch' }>): string {
 
 /**
  * A Buffer is usually a view into a larger pooled ArrayBuffer, which structured clone would copy
- * whole; an exact copy of its bytes is moved instead (transferred, not cloned). The caller's
- * Buffer stays intact. Looks one level into plain objects, where entries keep their raw bodies.
+ * whole; an exact copy of its bytes is moved instead (its buffer added to `transfer`). The
+ * caller's Buffer stays intact. Looks one level into plain objects, where entries keep their raw
+ * bodies.
  */
-function forTransfer(args: unknown[]): { args: unknown[]; transfer: ArrayBuffer[] } {
-  const transfer: ArrayBuffer[] = [];
+function forTransfer(args: unknown[], transfer: ArrayBuffer[]): unknown[] {
   const exact = (value: unknown): unknown => {
     if (!(value instanceof Uint8Array)) return value;
     const copy = new Uint8Array(value);
     transfer.push(copy.buffer);
     return copy;
   };
-  const sendable = args.map((arg) => {
+  return args.map((arg) => {
     if (arg instanceof Uint8Array) return exact(arg);
     if (arg === null || typeof arg !== 'object' || Array.isArray(arg)) return arg;
     let copied: Record<string, unknown> | null = null;
@@ -125,5 +155,4 @@ function forTransfer(args: unknown[]): { args: unknown[]; transfer: ArrayBuffer[
     }
     return copied ?? arg;
   });
-  return { args: sendable, transfer };
 }

@@ -12,8 +12,16 @@ export interface WriterSetup {
   minFreeBytes: number;
 }
 
+/** One write procedure to run; the reply carries the same id. */
+export interface WriteMessage {
+  id: number;
+  name: WriteName;
+  args: unknown[];
+}
+
 export type ToWriter =
-  | { type: 'write'; id: number; name: WriteName; args: unknown[] }
+  /** Every write asked for during one turn of the main thread's event loop, in the order asked. */
+  | { type: 'writes'; writes: WriteMessage[] }
   /** Checkpoint between two batches, so the next transaction can rewind the WAL (see checkpoints.ts). */
   | { type: 'checkpoint' }
   | { type: 'close' };

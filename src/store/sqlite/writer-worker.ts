@@ -1,10 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { commitBatch, type WriteRequest } from './commit-batch';
+import { commitBatch } from './commit-batch';
 import { fileReplaced } from './file-identity';
 import { tooLittleSpace } from './free-space';
 import { openConnection } from './open-connection';
 import { StatementCache } from './run-procedure';
-import type { FromWriter, ToWriter, WriteReply, WriterSetup } from './writer-protocol';
+import type { FromWriter, ToWriter, WriteMessage, WriteReply, WriterSetup } from './writer-protocol';
 
 /**
  * The SQLite writer, on its own thread so a COMMIT's fsync never stalls the event loop.
@@ -24,7 +24,7 @@ try {
   process.exit(1);
 }
 
-let queue: Array<WriteRequest & { id: number }> = [];
+let queue: WriteMessage[] = [];
 let scheduled = false;
 let closing = false;
 let checkpointWanted = false;
@@ -36,7 +36,7 @@ port.on('message', (message: ToWriter) => {
   } else if (message.type === 'checkpoint') {
     checkpointWanted = true;
   } else {
-    queue.push({ id: message.id, name: message.name, args: message.args });
+    for (const write of message.writes) queue.push(write);
   }
   if (!scheduled) {
     scheduled = true;
@@ -64,7 +64,7 @@ function flush(): void {
   }
 }
 
-function commit(batch: Array<WriteRequest & { id: number }>): FromWriter {
+function commit(batch: WriteMessage[]): FromWriter {
   if (replaced) return refuseAll(batch, replaced);
   // Checked before every batch, probes included: a nearly full disk may still take a small
   // commit into WAL frames reused after a checkpoint, so whether one commit succeeded says
@@ -91,7 +91,7 @@ function commit(batch: Array<WriteRequest & { id: number }>): FromWriter {
   };
 }
 
-function refuseLowSpace(batch: Array<WriteRequest & { id: number }>, reason: string): FromWriter {
+function refuseLowSpace(batch: WriteMessage[], reason: string): FromWriter {
   const replies: WriteReply[] = batch.map(({ id }) => ({ id, ok: false, error: reason }));
   // A refused probe fails readiness by itself; only refused acks are remembered as failed commits.
   const committed = batch.some((request) => request.name !== 'probeWrite') ? false : null;
