@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
-import { procedureNamed, type WriteName } from '../procedures';
+import type { WriteName } from '../procedures';
+import { writeBatch } from '../procedures/write-batch';
 import { inTransaction } from './pool';
 import { lockOutboxOrder, runProcedure } from './run-procedure';
 
@@ -62,9 +63,7 @@ export class PostgresGroupCommit {
     try {
       const values = await inTransaction(this.pool, action, async (client: PoolClient) => {
         await lockOutboxOrder(client, action, effects);
-        const results: unknown[] = [];
-        for (const item of batch) results.push(await runProcedure(client, item.name, procedureNamed(item.name)!(...item.args), effects));
-        return results;
+        return runProcedure(client, action, writeBatch(batch), effects);
       });
       batch.forEach((item, i) => item.resolve(values[i]));
       if (effects.outboxChanged) this.onOutboxChanged();

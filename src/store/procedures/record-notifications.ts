@@ -1,0 +1,135 @@
+import type { InboxEntry, RecordResult } from '../store';
+import { all, chunks, outboxChanged, placeholders, run, valueRows, type Param, type Procedure } from './procedure';
+
+const INBOX_COLUMNS = [
+  'event_id', 'dedup_key', 'noti_type', 'event_type', 'mall_id', 'pg_cno', 'shop_order_no', 'body_hash',
+  'raw_body', 'content_type', 'source_ip', 'received_at', 'event_json',
+];
+const OUTBOX_COLUMNS = ['inbox_seq', 'event_id', 'created_at', 'created_at_ms'];
+const CONFLICT_COLUMNS = ['inbox_seq', 'event_id', 'dedup_key', 'received_at', 'source_ip', 'content_type', 'raw_body', 'body_hash', 'event_json'];
+
+interface StoredRow {
+  seq: number;
+  event_id: string;
+  dedup_key: string;
+  body_hash: string;
+}
+
+/**
+ * Dedup and store the notifications of one transaction (a group-commit batch, or a single one): a
+ * new key writes inbox + outbox, the same body again is a counted duplicate, a different body under
+ * the same key is kept as a conflict and not queued. Each entry gets the outcome it would get if the
+ * entries were recorded one after another in this order: a second copy of a key in the batch is a
+ * duplicate or a conflict of the first. Statements are per batch, not per entry (one multi-row
+ * insert for the inbox, one for the outbox, one lookup for the redeliveries): on PostgreSQL every
+ * statement is a round trip, and the acks of the whole batch wait for all of them.
+ */
+export function* recordNotifications(entries: readonly InboxEntry[]): Procedure<RecordResult[]> {
+  // Only the first copy of an event id may be new; later copies are redeliveries of what is stored.
+  const firstIndex = new Map<string, number>();
+  entries.forEach((entry, i) => {
+    if (!firstIndex.has(entry.event.id)) firstIndex.set(entry.event.id, i);
+  });
+  const candidates = [...firstIndex.values()].map((i) => entries[i]!);
+  const insertedSeqs = yield* insertInbox(candidates);
+  const accepted = candidates.filter((entry) => insertedSeqs.has(entry.event.id));
+  if (accepted.length > 0) {
+    // Outbox order = commit order: see outboxChanged() for why the seq is drawn under a lock. One
+    // statement draws the seqs in entry order, so the batch's outbox order is its arrival order.
+    yield* outboxChanged();
+    yield* insertRows('outbox', OUTBOX_COLUMNS, accepted.map(({ event }): Param[] => [
+      insertedSeqs.get(event.id)!, event.id, event.receivedAt, Date.parse(event.receivedAt),
+    ]));
+  }
+
+  const isAccepted = (entry: InboxEntry, i: number) => firstIndex.get(entry.event.id) === i && insertedSeqs.has(entry.event.id);
+  const redelivered = new Set(entries.filter((entry, i) => !isAccepted(entry, i)).map((entry) => entry.event.id));
+  const stored = yield* storedRows([...redelivered]);
+
+  const results: RecordResult[] = [];
+  const duplicates: Array<{ seq: number; at: string }> = [];
+  const conflicts: Param[][] = [];
+  entries.forEach((entry, i) => {
+    const { event } = entry;
+    if (isAccepted(entry, i)) {
+      results.push({ outcome: 'accepted', eventId: event.id });
+      return;
+    }
+    const row = stored.get(event.id);
+    if (!row) throw new Error(`notification ${event.id} was refused by the inbox, yet no row has its event id (its dedup key is stored under another)`);
+    if (row.dedup_key !== entry.dedupKey) throw new Error(`event id ${event.id} is already stored under another dedup key`);
+    if (row.body_hash === entry.bodyHash) {
+      duplicates.push({ seq: row.seq, at: event.receivedAt });
+      results.push({ outcome: 'duplicate', eventId: row.event_id });
+    } else {
+      conflicts.push([
+        row.seq, row.event_id, entry.dedupKey, event.receivedAt, event.source.ip, entry.contentType,
+        entry.rawBody, entry.bodyHash, JSON.stringify(event),
+      ]);
+      results.push({ outcome: 'conflict', eventId: row.event_id });
+    }
+  });
+  yield* countRedeliveries(duplicates);
+  yield* insertRows('conflicts', CONFLICT_COLUMNS, conflicts);
+  return results;
+}
+
+/** The inbox seq of each entry this inserted, by event id; a key already stored inserts nothing. */
+function* insertInbox(entries: readonly InboxEntry[]): Procedure<Map<string, number>> {
+  const seqs = new Map<string, number>();
+  for (const chunk of chunks(entries, INBOX_COLUMNS.length)) {
+    // No conflict target on purpose: with `ON CONFLICT (dedup_key)` only that index arbitrates, and in
+    // PostgreSQL a racing copy of the same notification would wait on the event_id index instead and
+    // then fail with a unique violation (a 503) rather than be answered as the duplicate it is.
+    const rows = yield* all<{ seq: number; event_id: string }>(
+      `INSERT INTO inbox (${INBOX_COLUMNS.join(', ')}) VALUES ${valueRows(chunk.length, INBOX_COLUMNS.length)}
+       ON CONFLICT DO NOTHING RETURNING seq, event_id`,
+      ...chunk.flatMap((entry): Param[] => [
+        entry.event.id, entry.dedupKey, entry.event.notiType, entry.event.type, entry.event.mallId, entry.event.pgCno,
+        entry.event.shopOrderNo, entry.bodyHash, entry.rawBody, entry.contentType, entry.event.source.ip,
+        entry.event.receivedAt, JSON.stringify(entry.event),
+      ]),
+    );
+    // RETURNING promises no row order (PostgreSQL, SQLite): rows are matched by event id.
+    for (const row of rows) seqs.set(row.event_id, row.seq);
+  }
+  return seqs;
+}
+
+/** The stored rows of these event ids. */
+function* storedRows(eventIds: readonly string[]): Procedure<Map<string, StoredRow>> {
+  const rows = new Map<string, StoredRow>();
+  for (const chunk of chunks(eventIds, 1)) {
+    // Under READ COMMITTED a racing insert of the same key waited for the winner's commit and did
+    // nothing; this statement's fresh snapshot sees the winner's row (and this transaction's own).
+    const found = yield* all<StoredRow>(
+      `SELECT seq, event_id, dedup_key, body_hash FROM inbox WHERE event_id IN (${placeholders(chunk.length)})`,
+      ...chunk,
+    );
+    for (const row of found) rows.set(row.event_id, row);
+  }
+  return rows;
+}
+
+/** Counts each stored row's redeliveries; the last copy in entry order sets when it was last redelivered. */
+function* countRedeliveries(duplicates: ReadonlyArray<{ seq: number; at: string }>): Procedure<void> {
+  const bySeq = new Map<number, { copies: number; at: string }>();
+  for (const { seq, at } of duplicates) bySeq.set(seq, { copies: (bySeq.get(seq)?.copies ?? 0) + 1, at });
+  for (const chunk of chunks([...bySeq], 5)) {
+    // CAST: PostgreSQL types an untyped parameter in a CASE as text, and `integer + text` does not exist.
+    yield* run(
+      `UPDATE inbox SET redeliveries = redeliveries + CASE seq ${chunk.map(() => 'WHEN ? THEN CAST(? AS INTEGER)').join(' ')} END,
+         last_redelivered_at = CASE seq ${chunk.map(() => 'WHEN ? THEN ?').join(' ')} END
+       WHERE seq IN (${placeholders(chunk.length)})`,
+      ...chunk.flatMap(([seq, { copies }]) => [seq, copies]),
+      ...chunk.flatMap(([seq, { at }]) => [seq, at]),
+      ...chunk.map(([seq]) => seq),
+    );
+  }
+}
+
+function* insertRows(table: string, columns: readonly string[], rows: readonly Param[][]): Procedure<void> {
+  for (const chunk of chunks(rows, columns.length)) {
+    yield* run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${valueRows(chunk.length, columns.length)}`, ...chunk.flat());
+  }
+}
