@@ -2,7 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { WriteName } from '../procedures';
 import { writeBatch } from '../procedures/write-batch';
 import { inTransaction } from './pool';
-import { lockOutboxOrder, runProcedure } from './run-procedure';
+import { runProcedure, writeTransaction } from './run-procedure';
 
 interface Pending {
   name: WriteName;
@@ -58,13 +58,15 @@ export class PostgresGroupCommit {
 
   /** True when `batch` committed (or a lone write was answered with its error). */
   private async commit(batch: Pending[]): Promise<boolean> {
-    const effects = { outboxChanged: false };
+    const effects = { outboxChanged: false, orderLocked: true };
     const action = batch.length === 1 ? batch[0]!.name : 'batch';
     try {
-      const values = await inTransaction(this.pool, action, async (client: PoolClient) => {
-        await lockOutboxOrder(client, action, effects);
-        return runProcedure(client, action, writeBatch(batch), effects);
-      });
+      const values = await inTransaction(
+        this.pool,
+        action,
+        (client: PoolClient) => runProcedure(client, action, writeBatch(batch), effects),
+        writeTransaction(effects),
+      );
       batch.forEach((item, i) => item.resolve(values[i]));
       if (effects.outboxChanged) this.onOutboxChanged();
       return true;
