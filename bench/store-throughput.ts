@@ -158,6 +158,9 @@ async function runOnce(k: number, replicas: number): Promise<RunResult> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
+  // The SQLite checkpointer thread is unref'ed: while close() waits for it, nothing else would keep
+  // this process alive and it would exit before printing.
+  const keepAlive = setInterval(() => undefined, 1000);
   const kind = URL_ARG === 'sqlite' ? 'sqlite' : 'postgres';
   process.stderr.write(`[store-bench] ${kind}, ${DIST}, M=${M}, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
   console.log('| store | K | records/s | p50 ms | p99 ms | round trips / record | transactions / record | lock wait ms / tx | outcomes |');
@@ -176,6 +179,7 @@ async function main(): Promise<void> {
     }
   }
   process.stderr.write(`[store-bench] load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
+  clearInterval(keepAlive);
 }
 
 main().catch((error) => {

@@ -1,12 +1,26 @@
 import type { InboxEntry, RecordResult } from '../store';
-import { all, chunks, outboxChanged, placeholders, run, valueRows, type Param, type Procedure } from './procedure';
+import { all, chunks, outboxChanged, placeholders, run, sqlBySize, valueRows, type Param, type Procedure } from './procedure';
 
-const INBOX_COLUMNS = [
-  'event_id', 'dedup_key', 'noti_type', 'event_type', 'mall_id', 'pg_cno', 'shop_order_no', 'body_hash',
-  'raw_body', 'content_type', 'source_ip', 'received_at', 'event_json',
-];
-const OUTBOX_COLUMNS = ['inbox_seq', 'event_id', 'created_at', 'created_at_ms'];
-const CONFLICT_COLUMNS = ['inbox_seq', 'event_id', 'dedup_key', 'received_at', 'source_ip', 'content_type', 'raw_body', 'body_hash', 'event_json'];
+const INBOX_COLUMNS = 13;
+// No conflict target on purpose: with `ON CONFLICT (dedup_key)` only that index arbitrates, and in
+// PostgreSQL a racing copy of the same notification would wait on the event_id index instead and
+// then fail with a unique violation (a 503) rather than be answered as the duplicate it is.
+const INSERT_INBOX = sqlBySize((rows) => `INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
+    shop_order_no, body_hash, raw_body, content_type, source_ip, received_at, event_json)
+  VALUES ${valueRows(rows, INBOX_COLUMNS)} ON CONFLICT DO NOTHING RETURNING seq, event_id`);
+const OUTBOX_COLUMNS = 4;
+const INSERT_OUTBOX = sqlBySize((rows) =>
+  `INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms) VALUES ${valueRows(rows, OUTBOX_COLUMNS)}`);
+const CONFLICT_COLUMNS = 9;
+const INSERT_CONFLICTS = sqlBySize((rows) => `INSERT INTO conflicts (inbox_seq, event_id, dedup_key, received_at, source_ip,
+    content_type, raw_body, body_hash, event_json)
+  VALUES ${valueRows(rows, CONFLICT_COLUMNS)}`);
+const SELECT_STORED = sqlBySize((ids) => `SELECT seq, event_id, dedup_key, body_hash FROM inbox WHERE event_id IN (${placeholders(ids)})`);
+// CAST: PostgreSQL types an untyped parameter in a CASE as text, and `integer + text` does not exist.
+const COUNT_REDELIVERIES = sqlBySize((rows) => `UPDATE inbox
+  SET redeliveries = redeliveries + CASE seq ${'WHEN ? THEN CAST(? AS INTEGER) '.repeat(rows)}END,
+    last_redelivered_at = CASE seq ${'WHEN ? THEN ? '.repeat(rows)}END
+  WHERE seq IN (${placeholders(rows)})`);
 
 interface StoredRow {
   seq: number;
@@ -26,24 +40,29 @@ interface StoredRow {
  */
 export function* recordNotifications(entries: readonly InboxEntry[]): Procedure<RecordResult[]> {
   // Only the first copy of an event id may be new; later copies are redeliveries of what is stored.
-  const firstIndex = new Map<string, number>();
+  const firstCopy = new Map<string, number>();
+  const candidates: InboxEntry[] = [];
   entries.forEach((entry, i) => {
-    if (!firstIndex.has(entry.event.id)) firstIndex.set(entry.event.id, i);
+    if (firstCopy.has(entry.event.id)) return;
+    firstCopy.set(entry.event.id, i);
+    candidates.push(entry);
   });
-  const candidates = [...firstIndex.values()].map((i) => entries[i]!);
   const insertedSeqs = yield* insertInbox(candidates);
   const accepted = candidates.filter((entry) => insertedSeqs.has(entry.event.id));
   if (accepted.length > 0) {
     // Outbox order = commit order: see outboxChanged() for why the seq is drawn under a lock. One
     // statement draws the seqs in entry order, so the batch's outbox order is its arrival order.
     yield* outboxChanged();
-    yield* insertRows('outbox', OUTBOX_COLUMNS, accepted.map(({ event }): Param[] => [
+    yield* insertRows(INSERT_OUTBOX, OUTBOX_COLUMNS, accepted.map(({ event }): Param[] => [
       insertedSeqs.get(event.id)!, event.id, event.receivedAt, Date.parse(event.receivedAt),
     ]));
   }
 
-  const isAccepted = (entry: InboxEntry, i: number) => firstIndex.get(entry.event.id) === i && insertedSeqs.has(entry.event.id);
-  const redelivered = new Set(entries.filter((entry, i) => !isAccepted(entry, i)).map((entry) => entry.event.id));
+  const isAccepted = (entry: InboxEntry, i: number) => firstCopy.get(entry.event.id) === i && insertedSeqs.has(entry.event.id);
+  const redelivered = new Set<string>();
+  entries.forEach((entry, i) => {
+    if (!isAccepted(entry, i)) redelivered.add(entry.event.id);
+  });
   const stored = yield* storedRows([...redelivered]);
 
   const results: RecordResult[] = [];
@@ -70,26 +89,23 @@ export function* recordNotifications(entries: readonly InboxEntry[]): Procedure<
     }
   });
   yield* countRedeliveries(duplicates);
-  yield* insertRows('conflicts', CONFLICT_COLUMNS, conflicts);
+  yield* insertRows(INSERT_CONFLICTS, CONFLICT_COLUMNS, conflicts);
   return results;
 }
 
 /** The inbox seq of each entry this inserted, by event id; a key already stored inserts nothing. */
 function* insertInbox(entries: readonly InboxEntry[]): Procedure<Map<string, number>> {
   const seqs = new Map<string, number>();
-  for (const chunk of chunks(entries, INBOX_COLUMNS.length)) {
-    // No conflict target on purpose: with `ON CONFLICT (dedup_key)` only that index arbitrates, and in
-    // PostgreSQL a racing copy of the same notification would wait on the event_id index instead and
-    // then fail with a unique violation (a 503) rather than be answered as the duplicate it is.
-    const rows = yield* all<{ seq: number; event_id: string }>(
-      `INSERT INTO inbox (${INBOX_COLUMNS.join(', ')}) VALUES ${valueRows(chunk.length, INBOX_COLUMNS.length)}
-       ON CONFLICT DO NOTHING RETURNING seq, event_id`,
-      ...chunk.flatMap((entry): Param[] => [
-        entry.event.id, entry.dedupKey, entry.event.notiType, entry.event.type, entry.event.mallId, entry.event.pgCno,
-        entry.event.shopOrderNo, entry.bodyHash, entry.rawBody, entry.contentType, entry.event.source.ip,
-        entry.event.receivedAt, JSON.stringify(entry.event),
-      ]),
-    );
+  for (const chunk of chunks(entries, INBOX_COLUMNS)) {
+    const params: Param[] = [];
+    for (const entry of chunk) {
+      const { event } = entry;
+      params.push(
+        event.id, entry.dedupKey, event.notiType, event.type, event.mallId, event.pgCno, event.shopOrderNo, entry.bodyHash,
+        entry.rawBody, entry.contentType, event.source.ip, event.receivedAt, JSON.stringify(event),
+      );
+    }
+    const rows = yield* all<{ seq: number; event_id: string }>(INSERT_INBOX(chunk.length), ...params);
     // RETURNING promises no row order (PostgreSQL, SQLite): rows are matched by event id.
     for (const row of rows) seqs.set(row.event_id, row.seq);
   }
@@ -99,13 +115,11 @@ function* insertInbox(entries: readonly InboxEntry[]): Procedure<Map<string, num
 /** The stored rows of these event ids. */
 function* storedRows(eventIds: readonly string[]): Procedure<Map<string, StoredRow>> {
   const rows = new Map<string, StoredRow>();
+  if (eventIds.length === 0) return rows;
   for (const chunk of chunks(eventIds, 1)) {
     // Under READ COMMITTED a racing insert of the same key waited for the winner's commit and did
     // nothing; this statement's fresh snapshot sees the winner's row (and this transaction's own).
-    const found = yield* all<StoredRow>(
-      `SELECT seq, event_id, dedup_key, body_hash FROM inbox WHERE event_id IN (${placeholders(chunk.length)})`,
-      ...chunk,
-    );
+    const found = yield* all<StoredRow>(SELECT_STORED(chunk.length), ...chunk);
     for (const row of found) rows.set(row.event_id, row);
   }
   return rows;
@@ -113,14 +127,12 @@ function* storedRows(eventIds: readonly string[]): Procedure<Map<string, StoredR
 
 /** Counts each stored row's redeliveries; the last copy in entry order sets when it was last redelivered. */
 function* countRedeliveries(duplicates: ReadonlyArray<{ seq: number; at: string }>): Procedure<void> {
+  if (duplicates.length === 0) return;
   const bySeq = new Map<number, { copies: number; at: string }>();
   for (const { seq, at } of duplicates) bySeq.set(seq, { copies: (bySeq.get(seq)?.copies ?? 0) + 1, at });
   for (const chunk of chunks([...bySeq], 5)) {
-    // CAST: PostgreSQL types an untyped parameter in a CASE as text, and `integer + text` does not exist.
     yield* run(
-      `UPDATE inbox SET redeliveries = redeliveries + CASE seq ${chunk.map(() => 'WHEN ? THEN CAST(? AS INTEGER)').join(' ')} END,
-         last_redelivered_at = CASE seq ${chunk.map(() => 'WHEN ? THEN ?').join(' ')} END
-       WHERE seq IN (${placeholders(chunk.length)})`,
+      COUNT_REDELIVERIES(chunk.length),
       ...chunk.flatMap(([seq, { copies }]) => [seq, copies]),
       ...chunk.flatMap(([seq, { at }]) => [seq, at]),
       ...chunk.map(([seq]) => seq),
@@ -128,8 +140,11 @@ function* countRedeliveries(duplicates: ReadonlyArray<{ seq: number; at: string 
   }
 }
 
-function* insertRows(table: string, columns: readonly string[], rows: readonly Param[][]): Procedure<void> {
-  for (const chunk of chunks(rows, columns.length)) {
-    yield* run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${valueRows(chunk.length, columns.length)}`, ...chunk.flat());
+function* insertRows(sql: (rows: number) => string, columns: number, rows: readonly Param[][]): Procedure<void> {
+  if (rows.length === 0) return;
+  for (const chunk of chunks(rows, columns)) {
+    const params: Param[] = [];
+    for (const row of chunk) params.push(...row);
+    yield* run(sql(chunk.length), ...params);
   }
 }
