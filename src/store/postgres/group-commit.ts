@@ -15,11 +15,13 @@ const MAX_BATCH = 256;
 
 /**
  * Pipelined group commit for one replica: writes that arrive while a transaction is in flight
- * run together in the next one (one COMMIT, one WAL flush). Every write transaction takes the
- * outbox-order lock first, so a transaction never holds an inbox key while waiting for the lock:
- * batches of several replicas serialise instead of deadlocking on each other's keys, and outbox
- * seqs commit in the order they were drawn. If a batch fails, its writes run again one by one so
- * one bad row never fails its neighbours.
+ * run together in the next one (one COMMIT, one WAL flush), as one `writeBatch`, so that the
+ * notifications among them cost a few statements together rather than a few each. Every write
+ * transaction takes the outbox-order lock first, so a transaction never holds an inbox key while
+ * waiting for the lock: batches of several replicas serialise instead of deadlocking on each
+ * other's keys (a batch's multi-row insert takes its keys in arrival order, which another
+ * replica's batch need not share), and outbox seqs commit in the order they were drawn. If a
+ * batch fails, its writes run again one by one so one bad row never fails its neighbours.
  */
 export class PostgresGroupCommit {
   private queue: Pending[] = [];
