@@ -41,6 +41,9 @@ async function main(): Promise<void> {
       error instanceof StoreUnavailable
         ? logger.error('store cannot commit acks', { error: error.message })
         : logger.warn('store background error', { error: error.message }),
+    // Before it starts: a migration that rebuilds a large table keeps the receiver from listening for a while.
+    onMigration: (migration) =>
+      logger.info('applying database migration', { migration: migration.name, ...(migration.announce ? { note: migration.announce } : {}) }),
   });
   const publisher = await openPublisher({ url: config.QUEUE_URL, queueName: config.QUEUE_NAME, logger });
   const relay = startRelay({ store, publisher, logger, metrics, maxAttempts: config.RELAY_MAX_ATTEMPTS });

@@ -1,4 +1,5 @@
 import { redactUrl } from '../observability/redact-url';
+import type { OnMigration } from './migrations';
 import { openSqliteStore } from './sqlite/sqlite-store';
 import type { Store } from './store';
 
@@ -7,13 +8,18 @@ export interface OpenStoreOptions {
   exclusive?: boolean;
   /** Told about failures no request is waiting on (a dropped connection, the database file deleted). */
   onBackgroundError?: (error: Error) => void;
+  /** Told about each migration just before it is applied. */
+  onMigration?: OnMigration;
 }
 
 /** `sqlite:PATH` (the embedded default) or `postgres://…` for several replicas; pg loads only when used. */
 export async function openStore(databaseUrl: string, options: OpenStoreOptions = {}): Promise<Store> {
   if (databaseUrl.startsWith('sqlite:')) return openSqliteStore(databaseUrl.slice('sqlite:'.length), options);
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    return (await import('./postgres/postgres-store')).openPostgresStore(databaseUrl, { onBackgroundError: options.onBackgroundError });
+    return (await import('./postgres/postgres-store')).openPostgresStore(databaseUrl, {
+      onBackgroundError: options.onBackgroundError,
+      onMigration: options.onMigration,
+    });
   }
   throw new Error(`unsupported DATABASE_URL ${redactUrl(databaseUrl)}`);
 }

@@ -20,7 +20,10 @@ export async function openStores(databaseUrl: string, options: OpenStoreOptions 
   if (databaseUrl.startsWith('sqlite:')) {
     driver = (await import('./sqlite/sqlite-store')).openSqliteDriver(databaseUrl.slice('sqlite:'.length), options);
   } else if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    driver = await (await import('./postgres/postgres-store')).openPostgresDriver(databaseUrl, { onBackgroundError: options.onBackgroundError });
+    driver = await (await import('./postgres/postgres-store')).openPostgresDriver(databaseUrl, {
+      onBackgroundError: options.onBackgroundError,
+      onMigration: options.onMigration,
+    });
   } else {
     throw new Error(`unsupported DATABASE_URL ${redactUrl(databaseUrl)}`);
   }

@@ -1,5 +1,7 @@
 import { readMigrations } from '../../src/store/migrations';
 import { LOCK_KIND } from '../../src/store/postgres/advisory-locks';
+import { migrate } from '../../src/store/postgres/migrate';
+import { createPool } from '../../src/store/postgres/pool';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store';
 import type { RecordResult, Store } from '../../src/store/store';
 import { inboxEntry } from '../helpers/stored-events';
@@ -43,6 +45,20 @@ describePostgres('PostgreSQL store shared by several replicas', () => {
     await expect(stores[4]!.record(inboxEntry())).resolves.toMatchObject({ outcome: 'accepted' });
   });
 
+  test('a migration slower than the statement timeout for acks still applies, and a replica starting meanwhile waits for it', async () => {
+    // 006 builds an index over the whole delivery history; under the acks' timeout it would fail at every start.
+    const slow = [{ version: 1, name: '001_slow', sql: 'SELECT pg_sleep(1.5); CREATE TABLE slow_done (id INTEGER)', announce: null }];
+    const pools = [createPool(schema.url, { statementTimeoutMs: 300 }), createPool(schema.url, { statementTimeoutMs: 300 })];
+    try {
+      const first = migrate(pools[0]!, { migrations: slow });
+      await sleep(300);
+      await Promise.all([first, migrate(pools[1]!, { migrations: slow })]);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+    await expect(admin(schema.url, 'SELECT version FROM schema_migrations')).resolves.toEqual([{ version: 1 }]);
+  });
+
   test('the same notifications hammered at two replicas are accepted exactly once per dedup key', async () => {
     const [a, b] = [await replica(), await replica()];
     const keys = [];
@@ -75,8 +91,9 @@ describePostgres('PostgreSQL store shared by several replicas', () => {
 
   test('two replicas receiving the same notification at the same instant never answer 503 for it', async () => {
     // The window is microseconds wide (both copies pass the dedup check before either writes its
-    // index entries), so it takes many simultaneous pairs to hit; a conflict target on dedup_key
-    // alone fails here with a unique violation on event_id about once in 200 pairs.
+    // index entries), so it takes many simultaneous pairs to hit; when dedup_key was a second unique
+    // key (before migration 006), a conflict target on it alone failed here with a unique violation
+    // on event_id about once in 200 pairs.
     const [a, b] = [await replica(), await replica()];
     for (let round = 0; round < 10; round++) {
       const pairs = Array.from({ length: 200 }, (_, k) => inboxEntry({ pgCno: `PAIR${round}-${k}` }));

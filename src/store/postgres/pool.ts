@@ -1,4 +1,5 @@
 import { Pool, types as pgTypes, type PoolClient, type PoolConfig, type QueryConfig, type QueryResult, type QueryResultRow } from 'pg';
+import type { OnMigration } from '../migrations';
 import { StoreUnavailable } from '../store';
 
 export interface PostgresOptions {
@@ -9,6 +10,8 @@ export interface PostgresOptions {
   maxConnections?: number;
   /** Told about errors no caller is waiting for (an idle connection dropped); the pool reconnects by itself. */
   onBackgroundError?: (error: Error) => void;
+  /** Told about each migration just before it is applied at open, e.g. to log a long one. */
+  onMigration?: OnMigration;
 }
 
 export const DEFAULTS = { connectTimeoutMs: 2000, statementTimeoutMs: 5000, maxConnections: 10 } as const;

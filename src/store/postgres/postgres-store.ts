@@ -25,7 +25,7 @@ export async function openPostgresDriver(url: string, options: PostgresOptions =
   const onBackgroundError = options.onBackgroundError ?? (() => undefined);
   const pool = createPool(url, { ...options, onBackgroundError });
   try {
-    await migrate(pool);
+    await migrate(pool, { onMigration: options.onMigration });
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;

@@ -23,7 +23,9 @@ export function* finishCommandAttempt(finish: FinishAttempt): Procedure<StoredCo
   const event = finish.event;
   if (updated.changes > 0 && event) {
     // The internal queue is fed only from the inbox/outbox pair: a command's event is stored as
-    // an internal entry beside the notifications, keyed so it is queued once.
+    // an internal entry beside the notifications, keyed so it is queued once. Its dedup key is
+    // 'command:' + its id, so the inbox's one unique key (event_id) keeps it once as well, and
+    // 'evt_cmd_…' never equals a notification's 'evt_' + 32 hex digits.
     const inserted = yield* get<{ seq: number | string }>(
       `INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno, shop_order_no, body_hash,
          raw_body, content_type, source_ip, received_at, event_json)

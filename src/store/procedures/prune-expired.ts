@@ -13,8 +13,8 @@ const EMPTY = Buffer.alloc(0);
  * Batches keep each write short: the writer group-commits acks behind it.
  */
 export function* pruneExpired(cutoff: string, prunedAt: string, limit: number): Procedure<PruneCounts> {
-  const events = yield* all<{ seq: number; event_id: string; event_json: string }>(
-    `SELECT i.seq, i.event_id, i.event_json FROM inbox i JOIN outbox o ON o.inbox_seq = i.seq
+  const events = yield* all<{ seq: number; outbox_seq: number; event_json: string }>(
+    `SELECT i.seq, o.seq AS outbox_seq, i.event_json FROM inbox i JOIN outbox o ON o.inbox_seq = i.seq
      WHERE o.status = 'delivered' AND i.received_at < ? AND i.pruned_at IS NULL ORDER BY i.seq LIMIT ?`,
     cutoff, limit,
   );
@@ -23,8 +23,8 @@ export function* pruneExpired(cutoff: string, prunedAt: string, limit: number): 
   }
   if (events.length > 0) {
     yield* run(
-      `UPDATE delivery_attempts SET error = NULL, pruned_at = ? WHERE pruned_at IS NULL AND event_id IN (${placeholders(events.length)})`,
-      prunedAt, ...events.map((row) => row.event_id),
+      `UPDATE delivery_attempts SET error = NULL, pruned_at = ? WHERE pruned_at IS NULL AND outbox_seq IN (${placeholders(events.length)})`,
+      prunedAt, ...events.map((row) => row.outbox_seq),
     );
   }
   const conflicts = yield* all<{ id: number; event_json: string }>(

@@ -2,9 +2,11 @@ import type { InboxEntry, RecordResult } from '../store';
 import { all, chunks, outboxChanged, placeholders, run, sqlBySize, valueRows, type Param, type Procedure } from './procedure';
 
 const INBOX_COLUMNS = 13;
-// No conflict target on purpose: with `ON CONFLICT (dedup_key)` only that index arbitrates, and in
-// PostgreSQL a racing copy of the same notification would wait on the event_id index instead and
-// then fail with a unique violation (a 503) rather than be answered as the duplicate it is.
+// One unique key decides: the event id, sha256 of entry.dedupKey (eventIdFor), so one dedup key is
+// one id (migration 006 dropped the second unique index on dedup_key). In PostgreSQL a racing copy
+// of the same notification waits on it for the winner's commit, then does nothing and is answered
+// as the duplicate it is. No conflict target on purpose: with one naming a single index, a race
+// decided on any other unique key fails with a unique violation (a 503) instead.
 const INSERT_INBOX = sqlBySize((rows) => `INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
     shop_order_no, body_hash, raw_body, content_type, source_ip, received_at, event_json)
   VALUES ${valueRows(rows, INBOX_COLUMNS)} ON CONFLICT DO NOTHING RETURNING seq, event_id`);
@@ -15,7 +17,8 @@ const CONFLICT_COLUMNS = 9;
 const INSERT_CONFLICTS = sqlBySize((rows) => `INSERT INTO conflicts (inbox_seq, event_id, dedup_key, received_at, source_ip,
     content_type, raw_body, body_hash, event_json)
   VALUES ${valueRows(rows, CONFLICT_COLUMNS)}`);
-const SELECT_STORED = sqlBySize((ids) => `SELECT seq, event_id, dedup_key, body_hash FROM inbox WHERE event_id IN (${placeholders(ids)})`);
+const SELECT_STORED = sqlBySize((ids) =>
+  `SELECT seq, event_id, dedup_key, body_hash FROM inbox WHERE event_id ${ids === 1 ? '= ?' : `IN (${placeholders(ids)})`}`);
 // CAST: PostgreSQL types an untyped parameter in a CASE as text, and `integer + text` does not exist.
 const COUNT_REDELIVERIES = sqlBySize((rows) => `UPDATE inbox
   SET redeliveries = redeliveries + CASE seq ${'WHEN ? THEN CAST(? AS INTEGER) '.repeat(rows)}END,
@@ -75,7 +78,9 @@ export function* recordNotifications(entries: readonly InboxEntry[]): Procedure<
       return;
     }
     const row = stored.get(event.id);
-    if (!row) throw new Error(`notification ${event.id} was refused by the inbox, yet no row has its event id (its dedup key is stored under another)`);
+    if (!row) throw new Error(`the inbox refused event id ${event.id}, yet holds no row with it`);
+    // Two dedup keys with one event id would be a sha256 collision (or a caller's bug): refuse it
+    // (a 503 the operator sees) rather than take another notification for a redelivery.
     if (row.dedup_key !== entry.dedupKey) throw new Error(`event id ${event.id} is already stored under another dedup key`);
     if (row.body_hash === entry.bodyHash) {
       duplicates.push({ seq: row.seq, at: event.receivedAt });

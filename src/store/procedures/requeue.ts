@@ -1,14 +1,17 @@
 import { historyInsert } from './delivery-history';
 import { outboxChanged, run, type Procedure } from './procedure';
 
+/** The event's outbox row, through the inbox's unique event id and the outbox's unique inbox_seq. */
+const OUTBOX_OF_EVENT = 'inbox_seq = (SELECT seq FROM inbox WHERE event_id = ?)';
+
 /** Back to pending at its first attempt, its history kept with a requeue entry; false when the id is unknown. */
 export function* requeue(eventId: string, at: string, actor: string | null = null): Procedure<boolean> {
   const { changes } = yield* run(
-    `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = 0, delivered_at = NULL WHERE event_id = ?`,
+    `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = 0, delivered_at = NULL WHERE ${OUTBOX_OF_EVENT}`,
     eventId,
   );
   if (changes > 0) {
-    yield* run(historyInsert('requeued', 'FROM outbox o WHERE o.event_id = ?'), at, null, null, null, actor, eventId);
+    yield* run(historyInsert('requeued', `FROM outbox o WHERE o.${OUTBOX_OF_EVENT}`), at, null, null, null, actor, eventId);
     yield* outboxChanged();
   }
   return changes > 0;

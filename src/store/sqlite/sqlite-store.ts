@@ -4,6 +4,7 @@ import { createStore } from '../create-store';
 import type { StoreDriver } from '../driver';
 import { procedureNamed } from '../procedures';
 import { StoreUnavailable, type Store } from '../store';
+import type { OnMigration } from '../migrations';
 import { fileIdentity } from './file-identity';
 import { migrate } from './migrate';
 import { openConnection } from './open-connection';
@@ -24,6 +25,8 @@ export interface SqliteOptions {
   walSizeLimitBytes?: number;
   /** Writes are refused (503) while the database's filesystem has less free space than this. */
   minFreeBytes?: number;
+  /** Told about each migration just before it is applied at open, e.g. to log a long one. */
+  onMigration?: OnMigration;
 }
 
 const WRITER_BUSY_TIMEOUT_MS = 1000;
@@ -64,7 +67,7 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
   try {
     // Migrations run before the writer starts, with a busy wait that only start-up can afford.
     const setupDb = openConnection(path, { busyTimeoutMs: 5000, setJournalMode: true });
-    migrate(setupDb);
+    migrate(setupDb, { onMigration: options.onMigration });
     setupDb.close();
     reader = new StatementCache(openConnection(path, { busyTimeoutMs: 0, readOnly: true }));
   } catch (error) {

@@ -1,0 +1,39 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readMigrations } from '../../src/store/migrations';
+import { writes } from '../../src/store/procedures';
+import { migrate } from '../../src/store/sqlite/migrate';
+import { runProcedure, StatementCache } from '../../src/store/sqlite/run-procedure';
+import { inboxEntry } from '../helpers/stored-events';
+import { spawnReceiver } from '../helpers/spawn-receiver';
+
+describe('starting on a database of an older release', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'noti-upgrade-log-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('the receiver says which migration it applies, and what a long one does, before it listens', async () => {
+    const file = join(dir, 'receiver.db');
+    const db = new Database(file);
+    migrate(db, { migrations: readMigrations('sqlite').filter((m) => m.version <= 5) });
+    db.transaction(() => runProcedure(new StatementCache(db), writes.recordNotification(inboxEntry({ pgCno: 'OLD-1' })), { outboxChanged: false }))();
+    db.close();
+
+    const receiver = await spawnReceiver(dir, { DATABASE_URL: `sqlite:${file}`, QUEUE_URL: `file:${join(dir, 'events.ndjson')}` });
+    try {
+      const messages = receiver.logs().map((line) => line.message);
+      const applying = receiver.logs().filter((line) => line.message === 'applying database migration');
+      expect(applying).toEqual([
+        expect.objectContaining({ level: 'info', migration: '006_lean_indexes', note: expect.stringMatching(/one-time.*per million stored notifications/) }),
+      ]);
+      expect(messages.indexOf('applying database migration')).toBeLessThan(messages.indexOf('listening'));
+    } finally {
+      receiver.child.kill('SIGTERM');
+      await receiver.exited;
+    }
+  });
+});

@@ -1,0 +1,213 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, type PoolClient, type QueryConfig } from 'pg';
+import { migrate as migratePostgres } from '../../src/store/postgres/migrate';
+import { createPool } from '../../src/store/postgres/pool';
+import { runProcedure as runOnPostgres } from '../../src/store/postgres/run-procedure';
+import { reads, writes } from '../../src/store/procedures';
+import type { Param, Procedure } from '../../src/store/procedures/procedure';
+import { recordNotifications } from '../../src/store/procedures/record-notifications';
+import { runProcedure as runOnSqlite, StatementCache } from '../../src/store/sqlite/run-procedure';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import type { InboxEntry } from '../../src/store/store';
+import { inboxEntry } from '../helpers/stored-events';
+import { createTestSchema, describePostgres, type TestSchema } from './pg-test-database';
+import { EXPECTED_INDEXES, postgresIndexes, sqliteIndexes } from './schema-indexes';
+
+const AT = '2026-11-21T03:00:00.000Z';
+
+interface Planned {
+  sql: string;
+  plan: string[];
+}
+
+/** Runs a store procedure for real, and says how the database planned each statement it ran. */
+interface PlanningDatabase {
+  run<T>(procedure: Procedure<T>): Promise<{ result: T; statements: Planned[] }>;
+  /** The lines of a plan that read a whole table (or a whole index, for SQLite). */
+  fullScans(plan: string[]): string[];
+  indexes(): Promise<string[]>;
+}
+
+/**
+ * The lookups that must stay index searches however large the inbox grows: they run on every
+ * redelivery, on every console page and CLI call. Migration 006 dropped the indexes on
+ * inbox.dedup_key, outbox.event_id and delivery_attempts.event_id, so each of these now goes
+ * through inbox.event_id, outbox.inbox_seq or delivery_attempts.outbox_seq.
+ */
+function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Promise<void> }>): void {
+  let db: PlanningDatabase & { close(): Promise<void> };
+  let delivered: InboxEntry;
+  let dead: InboxEntry;
+  let deliveredSeq: number;
+  beforeEach(async () => {
+    db = await open();
+    delivered = inboxEntry({ pgCno: 'PLAN-1', shopOrderNo: 'ORDER-PLAN-1' });
+    dead = inboxEntry({ pgCno: 'PLAN-2' });
+    await db.run(writes.recordNotification(delivered));
+    await db.run(writes.recordNotification(dead));
+    const pending = (await db.run(reads.nextPending(10))).result;
+    deliveredSeq = pending[0]!.seq;
+    await db.run(writes.markDelivered([deliveredSeq], AT, 'file'));
+    await db.run(writes.markDead(pending[1]!.seq, 'HTTP 400', AT, 'http'));
+  });
+  afterEach(async () => db.close());
+
+  const search = { query: 'ORDER-PLAN-1', limit: 20, offset: 0 };
+  const cases: Array<[string, () => Procedure<unknown>]> = [
+    ['the duplicate lookup of a redelivery', () => writes.recordNotification(delivered)],
+    ['a redelivery with another body, kept as a conflict', () => writes.recordNotification({ ...delivered, bodyHash: 'other' })],
+    ['an event page', () => reads.getEvent(delivered.event.id)],
+    ["an event's delivery history", () => reads.listDeliveryAttempts(delivered.event.id)],
+    ['requeue of one event', () => writes.requeue(dead.event.id, AT, 'operator')],
+    ['the console search box (order number, pgCno or event id)', () => reads.searchEvents(search)],
+    ['the search box with a state and dates', () => reads.searchEvents({ ...search, status: 'delivered', from: '2026-01-01', to: '2027-01-01' })],
+    ['the console search by dates alone', () => reads.searchEvents({ from: '2026-01-01', to: '2027-01-01', limit: 20, offset: 0 })],
+    ['requeue all dead of a search', () => writes.requeueDeadMatching({ query: dead.event.id }, AT, 'operator')],
+    ['a delivered batch and its history', () => writes.markDelivered([deliveredSeq], AT, 'file')],
+    ['notifications committed together: new ones, copies, a redelivery and a conflict', () => {
+      const fresh = [inboxEntry({ pgCno: 'PLAN-3' }), inboxEntry({ pgCno: 'PLAN-4' })];
+      return recordNotifications([fresh[0]!, delivered, { ...delivered, bodyHash: 'other' }, fresh[0]!, fresh[1]!]);
+    }],
+  ];
+
+  test.each(cases)('%s is index searches only', async (name, procedure) => {
+    const { statements } = await db.run(procedure());
+    expect(statements.length).toBeGreaterThan(0);
+    for (const { sql, plan } of statements) expect({ name, sql, fullScans: db.fullScans(plan) }).toEqual({ name, sql, fullScans: [] });
+  });
+
+  test('a redelivery is found by its event id, and the one unique key decides', async () => {
+    const { result, statements } = await db.run(writes.recordNotification(delivered));
+    expect(result).toEqual({ outcome: 'duplicate', eventId: delivered.event.id });
+    expect(statements.map((s) => s.sql).join('\n')).toMatch(/FROM inbox WHERE event_id = (\?|\$1)/);
+  });
+
+  test('retention finds the delivery history of the events it prunes by outbox_seq', async () => {
+    const { result, statements } = await db.run(writes.pruneExpired('9999-01-01', AT, 100));
+    expect(result).toMatchObject({ events: 1 });
+    const history = statements.filter((s) => /UPDATE delivery_attempts/.test(s.sql));
+    expect(history).toHaveLength(1);
+    expect(db.fullScans(history[0]!.plan)).toEqual([]);
+  });
+
+  test('inbox, outbox and the delivery history carry only these indexes', async () => {
+    await expect(db.indexes()).resolves.toEqual(EXPECTED_INDEXES);
+  });
+}
+
+describe('query plans on SQLite', () => {
+  queryPlansContract(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'noti-plans-'));
+    const file = join(dir, 'receiver.db');
+    await openSqliteStore(file).close();
+    const sqlite = new Database(file);
+    sqlite.pragma('foreign_keys = ON');
+    return {
+      async run(procedure) {
+        const statements = new RecordingStatements(sqlite);
+        const result = sqlite.transaction(() => runOnSqlite(statements, procedure, { outboxChanged: false }))();
+        return { result, statements: statements.ran.map((sql) => ({ sql, plan: explainSqlite(sqlite, sql) })) };
+      },
+      // `SCAN t` reads the whole table, `SCAN t USING … INDEX` a whole index; `SEARCH` is a lookup.
+      // `SCAN 3-ROW VALUES CLAUSE` reads a multi-row insert's own rows, no table.
+      fullScans: (plan) => plan.filter((line) => line.startsWith('SCAN ') && !/^SCAN \d+-ROW VALUES CLAUSE$/.test(line)),
+      indexes: async () => sqliteIndexes(sqlite),
+      close: async () => {
+        sqlite.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  });
+});
+
+describePostgres('query plans on PostgreSQL', () => {
+  queryPlansContract(async () => {
+    const schema: TestSchema = await createTestSchema();
+    const pool = createPool(schema.url, {});
+    await migratePostgres(pool);
+    await pool.end();
+    const client = new Client({ connectionString: schema.url });
+    await client.connect();
+    // The tables are tiny: without this the planner rightly prefers reading them whole. With it,
+    // a Seq Scan in a plan means no index could answer the statement.
+    await client.query('SET enable_seqscan = off');
+    return {
+      async run(procedure) {
+        const ran: QueryConfig[] = [];
+        const recording = {
+          query: (config: QueryConfig) => {
+            ran.push(config);
+            return client.query(config);
+          },
+        } as unknown as PoolClient;
+        await client.query('BEGIN');
+        const result = await runOnPostgres(recording, 'plan', procedure, { outboxChanged: false });
+        await client.query('COMMIT');
+        const statements: Planned[] = [];
+        for (const config of ran) {
+          const explained = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>({
+            text: `EXPLAIN (FORMAT JSON) ${config.text}`,
+            values: config.values as Param[],
+          });
+          statements.push({ sql: config.text, plan: planLines(explained.rows[0]!['QUERY PLAN'][0]!.Plan) });
+        }
+        return { result, statements };
+      },
+      // A Seq Scan reads a whole table; an index scan without an Index Cond reads a whole index.
+      fullScans: (plan) =>
+        plan.filter((line) => /^Seq Scan on (inbox|outbox|delivery_attempts|conflicts)\b/.test(line) || /^Index (Only )?Scan\b[^(]*$/.test(line)),
+      indexes: () => postgresIndexes(async (sql, params) => (await client.query(sql, params)).rows),
+      close: async () => {
+        await client.end();
+        await schema.drop();
+      },
+    };
+  });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+/** One line per node, e.g. `Index Scan using inbox_event_id_key on inbox (event_id = $1)`. */
+function planLines(node: PlanNode): string[] {
+  const line = [
+    node['Node Type'],
+    node['Index Name'] ? ` using ${node['Index Name']}` : '',
+    node['Relation Name'] ? ` on ${node['Relation Name']}` : '',
+    node['Index Cond'] ? ` ${node['Index Cond']}` : '',
+  ].join('');
+  return [line, ...(node.Plans ?? []).flatMap(planLines)];
+}
+
+/** Remembers the SQL of every statement a procedure prepared, in order. */
+class RecordingStatements extends StatementCache {
+  readonly ran: string[] = [];
+  override get(sql: string) {
+    this.ran.push(sql);
+    return super.get(sql);
+  }
+}
+
+function explainSqlite(db: Database.Database, sql: string): string[] {
+  // The plan does not depend on the values (no ANALYZE statistics): bind NULL to every `?`.
+  const nulls = Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => null);
+  const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...nulls) as Array<{ detail: string }>).map((row) => row.detail);
+  // For an INSERT into a parent table SQLite also plans a look-up of the child rows that reference
+  // the new key, e.g. `SCAN conflicts` (conflicts.inbox_seq has no index in SQLite). It runs only
+  // while a foreign-key violation is outstanding (OP_FkIfZero skips it otherwise), so never here.
+  const target = /^\s*INSERT INTO (\w+)/.exec(sql)?.[1];
+  if (target === undefined) return plan;
+  const children = new Set(
+    (db.prepare(`SELECT m.name FROM sqlite_schema m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND f."table" = ?`)
+      .all(target) as Array<{ name: string }>).map((row) => row.name),
+  );
+  return plan.filter((line) => !(/^SCAN (\w+)$/.test(line) && children.has(line.slice('SCAN '.length))));
+}

@@ -1,0 +1,57 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * The indexes of `tables` by what they index, not by name (SQLite and PostgreSQL name the
+ * indexes of inline constraints differently, and a returning index may come under any name):
+ * `table(col, col)`, then ` unique` and ` partial` as they apply, sorted. Primary keys are left
+ * out: SQLite keeps an INTEGER PRIMARY KEY in the table's own b-tree.
+ */
+export const EXPECTED_INDEXES = [
+  'delivery_attempts(outbox_seq, id)',
+  'inbox(event_id) unique',
+  'inbox(pg_cno)',
+  'inbox(received_at)',
+  'inbox(shop_order_no)',
+  'outbox(inbox_seq) unique',
+  'outbox(seq) partial',
+  'outbox(seq) partial',
+];
+
+export const INDEXED_TABLES = ['inbox', 'outbox', 'delivery_attempts'];
+
+function describeIndex(table: string, columns: string[], unique: boolean, partial: boolean): string {
+  return `${table}(${columns.join(', ')})${unique ? ' unique' : ''}${partial ? ' partial' : ''}`;
+}
+
+export function sqliteIndexes(db: Database.Database, tables = INDEXED_TABLES): string[] {
+  const described: string[] = [];
+  for (const table of tables) {
+    const indexes = db.prepare('SELECT name, "unique", origin, partial FROM pragma_index_list(?)').all(table) as Array<{
+      name: string; unique: number; origin: string; partial: number;
+    }>;
+    for (const index of indexes) {
+      if (index.origin === 'pk') continue;
+      const columns = (db.prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno').all(index.name) as Array<{ name: string }>).map((c) => c.name);
+      described.push(describeIndex(table, columns, index.unique === 1, index.partial === 1));
+    }
+  }
+  return described.sort();
+}
+
+/** The same for the current schema of a PostgreSQL connection. */
+export async function postgresIndexes(
+  query: (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>,
+  tables = INDEXED_TABLES,
+): Promise<string[]> {
+  const rows = await query(
+    `SELECT t.relname AS "table", ix.indisunique AS "unique", ix.indpred IS NOT NULL AS partial,
+       array(SELECT a.attname::text FROM unnest(ix.indkey) WITH ORDINALITY AS k (attnum, n)
+             JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.n) AS columns
+     FROM pg_index ix JOIN pg_class t ON t.oid = ix.indrelid
+     WHERE t.relnamespace = current_schema()::regnamespace AND t.relname = ANY($1) AND NOT ix.indisprimary`,
+    [tables],
+  );
+  return rows
+    .map((row) => describeIndex(row.table as string, row.columns as string[], row.unique as boolean, row.partial as boolean))
+    .sort();
+}

@@ -1,0 +1,200 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { commandEvent } from '../../src/commands/command-event';
+import { readMigrations } from '../../src/store/migrations';
+import { migrate as migratePostgres } from '../../src/store/postgres/migrate';
+import { createPool, inTransaction } from '../../src/store/postgres/pool';
+import { openPostgresStore } from '../../src/store/postgres/postgres-store';
+import { runProcedure as runOnPostgres } from '../../src/store/postgres/run-procedure';
+import { reads, writes } from '../../src/store/procedures';
+import type { Procedure } from '../../src/store/procedures/procedure';
+import { migrate as migrateSqlite } from '../../src/store/sqlite/migrate';
+import { openConnection } from '../../src/store/sqlite/open-connection';
+import { runProcedure as runOnSqlite, StatementCache } from '../../src/store/sqlite/run-procedure';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import type { Store } from '../../src/store/store';
+import { inboxEntry } from '../helpers/stored-events';
+import { admin, createTestSchema, describePostgres } from './pg-test-database';
+import { EXPECTED_INDEXES, postgresIndexes, sqliteIndexes } from './schema-indexes';
+
+const BEFORE_LEAN_INDEXES = 5;
+const at = (day: number) => new Date(Date.UTC(2026, 0, day, 3)).toISOString();
+type Row = Record<string, unknown>;
+
+/** A database the release before migration 006 left behind, and the current store opened on it. */
+interface OldDatabase {
+  /** Runs a write as the store did then: the procedures' SQL works on either schema. */
+  write<T>(procedure: Procedure<T>): Promise<T>;
+  rows(sql: string): Promise<Row[]>;
+  indexes(): Promise<string[]>;
+  /** Opening migrates, as the service does at start. */
+  openStore(): Promise<Store>;
+  cleanup(): Promise<void>;
+}
+
+function upgradeContract(openOld: () => Promise<OldDatabase>): void {
+  let old: OldDatabase;
+  let store: Store | null = null;
+  beforeEach(async () => {
+    old = await openOld();
+  });
+  afterEach(async () => {
+    await store?.close();
+    store = null;
+    await old.cleanup();
+  });
+
+  const delivered = inboxEntry({ pgCno: 'UP-DELIVERED', receivedAt: at(20) });
+  const dead = inboxEntry({ pgCno: 'UP-DEAD', receivedAt: at(21) });
+  const pending = inboxEntry({ pgCno: 'UP-PENDING', receivedAt: at(22) });
+  const pruned = inboxEntry({ pgCno: 'UP-PRUNED', receivedAt: at(2) });
+  const changed = inboxEntry({ pgCno: 'UP-DELIVERED', receivedAt: at(23), data: { amount: '99000' } });
+
+  /** Every state the inbox, outbox, delivery history and conflicts can hold. */
+  async function fill(): Promise<void> {
+    for (const entry of [pruned, delivered, dead, pending]) await old.write(writes.recordNotification(entry));
+    const [prunedRow, deliveredRow, deadRow, pendingRow] = await old.write(reads.nextPending(10));
+    await old.write(writes.markDelivered([prunedRow!.seq, deliveredRow!.seq], at(24), 'file'));
+    await old.write(writes.markRetry(deadRow!.seq, 'connect ECONNREFUSED', Date.parse(at(25)), at(24), 'amqp'));
+    await old.write(writes.markDead(deadRow!.seq, 'HTTP 400', at(25), 'amqp'));
+    await old.write(writes.markRetry(pendingRow!.seq, 'timeout', Date.parse(at(26)), at(25), 'amqp'));
+    await old.write(writes.requeue(dead.event.id, at(26), 'operator'));
+    await old.write(writes.markDead(deadRow!.seq, 'HTTP 400 again', at(27), 'amqp'));
+    await expect(old.write(writes.recordNotification(delivered))).resolves.toMatchObject({ outcome: 'duplicate' });
+    await expect(old.write(writes.recordNotification(changed))).resolves.toMatchObject({ outcome: 'conflict' });
+    await expect(old.write(writes.pruneExpired(at(10), at(28), 100))).resolves.toMatchObject({ events: 1 });
+    // A command's final state travels as an internal inbox entry (finish-command-attempt.ts).
+    const owner = 'worker-1';
+    await old.write(writes.createCommand({
+      kind: 'wallet-b.cancel', shopTransactionId: 'UP-CMD-1', mallId: 'T0001234', bodyHash: 'h', request: { pgCno: 'UP-DELIVERED' },
+      state: 'pending', at: at(28), owner, leaseUntil: Date.parse(at(29)),
+    }));
+    await old.write(writes.beginCommandAttempt({
+      shopTransactionId: 'UP-CMD-1', owner, operation: 'wallet-b.cancel', request: { pgCno: 'UP-DELIVERED' }, state: 'pending', at: at(28), leaseUntil: Date.parse(at(29)),
+    }));
+    const record = {
+      command: 'wallet-b.cancel' as const, shopTransactionId: 'UP-CMD-1', mallId: 'T0001234', state: 'succeeded' as const, attempts: 1,
+      request: { pgCno: 'UP-DELIVERED' }, response: { resCd: '0000' }, lastError: null, createdAt: at(28), updatedAt: at(28),
+    };
+    await old.write(writes.finishCommandAttempt({
+      shopTransactionId: 'UP-CMD-1', owner, n: 1, at: at(28), httpStatus: 200, response: { resCd: '0000' }, answerText: null,
+      error: null, state: 'succeeded', nextAttemptAt: 0, event: commandEvent('wallet.cancel.succeeded', record),
+    }));
+  }
+
+  const snapshot = async () => ({
+    inbox: await old.rows('SELECT * FROM inbox ORDER BY seq'),
+    outbox: await old.rows('SELECT * FROM outbox ORDER BY seq'),
+    deliveryAttempts: await old.rows('SELECT * FROM delivery_attempts ORDER BY id'),
+    conflicts: await old.rows('SELECT * FROM conflicts ORDER BY id'),
+  });
+
+  test('every row keeps its seq, its references and its content, and only the new indexes remain', async () => {
+    await fill();
+    const before = await snapshot();
+    expect(before.inbox).toHaveLength(5);
+    expect(before.outbox.map((row) => row.status)).toEqual(['delivered', 'delivered', 'dead', 'pending', 'pending']);
+    expect(before.deliveryAttempts).toHaveLength(7);
+    expect(before.conflicts).toHaveLength(1);
+
+    store = await old.openStore();
+    expect(await snapshot()).toEqual(before);
+    await expect(old.indexes()).resolves.toEqual(EXPECTED_INDEXES);
+  });
+
+  test('notifications stored before the upgrade are still recognised: a redelivery is a duplicate, a changed body a conflict', async () => {
+    await fill();
+    const historyBefore = await old.write(reads.listDeliveryAttempts(dead.event.id));
+    store = await old.openStore();
+
+    await expect(store.record(delivered)).resolves.toEqual({ outcome: 'duplicate', eventId: delivered.event.id });
+    await expect(store.record(pending)).resolves.toEqual({ outcome: 'duplicate', eventId: pending.event.id });
+    // Retention emptied its body and data but kept the row: a late resend is still a duplicate.
+    await expect(store.record(pruned)).resolves.toEqual({ outcome: 'duplicate', eventId: pruned.event.id });
+    await expect(store.record(changed)).resolves.toEqual({ outcome: 'conflict', eventId: delivered.event.id });
+    expect((await store.getEvent(delivered.event.id))?.redeliveries).toBe(2);
+    expect(await store.conflictsOfEvent(delivered.event.id)).toHaveLength(2);
+
+    await expect(store.deliveryAttempts(dead.event.id)).resolves.toEqual(historyBefore);
+    expect(historyBefore.map((attempt) => attempt.outcome)).toEqual(['retry', 'dead', 'requeued', 'dead']);
+  });
+
+  test('new rows are numbered after the old ones and the relay keeps arrival order', async () => {
+    await fill();
+    const [maxBefore] = await old.rows('SELECT (SELECT max(seq) FROM inbox) AS inbox, (SELECT max(seq) FROM outbox) AS outbox');
+    store = await old.openStore();
+
+    const fresh = inboxEntry({ pgCno: 'UP-NEW' });
+    await expect(store.record(fresh)).resolves.toEqual({ outcome: 'accepted', eventId: fresh.event.id });
+    await expect(store.requeue(dead.event.id)).resolves.toBe(true);
+    const queued = await store.nextPending(10);
+    expect(queued.map((row) => row.eventId)).toEqual([
+      dead.event.id, pending.event.id, expect.stringMatching(/^evt_cmd_/), fresh.event.id,
+    ]);
+    const [maxAfter] = await old.rows('SELECT (SELECT max(seq) FROM inbox) AS inbox, (SELECT max(seq) FROM outbox) AS outbox');
+    expect(Number(maxAfter!.inbox)).toBe(Number(maxBefore!.inbox) + 1);
+    expect(Number(maxAfter!.outbox)).toBe(Number(maxBefore!.outbox) + 1);
+    await expect(store.deliveryAttempts(dead.event.id)).resolves.toEqual(
+      expect.arrayContaining([expect.objectContaining({ outcome: 'requeued', actor: null })]),
+    );
+  });
+}
+
+describe('upgrading a SQLite database to migration 006', () => {
+  upgradeContract(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'noti-upgrade-'));
+    const file = join(dir, 'receiver.db');
+    const db = openConnection(file, { busyTimeoutMs: 1000, setJournalMode: true });
+    migrateSqlite(db, { migrations: readMigrations('sqlite').filter((m) => m.version <= BEFORE_LEAN_INDEXES) });
+    const statements = new StatementCache(db);
+    return {
+      write: async (procedure) => db.transaction(() => runOnSqlite(statements, procedure, { outboxChanged: false })).immediate(),
+      rows: async (sql) => db.prepare(sql).all() as Row[],
+      indexes: async () => sqliteIndexes(db),
+      openStore: async () => openSqliteStore(file),
+      cleanup: async () => {
+        db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  });
+
+  test('inbox and outbox no longer keep a counter in sqlite_sequence', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'noti-upgrade-'));
+    const file = join(dir, 'receiver.db');
+    try {
+      const db = new Database(file);
+      migrateSqlite(db, { migrations: readMigrations('sqlite').filter((m) => m.version <= BEFORE_LEAN_INDEXES) });
+      db.transaction(() => runOnSqlite(new StatementCache(db), writes.recordNotification(inboxEntry({ pgCno: 'SEQ-1' })), { outboxChanged: false }))();
+      const counters = () => db.prepare(`SELECT name FROM sqlite_sequence WHERE name IN ('inbox', 'outbox') ORDER BY name`).all();
+      expect(counters()).toEqual([{ name: 'inbox' }, { name: 'outbox' }]);
+      migrateSqlite(db);
+      db.transaction(() => runOnSqlite(new StatementCache(db), writes.recordNotification(inboxEntry({ pgCno: 'SEQ-2' })), { outboxChanged: false }))();
+      expect(counters()).toEqual([]);
+      expect(db.prepare('SELECT seq FROM inbox ORDER BY seq').all()).toEqual([{ seq: 1 }, { seq: 2 }]);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describePostgres('upgrading a PostgreSQL database to migration 006', () => {
+  upgradeContract(async () => {
+    const schema = await createTestSchema();
+    const pool = createPool(schema.url, {});
+    await migratePostgres(pool, { migrations: readMigrations('postgres').filter((m) => m.version <= BEFORE_LEAN_INDEXES) });
+    return {
+      write: (procedure) => inTransaction(pool, 'seed', (client) => runOnPostgres(client, 'seed', procedure, { outboxChanged: false })),
+      rows: (sql) => admin(schema.url, sql),
+      indexes: () => postgresIndexes((sql, params) => admin(schema.url, sql, params)),
+      openStore: () => openPostgresStore(schema.url),
+      cleanup: async () => {
+        await pool.end();
+        await schema.drop();
+      },
+    };
+  });
+});
