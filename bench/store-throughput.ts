@@ -104,7 +104,13 @@ async function openTarget(replicas: number): Promise<{ stores: Store[]; close():
   }
   const schema = await createBenchSchema(URL_ARG);
   const stores: Store[] = [];
-  for (let i = 0; i < replicas; i++) stores.push((await openStores(schema.url)).store);
+  try {
+    for (let i = 0; i < replicas; i++) stores.push((await openStores(schema.url)).store);
+  } catch (error) {
+    await Promise.all(stores.map((store) => store.close()));
+    await schema.drop();
+    throw error;
+  }
   return {
     stores,
     close: async () => {
