@@ -223,6 +223,37 @@ export function storeContract(openFresh: () => Promise<FreshStore>): void {
     expect((await store.nextPending(10)).map((row) => row.eventId)).toEqual([first.event.id, third.event.id]);
   });
 
+  test('copies of one notification arriving together are its duplicate and conflict, as when they arrive apart', async () => {
+    const original = inboxEntry({ pgCno: 'T1', data: { amount: '12000' } });
+    const changed = inboxEntry({ pgCno: 'T1', data: { amount: '13000' } });
+    const other = inboxEntry({ pgCno: 'T2' });
+    const results = await Promise.all([original, original, changed, other, original].map((entry) => store.record(entry)));
+    expect(results).toEqual([
+      { outcome: 'accepted', eventId: original.event.id },
+      { outcome: 'duplicate', eventId: original.event.id },
+      { outcome: 'conflict', eventId: original.event.id },
+      { outcome: 'accepted', eventId: other.event.id },
+      { outcome: 'duplicate', eventId: original.event.id },
+    ]);
+    expect(await pendingIds()).toEqual([original.event.id, other.event.id]);
+    expect((await store.getEvent(original.event.id))?.redeliveries).toBe(2);
+    expect((await store.listConflicts()).map((conflict) => conflict.event)).toEqual([changed.event]);
+  });
+
+  test('a bad row among notifications arriving together fails alone; their copies get the outcomes they would have had', async () => {
+    const first = inboxEntry({ pgCno: 'M1' });
+    const second = inboxEntry({ pgCno: 'M2' });
+    const third = inboxEntry({ pgCno: 'M3', data: { amount: '12000' } });
+    const bad = { ...second, event: { ...second.event, id: first.event.id } };
+    const sent = [first, third, bad, third, inboxEntry({ pgCno: 'M3', data: { amount: '13000' } }), second];
+    const results = await Promise.allSettled(sent.map((entry) => store.record(entry)));
+    expect(results.map((result) => (result.status === 'fulfilled' ? result.value.outcome : 'rejected'))).toEqual([
+      'accepted', 'accepted', 'rejected', 'duplicate', 'conflict', 'accepted',
+    ]);
+    expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(StoreUnavailable);
+    expect(await pendingIds()).toEqual([first.event.id, third.event.id, second.event.id]);
+  });
+
   test('a lone store may run the relay and answers ping', async () => {
     await expect(store.holdsRelayLock()).resolves.toBe(true);
     await expect(store.ping()).resolves.toBeUndefined();

@@ -1,7 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
-import { procedureNamed, type WriteName } from '../procedures';
+import type { WriteName } from '../procedures';
+import { writeBatch } from '../procedures/write-batch';
 import { inTransaction } from './pool';
-import { lockOutboxOrder, runProcedure } from './run-procedure';
+import { runProcedure, writeTransaction } from './run-procedure';
 
 interface Pending {
   name: WriteName;
@@ -14,11 +15,13 @@ const MAX_BATCH = 256;
 
 /**
  * Pipelined group commit for one replica: writes that arrive while a transaction is in flight
- * run together in the next one (one COMMIT, one WAL flush). Every write transaction takes the
- * outbox-order lock first, so a transaction never holds an inbox key while waiting for the lock:
- * batches of several replicas serialise instead of deadlocking on each other's keys, and outbox
- * seqs commit in the order they were drawn. If a batch fails, its writes run again one by one so
- * one bad row never fails its neighbours.
+ * run together in the next one (one COMMIT, one WAL flush), as one `writeBatch`, so that the
+ * notifications among them cost a few statements together rather than a few each. Every write
+ * transaction takes the outbox-order lock first, so a transaction never holds an inbox key while
+ * waiting for the lock: batches of several replicas serialise instead of deadlocking on each
+ * other's keys (a batch's multi-row insert takes its keys in arrival order, which another
+ * replica's batch need not share), and outbox seqs commit in the order they were drawn. If a
+ * batch fails, its writes run again one by one so one bad row never fails its neighbours.
  */
 export class PostgresGroupCommit {
   private queue: Pending[] = [];
@@ -57,15 +60,15 @@ export class PostgresGroupCommit {
 
   /** True when `batch` committed (or a lone write was answered with its error). */
   private async commit(batch: Pending[]): Promise<boolean> {
-    const effects = { outboxChanged: false };
+    const effects = { outboxChanged: false, orderLocked: true };
     const action = batch.length === 1 ? batch[0]!.name : 'batch';
     try {
-      const values = await inTransaction(this.pool, action, async (client: PoolClient) => {
-        await lockOutboxOrder(client, action, effects);
-        const results: unknown[] = [];
-        for (const item of batch) results.push(await runProcedure(client, item.name, procedureNamed(item.name)!(...item.args), effects));
-        return results;
-      });
+      const values = await inTransaction(
+        this.pool,
+        action,
+        (client: PoolClient) => runProcedure(client, action, writeBatch(batch), effects),
+        writeTransaction(effects),
+      );
       batch.forEach((item, i) => item.resolve(values[i]));
       if (effects.outboxChanged) this.onOutboxChanged();
       return true;

@@ -91,10 +91,27 @@ export async function queryResult<R extends QueryResultRow>(
 }
 
 /**
+ * How a transaction opens and ends. Each is sent as one simple query, so statements that must run
+ * first or last (a lock, a NOTIFY) can ride along instead of costing a round trip of their own.
+ */
+export interface TransactionEnds {
+  begin: string;
+  /** Asked once `work` is done, so it may depend on what the work did. */
+  commit: () => string;
+}
+
+const PLAIN: TransactionEnds = { begin: 'BEGIN', commit: () => 'COMMIT' };
+
+/**
  * Runs `work` in one transaction and resolves only after COMMIT returned, which with the default
  * synchronous_commit=on means the WAL is flushed: the caller may ack the gateway on it.
  */
-export async function inTransaction<T>(pool: Pool, action: string, work: (client: PoolClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  pool: Pool,
+  action: string,
+  work: (client: PoolClient) => Promise<T>,
+  ends: TransactionEnds = PLAIN,
+): Promise<T> {
   let client: PoolClient;
   try {
     client = await pool.connect();
@@ -106,9 +123,9 @@ export async function inTransaction<T>(pool: Pool, action: string, work: (client
   const ignoreSocketError = () => undefined;
   client.on('error', ignoreSocketError);
   try {
-    await client.query('BEGIN');
+    await client.query(ends.begin);
     const result = await work(client);
-    await client.query('COMMIT');
+    await client.query(ends.commit());
     client.removeListener('error', ignoreSocketError);
     client.release();
     return result;

@@ -1,17 +1,17 @@
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import type { Param, Procedure, SqlStep } from '../procedures/procedure';
 import { LOCK_KIND, lockArgs } from './advisory-locks';
-import { query, queryResult } from './pool';
+import { query, queryResult, type TransactionEnds } from './pool';
 import { NEW_EVENTS_CHANNEL } from './relay-lock';
 
 /**
- * Held from just before an outbox seq is drawn until COMMIT, so outbox seqs commit in the order
- * they are drawn across replicas. A BIGSERIAL/identity value is drawn at insert but becomes
+ * Held until COMMIT by every transaction that may draw an outbox seq, so outbox seqs commit in the
+ * order they are drawn across replicas. A BIGSERIAL/identity value is drawn at insert but becomes
  * visible at commit, so without it two replicas could commit seq 6 before seq 5 and the relay would
- * forward 6 first (a cancel before its approval). It covers only the outbox insert and the commit,
- * so dedup of unrelated keys still runs in parallel. The alternative (reading only below the oldest
- * in-flight transaction) stalls the relay behind any long transaction, including an operator's psql.
- * The notification is delivered on commit only.
+ * forward 6 first (a cancel before its approval). Write transactions take it as they begin, before
+ * any inbox key (see group-commit.ts), so replicas' batches serialise instead of deadlocking. The
+ * alternative (reading only below the oldest in-flight transaction) stalls the relay behind any
+ * long transaction, including an operator's psql.
  */
 const LOCK_OUTBOX_ORDER = `SELECT pg_advisory_xact_lock(${lockArgs(LOCK_KIND.outboxOrder)})`;
 /** Delivered on commit only, once per transaction however many rows it added. */
@@ -19,15 +19,19 @@ const NOTIFY_NEW_EVENTS = `SELECT pg_notify('${NEW_EVENTS_CHANNEL}', '')`;
 
 export interface Effects {
   outboxChanged: boolean;
-  /** This transaction already holds the outbox-order lock (group-commit takes it first). */
+  /** This transaction already holds the outbox-order lock (a write transaction takes it as it begins). */
   orderLocked?: boolean;
 }
 
-/** Takes the outbox-order lock for the rest of the transaction. */
-export async function lockOutboxOrder(db: PoolClient, action: string, effects: Effects): Promise<void> {
-  if (effects.orderLocked) return;
-  await query(db, action, LOCK_OUTBOX_ORDER);
-  effects.orderLocked = true;
+/**
+ * How every write transaction begins and ends: the outbox-order lock is taken with BEGIN, and the
+ * relay's NOTIFY (when outbox rows changed) is sent with COMMIT, in the same round trips.
+ */
+export function writeTransaction(effects: Effects): TransactionEnds {
+  return {
+    begin: `BEGIN; ${LOCK_OUTBOX_ORDER}`,
+    commit: () => (effects.outboxChanged ? `${NOTIFY_NEW_EVENTS}; COMMIT` : 'COMMIT'),
+  };
 }
 
 const numbered = new Map<string, string>();
@@ -65,8 +69,8 @@ async function runStep(
 ): Promise<unknown> {
   if (step.mode === 'outboxChanged') {
     if (!effects.orderLocked) await query(db, action, LOCK_OUTBOX_ORDER);
-    if (!effects.outboxChanged) await query(db, action, NOTIFY_NEW_EVENTS);
     effects.orderLocked = true;
+    // The NOTIFY goes with the COMMIT (writeTransaction).
     effects.outboxChanged = true;
     return undefined;
   }

@@ -56,3 +56,33 @@ export function* dialect(): Generator<SqlStep, Dialect, unknown> {
 export function placeholders(count: number): string {
   return Array.from({ length: count }, () => '?').join(', ');
 }
+
+/**
+ * Bound parameters one statement may carry: SQLite's default limit (PostgreSQL allows 65535).
+ * A multi-row statement longer than this is cut with `chunks`.
+ */
+export const MAX_PARAMETERS = 32766;
+
+/** `(?, ?), (?, ?)` for a multi-row `VALUES` of `rows` rows of `columns` values. */
+export function valueRows(rows: number, columns: number): string {
+  const row = `(${placeholders(columns)})`;
+  return Array.from({ length: rows }, () => row).join(', ');
+}
+
+/** `items` in runs that fit one statement when each item binds `parametersEach` values. */
+export function chunks<T>(items: readonly T[], parametersEach: number): Array<readonly T[]> {
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / parametersEach));
+  if (items.length <= size) return items.length > 0 ? [items] : [];
+  const runs: T[][] = [];
+  for (let i = 0; i < items.length; i += size) runs.push(items.slice(i, i + size));
+  return runs;
+}
+
+/**
+ * `build(size)` once per size: a multi-row statement's text is then the very same string every
+ * time, which the drivers' statement caches (keyed by text) find without hashing it again.
+ */
+export function sqlBySize(build: (size: number) => string): (size: number) => string {
+  const texts: string[] = [];
+  return (size) => (texts[size] ??= build(size));
+}

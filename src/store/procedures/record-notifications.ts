@@ -1,0 +1,154 @@
+import type { RecordResult } from '../store';
+import type { InboxRow } from './inbox-row';
+import { all, chunks, outboxChanged, placeholders, run, sqlBySize, valueRows, type Param, type Procedure } from './procedure';
+
+const INBOX_COLUMNS = 13;
+// One unique key decides: the event id, sha256 of row.dedupKey (eventIdFor), so one dedup key is
+// one id (migration 006 dropped the second unique index on dedup_key). In PostgreSQL a racing copy
+// of the same notification waits on it for the winner's commit, then does nothing and is answered
+// as the duplicate it is. No conflict target on purpose: with one naming a single index, a race
+// decided on any other unique key fails with a unique violation (a 503) instead.
+const INSERT_INBOX = sqlBySize((rows) => `INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
+    shop_order_no, body_hash, raw_body, content_type, source_ip, received_at, event_json)
+  VALUES ${valueRows(rows, INBOX_COLUMNS)} ON CONFLICT DO NOTHING RETURNING seq, event_id`);
+const OUTBOX_COLUMNS = 4;
+const INSERT_OUTBOX = sqlBySize((rows) =>
+  `INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms) VALUES ${valueRows(rows, OUTBOX_COLUMNS)}`);
+const CONFLICT_COLUMNS = 9;
+const INSERT_CONFLICTS = sqlBySize((rows) => `INSERT INTO conflicts (inbox_seq, event_id, dedup_key, received_at, source_ip,
+    content_type, raw_body, body_hash, event_json)
+  VALUES ${valueRows(rows, CONFLICT_COLUMNS)}`);
+const SELECT_STORED = sqlBySize((ids) =>
+  `SELECT seq, event_id, dedup_key, body_hash FROM inbox WHERE event_id ${ids === 1 ? '= ?' : `IN (${placeholders(ids)})`}`);
+// CAST: PostgreSQL types an untyped parameter in a CASE as text, and `integer + text` does not exist.
+const COUNT_REDELIVERIES = sqlBySize((rows) => `UPDATE inbox
+  SET redeliveries = redeliveries + CASE seq ${'WHEN ? THEN CAST(? AS INTEGER) '.repeat(rows)}END,
+    last_redelivered_at = CASE seq ${'WHEN ? THEN ? '.repeat(rows)}END
+  WHERE seq IN (${placeholders(rows)})`);
+
+interface StoredRow {
+  seq: number;
+  event_id: string;
+  dedup_key: string;
+  body_hash: string;
+}
+
+/**
+ * Dedup and store the notifications of one transaction (a group-commit batch, or a single one): a
+ * new key writes inbox + outbox, the same body again is a counted duplicate, a different body under
+ * the same key is kept as a conflict and not queued. Each entry gets the outcome it would get if the
+ * entries were recorded one after another in this order: a second copy of a key in the batch is a
+ * duplicate or a conflict of the first. Statements are per batch, not per entry (one multi-row
+ * insert for the inbox, one for the outbox, one lookup for the redeliveries): on PostgreSQL every
+ * statement is a round trip, and the acks of the whole batch wait for all of them.
+ */
+export function* recordNotifications(entries: readonly InboxRow[]): Procedure<RecordResult[]> {
+  // Only the first copy of an event id may be new; later copies are redeliveries of what is stored.
+  const firstCopy = new Map<string, number>();
+  const candidates: InboxRow[] = [];
+  entries.forEach((entry, i) => {
+    if (firstCopy.has(entry.eventId)) return;
+    firstCopy.set(entry.eventId, i);
+    candidates.push(entry);
+  });
+  const insertedSeqs = yield* insertInbox(candidates);
+  const accepted = candidates.filter((entry) => insertedSeqs.has(entry.eventId));
+  if (accepted.length > 0) {
+    // Outbox order = commit order: see outboxChanged() for why the seq is drawn under a lock. One
+    // statement draws the seqs in entry order, so the batch's outbox order is its arrival order.
+    yield* outboxChanged();
+    yield* insertRows(INSERT_OUTBOX, OUTBOX_COLUMNS, accepted.map((entry): Param[] => [
+      insertedSeqs.get(entry.eventId)!, entry.eventId, entry.receivedAt, Date.parse(entry.receivedAt),
+    ]));
+  }
+
+  const isAccepted = (entry: InboxRow, i: number) => firstCopy.get(entry.eventId) === i && insertedSeqs.has(entry.eventId);
+  const redelivered = new Set<string>();
+  entries.forEach((entry, i) => {
+    if (!isAccepted(entry, i)) redelivered.add(entry.eventId);
+  });
+  const stored = yield* storedRows([...redelivered]);
+
+  const results: RecordResult[] = [];
+  const duplicates: Array<{ seq: number; at: string }> = [];
+  const conflicts: Param[][] = [];
+  entries.forEach((entry, i) => {
+    if (isAccepted(entry, i)) {
+      results.push({ outcome: 'accepted', eventId: entry.eventId });
+      return;
+    }
+    const row = stored.get(entry.eventId);
+    if (!row) throw new Error(`the inbox refused event id ${entry.eventId}, yet holds no row with it`);
+    // Two dedup keys with one event id would be a sha256 collision (or a caller's bug): refuse it
+    // (a 503 the operator sees) rather than take another notification for a redelivery.
+    if (row.dedup_key !== entry.dedupKey) throw new Error(`event id ${entry.eventId} is already stored under another dedup key`);
+    if (row.body_hash === entry.bodyHash) {
+      duplicates.push({ seq: row.seq, at: entry.receivedAt });
+      results.push({ outcome: 'duplicate', eventId: row.event_id });
+    } else {
+      conflicts.push([
+        row.seq, row.event_id, entry.dedupKey, entry.receivedAt, entry.sourceIp, entry.contentType,
+        entry.rawBody, entry.bodyHash, entry.eventJson,
+      ]);
+      results.push({ outcome: 'conflict', eventId: row.event_id });
+    }
+  });
+  yield* countRedeliveries(duplicates);
+  yield* insertRows(INSERT_CONFLICTS, CONFLICT_COLUMNS, conflicts);
+  return results;
+}
+
+/** The inbox seq of each entry this inserted, by event id; a key already stored inserts nothing. */
+function* insertInbox(entries: readonly InboxRow[]): Procedure<Map<string, number>> {
+  const seqs = new Map<string, number>();
+  for (const chunk of chunks(entries, INBOX_COLUMNS)) {
+    const params: Param[] = [];
+    for (const entry of chunk) {
+      params.push(
+        entry.eventId, entry.dedupKey, entry.notiType, entry.eventType, entry.mallId, entry.pgCno, entry.shopOrderNo,
+        entry.bodyHash, entry.rawBody, entry.contentType, entry.sourceIp, entry.receivedAt, entry.eventJson,
+      );
+    }
+    const rows = yield* all<{ seq: number; event_id: string }>(INSERT_INBOX(chunk.length), ...params);
+    // RETURNING promises no row order (PostgreSQL, SQLite): rows are matched by event id.
+    for (const row of rows) seqs.set(row.event_id, row.seq);
+  }
+  return seqs;
+}
+
+/** The stored rows of these event ids. */
+function* storedRows(eventIds: readonly string[]): Procedure<Map<string, StoredRow>> {
+  const rows = new Map<string, StoredRow>();
+  if (eventIds.length === 0) return rows;
+  for (const chunk of chunks(eventIds, 1)) {
+    // Under READ COMMITTED a racing insert of the same key waited for the winner's commit and did
+    // nothing; this statement's fresh snapshot sees the winner's row (and this transaction's own).
+    const found = yield* all<StoredRow>(SELECT_STORED(chunk.length), ...chunk);
+    for (const row of found) rows.set(row.event_id, row);
+  }
+  return rows;
+}
+
+/** Counts each stored row's redeliveries; the last copy in entry order sets when it was last redelivered. */
+function* countRedeliveries(duplicates: ReadonlyArray<{ seq: number; at: string }>): Procedure<void> {
+  if (duplicates.length === 0) return;
+  const bySeq = new Map<number, { copies: number; at: string }>();
+  for (const { seq, at } of duplicates) bySeq.set(seq, { copies: (bySeq.get(seq)?.copies ?? 0) + 1, at });
+  for (const chunk of chunks([...bySeq], 5)) {
+    yield* run(
+      COUNT_REDELIVERIES(chunk.length),
+      ...chunk.flatMap(([seq, { copies }]) => [seq, copies]),
+      ...chunk.flatMap(([seq, { at }]) => [seq, at]),
+      ...chunk.map(([seq]) => seq),
+    );
+  }
+}
+
+function* insertRows(sql: (rows: number) => string, columns: number, rows: readonly Param[][]): Procedure<void> {
+  if (rows.length === 0) return;
+  for (const chunk of chunks(rows, columns)) {
+    const params: Param[] = [];
+    for (const row of chunk) params.push(...row);
+    yield* run(sql(chunk.length), ...params);
+  }
+}
