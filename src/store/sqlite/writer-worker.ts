@@ -46,6 +46,11 @@ port.on('message', (message: ToWriter) => {
 
 function flush(): void {
   scheduled = false;
+  const batch = queue;
+  queue = [];
+  if (batch.length > 0) send(commit(batch));
+  // After the batch's replies, not before: the acks already waiting do not wait for the
+  // checkpoint too; only writes arriving while it runs do (they become the next batch).
   if (checkpointWanted && !replaced) {
     checkpointWanted = false;
     try {
@@ -55,9 +60,6 @@ function flush(): void {
     }
     send({ type: 'checkpointed' });
   }
-  const batch = queue;
-  queue = [];
-  if (batch.length > 0) send(commit(batch));
   if (closing) {
     statements.db.close();
     port.close();
