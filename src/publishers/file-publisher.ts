@@ -55,13 +55,13 @@ export async function openFilePublisher(path: string): Promise<FilePublisher> {
     file = await openPath(path);
   }
 
-  async function append(lines: string): Promise<void> {
+  async function append(lines: Buffer): Promise<void> {
     try {
       const { handle } = await current();
       // The size now, not a remembered one: `copytruncate` rotation may have emptied the file.
       const goodSize = (await handle.stat()).size;
       try {
-        await writeFully(handle, Buffer.from(lines, 'utf8'));
+        await writeFully(handle, lines);
         await handle.datasync();
       } catch (error) {
         // If even the cut fails, drop the handle: the next write reopens and trims to the last whole line.
@@ -76,8 +76,7 @@ export async function openFilePublisher(path: string): Promise<FilePublisher> {
   }
 
   // The stored JSON is written as it is: one line per event, never parsed and re-serialized.
-  const publishLines = (events: readonly OutboundEvent[]) =>
-    serially(() => append(events.map((event) => `${event.json}\n`).join('')));
+  const publishLines = (events: readonly OutboundEvent[]) => serially(() => append(lineBytes(events)));
 
   return {
     kind: 'file',
@@ -95,6 +94,24 @@ export async function openFilePublisher(path: string): Promise<FilePublisher> {
         await old?.handle.close();
       }),
   };
+}
+
+/**
+ * The events' lines encoded straight into one buffer. Joining them into one string first made a
+ * string of up to a whole batch (500 events, ~1 MB) per pass: V8 keeps strings that large in its
+ * large-object space until a full collection, which showed as tens of MB of resident memory
+ * under load; a buffer's bytes are freed with its small handle at the next scavenge.
+ */
+function lineBytes(events: readonly OutboundEvent[]): Buffer {
+  let size = 0;
+  for (const event of events) size += Buffer.byteLength(event.json, 'utf8') + 1;
+  const bytes = Buffer.allocUnsafe(size);
+  let offset = 0;
+  for (const event of events) {
+    offset += bytes.write(event.json, offset, 'utf8');
+    bytes[offset++] = 0x0a;
+  }
+  return bytes;
 }
 
 /** Opens for append and drops a torn last line left by a crash mid-write, so it never glues onto the next. */
