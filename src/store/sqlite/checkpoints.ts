@@ -6,6 +6,12 @@ export interface CheckpointOptions {
   intervalMs: number;
   /** A WAL still this many frames long after a background checkpoint is not being rewound. */
   restartAfterFrames: number;
+  /**
+   * Background passes run back to back before the writer is asked to finish: each copies only
+   * what was committed during the one before, so the writer's own pass (which acks wait for) is
+   * left with the frames of one short pass instead of everything since the last one.
+   */
+  passesBeforeWriter: number;
 }
 
 /**
@@ -13,9 +19,10 @@ export interface CheckpointOptions {
  * thread with its own connection copies the WAL into the database file with PASSIVE checkpoints,
  * which never wait for the writer or readers. Under continuous writes, though, new frames land
  * during every background checkpoint, so it never covers the whole WAL and SQLite never rewinds
- * it: the WAL would grow without bound. When a checkpoint reports a long WAL, the writer is asked
- * to finish the job between two batches (a PASSIVE checkpoint of the few frames left, quick);
- * its next transaction then starts the WAL from the beginning.
+ * it: the WAL would grow without bound. When a checkpoint reports a long WAL, a few more passes
+ * run back to back, each shorter than the last, and then the writer is asked to finish the job
+ * between two batches (a PASSIVE checkpoint of the few frames left, quick); its next transaction
+ * then starts the WAL from the beginning.
  */
 export class Checkpoints {
   private worker: Worker | null = null;
@@ -23,6 +30,8 @@ export class Checkpoints {
   /** The writer was asked to finish a checkpoint: the checkpointer keeps out of its way until it did. */
   private writerTurn = false;
   private last = 0;
+  /** Background passes run back to back so far, while the WAL is long. */
+  private chained = 0;
 
   constructor(
     private readonly path: string,
@@ -55,9 +64,16 @@ export class Checkpoints {
   private start(): Worker {
     const worker = startWorker('checkpoint-worker', { path: this.path });
     worker.on('message', (result: { log: number; checkpointed: number } | null) => {
+      const long = result !== null && result.log >= this.options.restartAfterFrames;
+      if (long && this.chained + 1 < this.options.passesBeforeWriter) {
+        this.chained += 1;
+        worker.postMessage('checkpoint');
+        return;
+      }
+      this.chained = 0;
       this.inFlight = false;
       this.last = Date.now();
-      if (result && result.log >= this.options.restartAfterFrames) {
+      if (long) {
         // A background checkpoint running at the same time would make the writer's one return
         // "busy" or keep the WAL from being rewound.
         this.writerTurn = true;

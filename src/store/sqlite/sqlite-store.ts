@@ -30,7 +30,14 @@ export interface SqliteOptions {
 }
 
 const WRITER_BUSY_TIMEOUT_MS = 1000;
-const CHECKPOINTS: CheckpointOptions = { intervalMs: 200, restartAfterFrames: 1000 };
+/**
+ * Four background passes in a row before the writer finishes the WAL: the writer's pass, which acks
+ * wait for, then copies only what was committed during the last short pass. Measured at 32
+ * connections on a 1M-row inbox, whose index pages land all over a 1.8 GB file: the writer's pass
+ * took 38 ms (p50) after one background pass and 4 ms after four; 3.9k -> 4.7-5.1k acks/s, p99 47 ->
+ * 21 ms. On an empty inbox: 7 -> 2 ms.
+ */
+const CHECKPOINTS: CheckpointOptions = { intervalMs: 200, restartAfterFrames: 1000, passesBeforeWriter: 4 };
 /**
  * Above the WAL's steady size under saturating load (about 35 MB was measured: ~27 frames per
  * commit between two rewinds), so a rewound WAL is overwritten in place. At 16 MiB every rewind
