@@ -1,6 +1,6 @@
 import { parse as parseMediaType } from 'content-type';
 import iconv from 'iconv-lite';
-import { assertJsonDepth } from './json-depth';
+import { assertJsonDepth, type JsonShape } from './json-depth';
 import { KOREAN_CHARSET } from '../notifications/euc-kr';
 import { InvalidNotification, UnsupportedMediaType } from '../errors';
 import { maskFreeText } from '../observability/mask';
@@ -15,8 +15,7 @@ import { parseJsonExact } from './parse-json-exact';
 export function decodeBody(raw: Buffer, contentTypeHeader: string | undefined): Record<string, unknown> {
   const { type, charset } = parseContentType(contentTypeHeader);
   if (raw.length === 0) throw new InvalidNotification('empty body');
-  if (type === 'application/json') assertJsonDepth(raw);
-  if (type === 'application/json') return decodeJson(raw, charset);
+  if (type === 'application/json') return decodeJson(raw, charset, assertJsonDepth(raw));
   if (type === 'application/x-www-form-urlencoded') return parseFormBody(raw, formCharset(charset));
   throw new UnsupportedMediaType(`unsupported Content-Type ${shown(type)}; use application/json or application/x-www-form-urlencoded`);
 }
@@ -34,7 +33,7 @@ function parseContentType(header: string | undefined): { type: string; charset: 
 // One for every request: without `stream` a decode keeps no state between calls, a failed one included.
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-function decodeJson(raw: Buffer, charset: string | undefined): Record<string, unknown> {
+function decodeJson(raw: Buffer, charset: string | undefined, shape: JsonShape): Record<string, unknown> {
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
     throw new UnsupportedMediaType(`JSON must be UTF-8, not ${shown(charset)}`);
   }
@@ -45,7 +44,7 @@ function decodeJson(raw: Buffer, charset: string | undefined): Record<string, un
     throw new InvalidNotification('body is not valid UTF-8');
   }
   if (text.trim() === '') throw new InvalidNotification('empty body');
-  const parsed = parseJsonExact(text);
+  const parsed = parseJsonExact(text, shape);
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new InvalidNotification('body must be a JSON object');
   }

@@ -7,13 +7,26 @@ import { InvalidNotification } from '../errors';
  */
 export const MAX_JSON_DEPTH = 32;
 
+/** What the bracket scan saw: enough to know when plain `JSON.parse` reads a body exactly. */
+export interface JsonShape {
+  /** Deepest nesting of objects and arrays (1: a flat object). */
+  depth: number;
+  /** Colons outside strings at depth 1: one per field of a flat object. */
+  topLevelFields: number;
+  /** A digit or minus sign outside strings: a bare number, which only lossless parsing keeps exact. */
+  bareNumber: boolean;
+}
+
 /**
  * Refuses JSON nested deeper than `maxDepth` before it is parsed, by counting brackets in
  * the raw bytes outside strings. Every byte it looks at is ASCII, so UTF-8 text needs no
  * decoding first; malformed input is left to the parser to describe.
  */
-export function assertJsonDepth(raw: Uint8Array, maxDepth = MAX_JSON_DEPTH): void {
+export function assertJsonDepth(raw: Uint8Array, maxDepth = MAX_JSON_DEPTH): JsonShape {
   let depth = 0;
+  let deepest = 0;
+  let topLevelFields = 0;
+  let bareNumber = false;
   let inString = false;
   for (let i = 0; i < raw.length; i += 1) {
     const byte = raw[i]!;
@@ -25,8 +38,14 @@ export function assertJsonDepth(raw: Uint8Array, maxDepth = MAX_JSON_DEPTH): voi
     } else if (byte === 0x7b /* { */ || byte === 0x5b /* [ */) {
       depth += 1;
       if (depth > maxDepth) throw new InvalidNotification(`JSON nested deeper than ${maxDepth} levels`);
+      if (depth > deepest) deepest = depth;
     } else if (byte === 0x7d /* } */ || byte === 0x5d /* ] */) {
       depth -= 1;
+    } else if (byte === 0x3a /* : */) {
+      if (depth === 1) topLevelFields += 1;
+    } else if ((byte >= 0x30 && byte <= 0x39) || byte === 0x2d /* - */) {
+      bareNumber = true;
     }
   }
+  return { depth: deepest, topLevelFields, bareNumber };
 }

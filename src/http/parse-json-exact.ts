@@ -1,5 +1,6 @@
 import { parse } from 'lossless-json';
 import { InvalidNotification } from '../errors';
+import type { JsonShape } from './json-depth';
 
 /**
  * JSON text to an object without losing a digit. The gateway documents every field as a
@@ -11,12 +12,33 @@ import { InvalidNotification } from '../errors';
  * around the fault, and that text (a depositor's name, an account number) would reach the
  * gateway's `resMsg`, the log and `rejections.reason`.
  */
-export function parseJsonExact(text: string): unknown {
+export function parseJsonExact(text: string, shape?: JsonShape): unknown {
+  const plain = shape && parsedPlainly(text, shape);
+  if (plain) return plain;
   try {
     return parse(text, null, (digits: string) => digits);
   } catch (error) {
     throw new InvalidNotification(describeSyntaxError(text, error));
   }
+}
+
+/**
+ * The gateway's own bodies, a flat object of strings, read by the native parser (several times
+ * faster than the lossless one, and the hot path's largest parsing cost): with no bare number
+ * there is nothing to round, and a field count equal to the colons seen proves no name repeats
+ * (`JSON.parse` would silently keep the last one). Anything else, or any doubt, is left to
+ * lossless parsing, which also words every error.
+ */
+function parsedPlainly(text: string, shape: JsonShape): Record<string, unknown> | null {
+  if (shape.depth !== 1 || shape.bareNumber || text.includes('__proto__')) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  return Object.keys(value).length === shape.topLevelFields ? (value as Record<string, unknown>) : null;
 }
 
 function describeSyntaxError(text: string, error: unknown): string {
