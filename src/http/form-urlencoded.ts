@@ -32,7 +32,19 @@ function splitBytes(body: Buffer, separator: number): Buffer[] {
   return parts;
 }
 
-const HEX = /^[0-9a-fA-F]{2}$/;
+/**
+ * Charsets whose bytes 0x00-0x7F are ASCII. Others a form may name (UTF-16, say) are decoded
+ * in full; the receiver's own default, CP949, and UTF-8 are here.
+ */
+const ASCII_COMPATIBLE = new Set(['cp949', 'euc-kr', 'utf-8', 'iso-8859-1', 'latin1', 'windows-1252', 'us-ascii', 'ascii']);
+
+/** The value of one hex digit's byte, or -1. */
+function hexValue(byte: number): number {
+  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
+  if (byte >= 0x41 && byte <= 0x46) return byte - 0x37;
+  if (byte >= 0x61 && byte <= 0x66) return byte - 0x57;
+  return -1;
+}
 
 /** `+` is a space; `%XY` is one byte; a stray `%` stays literal (WHATWG form parsing). */
 function percentDecode(bytes: Buffer): Buffer {
@@ -40,10 +52,12 @@ function percentDecode(bytes: Buffer): Buffer {
   let n = 0;
   for (let i = 0; i < bytes.length; i += 1) {
     const b = bytes[i]!;
+    const high = b === 0x25 && i + 2 < bytes.length ? hexValue(bytes[i + 1]!) : -1;
+    const low = high === -1 ? -1 : hexValue(bytes[i + 2]!);
     if (b === 0x2b) {
       out[n++] = 0x20;
-    } else if (b === 0x25 && i + 2 < bytes.length && HEX.test(bytes.toString('latin1', i + 1, i + 3))) {
-      out[n++] = Number.parseInt(bytes.toString('latin1', i + 1, i + 3), 16);
+    } else if (low !== -1) {
+      out[n++] = high * 16 + low;
       i += 2;
     } else {
       out[n++] = b;
@@ -52,7 +66,15 @@ function percentDecode(bytes: Buffer): Buffer {
   return out.subarray(0, n);
 }
 
+/** ASCII reads the same in every charset a form may name (EUC-KR/CP949 and UTF-8 included). */
+function isAscii(bytes: Buffer): boolean {
+  for (let i = 0; i < bytes.length; i += 1) if (bytes[i]! > 0x7f) return false;
+  return true;
+}
+
 function decodeText(bytes: Buffer, charset: string, what: string): string {
+  // Most names and values (codes, amounts, dates) are ASCII: no decoder needed, the common case.
+  if (ASCII_COMPATIBLE.has(charset) && isAscii(bytes)) return bytes.toString('latin1');
   if (charset === 'utf-8') {
     try {
       return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
