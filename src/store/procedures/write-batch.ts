@@ -3,9 +3,17 @@ import { procedureNamed, type WriteName } from './index';
 import type { Procedure } from './procedure';
 import { recordNotifications } from './record-notifications';
 
+/** One write as a driver receives it: a procedure's name and its arguments. */
 export interface WriteRequest {
   name: WriteName;
   args: unknown[];
+}
+
+/** The procedure a write request names, started with its arguments. */
+export function startWrite({ name, args }: WriteRequest): Procedure<unknown> {
+  const procedure = procedureNamed(name);
+  if (!procedure) throw new Error(`no store procedure named ${name}`);
+  return procedure(...args);
 }
 
 /**
@@ -25,10 +33,7 @@ export function* writeBatch(requests: readonly WriteRequest[]): Procedure<unknow
       i = end;
       continue;
     }
-    const { name, args } = requests[i]!;
-    const procedure = procedureNamed(name);
-    if (!procedure) throw new Error(`no store procedure named ${name}`);
-    results.push(yield* procedure(...args));
+    results.push(yield* startWrite(requests[i]!));
     i += 1;
   }
   return results;

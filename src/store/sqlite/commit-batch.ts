@@ -1,11 +1,5 @@
-import { procedureNamed, type WriteName } from '../procedures';
-import type { Procedure } from '../procedures/procedure';
+import { startWrite, type WriteRequest } from '../procedures/write-batch';
 import { runProcedure, type StatementCache } from './run-procedure';
-
-export interface WriteRequest {
-  name: WriteName;
-  args: unknown[];
-}
 
 export type WriteOutcome = { ok: true; value: unknown } | { ok: false; error: string };
 
@@ -55,7 +49,7 @@ function transaction(statements: StatementCache, batch: readonly WriteRequest[])
     return new LockNotTaken((error as Error).message);
   }
   try {
-    const values = batch.map((request) => runProcedure(statements, start(request), effects));
+    const values = batch.map((request) => runProcedure(statements, startWrite(request), effects));
     statements.get('COMMIT').run();
     return { outcomes: values.map((value) => ({ ok: true, value })), outboxChanged: effects.outboxChanged };
   } catch (error) {
@@ -63,10 +57,4 @@ function transaction(statements: StatementCache, batch: readonly WriteRequest[])
     if (statements.db.inTransaction) statements.db.exec('ROLLBACK');
     return error instanceof Error ? error : new Error(String(error));
   }
-}
-
-function start(request: WriteRequest): Procedure<unknown> {
-  const procedure = procedureNamed(request.name);
-  if (!procedure) throw new Error(`no store procedure named ${request.name}`);
-  return procedure(...request.args);
 }

@@ -1,4 +1,4 @@
-import type { WriteName } from '../procedures';
+import type { WriteRequest } from '../procedures/write-batch';
 
 /** What the main thread and the SQLite writer worker say to each other. */
 export interface WriterSetup {
@@ -13,10 +13,8 @@ export interface WriterSetup {
 }
 
 /** One write procedure to run; the reply carries the same id. */
-export interface WriteMessage {
+export interface WriteMessage extends WriteRequest {
   id: number;
-  name: WriteName;
-  args: unknown[];
 }
 
 export type ToWriter =
