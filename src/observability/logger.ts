@@ -2,12 +2,9 @@ import winston from 'winston';
 import { isoClock } from '../iso-clock';
 import { scalarJsonLine } from './json-line';
 import { isSensitiveKey, maskSensitive, maskValue } from './mask';
-import { StdoutLines } from './stdout-lines';
+import { MESSAGE, StdoutLines } from './stdout-lines';
 
 export type Logger = winston.Logger;
-
-/** Where winston keeps a record's formatted line (triple-beam's MESSAGE). */
-const MESSAGE = Symbol.for('message');
 
 /**
  * Masks every field of a log record, however it got there, stamps it and serializes it: the

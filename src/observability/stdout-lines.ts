@@ -2,7 +2,7 @@ import { EOL } from 'node:os';
 import TransportStream from 'winston-transport';
 
 /** Where winston keeps a record's formatted line (triple-beam's MESSAGE). */
-const MESSAGE = Symbol.for('message');
+export const MESSAGE = Symbol.for('message');
 
 export interface LineSink {
   write(text: string): unknown;
