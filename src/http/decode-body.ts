@@ -6,6 +6,7 @@ import { InvalidNotification, UnsupportedMediaType } from '../errors';
 import { maskFreeText } from '../observability/mask';
 import { parseFormBody } from './form-urlencoded';
 import { parseJsonExact } from './parse-json-exact';
+import { STRICT_UTF8 } from './strict-utf8';
 
 /**
  * Raw bytes to fields. JSON is UTF-8 (events 10–51); a form body (event 70) is EUC-KR
@@ -30,16 +31,13 @@ function parseContentType(header: string | undefined): { type: string; charset: 
   }
 }
 
-// One for every request: without `stream` a decode keeps no state between calls, a failed one included.
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-
 function decodeJson(raw: Buffer, charset: string | undefined, shape: JsonShape): Record<string, unknown> {
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
     throw new UnsupportedMediaType(`JSON must be UTF-8, not ${shown(charset)}`);
   }
   let text: string;
   try {
-    text = UTF8.decode(raw);
+    text = STRICT_UTF8.decode(raw);
   } catch {
     throw new InvalidNotification('body is not valid UTF-8');
   }

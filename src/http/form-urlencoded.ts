@@ -1,6 +1,7 @@
 import iconv from 'iconv-lite';
 import { InvalidNotification } from '../errors';
 import { shownFieldName } from '../observability/mask';
+import { STRICT_UTF8 } from './strict-utf8';
 
 /**
  * Parses an `application/x-www-form-urlencoded` body in a legacy charset. Percent-escapes
@@ -77,7 +78,7 @@ function decodeText(bytes: Buffer, charset: string, what: string): string {
   if (ASCII_COMPATIBLE.has(charset) && isAscii(bytes)) return bytes.toString('latin1');
   if (charset === 'utf-8') {
     try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      return STRICT_UTF8.decode(bytes);
     } catch {
       throw new InvalidNotification(`${what}: not valid UTF-8`);
     }
