@@ -1,6 +1,6 @@
 import { parse as parseMediaType } from 'content-type';
 import iconv from 'iconv-lite';
-import { assertJsonDepth, type JsonShape } from './json-depth';
+import { scanJson, type JsonShape } from './json-depth';
 import { KOREAN_CHARSET } from '../notifications/euc-kr';
 import { InvalidNotification, UnsupportedMediaType } from '../errors';
 import { maskFreeText } from '../observability/mask';
@@ -16,7 +16,7 @@ import { STRICT_UTF8 } from './strict-utf8';
 export function decodeBody(raw: Buffer, contentTypeHeader: string | undefined): Record<string, unknown> {
   const { type, charset } = parseContentType(contentTypeHeader);
   if (raw.length === 0) throw new InvalidNotification('empty body');
-  if (type === 'application/json') return decodeJson(raw, charset, assertJsonDepth(raw));
+  if (type === 'application/json') return decodeJson(raw, charset, scanJson(raw));
   if (type === 'application/x-www-form-urlencoded') return parseFormBody(raw, formCharset(charset));
   throw new UnsupportedMediaType(`unsupported Content-Type ${shown(type)}; use application/json or application/x-www-form-urlencoded`);
 }

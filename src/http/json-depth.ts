@@ -19,10 +19,11 @@ export interface JsonShape {
 
 /**
  * Refuses JSON nested deeper than `maxDepth` before it is parsed, by counting brackets in
- * the raw bytes outside strings. Every byte it looks at is ASCII, so UTF-8 text needs no
- * decoding first; malformed input is left to the parser to describe.
+ * the raw bytes outside strings, and says what else it saw on the way (see JsonShape). Every
+ * byte it looks at is ASCII, so UTF-8 text needs no decoding first; malformed input is left
+ * to the parser to describe.
  */
-export function assertJsonDepth(raw: Uint8Array, maxDepth = MAX_JSON_DEPTH): JsonShape {
+export function scanJson(raw: Uint8Array, maxDepth = MAX_JSON_DEPTH): JsonShape {
   let depth = 0;
   let deepest = 0;
   let topLevelFields = 0;
