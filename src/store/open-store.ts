@@ -16,10 +16,7 @@ export interface OpenStoreOptions {
 export async function openStore(databaseUrl: string, options: OpenStoreOptions = {}): Promise<Store> {
   if (databaseUrl.startsWith('sqlite:')) return openSqliteStore(databaseUrl.slice('sqlite:'.length), options);
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    return (await import('./postgres/postgres-store')).openPostgresStore(databaseUrl, {
-      onBackgroundError: options.onBackgroundError,
-      onMigration: options.onMigration,
-    });
+    return (await import('./postgres/postgres-store')).openPostgresStore(databaseUrl, options);
   }
   throw new Error(`unsupported DATABASE_URL ${redactUrl(databaseUrl)}`);
 }

@@ -20,10 +20,7 @@ export async function openStores(databaseUrl: string, options: OpenStoreOptions 
   if (databaseUrl.startsWith('sqlite:')) {
     driver = (await import('./sqlite/sqlite-store')).openSqliteDriver(databaseUrl.slice('sqlite:'.length), options);
   } else if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    driver = await (await import('./postgres/postgres-store')).openPostgresDriver(databaseUrl, {
-      onBackgroundError: options.onBackgroundError,
-      onMigration: options.onMigration,
-    });
+    driver = await (await import('./postgres/postgres-store')).openPostgresDriver(databaseUrl, options);
   } else {
     throw new Error(`unsupported DATABASE_URL ${redactUrl(databaseUrl)}`);
   }
