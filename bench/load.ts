@@ -37,12 +37,12 @@ export function notificationPool(size: number): WireNotification[] {
  * source per server spans all its rounds, so a round does not start by replaying the previous
  * round's notifications as an unrealistic wall of duplicates.
  */
-export function loadSource(pool: WireNotification[]) {
+export function loadSource<T = WireNotification>(pool: readonly T[]): LoadSource<T> {
   let sent = 0;
   let fresh = 0;
   let exhausted = false;
   return {
-    next(): WireNotification {
+    next(): T {
       sent += 1;
       if (sent % REDELIVERY_EVERY === 0 && fresh > 0) return pool[fresh - 1 - Math.floor(Math.random() * Math.min(fresh, REDELIVERY_WINDOW))]!;
       if (fresh >= pool.length) {
@@ -55,7 +55,11 @@ export function loadSource(pool: WireNotification[]) {
   };
 }
 
-export type LoadSource = ReturnType<typeof loadSource>;
+export interface LoadSource<T = WireNotification> {
+  next(): T;
+  /** True once the pool ran out and every pick became a repeat. */
+  exhausted(): boolean;
+}
 
 /**
  * Closed loop: each connection sends its next request as soon as the previous answer is in,

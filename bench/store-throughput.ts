@@ -11,6 +11,7 @@ import { validateNotification } from '../src/notifications/schema';
 import { planNotifications } from '../src/simulator/scenario';
 import type { InboxEntry, Store } from '../src/store/store';
 import { LatencySamples } from './latency-samples';
+import { loadSource } from './load';
 import { createBenchSchema } from './postgres-schema';
 import { REPO_ROOT } from './processes';
 
@@ -36,8 +37,6 @@ const M = Number(env('STORE_M', '4000'));
 const REPLICAS = env('STORE_REPLICAS', '1,2').split(',').map(Number);
 const RUNS = Number(env('STORE_RUNS', '1'));
 const WARMUP = 300;
-const REDELIVERY_EVERY = 5;
-const REDELIVERY_WINDOW = 2000;
 
 /** Every query any pg client of this process sends; the bench opens no other pg connection while measuring. */
 const counters = { queries: 0, begins: 0, lockWaits: 0, lockWaitMs: 0 };
@@ -65,17 +64,6 @@ function buildEntries(count: number): InboxEntry[] {
     const { event, dedupKey } = normalizeNotification(validation.value, { receivedAt, sourceIp: '203.233.72.150', environment: 'production' });
     return { dedupKey, event, bodyHash: bodyHash(validation.value.fields), rawBody: wire.body, contentType: wire.contentType };
   });
-}
-
-/** Four in five fresh, one in five a recent one again (as bench/load.ts does over HTTP). */
-function source(entries: InboxEntry[]) {
-  let sent = 0;
-  let fresh = 0;
-  return () => {
-    sent += 1;
-    if (sent % REDELIVERY_EVERY === 0 && fresh > 0) return entries[fresh - 1 - Math.floor(Math.random() * Math.min(fresh, REDELIVERY_WINDOW))]!;
-    return entries[fresh++]!;
-  };
 }
 
 interface RunResult {
@@ -124,7 +112,8 @@ async function runOnce(k: number, replicas: number): Promise<RunResult> {
   const { stores, close } = await openTarget(replicas);
   try {
     const entries = buildEntries(WARMUP + M);
-    const next = source(entries);
+    // Four in five fresh, one in five a recent one again, as over HTTP.
+    const source = loadSource(entries);
     let issued = 0;
     const drive = async (count: number, samples: LatencySamples | null, outcomes: Record<string, number>) => {
       const worker = async (w: number) => {
@@ -132,7 +121,7 @@ async function runOnce(k: number, replicas: number): Promise<RunResult> {
         while (issued < count) {
           issued += 1;
           const started = performance.now();
-          const result = await store.record(next());
+          const result = await store.record(source.next());
           samples?.add(performance.now() - started);
           outcomes[result.outcome] = (outcomes[result.outcome] ?? 0) + 1;
         }
