@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../sha256-hex';
 import type { CommandRecord } from './command-record';
 import type { CommandEvent } from '../store/command-store';
 
@@ -8,7 +8,7 @@ import type { CommandEvent } from '../store/command-store';
  * ends again gets a new one.
  */
 export function commandEvent(type: CommandEvent['type'], record: CommandRecord): CommandEvent {
-  const digest = createHash('sha256').update(`${record.shopTransactionId}|${record.state}|${record.attempts}`).digest('hex');
+  const digest = sha256Hex(`${record.shopTransactionId}|${record.state}|${record.attempts}`);
   const id = `evt_cmd_${digest.slice(0, 32)}`;
   const event = {
     id,
@@ -21,5 +21,5 @@ export function commandEvent(type: CommandEvent['type'], record: CommandRecord):
   };
   const json = JSON.stringify(event);
   const pgCno = typeof record.request.pgCno === 'string' ? record.request.pgCno : '';
-  return { id, type, mallId: record.mallId, pgCno, json, bodyHash: createHash('sha256').update(json).digest('hex') };
+  return { id, type, mallId: record.mallId, pgCno, json, bodyHash: sha256Hex(json) };
 }

@@ -1,4 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { sha256Hex } from '../sha256-hex';
 import type { AttemptPolicy } from './attempt-policy';
 import { isFinal, type CommandKind, type StoredCommand } from './command-record';
 import { leaseMs, type CommandDeps } from './command-deps';
@@ -61,7 +62,7 @@ export async function waitUntilFinal(deps: CommandDeps, command: StoredCommand, 
 }
 
 function hashBody(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+  return sha256Hex(canonicalJson(body));
 }
 
 /** Key order must not make the same body look different. */
