@@ -27,9 +27,21 @@ const REDELIVERY_EVERY = 5;
 /** Redeliveries pick from the most recent notifications, where the dedup race is sharpest. */
 const REDELIVERY_WINDOW = 2000;
 
-/** Fresh notifications of every event type (event 70's EUC-KR form included), built up front so generation costs nothing under load. */
-export function notificationPool(size: number): WireNotification[] {
-  return planNotifications(NOTI_TYPES, Math.ceil(size / NOTI_TYPES.length));
+/**
+ * Fresh notifications of every event type (event 70's EUC-KR form included), built between
+ * runs so generation costs nothing under load. It grows before every run by what the run may
+ * use: a fast server that ran out would be measured on redeliveries alone (no outbox row,
+ * nothing forwarded), which flatters it.
+ */
+export class NotificationPool {
+  readonly items: WireNotification[] = [];
+
+  growTo(size: number): void {
+    if (size <= this.items.length) return;
+    for (const notification of planNotifications(NOTI_TYPES, Math.ceil((size - this.items.length) / NOTI_TYPES.length))) {
+      this.items.push(notification);
+    }
+  }
 }
 
 /**
@@ -37,7 +49,7 @@ export function notificationPool(size: number): WireNotification[] {
  * source per server spans all its rounds, so a round does not start by replaying the previous
  * round's notifications as an unrealistic wall of duplicates.
  */
-export function loadSource<T = WireNotification>(pool: readonly T[]): LoadSource<T> {
+export function loadSource<T = WireNotification>(pool: readonly T[], growTo: (size: number) => void = () => {}): LoadSource<T> {
   let sent = 0;
   let fresh = 0;
   let exhausted = false;
@@ -52,6 +64,7 @@ export function loadSource<T = WireNotification>(pool: readonly T[]): LoadSource
       return pool[fresh++]!;
     },
     exhausted: () => exhausted,
+    reserve: (requests) => growTo(fresh + requests),
   };
 }
 
@@ -59,6 +72,8 @@ export interface LoadSource<T = WireNotification> {
   next(): T;
   /** True once the pool ran out and every pick became a repeat. */
   exhausted(): boolean;
+  /** Before a run, never during one: makes sure `requests` more picks can all be fresh. */
+  reserve(requests: number): void;
 }
 
 /**

@@ -23,13 +23,14 @@ export interface RoundsResult {
  */
 export async function alternatedRounds(
   targets: Target[],
-  options: { connections: number; rounds: number; seconds: number; warmupSeconds: number; log: (line: string) => void },
+  options: { connections: number; rounds: number; seconds: number; warmupSeconds: number; reserve: number; log: (line: string) => void },
 ): Promise<RoundsResult[]> {
   const results = new Map(targets.map((t) => [t.name, [] as LoadResult[]]));
   for (const target of targets) for (const p of target.processes) p.resetPeakRss();
   for (let round = 0; round < options.rounds; round += 1) {
     const order = round % 2 === 0 ? targets : [...targets].reverse();
     for (const target of order) {
+      target.source.reserve(options.reserve);
       const result = await saturate(target.urls, target.source, options);
       options.log(`  ${options.connections} conn, round ${round + 1}, ${target.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.latencyP99Ms.toFixed(1)} ms`);
       results.get(target.name)!.push(result);

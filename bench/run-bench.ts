@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LatencySamples } from './latency-samples';
-import { loadSource, notificationPool, paced } from './load';
+import { loadSource, NotificationPool, paced } from './load';
 import { createBenchSchema } from './postgres-schema';
 import { REPO_ROOT, startBareServer, startReceiver, type RunningProcess } from './processes';
 import { tailQueueFile } from './queue-tail';
@@ -23,7 +23,8 @@ const WARMUP_S = env('BENCH_WARMUP_S', 1);
 const PACED_RATE = env('BENCH_PACED_RATE', 500);
 const PACED_S = env('BENCH_PACED_S', 10);
 const SEED_ROWS = env('BENCH_SEED_ROWS', 1_000_000);
-const POOL_SIZE = env('BENCH_POOL', 250_000);
+/** Fresh notifications made ready before each run: more than any server here answers in one (40k/s for 5 s). */
+const RESERVE = env('BENCH_RESERVE', 200_000);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,32,128').split(',').map(Number);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 const DRAIN_LIMIT_MS = 120_000;
@@ -36,8 +37,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   // Other processes on the machine skew every phase; the load average says whether they did.
   log(`${cpus().length} CPUs, load average ${loadAverage()}`);
-  log(`building ${POOL_SIZE} notifications (all event types, EUC-KR event 70 included)`);
-  const pool = notificationPool(POOL_SIZE);
+  const pool = new NotificationPool();
+  const sourceOf = () => loadSource(pool.items, (size) => pool.growTo(size));
   const work = mkdtempSync(join(tmpdir(), 'noti-bench-'));
   const running: RunningProcess[] = [];
   const sqliteGroups: Array<{ results: RoundsResult[]; reference: RoundsResult }> = [];
@@ -52,22 +53,23 @@ async function main(): Promise<void> {
 
     const bare = await startBareServer(BASE_PORT);
     running.push(bare);
-    const bareTarget: Target = { name: 'bare express', urls: [urlOf(BASE_PORT)], source: loadSource(pool), processes: [bare] };
+    const bareTarget: Target = { name: 'bare express', urls: [urlOf(BASE_PORT)], source: sourceOf(), processes: [bare] };
     const empty = await sqliteReceiver(work, 'empty', BASE_PORT + 2);
     const seeded = await sqliteReceiver(work, 'seeded', BASE_PORT + 4);
     running.push(empty.process, seeded.process);
-    const emptyTarget: Target = { name: 'receiver, empty inbox', urls: [urlOf(BASE_PORT + 2)], source: loadSource(pool), processes: [empty.process] };
-    const seededTarget: Target = { name: `receiver, ${SEED_ROWS / 1e6}M-row inbox`, urls: [urlOf(BASE_PORT + 4)], source: loadSource(pool), processes: [seeded.process] };
+    const emptyTarget: Target = { name: 'receiver, empty inbox', urls: [urlOf(BASE_PORT + 2)], source: sourceOf(), processes: [empty.process] };
+    const seededTarget: Target = { name: `receiver, ${SEED_ROWS / 1e6}M-row inbox`, urls: [urlOf(BASE_PORT + 4)], source: sourceOf(), processes: [seeded.process] };
 
     for (const connections of CONNECTIONS) {
       const targets = connections === 32 ? [bareTarget, emptyTarget, seededTarget] : [bareTarget, emptyTarget];
       log(`${connections} connections: ${targets.map((t) => t.name).join(' / ')}, ${ROUNDS} alternated rounds of ${ROUND_S} s`);
-      const results = await alternatedRounds(targets, { connections, rounds: ROUNDS, seconds: ROUND_S, warmupSeconds: WARMUP_S, log });
+      const results = await alternatedRounds(targets, { connections, rounds: ROUNDS, seconds: ROUND_S, warmupSeconds: WARMUP_S, reserve: RESERVE, log });
       sqliteGroups.push({ results, reference: results[0]! });
     }
     drainSeconds = await drain(empty.adminUrl);
 
     log(`paced ${PACED_RATE}/s for ${PACED_S} s`);
+    emptyTarget.source.reserve(PACED_RATE * PACED_S);
     const tail = tailQueueFile(empty.queueFile);
     const pacedResult = await paced(urlOf(BASE_PORT + 2), emptyTarget.source, { rate: PACED_RATE, seconds: PACED_S, connections: 32 });
     await drain(empty.adminUrl);
@@ -90,10 +92,10 @@ async function main(): Promise<void> {
         running.push(single.process, pairA.process, pairB.process);
         const targets: Target[] = [
           bareTarget,
-          { name: 'receiver, PostgreSQL', urls: [urlOf(BASE_PORT + 6)], source: loadSource(pool), processes: [single.process] },
-          { name: 'receiver, PostgreSQL ×2', urls: [urlOf(BASE_PORT + 8), urlOf(BASE_PORT + 10)], source: loadSource(pool), processes: [pairA.process, pairB.process] },
+          { name: 'receiver, PostgreSQL', urls: [urlOf(BASE_PORT + 6)], source: sourceOf(), processes: [single.process] },
+          { name: 'receiver, PostgreSQL ×2', urls: [urlOf(BASE_PORT + 8), urlOf(BASE_PORT + 10)], source: sourceOf(), processes: [pairA.process, pairB.process] },
         ];
-        const results = await alternatedRounds(targets, { connections: 32, rounds: ROUNDS, seconds: ROUND_S, warmupSeconds: WARMUP_S, log });
+        const results = await alternatedRounds(targets, { connections: 32, rounds: ROUNDS, seconds: ROUND_S, warmupSeconds: WARMUP_S, reserve: RESERVE, log });
         postgresGroups.push({ results, reference: results[0]! });
         await Promise.all([single.process.stop(), pairA.process.stop(), pairB.process.stop()]);
       } finally {

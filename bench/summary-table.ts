@@ -37,9 +37,11 @@ export function pacedTable(results: PacedRow[]): string {
     r.latencyMaxMs.toFixed(1),
     r.sendLagP99Ms.toFixed(1),
     String(r.bad),
-    r.receiveToQueue ? `${r.receiveToQueue.p50Ms.toFixed(0)} / ${r.receiveToQueue.p99Ms.toFixed(0)} ms` : '-',
+    // No line forwarded means nothing to measure, not a latency of 0.
+    r.receiveToQueue?.events ? `${r.receiveToQueue.p50Ms.toFixed(0)} / ${r.receiveToQueue.p99Ms.toFixed(0)} ms (${r.receiveToQueue.events} events)` : 'no events',
+    r.poolExhausted ? 'yes' : 'no',
   ]);
-  return table(['paced', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'send lag p99 ms', 'bad', 'recv→queue p50 / p99'], rows);
+  return table(['paced', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'send lag p99 ms', 'bad', 'recv→queue p50 / p99', 'pool reused'], rows);
 }
 
 export function table(headers: string[], rows: string[][]): string {
