@@ -1,3 +1,4 @@
+import { EVENT_ID_PREFIX } from '../notifications/dedup-key';
 import { sha256Hex } from '../sha256-hex';
 import type { CommandRecord } from './command-record';
 import type { CommandEvent } from '../store/command-store';
@@ -9,7 +10,7 @@ import type { CommandEvent } from '../store/command-store';
  */
 export function commandEvent(type: CommandEvent['type'], record: CommandRecord): CommandEvent {
   const digest = sha256Hex(`${record.shopTransactionId}|${record.state}|${record.attempts}`);
-  const id = `evt_cmd_${digest.slice(0, 32)}`;
+  const id = `${EVENT_ID_PREFIX}cmd_${digest.slice(0, 32)}`;
   const event = {
     id,
     type,

@@ -16,9 +16,20 @@ export function dedupKey(parts: DedupParts): string {
   return JSON.stringify([parts.mallId, parts.notiType, parts.pgCno, parts.cancelPgCno ?? '', parts.statusCode ?? '']);
 }
 
+/** Every event id, a notification's or a command's, starts with it. */
+export const EVENT_ID_PREFIX = 'evt_';
+
 /** Stable across redeliveries, replicas and restarts: consumers de-duplicate on it. */
 export function eventIdFor(key: string): string {
-  return `evt_${sha256Hex(key).slice(0, 32)}`;
+  return `${EVENT_ID_PREFIX}${sha256Hex(key).slice(0, 32)}`;
+}
+
+/**
+ * True when `eventId` and `pgCno` are the ones `key` gives. The store's unique key on SQLite is
+ * (pg_cno, event_id): it decides exactly as the event id alone only while both come from the key.
+ */
+export function derivedFromKey(key: string, eventId: string, pgCno: string): boolean {
+  return eventId === eventIdFor(key) && (JSON.parse(key) as string[])[2] === pgCno;
 }
 
 /** Field order and JSON spacing must not turn a redelivery into a conflict. */

@@ -30,6 +30,7 @@ describe('starting on a database of an older release', () => {
       const applying = receiver.logs().filter((line) => line.message === 'applying database migration');
       expect(applying).toEqual([
         expect.objectContaining({ level: 'info', migration: '006_lean_indexes', note: expect.stringMatching(/one-time.*per million stored notifications/) }),
+        expect.objectContaining({ level: 'info', migration: '007_ordered_dedup_index', note: expect.stringMatching(/one-time.*per million stored notifications/) }),
       ]);
       expect(messages.indexOf('applying database migration')).toBeLessThan(messages.indexOf('listening'));
     } finally {

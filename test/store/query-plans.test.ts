@@ -29,14 +29,22 @@ interface PlanningDatabase {
   run<T>(procedure: Procedure<T>): Promise<{ result: T; statements: Planned[] }>;
   /** The lines of a plan that read a whole table (or a whole index, for SQLite). */
   fullScans(plan: string[]): string[];
+  /**
+   * What a lookup by the event id alone may read whole: SQLite has no index on the id by itself
+   * (migration 007) and reads its narrow unique (pg_cno, event_id) index instead; never a table.
+   */
+  eventIdScan: RegExp | null;
   indexes(): Promise<string[]>;
+  expectedIndexes: string[];
 }
 
 /**
  * The lookups that must stay index searches however large the inbox grows: they run on every
  * redelivery, on every console page and CLI call. Migration 006 dropped the indexes on
  * inbox.dedup_key, outbox.event_id and delivery_attempts.event_id, so each of these now goes
- * through inbox.event_id, outbox.inbox_seq or delivery_attempts.outbox_seq.
+ * through the inbox's unique key, outbox.inbox_seq or delivery_attempts.outbox_seq. Migration 007
+ * made SQLite's unique key (pg_cno, event_id): a redelivery is still one search, and an operator's
+ * lookup by the event id alone reads that index whole (never the table) there.
  */
 function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Promise<void> }>): void {
   let db: PlanningDatabase & { close(): Promise<void> };
@@ -60,18 +68,21 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
   const cases: Array<[string, () => Procedure<unknown>]> = [
     ['the duplicate lookup of a redelivery', () => writes.recordNotification(inboxRow(delivered))],
     ['a redelivery with another body, kept as a conflict', () => writes.recordNotification(inboxRow({ ...delivered, bodyHash: 'other' }))],
-    ['an event page', () => reads.getEvent(delivered.event.id)],
-    ["an event's delivery history", () => reads.listDeliveryAttempts(delivered.event.id)],
-    ['requeue of one event', () => writes.requeue(dead.event.id, AT, 'operator')],
-    ['the console search box (order number, pgCno or event id)', () => reads.searchEvents(search)],
+    ['the console search box given an order number or a pgCno', () => reads.searchEvents(search)],
     ['the search box with a state and dates', () => reads.searchEvents({ ...search, status: 'delivered', from: '2026-01-01', to: '2027-01-01' })],
     ['the console search by dates alone', () => reads.searchEvents({ from: '2026-01-01', to: '2027-01-01', limit: 20, offset: 0 })],
-    ['requeue all dead of a search', () => writes.requeueDeadMatching({ query: dead.event.id }, AT, 'operator')],
     ['a delivered batch and its history', () => writes.markDelivered([deliveredSeq], AT, 'file')],
     ['notifications committed together: new ones, copies, a redelivery and a conflict', () => {
       const fresh = [inboxRow(inboxEntry({ pgCno: 'PLAN-3' })), inboxRow(inboxEntry({ pgCno: 'PLAN-4' }))];
       return recordNotifications([fresh[0]!, inboxRow(delivered), inboxRow({ ...delivered, bodyHash: 'other' }), fresh[0]!, fresh[1]!]);
     }],
+  ];
+  const byEventIdAlone: Array<[string, () => Procedure<unknown>]> = [
+    ['an event page', () => reads.getEvent(delivered.event.id)],
+    ["an event's delivery history", () => reads.listDeliveryAttempts(delivered.event.id)],
+    ['requeue of one event', () => writes.requeue(dead.event.id, AT, 'operator')],
+    ['the console search box given an event id', () => reads.searchEvents({ ...search, query: delivered.event.id })],
+    ['requeue all dead of a search', () => writes.requeueDeadMatching({ query: dead.event.id }, AT, 'operator')],
   ];
 
   test.each(cases)('%s is index searches only', async (name, procedure) => {
@@ -80,10 +91,17 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
     for (const { sql, plan } of statements) expect({ name, sql, fullScans: db.fullScans(plan) }).toEqual({ name, sql, fullScans: [] });
   });
 
+  test.each(byEventIdAlone)('%s reads no table whole, at most the narrow unique index', async (name, procedure) => {
+    const { result, statements } = await db.run(procedure());
+    expect(result).toBeTruthy();
+    const scans = statements.flatMap(({ plan }) => db.fullScans(plan));
+    for (const scan of scans) expect({ name, scan, allowed: db.eventIdScan?.test(scan) ?? false }).toEqual({ name, scan, allowed: true });
+  });
+
   test('a redelivery is found by its event id, and the one unique key decides', async () => {
     const { result, statements } = await db.run(writes.recordNotification(inboxRow(delivered)));
     expect(result).toEqual({ outcome: 'duplicate', eventId: delivered.event.id });
-    expect(statements.map((s) => s.sql).join('\n')).toMatch(/FROM inbox WHERE event_id = (\?|\$1)/);
+    expect(statements.map((s) => s.sql).join('\n')).toMatch(/FROM inbox WHERE \(pg_cno = (\?|\$1) AND event_id = (\?|\$2)\)/);
   });
 
   test('retention finds the delivery history of the events it prunes by outbox_seq', async () => {
@@ -95,7 +113,7 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
   });
 
   test('inbox, outbox and the delivery history carry only these indexes', async () => {
-    await expect(db.indexes()).resolves.toEqual(EXPECTED_INDEXES);
+    await expect(db.indexes()).resolves.toEqual(db.expectedIndexes);
   });
 }
 
@@ -115,7 +133,9 @@ describe('query plans on SQLite', () => {
       // `SCAN t` reads the whole table, `SCAN t USING … INDEX` a whole index; `SEARCH` is a lookup.
       // `SCAN 3-ROW VALUES CLAUSE` reads a multi-row insert's own rows, no table.
       fullScans: (plan) => plan.filter((line) => line.startsWith('SCAN ') && !/^SCAN \d+-ROW VALUES CLAUSE$/.test(line)),
+      eventIdScan: /^SCAN inbox USING COVERING INDEX inbox_pg_cno_event_id$/,
       indexes: async () => sqliteIndexes(sqlite),
+      expectedIndexes: EXPECTED_INDEXES.sqlite,
       close: async () => {
         sqlite.close();
         rmSync(dir, { recursive: true, force: true });
@@ -160,7 +180,9 @@ describePostgres('query plans on PostgreSQL', () => {
       // A Seq Scan reads a whole table; an index scan without an Index Cond reads a whole index.
       fullScans: (plan) =>
         plan.filter((line) => /^Seq Scan on (inbox|outbox|delivery_attempts|conflicts)\b/.test(line) || /^Index (Only )?Scan\b[^(]*$/.test(line)),
+      eventIdScan: null,
       indexes: () => postgresIndexes(async (sql, params) => (await client.query(sql, params)).rows),
+      expectedIndexes: EXPECTED_INDEXES.postgres,
       close: async () => {
         await client.end();
         await schema.drop();

@@ -1,6 +1,7 @@
 import { recordNotification } from '../../src/store/procedures/record-notification';
 import { recordNotifications } from '../../src/store/procedures/record-notifications';
 import { inboxRow, type InboxRow } from '../../src/store/procedures/inbox-row';
+import { run } from '../../src/store/procedures/procedure';
 import type { RecordResult } from '../../src/store/store';
 import { inboxEntry, type EventFields } from '../helpers/stored-events';
 import type { ProcedureRunner } from './procedure-runners';
@@ -100,16 +101,30 @@ export function recordNotificationsContract(open: () => Promise<ProcedureRunner>
     expect(await outboxOrder(db)).toEqual(batch.map((item) => item.eventId));
   });
 
-  test('an event id already stored under another dedup key fails the whole batch, which then stores nothing', async () => {
+  test('an event id or pgCno that is not the one of its dedup key fails the whole batch, which then stores nothing', async () => {
+    // SQLite's unique key is (pg_cno, event_id): it decides as the event id alone only while both
+    // come from the dedup key, so an entry where either does not (a caller's bug) is refused.
     const db = await fresh();
     const stored = entry('E1', 1);
     await db.transaction(recordNotification(stored));
     const other = entry('E2', 2);
     const forged = { ...other, eventId: stored.eventId };
-    await expect(db.transaction(recordNotifications([entry('E3', 3), forged]))).rejects.toThrow(/already stored under another dedup key/);
+    await expect(db.transaction(recordNotifications([entry('E3', 3), forged]))).rejects.toThrow(/is not the one of its dedup key/);
     // Two entries of one batch under one event id and different keys: the second is refused the same way.
     await expect(db.transaction(recordNotifications([entry('E4', 4), { ...entry('E5', 5), eventId: entry('E4', 4).eventId }])))
-      .rejects.toThrow(/already stored under another dedup key/);
+      .rejects.toThrow(/is not the one of its dedup key/);
+    // The pgCno the unique key indexes must be the dedup key's own.
+    await expect(db.transaction(recordNotifications([{ ...entry('E6', 6), pgCno: 'E1' }]))).rejects.toThrow(/is not the one of its dedup key/);
+    expect(await outboxOrder(db)).toEqual([stored.eventId]);
+  });
+
+  test('a row found under the same pgCno and event id but another dedup key is refused, never taken for a redelivery', async () => {
+    // Only a sha256 collision could do this: the stored row is altered to stand for one.
+    const db = await fresh();
+    const stored = entry('E7', 7);
+    await db.transaction(recordNotification(stored));
+    await db.transaction(run(`UPDATE inbox SET dedup_key = 'another key' WHERE event_id = ?`, stored.eventId));
+    await expect(db.transaction(recordNotifications([entry('E8', 8), entry('E7', 9)]))).rejects.toThrow(/already stored under another dedup key/);
     expect(await outboxOrder(db)).toEqual([stored.eventId]);
   });
 }

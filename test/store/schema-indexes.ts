@@ -1,21 +1,26 @@
 import type Database from 'better-sqlite3';
 
-/**
- * The indexes of `tables` by what they index, not by name (SQLite and PostgreSQL name the
- * indexes of inline constraints differently, and a returning index may come under any name):
- * `table(col, col)`, then ` unique` and ` partial` as they apply, sorted. Primary keys are left
- * out: SQLite keeps an INTEGER PRIMARY KEY in the table's own b-tree.
- */
-export const EXPECTED_INDEXES = [
+const BOTH = [
   'delivery_attempts(outbox_seq, id)',
-  'inbox(event_id) unique',
-  'inbox(pg_cno)',
   'inbox(received_at)',
   'inbox(shop_order_no)',
   'outbox(inbox_seq) unique',
   'outbox(seq) partial',
   'outbox(seq) partial',
 ];
+
+/**
+ * The indexes of `tables` by what they index, not by name (SQLite and PostgreSQL name the
+ * indexes of inline constraints differently, and a returning index may come under any name):
+ * `table(col, col)`, then ` unique` and ` partial` as they apply, sorted. Primary keys are left
+ * out: SQLite keeps an INTEGER PRIMARY KEY in the table's own b-tree. The inbox's unique key is
+ * the one difference: SQLite has no index on the event id (a hash) alone, whose random leaves cost
+ * each ack's commit a page (migration 007).
+ */
+export const EXPECTED_INDEXES = {
+  sqlite: [...BOTH, 'inbox(pg_cno, event_id) unique'].sort(),
+  postgres: [...BOTH, 'inbox(event_id) unique', 'inbox(pg_cno)'].sort(),
+};
 
 export const INDEXED_TABLES = ['inbox', 'outbox', 'delivery_attempts'];
 

@@ -117,14 +117,14 @@ describe('the SQLite writer', () => {
 
   test('a write that fails among others of its turn fails alone; the others commit', async () => {
     const good = [inboxEntry({ pgCno: 'F1' }), inboxEntry({ pgCno: 'F2' })];
-    // Another dedup key under an event id already taken: the procedure refuses it (a 503).
+    // An event id that is not its dedup key's (another's, already taken): the procedure refuses it (a 503).
     const clash = inboxEntry({ pgCno: 'F3' });
     const bad = { ...clash, event: { ...clash.event, id: good[0]!.event.id } };
     const answers = await Promise.allSettled([store.record(good[0]!), store.record(bad), store.record(good[1]!)]);
     expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     const failure = (answers[1] as PromiseRejectedResult).reason as Error;
     expect(failure).toBeInstanceOf(StoreUnavailable);
-    expect(failure.message).toMatch(/already stored under another dedup key/);
+    expect(failure.message).toMatch(/is not the one of its dedup key/);
     expect(await store.getEvent(good[1]!.event.id)).not.toBeNull();
     await expect(store.backlog(Date.now())).resolves.toMatchObject({ pending: 2 });
   });

@@ -21,6 +21,8 @@ import { admin, createTestSchema, describePostgres } from './pg-test-database';
 import { EXPECTED_INDEXES, postgresIndexes, sqliteIndexes } from './schema-indexes';
 
 const BEFORE_LEAN_INDEXES = 5;
+/** Migration 007: SQLite's unique key became (pg_cno, event_id). */
+const BEFORE_ORDERED_KEY = 6;
 const at = (day: number) => new Date(Date.UTC(2026, 0, day, 3)).toISOString();
 type Row = Record<string, unknown>;
 
@@ -35,7 +37,7 @@ interface OldDatabase {
   cleanup(): Promise<void>;
 }
 
-function upgradeContract(openOld: () => Promise<OldDatabase>): void {
+function upgradeContract(openOld: () => Promise<OldDatabase>, expectedIndexes: string[]): void {
   let old: OldDatabase;
   let store: Store | null = null;
   beforeEach(async () => {
@@ -102,7 +104,7 @@ function upgradeContract(openOld: () => Promise<OldDatabase>): void {
 
     store = await old.openStore();
     expect(await snapshot()).toEqual(before);
-    await expect(old.indexes()).resolves.toEqual(EXPECTED_INDEXES);
+    await expect(old.indexes()).resolves.toEqual(expectedIndexes);
   });
 
   test('notifications stored before the upgrade are still recognised: a redelivery is a duplicate, a changed body a conflict', async () => {
@@ -143,12 +145,13 @@ function upgradeContract(openOld: () => Promise<OldDatabase>): void {
   });
 }
 
-describe('upgrading a SQLite database to migration 006', () => {
-  upgradeContract(async () => {
+/** A SQLite database migrated up to `version`, as that release left it. */
+function oldSqliteDatabase(version: number): () => Promise<OldDatabase> {
+  return async () => {
     const dir = mkdtempSync(join(tmpdir(), 'noti-upgrade-'));
     const file = join(dir, 'receiver.db');
     const db = openConnection(file, { busyTimeoutMs: 1000, setJournalMode: true });
-    migrateSqlite(db, { migrations: readMigrations('sqlite').filter((m) => m.version <= BEFORE_LEAN_INDEXES) });
+    migrateSqlite(db, { migrations: readMigrations('sqlite').filter((m) => m.version <= version) });
     const statements = new StatementCache(db);
     return {
       write: async (procedure) => db.transaction(() => runOnSqlite(statements, procedure, { outboxChanged: false })).immediate(),
@@ -160,7 +163,15 @@ describe('upgrading a SQLite database to migration 006', () => {
         rmSync(dir, { recursive: true, force: true });
       },
     };
-  });
+  };
+}
+
+describe('upgrading a SQLite database from before migration 007', () => {
+  upgradeContract(oldSqliteDatabase(BEFORE_ORDERED_KEY), EXPECTED_INDEXES.sqlite);
+});
+
+describe('upgrading a SQLite database to migration 006', () => {
+  upgradeContract(oldSqliteDatabase(BEFORE_LEAN_INDEXES), EXPECTED_INDEXES.sqlite);
 
   test('inbox and outbox no longer keep a counter in sqlite_sequence', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'noti-upgrade-'));
@@ -197,5 +208,5 @@ describePostgres('upgrading a PostgreSQL database to migration 006', () => {
         await schema.drop();
       },
     };
-  });
+  }, EXPECTED_INDEXES.postgres);
 });

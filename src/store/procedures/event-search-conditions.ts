@@ -1,4 +1,6 @@
 import type { EventSearch } from '../store';
+import { EVENT_ID_PREFIX } from '../../notifications/dedup-key';
+import { EVENT_SEQ } from './event-seq';
 import type { Param } from './procedure';
 
 /**
@@ -13,7 +15,14 @@ export function eventSearchConditions(search: Omit<EventSearch, 'limit' | 'offse
     conditions.push(condition);
     params.push(...values);
   };
-  if (search.query !== undefined) add('(i.shop_order_no = ? OR i.pg_cno = ? OR i.event_id = ?)', search.query, search.query, search.query);
+  if (search.query !== undefined) {
+    // Every event id starts with evt_; only such a text pays for the lookup by id (see EVENT_SEQ).
+    if (search.query.startsWith(EVENT_ID_PREFIX)) {
+      add(`(i.shop_order_no = ? OR i.pg_cno = ? OR i.seq = ${EVENT_SEQ})`, search.query, search.query, search.query);
+    } else {
+      add('(i.shop_order_no = ? OR i.pg_cno = ?)', search.query, search.query);
+    }
+  }
   if (search.status !== undefined) add('o.status = ?', search.status);
   if (search.type !== undefined) add('(i.event_type = ? OR i.noti_type = ?)', search.type, search.type);
   if (search.from !== undefined) add('i.received_at >= ?', search.from);

@@ -1,13 +1,16 @@
+import { derivedFromKey } from '../../notifications/dedup-key';
 import type { RecordResult } from '../store';
 import type { InboxRow } from './inbox-row';
 import { all, chunks, outboxChanged, placeholders, run, sqlBySize, valueRows, type Param, type Procedure } from './procedure';
 
 const INBOX_COLUMNS = 13;
 // One unique key decides: the event id, sha256 of row.dedupKey (eventIdFor), so one dedup key is
-// one id (migration 006 dropped the second unique index on dedup_key). In PostgreSQL a racing copy
-// of the same notification waits on it for the winner's commit, then does nothing and is answered
-// as the duplicate it is. No conflict target on purpose: with one naming a single index, a race
-// decided on any other unique key fails with a unique violation (a 503) instead.
+// one id; the id holds the pgCno, so one id has one pg_cno. SQLite indexes it as (pg_cno, event_id)
+// (migration 007: the gateway's pgCno comes in order, so new rows land at the index's end, not on
+// a random page), PostgreSQL as event_id; either way it is the one unique key on the inbox. In
+// PostgreSQL a racing copy of the same notification waits on it for the winner's commit, then does
+// nothing and is answered as the duplicate it is. No conflict target on purpose: with one naming a
+// single index, a race decided on any other unique key fails with a unique violation (a 503) instead.
 const INSERT_INBOX = sqlBySize((rows) => `INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
     shop_order_no, body_hash, raw_body, content_type, source_ip, received_at, event_json)
   VALUES ${valueRows(rows, INBOX_COLUMNS)} ON CONFLICT DO NOTHING RETURNING seq, event_id`);
@@ -18,8 +21,10 @@ const CONFLICT_COLUMNS = 9;
 const INSERT_CONFLICTS = sqlBySize((rows) => `INSERT INTO conflicts (inbox_seq, event_id, dedup_key, received_at, source_ip,
     content_type, raw_body, body_hash, event_json)
   VALUES ${valueRows(rows, CONFLICT_COLUMNS)}`);
-const SELECT_STORED = sqlBySize((ids) =>
-  `SELECT seq, event_id, dedup_key, body_hash FROM inbox WHERE event_id ${ids === 1 ? '= ?' : `IN (${placeholders(ids)})`}`);
+// By both columns of SQLite's unique key, so each is one index search there (and in PostgreSQL's
+// event_id index); OR'd pairs rather than a row-value IN, which both planners search alike.
+const SELECT_STORED = sqlBySize((rows) =>
+  `SELECT seq, event_id, dedup_key, body_hash FROM inbox WHERE ${Array.from({ length: rows }, () => '(pg_cno = ? AND event_id = ?)').join(' OR ')}`);
 // CAST: PostgreSQL types an untyped parameter in a CASE as text, and `integer + text` does not exist.
 const COUNT_REDELIVERIES = sqlBySize((rows) => `UPDATE inbox
   SET redeliveries = redeliveries + CASE seq ${'WHEN ? THEN CAST(? AS INTEGER) '.repeat(rows)}END,
@@ -43,6 +48,13 @@ interface StoredRow {
  * statement is a round trip, and the acks of the whole batch wait for all of them.
  */
 export function* recordNotifications(entries: readonly InboxRow[]): Procedure<RecordResult[]> {
+  for (const entry of entries) {
+    // A caller's bug, never the gateway's input: refused (a 503) rather than stored under a key
+    // that would not find its redeliveries.
+    if (!derivedFromKey(entry.dedupKey, entry.eventId, entry.pgCno)) {
+      throw new Error(`event id ${entry.eventId} or pgCno ${entry.pgCno} is not the one of its dedup key`);
+    }
+  }
   // Only the first copy of an event id may be new; later copies are redeliveries of what is stored.
   const firstCopy = new Map<string, number>();
   const candidates: InboxRow[] = [];
@@ -63,11 +75,11 @@ export function* recordNotifications(entries: readonly InboxRow[]): Procedure<Re
   }
 
   const isAccepted = (entry: InboxRow, i: number) => firstCopy.get(entry.eventId) === i && insertedSeqs.has(entry.eventId);
-  const redelivered = new Set<string>();
+  const redelivered = new Map<string, InboxRow>();
   entries.forEach((entry, i) => {
-    if (!isAccepted(entry, i)) redelivered.add(entry.eventId);
+    if (!isAccepted(entry, i)) redelivered.set(entry.eventId, entry);
   });
-  const stored = yield* storedRows([...redelivered]);
+  const stored = yield* storedRows([...redelivered.values()]);
 
   const results: RecordResult[] = [];
   const duplicates: Array<{ seq: number; at: string }> = [];
@@ -116,14 +128,14 @@ function* insertInbox(entries: readonly InboxRow[]): Procedure<Map<string, numbe
   return seqs;
 }
 
-/** The stored rows of these event ids. */
-function* storedRows(eventIds: readonly string[]): Procedure<Map<string, StoredRow>> {
+/** The stored rows of these entries' event ids, by event id. */
+function* storedRows(entries: readonly InboxRow[]): Procedure<Map<string, StoredRow>> {
   const rows = new Map<string, StoredRow>();
-  if (eventIds.length === 0) return rows;
-  for (const chunk of chunks(eventIds, 1)) {
+  if (entries.length === 0) return rows;
+  for (const chunk of chunks(entries, 2)) {
     // Under READ COMMITTED a racing insert of the same key waited for the winner's commit and did
     // nothing; this statement's fresh snapshot sees the winner's row (and this transaction's own).
-    const found = yield* all<StoredRow>(SELECT_STORED(chunk.length), ...chunk);
+    const found = yield* all<StoredRow>(SELECT_STORED(chunk.length), ...chunk.flatMap((entry) => [entry.pgCno, entry.eventId]));
     for (const row of found) rows.set(row.event_id, row);
   }
   return rows;

@@ -1,8 +1,9 @@
 import { historyInsert } from './delivery-history';
+import { EVENT_SEQ } from './event-seq';
 import { outboxChanged, run, type Procedure } from './procedure';
 
-/** The event's outbox row, through the inbox's unique event id and the outbox's unique inbox_seq. */
-const OUTBOX_OF_EVENT = 'inbox_seq = (SELECT seq FROM inbox WHERE event_id = ?)';
+/** The event's outbox row, through the event's inbox seq and the outbox's unique inbox_seq. */
+const OUTBOX_OF_EVENT = `inbox_seq = ${EVENT_SEQ}`;
 
 /** Back to pending at its first attempt, its history kept with a requeue entry; false when the id is unknown. */
 export function* requeue(eventId: string, at: string, actor: string | null = null): Procedure<boolean> {
