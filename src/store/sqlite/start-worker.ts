@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /**
  * Starts `name` (a module in this folder) on a worker thread. The built service runs the compiled
@@ -8,11 +8,11 @@ import { Worker } from 'node:worker_threads';
  * test file, the way jest does for the main thread, and handed to a tiny loader in the worker
  * (typescript is a dev dependency; production never takes this branch).
  */
-export function startWorker(name: string, workerData: unknown): Worker {
+export function startWorker(name: string, workerData: unknown, resourceLimits: ResourceLimits = {}): Worker {
   const compiled = join(__dirname, `${name}.js`);
-  if (existsSync(compiled)) return new Worker(compiled, { workerData });
+  if (existsSync(compiled)) return new Worker(compiled, { workerData, resourceLimits });
   const entry = join(__dirname, `${name}.ts`);
-  return new Worker(SOURCE_LOADER, { eval: true, workerData: { ...(workerData as object), entry, sources: transpiled(entry) } });
+  return new Worker(SOURCE_LOADER, { eval: true, resourceLimits, workerData: { ...(workerData as object), entry, sources: transpiled(entry) } });
 }
 
 const cache = new Map<string, string>();

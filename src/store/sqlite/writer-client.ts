@@ -4,6 +4,13 @@ import { StoreUnavailable } from '../store';
 import { startWorker } from './start-worker';
 import type { FromWriter, ToWriter, WriteMessage, WriterSetup } from './writer-protocol';
 
+/**
+ * A batch's rows live for a commit or two, so a young generation of 6 MB (V8 would grow it to
+ * 48) still frees them before they are promoted: measured at 128 connections, the writer's heap
+ * 23 -> 14 MB with the same throughput; at 3 MB it promoted rows and its old space grew to 18.
+ */
+const WRITER_HEAP = { maxYoungGenerationSizeMb: 6 };
+
 export interface WriterHealth {
   /** Why writes are refused for good (the file was deleted or replaced), else null. */
   replaced: string | null;
@@ -41,7 +48,7 @@ export class WriterClient {
       onWriterDied: (reason: string) => void;
     },
   ) {
-    this.worker = startWorker('writer-worker', setup);
+    this.worker = startWorker('writer-worker', setup, WRITER_HEAP);
     this.worker.on('message', (message: FromWriter) => this.receive(message));
     this.worker.on('error', (error) => this.die(`sqlite writer failed: ${error.message}`));
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
