@@ -1,3 +1,5 @@
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +29,9 @@ import { REPO_ROOT } from './processes';
  * STORE_URL (default BENCH_POSTGRES_URL or TEST_POSTGRES_URL; `sqlite` for a temporary file),
  * STORE_K (`1,32,128`), STORE_M (4000 per run), STORE_REPLICAS (`1,2`: stores on one schema,
  * K split between them), STORE_RUNS (1: runs per row, each on a fresh schema; the median is shown),
- * STORE_DIST (the build to measure, default ./dist).
+ * STORE_DIST (the build to measure, default ./dist), STORE_LINK_MS (PostgreSQL behind a proxy that
+ * delays each direction by this many ms, as a database on another host: its round trips then cost
+ * what they do in production, not what they do over loopback).
  * Like the HTTP bench, one record in five repeats a recent notification.
  */
 const env = (name: string, fallback: string) => process.env[name] ?? fallback;
@@ -36,6 +40,7 @@ const KS = env('STORE_K', '1,32,128').split(',').map(Number);
 const M = Number(env('STORE_M', '4000'));
 const REPLICAS = env('STORE_REPLICAS', '1,2').split(',').map(Number);
 const RUNS = Number(env('STORE_RUNS', '1'));
+const LINK_MS = Number(env('STORE_LINK_MS', '0'));
 const WARMUP = 300;
 
 /** Every query any pg client of this process sends; the bench opens no other pg connection while measuring. */
@@ -90,7 +95,7 @@ async function openTarget(replicas: number): Promise<{ stores: Store[]; close():
     const { store } = await openStores(`sqlite:${join(dir, 'receiver.db')}`);
     return { stores: [store], close: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })) };
   }
-  const schema = await createBenchSchema(URL_ARG);
+  const schema = await createBenchSchema(await storeUrl());
   const stores: Store[] = [];
   try {
     for (let i = 0; i < replicas; i++) stores.push((await openStores(schema.url)).store);
@@ -150,6 +155,24 @@ async function runOnce(k: number, replicas: number): Promise<RunResult> {
   }
 }
 
+let proxied: string | null = null;
+
+/** URL_ARG, or with STORE_LINK_MS the same database behind a delaying proxy (started once). */
+async function storeUrl(): Promise<string> {
+  if (LINK_MS <= 0) return URL_ARG;
+  if (proxied) return proxied;
+  const target = new URL(URL_ARG);
+  const port = 15_000 + Math.floor(Math.random() * 1000);
+  const proxy = fork(join(__dirname, 'link-delay-proxy.js'), [String(port), target.hostname, target.port || '5432', String(LINK_MS)]);
+  proxy.unref();
+  process.on('exit', () => proxy.kill());
+  await once(proxy, 'message');
+  target.hostname = '127.0.0.1';
+  target.port = String(port);
+  proxied = target.toString();
+  return proxied;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
@@ -157,8 +180,8 @@ async function main(): Promise<void> {
   // this process alive and it would exit before printing.
   const keepAlive = setInterval(() => undefined, 1000);
   const kind = URL_ARG === 'sqlite' ? 'sqlite' : 'postgres';
-  process.stderr.write(`[store-bench] ${kind}, ${DIST}, M=${M}, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
-  console.log('| store | K | records/s | p50 ms | p99 ms | round trips / record | transactions / record | lock wait ms / tx | outcomes |');
+  process.stderr.write(`[store-bench] ${kind}${LINK_MS > 0 ? `, ${LINK_MS} ms each way` : ''}, ${DIST}, M=${M}, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
+  console.log('| store | K | records/s | p50 ms | p99 ms | statements / record | transactions / record | lock wait ms / tx | outcomes |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const replicas of kind === 'sqlite' ? [1] : REPLICAS) {
     for (const k of KS.filter((k) => k >= replicas)) {

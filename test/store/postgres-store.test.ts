@@ -2,7 +2,9 @@ import { Client } from 'pg';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store';
 import type { Store } from '../../src/store/store';
 import { inboxEntry } from '../helpers/stored-events';
-import { createTestSchema, describePostgres, type TestSchema } from './pg-test-database';
+import { eventually } from '../helpers/eventually';
+import { PgWireProxy } from '../helpers/pg-wire-proxy';
+import { createTestSchema, describePostgres, postgresAddress, withAddress, type TestSchema } from './pg-test-database';
 import { storeContract } from './store-contract';
 
 describePostgres('PostgreSQL store', () => {
@@ -32,16 +34,79 @@ describePostgres('PostgreSQL store round trips', () => {
     await schema.drop();
   });
 
-  test('notifications arriving together cost a few round trips for the whole batch, not a few each', async () => {
+  test('notifications arriving together cost a few statements for the whole batch, not a few each', async () => {
     await store.record(inboxEntry({ pgCno: 'RT-warm' }));
     const fresh = Array.from({ length: 50 }, (_, i) => inboxEntry({ pgCno: `RT${i}` }));
     const sent = [...fresh, fresh[0]!, inboxEntry({ pgCno: 'RT1', data: { amount: '13000' } })];
     const queries = jest.spyOn(Client.prototype, 'query');
     const results = await Promise.all(sent.map((entry) => store.record(entry)));
     expect(results.map((result) => result.outcome)).toEqual([...fresh.map(() => 'accepted'), 'duplicate', 'conflict']);
-    // All in one transaction: 7 round trips (BEGIN with the outbox-order lock, inbox, outbox, the
-    // copies' lookup, their redelivery count, the conflict, NOTIFY with COMMIT). If the first write
-    // found the writer idle it commits alone first, in 4. One by one it was 2-3 a notification.
+    // All in one transaction: 7 statements (BEGIN with the outbox-order lock, inbox, the keys'
+    // lookup, outbox, the redelivery count, the conflict, NOTIFY with COMMIT), in three round trips
+    // (below). If the first write found the writer idle it commits alone first, in 5. One by one
+    // it was 2-3 a notification.
     expect(queries.mock.calls.length).toBeLessThanOrEqual(11);
+  });
+
+  /**
+   * The statements the store sends before it waits for an answer, round trip by round trip: the
+   * proxy holds PostgreSQL's answers back until the client has sent `expected[i]` (in a
+   * transaction's pipeline it sends a whole trip without waiting), then lets them through.
+   */
+  async function roundTrips(run: (target: Store) => Promise<unknown>, expected: number[]): Promise<string[][]> {
+    const proxy = new PgWireProxy(postgresAddress());
+    await proxy.start();
+    const proxied = await openPostgresStore(withAddress(schema.url, '127.0.0.1', proxy.port));
+    try {
+      await proxied.ping();
+      const trips: string[][] = [];
+      proxy.holdAnswers();
+      let from = proxy.statements.length;
+      const done = run(proxied);
+      for (const count of expected) {
+        await eventually(() => proxy.statements.length - from >= count, 5000, `${count} statements sent before an answer came back`).catch((e) => { throw new Error(`${e.message}: ${JSON.stringify(proxy.statements.slice(from))} / ${JSON.stringify(trips)}`); });
+        trips.push(proxy.statements.slice(from).map((sql) => sql.replace(/\s+/g, ' ').split(' ').slice(0, 3).join(' ')));
+        from = proxy.statements.length;
+        proxy.release();
+        proxy.holdAnswers();
+      }
+      proxy.release();
+      await done;
+      return trips;
+    } finally {
+      await proxied.close();
+      await proxy.close();
+    }
+  }
+
+  test('a batch with new notifications, a redelivery and a conflict is three round trips', async () => {
+    const stored = inboxEntry({ pgCno: 'FL-stored' });
+    await store.record(stored);
+    const batch = [inboxEntry({ pgCno: 'FL1' }), inboxEntry({ pgCno: 'FL2' }), stored, inboxEntry({ pgCno: 'FL-stored', data: { amount: '1' } })];
+    // The first write finds the group commit idle and commits alone; the others, asked for while it
+    // is in flight, share the next transaction.
+    const trips = await roundTrips((target: Store) => Promise.all(batch.map((entry) => target.record(entry))), [3, 1, 1, 3, 3, 1]);
+    const transaction = (middle: string[]) => [
+      // BEGIN with the outbox-order lock, the inbox insert and the lookup of every key.
+      [expect.stringMatching(/^BEGIN; SELECT pg_advisory_xact_lock/), 'INSERT INTO inbox', 'SELECT seq, event_id,'],
+      middle,
+      // NOTIFY (wakes the relays) with COMMIT.
+      [expect.stringMatching(/^SELECT pg_notify/)],
+    ];
+    expect(trips).toEqual([
+      ...transaction(['INSERT INTO outbox']),
+      // The outbox row of the new one, the redelivery's count, the conflict.
+      ...transaction(['INSERT INTO outbox', 'UPDATE inbox SET', 'INSERT INTO conflicts']),
+    ]);
+  });
+
+  test('marking a published batch delivered, with its history, is two round trips', async () => {
+    await store.record(inboxEntry({ pgCno: 'FL-relay' }));
+    const [row] = await store.nextPending(10);
+    const trips = await roundTrips((target: Store) => target.markDelivered([row!.seq], new Date().toISOString(), 'file'), [3, 1]);
+    expect(trips).toEqual([
+      [expect.stringMatching(/^BEGIN; SELECT pg_advisory_xact_lock/), 'UPDATE outbox SET', 'INSERT INTO delivery_attempts'],
+      ['COMMIT'],
+    ]);
   });
 });

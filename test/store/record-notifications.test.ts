@@ -1,4 +1,4 @@
-import type { SqlStep } from '../../src/store/procedures/procedure';
+import type { Statement } from '../../src/store/procedures/procedure';
 import { recordNotifications } from '../../src/store/procedures/record-notifications';
 import { inboxRow } from '../../src/store/procedures/inbox-row';
 import { inboxEntry } from '../helpers/stored-events';
@@ -18,15 +18,17 @@ describe('recording a batch of notifications, whatever the database answers', ()
   test('inbox rows are matched to their entries by event id, whatever order RETURNING gives them in', () => {
     const batch = ['R1', 'R2', 'R3'].map((pgCno) => inboxRow(inboxEntry({ pgCno })));
     const seqOf = new Map(batch.map((entry, i) => [entry.eventId, 101 + i]));
-    const statements: SqlStep[] = [];
+    const statements: Statement[] = [];
+    const answer = (statement: Statement) => {
+      statements.push(statement);
+      if (statement.mode === 'run') return { changes: 1 };
+      return /^INSERT INTO inbox/.test(statement.sql) ? batch.map(({ eventId }) => ({ seq: seqOf.get(eventId), event_id: eventId })).reverse() : [];
+    };
     const procedure = recordNotifications(batch);
     let step = procedure.next();
     while (!step.done) {
-      statements.push(step.value);
-      const answer = step.value.mode === 'all' && /^INSERT INTO inbox/.test(step.value.sql)
-        ? batch.map(({ eventId }) => ({ seq: seqOf.get(eventId), event_id: eventId })).reverse()
-        : { changes: 1 };
-      step = procedure.next(answer);
+      const { value } = step;
+      step = procedure.next(value.mode === 'trip' ? value.statements.map(answer) : value.mode === 'outboxChanged' ? undefined : answer(value as Statement));
     }
     expect(step.value).toEqual(batch.map((entry) => ({ outcome: 'accepted', eventId: entry.eventId })));
     const outboxInsert = statements.find((statement) => statement.mode === 'run' && /^INSERT INTO outbox/.test(statement.sql));

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
-import type { Param, Procedure, SqlStep } from '../procedures/procedure';
+import type { Param, Procedure, SqlStep, Statement } from '../procedures/procedure';
 import { LOCK_KIND, lockArgs } from './advisory-locks';
 import { query, queryResult, type TransactionEnds } from './pool';
 import { NEW_EVENTS_CHANNEL } from './relay-lock';
@@ -75,8 +75,15 @@ async function runStep(
     return undefined;
   }
   if (step.mode === 'dialect') return 'postgres';
-  const result = await queryResult<QueryResultRow>(db, action, toPostgres(step.sql), step.params as Param[]);
-  if (step.mode === 'all') return result.rows;
-  if (step.mode === 'get') return result.rows[0];
+  // On a transaction's client (pipeline mode, see pool.ts) these go out together and come back in
+  // order; a read on the pool sends them on whichever connections are free.
+  if (step.mode === 'trip') return Promise.all(step.statements.map((statement) => runStatement(db, action, statement)));
+  return runStatement(db, action, step);
+}
+
+async function runStatement(db: PoolClient | Pool, action: string, statement: Statement): Promise<unknown> {
+  const result = await queryResult<QueryResultRow>(db, action, toPostgres(statement.sql), statement.params as Param[]);
+  if (statement.mode === 'all') return result.rows;
+  if (statement.mode === 'get') return result.rows[0];
   return { changes: result.rowCount ?? 0 };
 }

@@ -5,10 +5,20 @@
  */
 export type Param = string | number | bigint | Buffer | Uint8Array | null;
 
-export type SqlStep =
+/** One statement and what its caller wants back: every row, the first row, or the count changed. */
+export type Statement =
   | { mode: 'all'; sql: string; params: Param[] }
   | { mode: 'get'; sql: string; params: Param[] }
-  | { mode: 'run'; sql: string; params: Param[] }
+  | { mode: 'run'; sql: string; params: Param[] };
+
+export type SqlStep =
+  | Statement
+  /**
+   * Statements that need none of each other's results, run in order. PostgreSQL sends them in one
+   * round trip (a pipeline, inside the caller's transaction: if one fails, the ones behind it fail
+   * too and the transaction rolls back); SQLite runs them one after another.
+   */
+  | { mode: 'trip'; statements: Statement[] }
   /**
    * Outbox rows will be added or made pending. PostgreSQL serialises "draw outbox seq, commit"
    * across replicas with a transaction-scoped lock taken here; every driver wakes the relay
@@ -40,6 +50,33 @@ export function* run(sql: string, ...params: Param[]): Generator<SqlStep, RunRes
   return (yield { mode: 'run', sql, params }) as RunResult;
 }
 
+/** What a statement of a trip answers, as `all`, `get` and `run` would. */
+type Answer<S> = S extends { mode: 'all' } ? unknown[] : S extends { mode: 'get' } ? unknown : RunResult;
+
+/**
+ * Sends `statements` together (see the `trip` step): for writes whose statements depend only on
+ * what the procedure already knows, one round trip on PostgreSQL instead of one each. Answers come
+ * back in order; an absent statement (`null`) answers `null`, so a trip can be built conditionally.
+ */
+export function* oneTrip<S extends ReadonlyArray<Statement | null>>(
+  ...statements: S
+): Generator<SqlStep, { [K in keyof S]: S[K] extends Statement ? Answer<S[K]> : null }, unknown> {
+  const present = statements.filter((statement): statement is Statement => statement !== null);
+  const answers = present.length === 0 ? [] : ((yield { mode: 'trip', statements: present }) as unknown[]);
+  let next = 0;
+  return statements.map((statement) => (statement === null ? null : answers[next++])) as never;
+}
+
+/** A statement for `oneTrip`: every row. */
+export function allRows(sql: string, ...params: Param[]): Statement {
+  return { mode: 'all', sql, params };
+}
+
+/** A statement for `oneTrip`: the count of rows it changed. */
+export function changes(sql: string, ...params: Param[]): Statement {
+  return { mode: 'run', sql, params };
+}
+
 export function* outboxChanged(): Generator<SqlStep, void, unknown> {
   yield { mode: 'outboxChanged' };
 }
@@ -69,9 +106,13 @@ export function valueRows(rows: number, columns: number): string {
   return Array.from({ length: rows }, () => row).join(', ');
 }
 
-/** `items` in runs that fit one statement when each item binds `parametersEach` values. */
-export function chunks<T>(items: readonly T[], parametersEach: number): Array<readonly T[]> {
-  const size = Math.max(1, Math.floor(MAX_PARAMETERS / parametersEach));
+/**
+ * `items` in runs that fit one statement when each item binds `parametersEach` values, and at most
+ * `maxEach` items (an OR of one term per item is an expression tree as deep as the run: SQLite
+ * refuses one over 1000 deep).
+ */
+export function chunks<T>(items: readonly T[], parametersEach: number, maxEach = Infinity): Array<readonly T[]> {
+  const size = Math.max(1, Math.min(maxEach, Math.floor(MAX_PARAMETERS / parametersEach)));
   if (items.length <= size) return items.length > 0 ? [items] : [];
   const runs: T[][] = [];
   for (let i = 0; i < items.length; i += size) runs.push(items.slice(i, i + size));

@@ -1,7 +1,7 @@
 import { derivedFromKey } from '../../notifications/dedup-key';
 import type { RecordResult } from '../store';
 import type { InboxRow } from './inbox-row';
-import { all, chunks, outboxChanged, placeholders, run, sqlBySize, valueRows, type Param, type Procedure } from './procedure';
+import { allRows, changes, chunks, oneTrip, outboxChanged, placeholders, sqlBySize, valueRows, type Param, type Procedure, type Statement } from './procedure';
 
 const INBOX_COLUMNS = 13;
 // One unique key decides: the event id, sha256 of row.dedupKey (eventIdFor), so one dedup key is
@@ -23,6 +23,7 @@ const INSERT_CONFLICTS = sqlBySize((rows) => `INSERT INTO conflicts (inbox_seq, 
   VALUES ${valueRows(rows, CONFLICT_COLUMNS)}`);
 // By both columns of SQLite's unique key, so each is one index search there (and in PostgreSQL's
 // event_id index); OR'd pairs rather than a row-value IN, which both planners search alike.
+const LOOKUPS_EACH = 256;
 const SELECT_STORED = sqlBySize((rows) =>
   `SELECT seq, event_id, dedup_key, body_hash FROM inbox WHERE ${Array.from({ length: rows }, () => '(pg_cno = ? AND event_id = ?)').join(' OR ')}`);
 // CAST: PostgreSQL types an untyped parameter in a CASE as text, and `integer + text` does not exist.
@@ -30,6 +31,11 @@ const COUNT_REDELIVERIES = sqlBySize((rows) => `UPDATE inbox
   SET redeliveries = redeliveries + CASE seq ${'WHEN ? THEN CAST(? AS INTEGER) '.repeat(rows)}END,
     last_redelivered_at = CASE seq ${'WHEN ? THEN ? '.repeat(rows)}END
   WHERE seq IN (${placeholders(rows)})`);
+
+interface InsertedRow {
+  seq: number;
+  event_id: string;
+}
 
 interface StoredRow {
   seq: number;
@@ -44,8 +50,10 @@ interface StoredRow {
  * the same key is kept as a conflict and not queued. Each entry gets the outcome it would get if the
  * entries were recorded one after another in this order: a second copy of a key in the batch is a
  * duplicate or a conflict of the first. Statements are per batch, not per entry (one multi-row
- * insert for the inbox, one for the outbox, one lookup for the redeliveries): on PostgreSQL every
- * statement is a round trip, and the acks of the whole batch wait for all of them.
+ * insert for the inbox, one for the outbox, one lookup of the keys), and those that need none of
+ * each other's answers travel together: on PostgreSQL every round trip is paid by the acks of the
+ * whole batch, and there are two (the inbox insert and the lookup; then the outbox, the
+ * redeliveries' counts and the conflicts) where there were five.
  */
 export function* recordNotifications(entries: readonly InboxRow[]): Procedure<RecordResult[]> {
   for (const entry of entries) {
@@ -63,23 +71,27 @@ export function* recordNotifications(entries: readonly InboxRow[]): Procedure<Re
     firstCopy.set(entry.eventId, i);
     candidates.push(entry);
   });
-  const insertedSeqs = yield* insertInbox(candidates);
-  const accepted = candidates.filter((entry) => insertedSeqs.has(entry.eventId));
-  if (accepted.length > 0) {
-    // Outbox order = commit order: see outboxChanged() for why the seq is drawn under a lock. One
-    // statement draws the seqs in entry order, so the batch's outbox order is its arrival order.
-    yield* outboxChanged();
-    yield* insertRows(INSERT_OUTBOX, OUTBOX_COLUMNS, accepted.map((entry): Param[] => [
-      insertedSeqs.get(entry.eventId)!, entry.eventId, entry.receivedAt, Date.parse(entry.receivedAt),
-    ]));
-  }
+  // Every key is looked up in the insert's round trip, not only those it refused (which are known
+  // only once it answered): a lookup costs SQLite microseconds, a round trip costs PostgreSQL more
+  // than the whole batch's lookups. The lookup runs after the insert: under READ COMMITTED a racing
+  // insert of the same key (another replica) waited for the winner's commit and did nothing, and
+  // the lookup's fresh snapshot sees the winner's row (and this transaction's own).
+  const inserts = inboxInserts(candidates);
+  const answers = yield* oneTrip(...inserts, ...storedLookups(candidates));
+  const insertedSeqs = new Map<string, number>();
+  // RETURNING promises no row order (PostgreSQL, SQLite): rows are matched by event id.
+  for (const rows of answers.slice(0, inserts.length) as InsertedRow[][]) for (const row of rows) insertedSeqs.set(row.event_id, row.seq);
+  const stored = new Map<string, StoredRow>();
+  for (const rows of answers.slice(inserts.length) as StoredRow[][]) for (const row of rows) stored.set(row.event_id, row);
 
+  const accepted = candidates.filter((entry) => insertedSeqs.has(entry.eventId));
+  // Outbox order = commit order: see outboxChanged() for why the seq is drawn under a lock. One
+  // statement draws the seqs in entry order, so the batch's outbox order is its arrival order.
+  if (accepted.length > 0) yield* outboxChanged();
+  const outboxInserts = rowInserts(INSERT_OUTBOX, OUTBOX_COLUMNS, accepted.map((entry): Param[] => [
+    insertedSeqs.get(entry.eventId)!, entry.eventId, entry.receivedAt, Date.parse(entry.receivedAt),
+  ]));
   const isAccepted = (entry: InboxRow, i: number) => firstCopy.get(entry.eventId) === i && insertedSeqs.has(entry.eventId);
-  const redelivered = new Map<string, InboxRow>();
-  entries.forEach((entry, i) => {
-    if (!isAccepted(entry, i)) redelivered.set(entry.eventId, entry);
-  });
-  const stored = yield* storedRows([...redelivered.values()]);
 
   const results: RecordResult[] = [];
   const duplicates: Array<{ seq: number; at: string }> = [];
@@ -105,15 +117,13 @@ export function* recordNotifications(entries: readonly InboxRow[]): Procedure<Re
       results.push({ outcome: 'conflict', eventId: row.event_id });
     }
   });
-  yield* countRedeliveries(duplicates);
-  yield* insertRows(INSERT_CONFLICTS, CONFLICT_COLUMNS, conflicts);
+  yield* oneTrip(...outboxInserts, ...redeliveryCounts(duplicates), ...rowInserts(INSERT_CONFLICTS, CONFLICT_COLUMNS, conflicts));
   return results;
 }
 
-/** The inbox seq of each entry this inserted, by event id; a key already stored inserts nothing. */
-function* insertInbox(entries: readonly InboxRow[]): Procedure<Map<string, number>> {
-  const seqs = new Map<string, number>();
-  for (const chunk of chunks(entries, INBOX_COLUMNS)) {
+/** Multi-row inserts of `entries` into the inbox; a key already stored inserts nothing. */
+function inboxInserts(entries: readonly InboxRow[]): Statement[] {
+  return chunks(entries, INBOX_COLUMNS).map((chunk) => {
     const params: Param[] = [];
     for (const entry of chunk) {
       params.push(
@@ -121,46 +131,32 @@ function* insertInbox(entries: readonly InboxRow[]): Procedure<Map<string, numbe
         entry.bodyHash, entry.rawBody, entry.contentType, entry.sourceIp, entry.receivedAt, entry.eventJson,
       );
     }
-    const rows = yield* all<{ seq: number; event_id: string }>(INSERT_INBOX(chunk.length), ...params);
-    // RETURNING promises no row order (PostgreSQL, SQLite): rows are matched by event id.
-    for (const row of rows) seqs.set(row.event_id, row.seq);
-  }
-  return seqs;
+    return allRows(INSERT_INBOX(chunk.length), ...params);
+  });
 }
 
-/** The stored rows of these entries' event ids, by event id. */
-function* storedRows(entries: readonly InboxRow[]): Procedure<Map<string, StoredRow>> {
-  const rows = new Map<string, StoredRow>();
-  if (entries.length === 0) return rows;
-  for (const chunk of chunks(entries, 2)) {
-    // Under READ COMMITTED a racing insert of the same key waited for the winner's commit and did
-    // nothing; this statement's fresh snapshot sees the winner's row (and this transaction's own).
-    const found = yield* all<StoredRow>(SELECT_STORED(chunk.length), ...chunk.flatMap((entry) => [entry.pgCno, entry.eventId]));
-    for (const row of found) rows.set(row.event_id, row);
-  }
-  return rows;
+/** The lookups of the stored rows of these entries' event ids. */
+function storedLookups(entries: readonly InboxRow[]): Statement[] {
+  return chunks(entries, 2, LOOKUPS_EACH).map((chunk) => allRows(SELECT_STORED(chunk.length), ...chunk.flatMap((entry) => [entry.pgCno, entry.eventId])));
 }
 
 /** Counts each stored row's redeliveries; the last copy in entry order sets when it was last redelivered. */
-function* countRedeliveries(duplicates: ReadonlyArray<{ seq: number; at: string }>): Procedure<void> {
-  if (duplicates.length === 0) return;
+function redeliveryCounts(duplicates: ReadonlyArray<{ seq: number; at: string }>): Statement[] {
   const bySeq = new Map<number, { copies: number; at: string }>();
   for (const { seq, at } of duplicates) bySeq.set(seq, { copies: (bySeq.get(seq)?.copies ?? 0) + 1, at });
-  for (const chunk of chunks([...bySeq], 5)) {
-    yield* run(
-      COUNT_REDELIVERIES(chunk.length),
-      ...chunk.flatMap(([seq, { copies }]) => [seq, copies]),
-      ...chunk.flatMap(([seq, { at }]) => [seq, at]),
-      ...chunk.map(([seq]) => seq),
-    );
-  }
+  return chunks([...bySeq], 5).map((chunk) => changes(
+    COUNT_REDELIVERIES(chunk.length),
+    ...chunk.flatMap(([seq, { copies }]) => [seq, copies]),
+    ...chunk.flatMap(([seq, { at }]) => [seq, at]),
+    ...chunk.map(([seq]) => seq),
+  ));
 }
 
-function* insertRows(sql: (rows: number) => string, columns: number, rows: readonly Param[][]): Procedure<void> {
-  if (rows.length === 0) return;
-  for (const chunk of chunks(rows, columns)) {
+/** Multi-row inserts of `rows`, as many as the parameter limit needs. */
+function rowInserts(sql: (rows: number) => string, columns: number, rows: readonly Param[][]): Statement[] {
+  return chunks(rows, columns).map((chunk) => {
     const params: Param[] = [];
     for (const row of chunk) params.push(...row);
-    yield* run(sql(chunk.length), ...params);
-  }
+    return changes(sql(chunk.length), ...params);
+  });
 }

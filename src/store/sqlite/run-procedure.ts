@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { Param, Procedure, SqlStep } from '../procedures/procedure';
+import type { Param, Procedure, SqlStep, Statement as Sql } from '../procedures/procedure';
 
 /** Prepared statements by SQL text: a procedure's SQL is fixed text, so the cache stays small. */
 export class StatementCache {
@@ -34,10 +34,16 @@ function runStep(statements: StatementCache, step: SqlStep, effects: { outboxCha
     return undefined;
   }
   if (step.mode === 'dialect') return 'sqlite';
-  const statement = statements.get(step.sql);
-  const params = step.params.map(bindable);
-  if (step.mode === 'all') return statement.all(...params);
-  if (step.mode === 'get') return statement.get(...params);
+  // A statement costs microseconds here: a trip is its statements one after another.
+  if (step.mode === 'trip') return step.statements.map((sql) => runStatement(statements, sql));
+  return runStatement(statements, step);
+}
+
+function runStatement(statements: StatementCache, sql: Sql): unknown {
+  const statement = statements.get(sql.sql);
+  const params = sql.params.map(bindable);
+  if (sql.mode === 'all') return statement.all(...params);
+  if (sql.mode === 'get') return statement.get(...params);
   return { changes: statement.run(...params).changes };
 }
 
