@@ -50,21 +50,14 @@ export function* run(sql: string, ...params: Param[]): Generator<SqlStep, RunRes
   return (yield { mode: 'run', sql, params }) as RunResult;
 }
 
-/** What a statement of a trip answers, as `all`, `get` and `run` would. */
-type Answer<S> = S extends { mode: 'all' } ? unknown[] : S extends { mode: 'get' } ? unknown : RunResult;
-
 /**
  * Sends `statements` together (see the `trip` step): for writes whose statements depend only on
- * what the procedure already knows, one round trip on PostgreSQL instead of one each. Answers come
- * back in order; an absent statement (`null`) answers `null`, so a trip can be built conditionally.
+ * what the procedure already knows, one round trip on PostgreSQL instead of one each. The answers
+ * come back in order, each as `all` (rows) or `run` ({ changes }) would give it.
  */
-export function* oneTrip<S extends ReadonlyArray<Statement | null>>(
-  ...statements: S
-): Generator<SqlStep, { [K in keyof S]: S[K] extends Statement ? Answer<S[K]> : null }, unknown> {
-  const present = statements.filter((statement): statement is Statement => statement !== null);
-  const answers = present.length === 0 ? [] : ((yield { mode: 'trip', statements: present }) as unknown[]);
-  let next = 0;
-  return statements.map((statement) => (statement === null ? null : answers[next++])) as never;
+export function* oneTrip(...statements: Statement[]): Generator<SqlStep, unknown[], unknown> {
+  if (statements.length === 0) return [];
+  return (yield { mode: 'trip', statements }) as unknown[];
 }
 
 /** A statement for `oneTrip`: every row. */
