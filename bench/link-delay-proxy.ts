@@ -7,9 +7,11 @@ import { connect, createServer } from 'node:net';
  * cloud database proxies set it: a proxy that waits for acknowledgements before sending the next
  * small packet (Nagle) would hold pipelined answers back by the peer's delayed-ACK timer instead.
  *
- *   node dist-bench/bench/link-delay-proxy.js <listen port> <target host> <target port> <delay ms>
+ * Listens on a port the system picks and sends it to its parent (fork's IPC channel):
+ *
+ *   fork('dist-bench/bench/link-delay-proxy.js', [<target host>, <target port>, <delay ms>])
  */
-const [listenPort, targetHost, targetPort, delayMs] = process.argv.slice(2);
+const [targetHost, targetPort, delayMs] = process.argv.slice(2);
 const delay = Number(delayMs);
 
 const server = createServer((client) => {
@@ -26,4 +28,4 @@ const server = createServer((client) => {
   client.on('error', close).on('close', close);
   upstream.on('error', close).on('close', close);
 });
-server.listen(Number(listenPort), '127.0.0.1', () => process.send?.('listening'));
+server.listen(0, '127.0.0.1', () => process.send?.((server.address() as { port: number }).port));

@@ -162,11 +162,10 @@ async function storeUrl(): Promise<string> {
   if (LINK_MS <= 0) return URL_ARG;
   if (proxied) return proxied;
   const target = new URL(URL_ARG);
-  const port = 15_000 + Math.floor(Math.random() * 1000);
-  const proxy = fork(join(__dirname, 'link-delay-proxy.js'), [String(port), target.hostname, target.port || '5432', String(LINK_MS)]);
+  const proxy = fork(join(__dirname, 'link-delay-proxy.js'), [target.hostname, target.port || '5432', String(LINK_MS)]);
   proxy.unref();
   process.on('exit', () => proxy.kill());
-  await once(proxy, 'message');
+  const [port] = (await once(proxy, 'message')) as [number];
   target.hostname = '127.0.0.1';
   target.port = String(port);
   proxied = target.toString();
