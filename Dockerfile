@@ -32,4 +32,6 @@ EXPOSE 8080 8081 9464
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.ADMIN_PORT || 9464) + '/healthz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/main.js"]
+# The main thread's heap limits, as `npm start` sets them (docs/operations.md, "Memory"): V8 takes
+# them only when node starts.
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=512", "dist/main.js"]

@@ -21,7 +21,7 @@ export async function startBareServer(port: number): Promise<RunningProcess> {
 
 /** The built receiver exactly as `npm start` runs it, on its embedded defaults (SQLite, file sink). */
 export async function startReceiver(env: Record<string, string>, adminUrl: string): Promise<RunningProcess> {
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [...startNodeFlags(), join(REPO_ROOT, 'dist', 'main.js')], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -34,6 +34,14 @@ export async function startReceiver(env: Record<string, string>, adminUrl: strin
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return watch(child);
+}
+
+/** The node flags `npm start` gives the receiver (its heap limits): the bench measures what is deployed. */
+export function startNodeFlags(repoRoot = REPO_ROOT): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const match = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\/main\.js\b/.exec(scripts.start ?? '');
+  if (!match) throw new Error('package.json\'s start script does not run `node … dist/main.js`');
+  return match[1]!.trim().split(/\s+/).filter(Boolean);
 }
 
 function watch(child: ChildProcess): RunningProcess {
