@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   // Other processes on the machine skew every phase; the load average says whether they did.
   log(`${cpus().length} CPUs, load average ${loadAverage()}`);
   const pool = new NotificationPool();
-  const sourceOf = () => loadSource(pool.items, (size) => pool.growTo(size));
+  const sourceOf = () => loadSource(pool, (size) => pool.growTo(size));
   const work = mkdtempSync(join(tmpdir(), 'noti-bench-'));
   const running: RunningProcess[] = [];
   const sqliteGroups: Array<{ results: RoundsResult[]; reference: RoundsResult }> = [];
