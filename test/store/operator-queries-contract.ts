@@ -108,5 +108,11 @@ export function operatorQueriesContract(openFresh: () => Promise<FreshStore>): v
 
     // Nothing left to prune: a second run the same day removes nothing.
     await expect(runRetention(store, { days: 90, now: new Date(T0 + 100 * DAY_MS) })).resolves.toMatchObject({ events: 0, rejections: 0, conflicts: 0 });
+
+    // The old event the queue had not taken yet is pruned by the first run after it did; the new one stays whole.
+    await deliverAll(T0 + 100 * DAY_MS);
+    await expect(runRetention(store, { days: 90, now: new Date(T0 + 100 * DAY_MS + 3600_000) })).resolves.toMatchObject({ events: 1, rejections: 0, conflicts: 0 });
+    expect(Buffer.from((await store.getEvent(oldPending.event.id))!.rawBody).length).toBe(0);
+    expect(Buffer.from((await store.getEvent(recent.event.id))!.rawBody).length).toBeGreaterThan(0);
   });
 }

@@ -77,6 +77,7 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
     ['the console search by dates alone', () => reads.searchEvents({ from: '2026-01-01', to: '2027-01-01', limit: 20, offset: 0 })],
     ['a delivered batch and its history', () => writes.markDelivered([deliveredSeq], AT, 'file')],
     ['the backlog, on every readiness probe and metrics scrape', () => reads.backlog(Date.parse(AT))],
+    ['a retention batch, hourly in the writer', () => writes.pruneExpired('9999-01-01', AT, 100)],
     ['notifications committed together: new ones, copies, a redelivery and a conflict', () => {
       const fresh = [inboxRow(inboxEntry({ pgCno: 'PLAN-3' })), inboxRow(inboxEntry({ pgCno: 'PLAN-4' }))];
       return recordNotifications([fresh[0]!, inboxRow(delivered), inboxRow({ ...delivered, bodyHash: 'other' }), fresh[0]!, fresh[1]!]);

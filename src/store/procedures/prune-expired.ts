@@ -10,12 +10,14 @@ const EMPTY = Buffer.alloc(0);
  * conflict); undelivered events keep everything because the relay still needs them. A pruned
  * event's delivery attempts keep when and how they ended but lose their error text, which may
  * quote what the queue answered about the event.
- * Batches keep each write short: the writer group-commits acks behind it.
+ * Batches keep each write short: the writer group-commits acks behind it. Each lookup walks the
+ * `*_unpruned` partial index (migration 008) from the oldest expired row, so a batch reads what it
+ * prunes and not the months pruned before; ordered by received_at, the order that index keeps.
  */
 export function* pruneExpired(cutoff: string, prunedAt: string, limit: number): Procedure<PruneCounts> {
   const events = yield* all<{ seq: number; outbox_seq: number; event_json: string }>(
     `SELECT i.seq, o.seq AS outbox_seq, i.event_json FROM inbox i JOIN outbox o ON o.inbox_seq = i.seq
-     WHERE o.status = 'delivered' AND i.received_at < ? AND i.pruned_at IS NULL ORDER BY i.seq LIMIT ?`,
+     WHERE i.pruned_at IS NULL AND i.received_at < ? AND o.status = 'delivered' ORDER BY i.received_at LIMIT ?`,
     cutoff, limit,
   );
   for (const row of events) {
@@ -28,7 +30,7 @@ export function* pruneExpired(cutoff: string, prunedAt: string, limit: number): 
     );
   }
   const conflicts = yield* all<{ id: number; event_json: string }>(
-    'SELECT id, event_json FROM conflicts WHERE received_at < ? AND pruned_at IS NULL ORDER BY id LIMIT ?',
+    'SELECT id, event_json FROM conflicts WHERE pruned_at IS NULL AND received_at < ? ORDER BY received_at LIMIT ?',
     cutoff, limit,
   );
   for (const row of conflicts) {
@@ -36,7 +38,7 @@ export function* pruneExpired(cutoff: string, prunedAt: string, limit: number): 
   }
   const rejections = yield* run(
     `UPDATE rejections SET raw_body = NULL, pruned_at = ?
-     WHERE id IN (SELECT id FROM rejections WHERE received_at < ? AND pruned_at IS NULL ORDER BY id LIMIT ?)`,
+     WHERE id IN (SELECT id FROM rejections WHERE pruned_at IS NULL AND received_at < ? ORDER BY received_at LIMIT ?)`,
     prunedAt, cutoff, limit,
   );
   return { events: events.length, rejections: rejections.changes, conflicts: conflicts.length };
