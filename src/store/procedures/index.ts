@@ -101,6 +101,16 @@ export const reads = {
   lastRetentionRun,
 } as const;
 
+/**
+ * Reads that stay cheap however large the store grows, each an index search or the few rows of a
+ * partial index: the relay's head, the backlog of readiness and metrics, the command worker's poll,
+ * a command by its key (test/store/query-plans.test.ts holds the outbox ones to that). SQLite runs
+ * these on the main thread, where they cost less than a message to another thread. Every other read
+ * may walk many rows (an operator's filter, a count over every command ever sent) and SQLite runs it
+ * on its reader thread, so the acks on the event loop never wait for it.
+ */
+export const loopReads: ReadonlySet<ReadName> = new Set<ReadName>(['nextPending', 'backlog', 'countDueCommands', 'getCommand']);
+
 export type Writes = typeof writes;
 export type Reads = typeof reads;
 export type WriteName = keyof Writes;

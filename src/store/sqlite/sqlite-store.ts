@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createStore } from '../create-store';
 import type { StoreDriver } from '../driver';
-import { procedureNamed } from '../procedures';
+import { loopReads, procedureNamed, type ReadName } from '../procedures';
 import { StoreUnavailable, type Store } from '../store';
 import type { OnMigration } from '../migrations';
 import { fileIdentity } from './file-identity';
@@ -11,6 +11,7 @@ import { openConnection } from './open-connection';
 import { holdProcessLock } from './process-lock';
 import { runProcedure, StatementCache } from './run-procedure';
 import { Checkpoints, type CheckpointOptions } from './checkpoints';
+import { ReaderClient } from './reader-client';
 import { WriterClient } from './writer-client';
 
 export interface SqliteOptions {
@@ -30,6 +31,8 @@ export interface SqliteOptions {
 }
 
 const WRITER_BUSY_TIMEOUT_MS = 1000;
+/** The reader thread may wait: nobody else is on it. */
+const READER_BUSY_TIMEOUT_MS = 1000;
 /**
  * Four background passes in a row before the writer finishes the WAL: the writer's pass, which acks
  * wait for, then copies only what was committed during the last short pass. Measured at 32
@@ -60,10 +63,13 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
 }
 
 /**
- * Writes go to a writer on a worker thread (writer-worker.ts) with pipelined group commit; reads
- * run here on a read-only connection, which in WAL mode never waits for the writer. The read
- * connection has no busy timeout: SQLite's busy wait is synchronous and would freeze the event
- * loop, so a busy read fails at once with StoreUnavailable and its caller backs off.
+ * Writes go to a writer on a worker thread (writer-worker.ts) with pipelined group commit. Reads
+ * that stay cheap at any size (`loopReads`) run here on a read-only connection, which in WAL mode
+ * never waits for the writer; it has no busy timeout: SQLite's busy wait is synchronous and would
+ * freeze the event loop, so a busy read fails at once with StoreUnavailable and its caller backs
+ * off. Every other read runs on a reader thread (reader-worker.ts): on a 1M-row inbox an operator's
+ * search by dates took 1.2 s and the overview's counts 250 ms, measured, with every ack held on the
+ * event loop meanwhile.
  */
 export function openSqliteDriver(path: string, options: SqliteOptions = {}): StoreDriver {
   const inMemory = path === ':memory:';
@@ -133,8 +139,10 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
   };
   let closed: Promise<void> | null = null;
 
-  const read = async (name: string, args: unknown[]) => {
+  const offLoop = new ReaderClient({ path, busyTimeoutMs: READER_BUSY_TIMEOUT_MS });
+  const read = async (name: ReadName, args: unknown[]) => {
     if (writer.health.replaced) throw new StoreUnavailable(writer.health.replaced);
+    if (!loopReads.has(name)) return offLoop.read(name, args);
     try {
       return runProcedure(reader, procedureNamed(name)!(...args), { outboxChanged: false });
     } catch (error) {
@@ -159,6 +167,7 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
     close() {
       closed ??= (async () => {
         await writer.close();
+        await offLoop.close();
         await checkpoints.close();
         reader.db.close();
         lock?.release();

@@ -1,0 +1,15 @@
+import type { ReadName } from '../procedures';
+
+/** What the main thread and the SQLite reader worker say to each other. */
+export interface ReaderSetup {
+  path: string;
+  busyTimeoutMs: number;
+}
+
+export interface ReadMessage {
+  id: number;
+  name: ReadName;
+  args: unknown[];
+}
+
+export type ReadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
