@@ -1,4 +1,4 @@
-import type { EventSearch } from '../store';
+import type { EventSearch, OutboxStatus } from '../store';
 import { EVENT_ID_PREFIX } from '../../notifications/dedup-key';
 import { EVENT_SEQ } from './event-seq';
 import type { Param } from './procedure';
@@ -23,9 +23,28 @@ export function eventSearchConditions(search: Omit<EventSearch, 'limit' | 'offse
       add('(i.shop_order_no = ? OR i.pg_cno = ?)', search.query, search.query);
     }
   }
-  if (search.status !== undefined) add('o.status = ?', search.status);
+  if (search.status !== undefined) add(statusCondition(search.status));
   if (search.type !== undefined) add('(i.event_type = ? OR i.noti_type = ?)', search.type, search.type);
   if (search.from !== undefined) add('i.received_at >= ?', search.from);
   if (search.to !== undefined) add('i.received_at < ?', search.to);
   return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
+}
+
+const STATUS_CONDITIONS: Record<OutboxStatus, string> = {
+  pending: "o.status = 'pending'",
+  delivered: "o.status = 'delivered'",
+  dead: "o.status = 'dead'",
+};
+
+/**
+ * A state as literal SQL, taken from this closed table and never from the caller's text, so the
+ * plan for "Requeue all dead" of a filter (in the writer's transaction) or a list by state reads
+ * that state's partial index (outbox_pending, outbox_dead) whatever the bound values: with
+ * `o.status = ?` SQLite picks the index only once it sees the value bound (it re-plans for partial
+ * indexes), a plan explained without values reads the whole outbox, and a PostgreSQL generic plan
+ * of a prepared statement cannot use a partial index at all.
+ */
+export function statusCondition(status: OutboxStatus): string {
+  if (!Object.hasOwn(STATUS_CONDITIONS, status)) throw new Error(`unknown outbox status: ${String(status)}`);
+  return STATUS_CONDITIONS[status];
 }

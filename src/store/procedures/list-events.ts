@@ -1,5 +1,6 @@
 import type { EventFilter, EventRow } from '../store';
 import { EVENT_COLUMNS } from './columns';
+import { statusCondition } from './event-search-conditions';
 import { all, type Param, type Procedure } from './procedure';
 
 /** Newest first; only the filters given become conditions, so PostgreSQL can type every parameter. */
@@ -10,7 +11,7 @@ export function* listEvents(filter: EventFilter): Procedure<EventRow[]> {
     conditions.push(condition);
     params.push(...values);
   };
-  if (filter.status !== undefined) where('o.status = ?', filter.status);
+  if (filter.status !== undefined) where(statusCondition(filter.status));
   if (filter.type !== undefined) where('(i.event_type = ? OR i.noti_type = ?)', filter.type, filter.type);
   if (filter.shopOrderNo !== undefined) where('i.shop_order_no = ?', filter.shopOrderNo);
   if (filter.since !== undefined) where('i.received_at >= ?', filter.since);
