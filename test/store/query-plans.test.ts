@@ -75,6 +75,7 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
     ['the console search box given an order number or a pgCno', () => reads.searchEvents(search)],
     ['the search box with a state and dates', () => reads.searchEvents({ ...search, status: 'delivered', from: '2026-01-01', to: '2027-01-01' })],
     ['the console search by dates alone', () => reads.searchEvents({ from: '2026-01-01', to: '2027-01-01', limit: 20, offset: 0 })],
+    ["the overview's chart of the last day", () => reads.eventActivity('2026-11-20T03:00:00.000Z')],
     ['a delivered batch and its history', () => writes.markDelivered([deliveredSeq], AT, 'file')],
     ['the backlog, on every readiness probe and metrics scrape', () => reads.backlog(Date.parse(AT))],
     ["the relay's head", () => reads.nextPending(100)],

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 
 const BOTH = [
   'delivery_attempts(outbox_seq, id)',
-  'inbox(received_at)',
+  'inbox(received_at) partial',
   'inbox(received_at) partial',
   'inbox(shop_order_no)',
   'outbox(inbox_seq) unique',

@@ -2,6 +2,7 @@ import type { EventSearch, OutboxStatus } from '../store';
 import { EVENT_ID_PREFIX } from '../../notifications/dedup-key';
 import { EVENT_SEQ } from './event-seq';
 import type { Param } from './procedure';
+import { receivedAtRange } from './received-at-range';
 
 /**
  * The console's event filter as SQL conditions over `inbox i JOIN outbox o`. Only the filters
@@ -25,8 +26,8 @@ export function eventSearchConditions(search: Omit<EventSearch, 'limit' | 'offse
   }
   if (search.status !== undefined) add(statusCondition(search.status));
   if (search.type !== undefined) add('(i.event_type = ? OR i.noti_type = ?)', search.type, search.type);
-  if (search.from !== undefined) add('i.received_at >= ?', search.from);
-  if (search.to !== undefined) add('i.received_at < ?', search.to);
+  const dates = receivedAtRange('i', search.from, search.to);
+  if (dates) add(dates.condition, ...dates.params);
   return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 

@@ -13,6 +13,7 @@ const EMPTY = Buffer.alloc(0);
  * Batches keep each write short: the writer group-commits acks behind it. Each lookup walks the
  * `*_unpruned` partial index (migration 008) from the oldest expired row, so a batch reads what it
  * prunes and not the months pruned before; ordered by received_at, the order that index keeps.
+ * Setting pruned_at moves an inbox row's entry from inbox_unpruned to inbox_pruned.
  */
 export function* pruneExpired(cutoff: string, prunedAt: string, limit: number): Procedure<PruneCounts> {
   const events = yield* all<{ seq: number; outbox_seq: number; event_json: string }>(
