@@ -96,4 +96,16 @@ describe('noti-receiver events', () => {
     expect(run.stderr).toContain('no event evt_unknown');
     expect(run.status).toBe(1);
   });
+
+  test('the built command still answers, and exits with its code, after it wrote to the database', () => {
+    // A write starts the checkpointer thread; closing the store must wait for it, or the process,
+    // with nothing else to do, ended before the message and the exit code (it exited 0, silent).
+    const cli = join(__dirname, '..', '..', 'dist', 'cli', 'receiver-cli.js');
+    const requeue = spawnSync(process.execPath, [cli, 'events', 'requeue', 'evt_unknown', '--database-url', receiver.databaseUrl], { encoding: 'utf8' });
+    expect(requeue.stderr).toContain('no event evt_unknown');
+    expect(requeue.status).toBe(1);
+    const prune = spawnSync(process.execPath, [cli, 'retention', 'prune', '--json', '--database-url', receiver.databaseUrl], { encoding: 'utf8' });
+    expect(JSON.parse(prune.stdout)).toMatchObject({ events: 0, rejections: 0, conflicts: 0 });
+    expect(prune.status).toBe(0);
+  });
 });

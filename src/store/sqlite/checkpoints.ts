@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { startWorker } from './start-worker';
+import { startWorker, stopWorker } from './start-worker';
 
 export interface CheckpointOptions {
   /** At most one background checkpoint per interval, and only after commits. */
@@ -56,9 +56,7 @@ export class Checkpoints {
     const worker = this.worker;
     this.worker = null;
     if (!worker) return;
-    const exited = new Promise((resolve) => worker.once('exit', resolve));
-    worker.postMessage('close');
-    await exited;
+    await stopWorker(worker);
   }
 
   private start(): Worker {

@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { ReadName } from '../procedures';
 import { StoreUnavailable } from '../store';
 import type { ReadMessage, ReadReply, ReaderSetup } from './reader-protocol';
-import { startWorker } from './start-worker';
+import { startWorker, stopWorker } from './start-worker';
 
 /** A page of events or a count holds little; like the writer's, a capped heap keeps garbage from piling up. */
 const READER_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 512 };
@@ -35,12 +35,8 @@ export class ReaderClient {
     const worker = this.worker;
     this.worker = null;
     if (!worker) return;
-    const exited = new Promise((resolve) => worker.once('exit', resolve));
-    // Reads already posted are answered first: the worker takes messages in order. Held until it
-    // has exited, or a process with nothing else to do would end in the middle of closing the store.
-    worker.ref();
-    worker.postMessage('close');
-    await exited;
+    // Reads already posted are answered first: the worker takes messages in order.
+    await stopWorker(worker);
   }
 
   private start(): Worker {

@@ -18,6 +18,19 @@ export function startWorker(name: string, workerData: unknown, resourceLimits: R
 }
 
 /**
+ * Asks a worker that answers 'close' to finish and waits until it has exited. The checkpointer and
+ * the reader are unref'd so they never keep a process alive on their own; without the ref taken
+ * here a process with nothing else left to do (the CLI after a write) ended in the middle of
+ * closing the store, before its output, its exit code, the read connection and the lock.
+ */
+export async function stopWorker(worker: Worker): Promise<void> {
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
+  worker.ref();
+  worker.postMessage('close');
+  await exited;
+}
+
+/**
  * V8's flags are the process's, and `--max-semi-space-size` (which npm start gives node for the
  * main thread's heap) wins over a worker's own `resourceLimits`: the writer's young generation
  * grew to 16 MB instead of its 6, measured at 128 connections. Each isolate reads the flag when it
