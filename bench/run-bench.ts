@@ -7,6 +7,7 @@ import { createBenchSchema } from './postgres-schema';
 import { REPO_ROOT, startBareServer, startReceiver, type RunningProcess } from './processes';
 import { tailQueueFile } from './queue-tail';
 import { alternatedRounds, median, type RoundsResult, type Target } from './rounds';
+import { startProbes } from './probes';
 import { seedInbox } from './seed-inbox';
 import { pacedTable, roundsTable, type PacedRow } from './summary-table';
 
@@ -25,6 +26,7 @@ const PACED_RATE = env('BENCH_PACED_RATE', 500);
 const PACED_S = env('BENCH_PACED_S', 10);
 /** Paced runs, one after another: a stall of the shared machine spoils one run's p99, not the median of three. */
 const PACED_ROUNDS = env('BENCH_PACED_ROUNDS', 3);
+const PROBE_MS = env('BENCH_PROBE_MS', 1000);
 const SEED_ROWS = env('BENCH_SEED_ROWS', 1_000_000);
 /** Fresh notifications made ready before each run: more than any server here answers in one (40k/s for 5 s). */
 const RESERVE = env('BENCH_RESERVE', 200_000);
@@ -88,6 +90,21 @@ async function main(): Promise<void> {
       name: `median of the ${PACED_ROUNDS} runs`, ...medianRun(pacedRuns),
       receiveToQueue: { p50Ms: toQueue.percentile(50), p99Ms: toQueue.percentile(99), events: toQueue.count },
     });
+
+    // The same pace on the large inbox while readiness and metrics are polled, as in production.
+    log(`paced ${PACED_RATE}/s on the ${SEED_ROWS / 1e6}M-row inbox, /readyz and /metrics every ${PROBE_MS} ms, ${PACED_ROUNDS} runs of ${PACED_S} s`);
+    const probedRuns: PacedResult[] = [];
+    for (let run = 1; run <= PACED_ROUNDS; run += 1) {
+      seededTarget.source.reserve(PACED_RATE * PACED_S);
+      const probes = startProbes(seeded.adminUrl, PROBE_MS);
+      const result = await paced(urlOf(BASE_PORT + 4), seededTarget.source, { rate: PACED_RATE, seconds: PACED_S, connections: 32 });
+      const polled = await probes.stop();
+      log(`  probed run ${run}: p99 ${result.latencyP99Ms.toFixed(1)} ms, send lag p99 ${result.sendLagP99Ms.toFixed(1)} ms, ${polled.probes} probes, ${polled.failed} failed`);
+      probedRuns.push({ ...result, bad: result.bad + polled.failed });
+      await drain(seeded.adminUrl);
+    }
+    pacedRows.push(...probedRuns.map((result, i) => ({ name: `${SEED_ROWS / 1e6}M rows, probed, run ${i + 1}`, ...result })));
+    pacedRows.push({ name: `median of the ${PACED_ROUNDS} probed runs`, ...medianRun(probedRuns) });
     await Promise.all([empty.process.stop(), seeded.process.stop()]);
 
     if (POSTGRES_URL) {
