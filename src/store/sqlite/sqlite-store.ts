@@ -68,8 +68,8 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
  * never waits for the writer; it has no busy timeout: SQLite's busy wait is synchronous and would
  * freeze the event loop, so a busy read fails at once with StoreUnavailable and its caller backs
  * off. Every other read runs on a reader thread (reader-worker.ts): on a 1M-row inbox an operator's
- * search by dates took 1.2 s and the overview's counts 250 ms, measured, with every ack held on the
- * event loop meanwhile.
+ * search by dates took 0.45-1.2 s and the overview's counts 115-250 ms, measured, with every ack
+ * held on the event loop meanwhile.
  */
 export function openSqliteDriver(path: string, options: SqliteOptions = {}): StoreDriver {
   const inMemory = path === ':memory:';
