@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Store } from '../../src/store/store';
+import type { Worker } from 'node:worker_threads';
+import { ReaderClient } from '../../src/store/sqlite/reader-client';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { inboxEntry, rejectionEntry } from '../helpers/stored-events';
 
@@ -71,6 +73,21 @@ describe('SQLite reads off the event loop', () => {
     const [rejection] = await store.listRejections();
     expect(Buffer.isBuffer(rejection!.rawBody)).toBe(true);
     expect(rejection!.rawBody!.subarray(0, 6).toString('latin1')).toBe('res_cd');
+  });
+
+  test('a reader thread that died is replaced by the next read', async () => {
+    const reader = new ReaderClient({ path: join(dir, 'receiver.db'), busyTimeoutMs: 0 });
+    try {
+      await expect(reader.read('listAudit', [10])).resolves.toEqual([]);
+      const thread = (reader as unknown as { worker: Worker }).worker;
+      const exited = new Promise((resolve) => thread.once('exit', resolve));
+      await thread.terminate();
+      await exited;
+      await expect(reader.read('eventCounts', [])).resolves.toEqual({ pending: 0, delivered: 0, dead: 0 });
+      expect((reader as unknown as { worker: Worker }).worker).not.toBe(thread);
+    } finally {
+      await reader.close();
+    }
   });
 
   test('a read the database refuses is a StoreUnavailable, and the reader goes on serving', async () => {
