@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run cli` and `npm run simulate` run the compiled code; on a fresh clone (no dist/) or
-// after a source edit that would be missing or stale. Build only then, so a repeated CLI
-// call stays fast, and keep tsc's output on stderr so `--json` stays pipeable.
+// `npm start`, `npm run cli`, `npm run simulate` and `npm run sandbox` run the compiled code; on
+// a fresh clone (no dist/) or after a source edit that would be missing or stale. Build only
+// then, so a restart or a repeated CLI call stays fast (a tsc run is 5-20 s), and keep tsc's
+// output on stderr so `--json` stays pipeable.
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { existsSync, readdirSync, statSync } = require('node:fs');

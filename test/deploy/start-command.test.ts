@@ -1,7 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNodeFlags } from '../../bench/processes';
+import { eventually } from '../helpers/eventually';
+import { spawnReceiver } from '../helpers/spawn-receiver';
 
 const REPO = join(__dirname, '..', '..');
 
@@ -27,4 +31,75 @@ describe('how the receiver is started', () => {
     expect(capped).toBeGreaterThanOrEqual(512);
     expect(capped).toBeLessThan(limitOf(['--max-old-space-size=512']));
   });
+});
+
+/** Every process below `pid` (children, grandchildren…), read from /proc while they run. */
+function descendantsOf(pid: number): number[] {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
+  return children.flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// A supervisor, `docker stop` on an image that runs npm, or an operator's `kill` sends SIGTERM to
+// npm alone: unless node itself gets it, npm and its shell die and node lives on as an orphan that
+// keeps the SQLite file locked, so the restart that follows fails "in use by another process".
+const onLinux = process.platform === 'linux' ? describe : describe.skip;
+onLinux('npm start, stopped with SIGTERM to npm', () => {
+  let dir: string;
+  beforeAll(() => {
+    // dist/ as fresh as a developer's checkout after one build, so npm start has nothing to compile.
+    const built = spawnSync(process.execPath, [join(REPO, 'scripts', 'ensure-built.js')], { encoding: 'utf8' });
+    expect(built.status).toBe(0);
+  });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('stops the receiver too (no orphan keeps the database), and a restart on the same database starts', async () => {
+    const env = { DATABASE_URL: `sqlite:${join(dir, 'receiver.db')}`, QUEUE_URL: `file:${join(dir, 'events.ndjson')}` };
+    const npm = spawn('npm', ['start'], {
+      cwd: REPO,
+      env: { ...process.env, PORT: '0', ADMIN_PORT: '0', API_PORT: '0', HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npm.stdout!.on('data', (chunk) => (output += String(chunk)));
+    npm.stderr!.on('data', (chunk) => (output += String(chunk)));
+    const exited = once(npm, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    let spawned: number[] = [];
+    try {
+      await eventually(() => output.includes('"message":"listening"'), 60_000, `npm start to listen (output so far: ${output})`);
+      spawned = descendantsOf(npm.pid!);
+      expect(spawned.length).toBeGreaterThan(0);
+      // Only what npm start ran, never a tsc: dist/ is fresh.
+      expect(output).not.toMatch(/\btsc\b|building dist/);
+
+      npm.kill('SIGTERM');
+      const [code] = await exited;
+      expect(output).toContain('"message":"stopped"');
+      expect(code).toBe(0);
+      await eventually(() => spawned.every((pid) => !alive(pid)), 15_000, 'every process npm start ran to exit');
+
+      const again = await spawnReceiver(dir, env);
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      for (const pid of [npm.pid!, ...spawned]) if (alive(pid)) process.kill(pid, 'SIGKILL');
+    }
+  }, 90_000);
 });
