@@ -16,7 +16,11 @@ export function parseFormBody(body: Buffer, charset: string): Record<string, str
     const eq = pair.indexOf(0x3d /* = */);
     const name = decodeText(percentDecode(eq === -1 ? pair : pair.subarray(0, eq)), charset, 'field name');
     const value = eq === -1 ? '' : decodeText(percentDecode(pair.subarray(eq + 1)), charset, shownFieldName(name));
-    if (!(name in fields)) fields[name] = value;
+    if (Object.hasOwn(fields, name)) continue;
+    // Assigning `__proto__` would set the object's prototype instead of adding a field, and `in`
+    // would see `constructor` and friends on Object.prototype: both are fields like any other here.
+    if (name === '__proto__') Object.defineProperty(fields, name, { value, enumerable: true, writable: true, configurable: true });
+    else fields[name] = value;
   }
   return fields;
 }

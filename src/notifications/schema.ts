@@ -67,6 +67,21 @@ function optionalLimits(catalogue: Record<string, number>): Map<string, { max: n
   return new Map(Object.entries(catalogue).map(([name, max], order) => [name, { max, order }]));
 }
 
+const JSON_REQUIRED = Object.keys(REQUIRED_JSON_FIELDS);
+const UNIONPAY_REQUIRED = Object.keys(REQUIRED_UNIONPAY_FIELDS);
+
+/**
+ * The body's own fields, the required ones as the schema read them (a bare number as its
+ * string). Not zod's output: it copies by assignment, which drops a field named `__proto__`
+ * (or, for an object value, makes it the copy's prototype); SPEC 2.3 keeps unknown fields as
+ * received. A spread defines own properties, so `__proto__` stays data like any other name.
+ */
+function ownFields(input: Record<string, unknown>, parsed: Record<string, unknown>, required: readonly string[]): Record<string, unknown> {
+  const fields = { ...input };
+  for (const name of required) fields[name] = parsed[name];
+  return fields;
+}
+
 const jsonShape = requiredShape(REQUIRED_JSON_FIELDS, ['resCd', 'mallId', 'notiType', 'pgCno', 'shopOrderNo']);
 const unionPayShape = requiredShape(REQUIRED_UNIONPAY_FIELDS, ['res_cd', 'noti_type', 'cno', 'memb_id', 'order_no']);
 
@@ -80,7 +95,7 @@ export function validateNotification(
   if (!parsed.success) {
     return { ok: false, reasons: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`) };
   }
-  const fields = parsed.data as Record<string, unknown>;
+  const fields = ownFields(input, parsed.data as Record<string, unknown>, layout === 'unionpay' ? UNIONPAY_REQUIRED : JSON_REQUIRED);
   const common = layout === 'unionpay' ? unionPayCommon(fields) : jsonCommon(fields);
   const reasons: string[] = [];
   const warnings: string[] = [];
