@@ -39,7 +39,7 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction): void
 export function consoleRouter(deps: ConsoleDeps): Router {
   const router = Router();
   router.use(securityHeaders);
-  router.use(consoleAssets());
+  router.use(consoleAssets(deps.logger));
   router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
   router.use(requireSameOrigin);
   router.use(signInRoutes(deps));
