@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { EventRow } from '../../src/store/store';
+import type { EventListing } from '../../src/cli/event-listing';
 import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
 import { seededReceiver } from './seeded-receiver';
 
@@ -19,22 +19,32 @@ describe('noti-receiver events', () => {
   test('list --json returns every stored event once, a redelivery counted on its event', async () => {
     const result = await receiver.cli(['events', 'list', '--json']);
     expect(result.code).toBe(0);
-    const rows = result.json<EventRow[]>();
+    const rows = result.json<EventListing[]>();
     expect(rows).toHaveLength(3);
     const stored = rows.find((row) => row.pgCno === approval.pgCno && row.notiType === '10');
     expect(stored).toMatchObject({ status: 'pending', redeliveries: 1, shopOrderNo: 'ORD-CLI-1' });
   });
 
+  test('list --json and show --json name the event id `id`, as the event and its queue message do', async () => {
+    const [row] = (await receiver.cli(['events', 'list', '--json', '--order', 'ORD-CLI-2'])).json<Array<Record<string, unknown>>>();
+    expect(row).not.toHaveProperty('eventId');
+    expect(row!.id).toMatch(/^evt_/);
+    const shown = (await receiver.cli(['events', 'show', String(row!.id), '--json'])).json<Record<string, unknown> & { event: { id: string } }>();
+    expect(shown).not.toHaveProperty('eventId');
+    expect(shown.id).toBe(row!.id);
+    expect(shown.event.id).toBe(row!.id);
+  });
+
   test('list filters by notiType or type name, order number and time', async () => {
-    const byCode = (await receiver.cli(['events', 'list', '--json', '--type', '20'])).json<EventRow[]>();
+    const byCode = (await receiver.cli(['events', 'list', '--json', '--type', '20'])).json<EventListing[]>();
     expect(byCode.map((row) => row.type)).toEqual(['payment.changed']);
-    const byName = (await receiver.cli(['events', 'list', '--json', '--type', 'payment.approved'])).json<EventRow[]>();
+    const byName = (await receiver.cli(['events', 'list', '--json', '--type', 'payment.approved'])).json<EventListing[]>();
     expect(byName).toHaveLength(2);
-    const byOrder = (await receiver.cli(['events', 'list', '--json', '--order', 'ORD-CLI-2'])).json<EventRow[]>();
+    const byOrder = (await receiver.cli(['events', 'list', '--json', '--order', 'ORD-CLI-2'])).json<EventListing[]>();
     expect(byOrder.map((row) => row.pgCno)).toEqual([other.pgCno]);
-    const future = (await receiver.cli(['events', 'list', '--json', '--since', '2999-01-01T00:00:00+09:00'])).json<EventRow[]>();
+    const future = (await receiver.cli(['events', 'list', '--json', '--since', '2999-01-01T00:00:00+09:00'])).json<EventListing[]>();
     expect(future).toEqual([]);
-    const limited = (await receiver.cli(['events', 'list', '--json', '--limit', '1'])).json<EventRow[]>();
+    const limited = (await receiver.cli(['events', 'list', '--json', '--limit', '1'])).json<EventListing[]>();
     expect(limited).toHaveLength(1);
   });
 
@@ -46,27 +56,27 @@ describe('noti-receiver events', () => {
   });
 
   test('show masks names and card numbers for humans and keeps them intact in --json', async () => {
-    const [row] = (await receiver.cli(['events', 'list', '--json', '--order', 'ORD-CLI-1', '--type', '10'])).json<EventRow[]>();
-    const human = await receiver.cli(['events', 'show', row!.eventId]);
+    const [row] = (await receiver.cli(['events', 'list', '--json', '--order', 'ORD-CLI-1', '--type', '10'])).json<EventListing[]>();
+    const human = await receiver.cli(['events', 'show', row!.id]);
     expect(human.code).toBe(0);
     expect(human.stdout).toContain('홍**');
     expect(human.stdout).not.toContain('홍길동');
     expect(human.stdout).not.toContain('5361-4812-3456-1234');
-    const json = (await receiver.cli(['events', 'show', row!.eventId, '--json'])).json<{ event: { data: Record<string, string> } }>();
+    const json = (await receiver.cli(['events', 'show', row!.id, '--json'])).json<{ event: { data: Record<string, string> } }>();
     expect(json.event.data.customerName).toBe('홍길동');
   });
 
   test('requeue puts a delivered event back to pending, --dead requeues every dead event', async () => {
-    const rows = (await receiver.cli(['events', 'list', '--json'])).json<EventRow[]>();
+    const rows = (await receiver.cli(['events', 'list', '--json'])).json<EventListing[]>();
     await receiver.store.markDelivered([rows[0]!.seq], new Date().toISOString());
     await receiver.store.markDead(rows[1]!.seq, 'queue refused it');
-    expect((await receiver.cli(['events', 'list', '--json', '--status', 'dead'])).json<EventRow[]>()).toHaveLength(1);
+    expect((await receiver.cli(['events', 'list', '--json', '--status', 'dead'])).json<EventListing[]>()).toHaveLength(1);
 
-    expect((await receiver.cli(['events', 'requeue', rows[0]!.eventId])).code).toBe(0);
+    expect((await receiver.cli(['events', 'requeue', rows[0]!.id])).code).toBe(0);
     const dead = await receiver.cli(['events', 'requeue', '--dead', '--json']);
     expect(dead.json()).toEqual({ requeued: 1 });
 
-    const after = (await receiver.cli(['events', 'list', '--json', '--status', 'pending'])).json<EventRow[]>();
+    const after = (await receiver.cli(['events', 'list', '--json', '--status', 'pending'])).json<EventListing[]>();
     expect(after).toHaveLength(3);
   });
 

@@ -1,4 +1,5 @@
-import type { DeliveryAttempt, EventRow } from '../../src/store/store';
+import type { EventListing } from '../../src/cli/event-listing';
+import type { DeliveryAttempt } from '../../src/store/store';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { seededReceiver } from './seeded-receiver';
 
@@ -9,8 +10,8 @@ describe('noti-receiver events show: delivery attempts', () => {
   beforeAll(async () => {
     receiver = seededReceiver();
     expect((await receiver.postJson(approvalNotification({ shopOrderNo: 'ORD-ATTEMPTS' }))).status).toBe(200);
-    const [row] = (await receiver.cli(['events', 'list', '--json'])).json<EventRow[]>();
-    eventId = row!.eventId;
+    const [row] = (await receiver.cli(['events', 'list', '--json'])).json<EventListing[]>();
+    eventId = row!.id;
     await receiver.store.markRetry(row!.seq, 'answered 503: {"cardNo":"5361481234561234"}', Date.parse('2026-11-21T03:00:02.000Z'), { at: '2026-11-21T03:00:00.000Z', publisher: 'http' });
     await receiver.store.markDelivered([row!.seq], '2026-11-21T03:00:02.500Z', 'http');
     expect((await receiver.cli(['events', 'requeue', eventId], { USER: 'ops-lee' })).code).toBe(0);
@@ -43,7 +44,7 @@ describe('noti-receiver events show: delivery attempts', () => {
 
   test('an event never tried says so', async () => {
     expect((await receiver.postJson(approvalNotification({ shopOrderNo: 'ORD-UNTRIED' }))).status).toBe(200);
-    const [row] = (await receiver.cli(['events', 'list', '--json', '--order', 'ORD-UNTRIED'])).json<EventRow[]>();
-    expect((await receiver.cli(['events', 'show', row!.eventId])).stdout).toContain('delivery attempts: none yet');
+    const [row] = (await receiver.cli(['events', 'list', '--json', '--order', 'ORD-UNTRIED'])).json<EventListing[]>();
+    expect((await receiver.cli(['events', 'show', row!.id])).stdout).toContain('delivery attempts: none yet');
   });
 });

@@ -1,4 +1,5 @@
-import type { EventRow, RejectionRow } from '../../src/store/store';
+import type { EventListing } from '../../src/cli/event-listing';
+import type { RejectionRow } from '../../src/store/store';
 import { openStore } from '../../src/store/open-store';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
@@ -25,13 +26,13 @@ describePostgres('noti-receiver on PostgreSQL', () => {
   });
 
   test('lists, shows (masked) and requeues events', async () => {
-    const rows = (await cli(['events', 'list', '--json'])).json<EventRow[]>();
+    const rows = (await cli(['events', 'list', '--json'])).json<EventListing[]>();
     expect(rows).toEqual([expect.objectContaining({ pgCno: accepted.pgCno, shopOrderNo: 'ORD-PG-1', redeliveries: 1, status: 'pending' })]);
-    const shown = await cli(['events', 'show', rows[0]!.eventId]);
+    const shown = await cli(['events', 'show', rows[0]!.id]);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain('홍**');
     expect(shown.stdout).not.toContain('홍길동');
-    expect((await cli(['events', 'requeue', rows[0]!.eventId])).code).toBe(0);
+    expect((await cli(['events', 'requeue', rows[0]!.id])).code).toBe(0);
     expect((await cli(['events', 'show', 'evt_unknown'])).code).toBe(1);
   });
 
@@ -41,7 +42,7 @@ describePostgres('noti-receiver on PostgreSQL', () => {
     const fixed = await cli(['rejections', 'reprocess', String(rejection!.id), '--json'], { MALL_IDS: 'T0001234,T0009999' });
     expect(fixed.code).toBe(0);
     expect(fixed.json()).toMatchObject({ outcome: 'accepted' });
-    const events = (await cli(['events', 'list', '--json', '--order', 'ORD-PG-NEW-MALL'])).json<EventRow[]>();
+    const events = (await cli(['events', 'list', '--json', '--order', 'ORD-PG-NEW-MALL'])).json<EventListing[]>();
     expect(events).toEqual([expect.objectContaining({ mallId: 'T0009999', pgCno: newMall.pgCno })]);
   });
 });

@@ -1,4 +1,5 @@
-import type { EventRow, RejectionRow } from '../../src/store/store';
+import type { EventListing } from '../../src/cli/event-listing';
+import type { RejectionRow } from '../../src/store/store';
 import { approvalNotification, unionPayForm } from '../../src/simulator/notification-builders';
 import { receiverOn, seededReceiver } from './seeded-receiver';
 
@@ -56,8 +57,8 @@ describe('noti-receiver rejections', () => {
     const { eventId, outcome } = result.json<{ eventId: string; outcome: string }>();
     expect(outcome).toBe('accepted');
 
-    const events = (await receiver.cli(['events', 'list', '--json', '--order', jsonOrder])).json<EventRow[]>();
-    expect(events).toEqual([expect.objectContaining({ eventId, status: 'pending', mallId: 'T0009999', pgCno: newMall.pgCno })]);
+    const events = (await receiver.cli(['events', 'list', '--json', '--order', jsonOrder])).json<EventListing[]>();
+    expect(events).toEqual([expect.objectContaining({ id: eventId, status: 'pending', mallId: 'T0009999', pgCno: newMall.pgCno })]);
     expect((await rejectionFor(jsonOrder)).reprocessedEventId).toBe(eventId);
 
     const again = await receiver.cli(['rejections', 'reprocess', String(row.id), '--json'], fixedEnv);
@@ -73,7 +74,7 @@ describe('noti-receiver rejections', () => {
     const result = await receiver.cli(['rejections', 'reprocess', String(row.id), '--json'], fixedEnv);
     expect(result.code).toBe(0);
     expect(result.json()).toMatchObject({ outcome: 'duplicate' });
-    const events = (await receiver.cli(['events', 'list', '--json', '--order', formOrder])).json<EventRow[]>();
+    const events = (await receiver.cli(['events', 'list', '--json', '--order', formOrder])).json<EventListing[]>();
     expect(events).toHaveLength(1);
     await live.close();
   });

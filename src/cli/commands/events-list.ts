@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import type { EventFilter, OutboxStatus } from '../../store/store';
 import { cliConfig, globalOptions, print, positiveInt, withStore, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../exit-codes';
+import { eventListing } from '../event-listing';
 import { formatTable } from '../table';
 
 interface ListOptions {
@@ -30,13 +31,13 @@ export function registerEventsList(events: Command, io: CliIo): void {
         since: options.since,
         limit: options.limit,
       };
-      const rows = await withStore(cliConfig(io, global), (store) => store.listEvents(filter));
+      const rows = (await withStore(cliConfig(io, global), (store) => store.listEvents(filter))).map(eventListing);
       print(io, global, rows, () =>
         rows.length === 0
           ? 'no events match'
           : formatTable(
               ['ID', 'TYPE', 'PG_CNO', 'ORDER', 'STATUS', 'TRIES', 'REDELIVERED', 'RECEIVED'],
-              rows.map((r) => [r.eventId, `${r.notiType} ${r.type}`, r.pgCno, r.shopOrderNo, r.status, r.attempts, r.redeliveries, r.receivedAt]),
+              rows.map((r) => [r.id, `${r.notiType} ${r.type}`, r.pgCno, r.shopOrderNo, r.status, r.attempts, r.redeliveries, r.receivedAt]),
             ),
       );
     });

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { cliConfig, globalOptions, masked, print, withStore, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../exit-codes';
+import { eventListing } from '../event-listing';
 import { formatFields, formatTable } from '../table';
 import { maskFreeText } from '../../observability/mask';
 import type { DeliveryAttempt } from '../../store/store';
@@ -14,7 +15,7 @@ export function registerEventsShow(events: Command, io: CliIo): void {
       const global = globalOptions(command);
       const found = await withStore(cliConfig(io, global), async (store) => {
         const detail = await store.getEvent(id);
-        return detail && { ...detail, deliveryAttempts: await store.deliveryAttempts(id) };
+        return detail && { ...eventListing(detail), deliveryAttempts: await store.deliveryAttempts(id) };
       });
       if (!found) throw new CliFailure(`no event ${id}; find ids with "events list"`, EXIT.notFound);
       print(io, global, found, () => {
