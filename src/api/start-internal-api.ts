@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../config/env';
-import { MIN_TOKEN_LENGTH } from '../config/internal-api-settings';
 import type { CommandDeps } from '../commands/command-deps';
 import { startCommandWorker, type CommandWorker } from '../commands/command-worker';
 import { createGatewayClient } from '../gateway/gateway-client';
@@ -74,9 +73,6 @@ export async function startInternalApi(options: InternalApiOptions): Promise<Int
   if (!token) {
     logger.info('internal API off: set API_TOKEN or API_TOKEN_FILE to enable it');
     return { port: null, worker, stop: (timeoutMs) => worker.stop(timeoutMs) };
-  }
-  if (token.length < MIN_TOKEN_LENGTH) {
-    logger.warn(`API_TOKEN is shorter than ${MIN_TOKEN_LENGTH} characters; use a random one, e.g. openssl rand -hex 32`);
   }
   const server = createApiApp({ commands: deps, apiToken: token, wakeWorker: () => worker.wake() }).listen(config.API_PORT, config.API_HOST);
   // One attempt may take GATEWAY_TIMEOUT_MS, a trade creation several: the socket must outlive them.

@@ -26,7 +26,12 @@ export async function cancelWallet(deps: CommandDeps, body: Record<string, unkno
   deps.gateway.assertConfigured('wallet-b.cancel');
   const mallId = String(body.mallId);
   const key = keyForMall(deps.keys, mallId);
-  if (!key) throw new GatewayNotConfigured('GATEWAY_SECRET_KEY');
+  if (!key) {
+    throw new GatewayNotConfigured(
+      'GATEWAY_SECRET_KEY',
+      `set it (or GATEWAY_SECRET_KEY_FILE, or GATEWAY_SECRET_KEY_${mallId.toUpperCase()} for this mall) to the secret key the gateway issued for msgAuthValue`,
+    );
+  }
   const shopTransactionId = shopTransactionIdOf(body);
   const pgCno = String(body.pgCno);
   const request = {

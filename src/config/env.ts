@@ -3,7 +3,7 @@ import { SUPPORTED_QUEUE_SCHEMES, queueScheme } from '../publishers/open-publish
 import { redactUrl } from '../observability/redact-url';
 import { parseAddressList, type AddressList } from './address-list';
 import type { GatewayEnv } from './gateway-addresses';
-import { SECRET_NAMES, SecretFileError, internalApiSettings, readSecrets, type Secrets } from './internal-api-settings';
+import { GATEWAY_URL_NAMES, SECRET_NAMES, SecretFileError, internalApiSettings, readSecrets, strongToken, type Secrets } from './internal-api-settings';
 
 const port = (name: string) =>
   z.coerce.number({ error: `${name} must be a number` }).int().min(0).max(65535);
@@ -46,8 +46,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly']).default('info'),
   RELAY_MAX_ATTEMPTS: z.coerce.number().int().min(0).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-  // A short token can be guessed through the sign-in form; unset, a random one is generated and logged.
-  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters; use a long random token').optional(),
+  // A weak token can be guessed through the sign-in form; unset, a random one is generated and logged.
+  ADMIN_TOKEN: strongToken.optional(),
   ADMIN_TOKEN_FILE: z.string().min(1).optional(),
   RETENTION_DAYS: z.coerce.number({ error: 'RETENTION_DAYS must be a number' }).int().min(1, 'must be at least 1 day').default(90),
   ...internalApiSettings,
@@ -55,6 +55,15 @@ const envSchema = z.object({
   // The internal API moves money: it must never be reachable where the gateway's notifications arrive.
   if (env.API_PORT !== 0 && env.API_PORT === env.PORT) {
     ctx.addIssue({ code: 'custom', path: ['API_PORT'], message: 'must differ from PORT: the internal API never shares the notification listener' });
+  }
+  // In production a plain-http gateway URL carries msgAuthValue and card tokens in clear, and
+  // anyone on the path can answer (or redirect) in the gateway's name.
+  if (env.GATEWAY_ENV === 'production') {
+    for (const name of GATEWAY_URL_NAMES) {
+      if (env[name]?.startsWith('http:')) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'must be an https:// URL when GATEWAY_ENV=production' });
+      }
+    }
   }
 });
 
@@ -75,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       return { ...(settings as Omit<Config, 'secrets'>), secrets: readSecrets(present) };
     } catch (error) {
       if (!(error instanceof SecretFileError)) throw error;
-      throw new ConfigError(`invalid ${error.variable}: ${error.message}; point it at a readable file holding the secret`);
+      throw new ConfigError(`invalid ${error.variable}: ${error.message}; ${error.advice}`);
     }
   }
   const issue = parsed.error.issues[0]!;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { TOKEN_ADVICE, weakTokenReason } from './token-strength';
 
 const port = (name: string) => z.coerce.number({ error: `${name} must be a number` }).int().min(0).max(65535);
 
@@ -9,13 +10,22 @@ const baseUrl = z
   .transform((url) => url.replace(/\/+$/, ''))
   .optional();
 
+/** A token a listener is guarded by: refused at start when weak (see weakTokenReason). */
+export const strongToken = z.string().superRefine((token, ctx) => {
+  const reason = weakTokenReason(token);
+  if (reason) ctx.addIssue({ code: 'custom', message: `${reason}; ${TOKEN_ADVICE}` });
+});
+
+/** The base URL variables of the gateway's routes. */
+export const GATEWAY_URL_NAMES = ['GATEWAY_WALLET_A_URL', 'GATEWAY_WALLET_B_URL', 'GATEWAY_VAN_URL'] as const;
+
 const positiveMs = z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1);
 
 /** SPEC 5.1: the internal API and the gateway client (merchant → gateway). */
 export const internalApiSettings = {
   API_PORT: port('API_PORT').default(8081),
   API_HOST: z.string().min(1).default('127.0.0.1'),
-  API_TOKEN: z.string().min(1).optional(),
+  API_TOKEN: strongToken.optional(),
   API_TOKEN_FILE: z.string().optional(),
   GATEWAY_WALLET_A_URL: baseUrl,
   GATEWAY_WALLET_B_URL: baseUrl,
@@ -30,9 +40,6 @@ export const internalApiSettings = {
   /** A command still pending after this long is counted in the long-pending gauge (an alert). */
   COMMAND_PENDING_ALERT_MS: positiveMs.default(300_000),
 } as const;
-
-/** Shorter tokens are accepted but warned about at start: anyone on the API's network could guess one. */
-export const MIN_TOKEN_LENGTH = 16;
 
 /** Settings whose values must never be echoed or kept beside ordinary settings. */
 export const SECRET_NAMES = ['API_TOKEN', 'API_TOKEN_FILE', 'GATEWAY_SECRET_KEY', 'GATEWAY_SECRET_KEY_FILE'] as const;
@@ -52,8 +59,14 @@ export function readSecrets(env: Record<string, string | undefined>): Secrets {
     if (!m || !value || name === 'GATEWAY_SECRET_KEY_FILE') continue;
     gatewayKeysByMall[m[1]!] = m[2] ? readSecretFile(name, value) : value;
   }
+  const apiToken = secret(env, 'API_TOKEN');
+  // API_TOKEN itself is checked with the other settings; the file's content only once read.
+  if (apiToken !== undefined && !env.API_TOKEN) {
+    const reason = weakTokenReason(apiToken);
+    if (reason) throw new SecretFileError('API_TOKEN_FILE', `the token in it ${reason}`, TOKEN_ADVICE);
+  }
   return {
-    apiToken: secret(env, 'API_TOKEN'),
+    apiToken,
     gatewayKey: secret(env, 'GATEWAY_SECRET_KEY'),
     gatewayKeysByMall,
   };
@@ -78,7 +91,7 @@ function readSecretFile(name: string, path: string): string {
 }
 
 export class SecretFileError extends Error {
-  constructor(readonly variable: string, reason: string) {
+  constructor(readonly variable: string, reason: string, readonly advice = 'point it at a readable file holding the secret') {
     super(reason);
   }
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ConfigError, type Config } from '../config/env';
+import { TOKEN_ADVICE, weakTokenReason } from '../config/token-strength';
 
 export interface AdminToken {
   value: string;
@@ -19,7 +20,8 @@ export function resolveAdminToken(config: Pick<Config, 'ADMIN_TOKEN' | 'ADMIN_TO
       throw new ConfigError(`invalid ADMIN_TOKEN_FILE: cannot read ${config.ADMIN_TOKEN_FILE} (${(error as NodeJS.ErrnoException).code ?? 'error'}); point it at a readable file holding the token`);
     }
     const value = text.split(/\r?\n/)[0]!.trim();
-    if (value.length < 16) throw new ConfigError('invalid ADMIN_TOKEN_FILE: the token in it must be at least 16 characters; put a long random token on its first line');
+    const reason = weakTokenReason(value);
+    if (reason) throw new ConfigError(`invalid ADMIN_TOKEN_FILE: the token on its first line ${reason}; ${TOKEN_ADVICE}`);
     return { value, generated: false };
   }
   return { value: randomBytes(24).toString('base64url'), generated: true };

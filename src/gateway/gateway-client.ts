@@ -1,4 +1,13 @@
-import { GatewayNetworkError, GatewayNotConfigured, GatewayTimeout, GatewayUnparsableAnswer } from './gateway-errors';
+import { redactUrl } from '../observability/redact-url';
+import {
+  GatewayAnswerTooLarge,
+  GatewayError,
+  GatewayNetworkError,
+  GatewayNotConfigured,
+  GatewayRedirect,
+  GatewayTimeout,
+  GatewayUnparsableAnswer,
+} from './gateway-errors';
 import { OPERATIONS, type GatewayBaseUrls, type Operation } from './operations';
 
 /** The gateway's JSON answer: always an object carrying `resCd`. */
@@ -18,7 +27,15 @@ export interface GatewayClientOptions {
   baseUrls: GatewayBaseUrls;
   /** The gateway requires 30 s for a cancellation; one attempt never waits longer. */
   timeoutMs: number;
+  /** What is read of one answer at most; ANSWER_LIMIT_BYTES unless a test needs another. */
+  answerLimitBytes?: number;
 }
+
+/**
+ * The gateway's answers are a few hundred bytes. Reading more (a 300 MB answer once exhausted
+ * the heap and took the store down with it) is stopped here, and the attempt's outcome is unknown.
+ */
+export const ANSWER_LIMIT_BYTES = 1024 * 1024;
 
 /** The one place that builds a request to the gateway, times it out and reads its answer. */
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
@@ -33,6 +50,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     assertConfigured: (operation) => void urlFor(operation),
     async send(operation, body) {
       const url = urlFor(operation);
+      // Aborted past the answer limit: the connection is dropped, not drained.
+      const cut = new AbortController();
       let response: Response;
       let text: string;
       try {
@@ -40,15 +59,50 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           method: 'POST',
           headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
           body: JSON.stringify(body),
-          signal: AbortSignal.timeout(options.timeoutMs),
+          // Never followed: see GatewayRedirect.
+          redirect: 'manual',
+          signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs), cut.signal]),
         });
-        text = await response.text();
+        if (response.status >= 300 && response.status < 400) {
+          cut.abort();
+          throw new GatewayRedirect(response.status, locationOf(url, response.headers.get('location')));
+        }
+        text = await readCapped(response, options.answerLimitBytes ?? ANSWER_LIMIT_BYTES, cut);
       } catch (error) {
+        if (error instanceof GatewayError) throw error;
         throw toGatewayError(error, options.timeoutMs);
       }
       return { httpStatus: response.status, body: parseAnswer(response.status, text) };
     },
   };
+}
+
+/** The body as text, read chunk by chunk so that no more than `limit` bytes are ever held. */
+async function readCapped(response: Response, limit: number, cut: AbortController): Promise<string> {
+  if (!response.body) return '';
+  const tooLarge = () => {
+    cut.abort();
+    return new GatewayAnswerTooLarge(response.status, limit);
+  };
+  if (Number(response.headers.get('content-length') ?? 0) > limit) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The Location resolved against the request, without credentials or query (a token may ride in either). */
+function locationOf(requestUrl: string, location: string | null): string {
+  if (!location) return '';
+  try {
+    return redactUrl(new URL(location, requestUrl).toString());
+  } catch {
+    return redactUrl(location).slice(0, 200);
+  }
 }
 
 function parseAnswer(httpStatus: number, text: string): GatewayAnswer['body'] {

@@ -4,7 +4,7 @@
  * an approval. Messages never carry a secret or a body.
  */
 export abstract class GatewayError extends Error {
-  abstract readonly reason: 'timeout' | 'network' | 'unparsable';
+  abstract readonly reason: 'timeout' | 'network' | 'unparsable' | 'redirect' | 'too-large';
 }
 
 export class GatewayTimeout extends GatewayError {
@@ -31,10 +31,32 @@ export class GatewayUnparsableAnswer extends GatewayError {
   }
 }
 
-/** The base URL of a route is unset: the route answers 503 naming the variable, nothing is recorded. */
+/**
+ * A 3xx is a proxy's or a hijacked DNS name's answer, never the gateway's: following it would
+ * send the request (its msgAuthValue included) to another host and take that host's `0000` as
+ * the gateway's. Not followed; the Location is kept (without credentials or query) for the operator.
+ */
+export class GatewayRedirect extends GatewayError {
+  override readonly name = 'GatewayRedirect';
+  readonly reason = 'redirect';
+  constructor(readonly httpStatus: number, readonly location: string) {
+    super(`HTTP ${httpStatus} redirect to ${location || '(no Location)'}, not followed`);
+  }
+}
+
+/** The answer grew past what any gateway answer needs: reading stopped there, so nothing is known. */
+export class GatewayAnswerTooLarge extends GatewayError {
+  override readonly name = 'GatewayAnswerTooLarge';
+  readonly reason = 'too-large';
+  constructor(readonly httpStatus: number, limitBytes: number) {
+    super(`HTTP ${httpStatus} answer larger than ${limitBytes} bytes, not read further`);
+  }
+}
+
+/** A setting a route needs is unset: the route answers 503 naming the variable and how to set it, nothing is recorded. */
 export class GatewayNotConfigured extends Error {
   override readonly name = 'GatewayNotConfigured';
-  constructor(readonly variable: string) {
-    super(`${variable} is not set; set it to the gateway's base URL to use this route`);
+  constructor(readonly variable: string, fix = "set it to the gateway's base URL to use this route") {
+    super(`${variable} is not set; ${fix}`);
   }
 }

@@ -11,7 +11,21 @@ export type Behaviour =
   /** Drops the connection without an answer (ECONNRESET / socket hang up). */
   | { reset: true }
   /** Answers something that is not the gateway's JSON. */
-  | { raw: string; status?: number; contentType?: string };
+  | { raw: string; status?: number; contentType?: string }
+  /** Answers a redirect to `location` with a `0000` body, as a proxy or a hijacked name might. */
+  | { redirect: string; status: 301 | 302 | 303 | 307 | 308 }
+  /**
+   * Answers `0000` padded to `bytes` (endless when unset), chunk by chunk as the client reads
+   * (backpressure honoured), counting into `meter` what the client took before it hung up.
+   */
+  | { flood: true; bytes?: number; meter: FloodMeter }
+  /** Waits for `until` before doing `then` (the default answer when unset): a slow round held open by the test. */
+  | { until: Promise<unknown>; then?: Behaviour };
+
+export interface FloodMeter {
+  written: number;
+  closed: boolean;
+}
 
 export const WARMUP_PATH = '/__warmup';
 
@@ -71,8 +85,17 @@ export async function startFakeGateway(options: { hmacKey?: string; encoding?: '
     }
     const path = req.url ?? '';
     calls.push({ path, body, at: Date.now() });
-    const behaviour = scripts.get(path)?.shift() ?? { answer: defaultAnswer(path, body) };
+    let behaviour = scripts.get(path)?.shift() ?? { answer: defaultAnswer(path, body) };
+    while ('until' in behaviour) {
+      await behaviour.until;
+      behaviour = behaviour.then ?? { answer: defaultAnswer(path, body) };
+    }
     if ('hang' in behaviour) return;
+    if ('redirect' in behaviour) {
+      res.writeHead(behaviour.status, { Location: behaviour.redirect, 'Content-Type': 'application/json; charset=utf-8' });
+      return void res.end(JSON.stringify({ resCd: '0000', resMsg: 'SUCCESS' }));
+    }
+    if ('flood' in behaviour) return void flood(res, behaviour.bytes, behaviour.meter);
     if ('reset' in behaviour) return void req.socket.destroy();
     if ('raw' in behaviour) {
       res.writeHead(behaviour.status ?? 200, { 'Content-Type': behaviour.contentType ?? 'text/html' });
@@ -80,6 +103,20 @@ export async function startFakeGateway(options: { hmacKey?: string; encoding?: '
     }
     res.writeHead(behaviour.status ?? 200, { 'Content-Type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify(behaviour.answer));
+  };
+
+  const flood = async (res: ServerResponse, bytes: number | undefined, meter: FloodMeter) => {
+    res.on('close', () => void (meter.closed = true));
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+    const head = Buffer.from('{"resCd":"0000","resMsg":"SUCCESS","pad":"');
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    res.write(head);
+    meter.written += head.length;
+    while (!res.destroyed && (bytes === undefined || meter.written < bytes)) {
+      meter.written += chunk.length;
+      if (!res.write(chunk)) await new Promise((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+    }
+    if (!res.destroyed) res.end('"}');
   };
 
   const server: Server = createServer((req, res) => void handle(req, res));
