@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { ConfigError, loadConfig, type Config } from '../config/env';
 import { maskSensitive } from '../observability/mask';
 import { openStore } from '../store/open-store';
 import { StoreUnavailable, type Store } from '../store/store';
 import { CliFailure, EXIT } from './exit-codes';
+import { requireReceiverDatabase } from './require-database';
 
 /** Where a command reads its environment and writes its output; tests pass their own. */
 export interface CliIo {
@@ -34,12 +34,7 @@ export function cliConfig(io: CliIo, options: GlobalOptions): Config {
 
 /** Opens the store, runs `work`, always closes it; any storage failure becomes exit code 3. */
 export async function withStore<T>(config: Config, work: (store: Store) => Promise<T>): Promise<T> {
-  const sqlitePath = config.DATABASE_URL.startsWith('sqlite:') ? config.DATABASE_URL.slice('sqlite:'.length) : null;
-  // Opening a missing SQLite file would create an empty database and report "nothing found",
-  // which hides a wrong DATABASE_URL from the operator.
-  if (sqlitePath !== null && sqlitePath !== ':memory:' && !existsSync(sqlitePath)) {
-    throw new CliFailure(`no database at ${sqlitePath}; point DATABASE_URL or --database-url at the receiver's database`, EXIT.storeUnavailable);
-  }
+  await requireReceiverDatabase(config.DATABASE_URL);
   let store: Store;
   try {
     store = await openStore(config.DATABASE_URL);

@@ -2,7 +2,7 @@ import type { EventListing } from '../../src/cli/event-listing';
 import type { RejectionRow } from '../../src/store/store';
 import { openStore } from '../../src/store/open-store';
 import { approvalNotification } from '../../src/simulator/notification-builders';
-import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
+import { admin, createTestSchema, describePostgres, TEST_POSTGRES_URL, type TestSchema } from '../store/pg-test-database';
 import { receiverEnv, receiverWith, runCliCaptured } from './seeded-receiver';
 
 describePostgres('noti-receiver on PostgreSQL', () => {
@@ -44,5 +44,20 @@ describePostgres('noti-receiver on PostgreSQL', () => {
     expect(fixed.json()).toMatchObject({ outcome: 'accepted' });
     const events = (await cli(['events', 'list', '--json', '--order', 'ORD-PG-NEW-MALL'])).json<EventListing[]>();
     expect(events).toEqual([expect.objectContaining({ mallId: 'T0009999', pgCno: newMall.pgCno })]);
+  });
+
+  test('against an empty database says there is no receiver database there, exits 3, and creates nothing', async () => {
+    const empty = await createTestSchema();
+    try {
+      for (const args of [['events', 'list'], ['commands', 'list'], ['status', '--admin-url', 'http://127.0.0.1:9']]) {
+        const result = await cli(args, { DATABASE_URL: empty.url });
+        expect(result.code).toBe(3);
+        expect(result.stderr + result.stdout).toMatch(/no receiver database/);
+      }
+      const tables = await admin(TEST_POSTGRES_URL!, 'SELECT table_name FROM information_schema.tables WHERE table_schema = $1', [empty.name]);
+      expect(tables).toEqual([]);
+    } finally {
+      await empty.drop();
+    }
   });
 });
