@@ -41,7 +41,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.use(securityHeaders);
   router.use(consoleAssets(deps.logger));
   router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
-  router.use(requireSameOrigin);
+  router.use(requireSameOrigin(deps.config.TRUST_PROXY));
   router.use(signInRoutes(deps));
   router.use(requireSession(deps.sessions));
   router.use(overviewRoutes(deps));

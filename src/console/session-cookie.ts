@@ -12,12 +12,13 @@ export function readSessionCookie(req: Request): string | undefined {
 
 /**
  * HttpOnly: no script can read it. SameSite=Strict: no other site's page can make the browser
- * send it. Secure whenever the console is reached over TLS (a terminating proxy says so).
+ * send it. Secure whenever the console is reached over TLS (a terminating proxy in TRUST_PROXY
+ * says so in X-Forwarded-Proto).
  */
-export function setSessionCookie(req: Request, res: Response, sessionId: string): void {
-  res.cookie(SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: 'strict', secure: req.secure, path: '/' });
+export function setSessionCookie(res: Response, sessionId: string, https: boolean): void {
+  res.cookie(SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: 'strict', secure: https, path: '/' });
 }
 
-export function clearSessionCookie(req: Request, res: Response): void {
-  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure: req.secure, path: '/' });
+export function clearSessionCookie(res: Response, https: boolean): void {
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure: https, path: '/' });
 }

@@ -10,9 +10,12 @@ export interface SignInThrottle {
   succeeded(address: string): void;
 }
 
-export function createSignInThrottle(options: { now: () => number; limit?: number; windowMs?: number }): SignInThrottle {
+export function createSignInThrottle(options: { now: () => number; limit?: number; windowMs?: number; maxAddresses?: number }): SignInThrottle {
   const limit = options.limit ?? 10;
   const windowMs = options.windowMs ?? 10 * 60 * 1000;
+  // Counted per client address, so many addresses (a spray through a proxy) must not grow it
+  // without end: past the bound the address that failed longest ago is forgotten first.
+  const maxAddresses = options.maxAddresses ?? 10_000;
   const failures = new Map<string, number[]>();
   const recent = (address: string) => {
     const since = options.now() - windowMs;
@@ -27,7 +30,10 @@ export function createSignInThrottle(options: { now: () => number; limit?: numbe
       return kept.length < limit ? 0 : kept[kept.length - limit]! + windowMs - options.now();
     },
     failed(address) {
-      failures.set(address, [...recent(address), options.now()]);
+      const kept = recent(address);
+      failures.delete(address);
+      failures.set(address, [...kept, options.now()]);
+      while (failures.size > maxAddresses) failures.delete(failures.keys().next().value!);
     },
     succeeded(address) {
       failures.delete(address);
