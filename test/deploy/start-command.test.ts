@@ -103,3 +103,19 @@ onLinux('npm start, stopped with SIGTERM to npm', () => {
     }
   }, 90_000);
 });
+
+describe('the node version package.json asks for', () => {
+  it('is at least the first that has process.loadEnvFile (20.12), which reading .env needs', () => {
+    const minimum = (manifest: { engines?: { node?: string } }) => {
+      const match = /^>=\s*(\d+)(?:\.(\d+))?/.exec(manifest.engines?.node ?? '');
+      if (!match) throw new Error(`engines.node is not a ">=" range: ${manifest.engines?.node}`);
+      return [Number(match[1]), Number(match[2] ?? 0)];
+    };
+    const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { engines?: { node?: string } };
+    const lock = JSON.parse(readFileSync(join(REPO, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: string } }> };
+    for (const manifest of [pkg, lock.packages['']!]) {
+      const [major, minor] = minimum(manifest);
+      expect(major! > 20 || (major === 20 && minor! >= 12)).toBe(true);
+    }
+  });
+});
