@@ -1,6 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
@@ -9,10 +10,11 @@ import { msgAuth, post, tradeBody } from './sandbox-fixtures';
 const DIST = join(__dirname, '..', '..', 'dist');
 
 /** Starts a built CLI on a port the OS picks and reads the URL it prints. */
-async function startCli(args: string[], env: Record<string, string>) {
+async function startCli(args: string[], env: Record<string, string>, cwd?: string) {
   const script = join(DIST, args[0]!);
   if (!existsSync(script)) throw new Error(`${script} is missing: run npm run build (npm test does)`);
   const child = spawn(process.execPath, [script, ...args.slice(1), '--port', '0', '--retry-interval', '10'], {
+    cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -77,6 +79,28 @@ describe('the sandbox command', () => {
     } finally {
       child.kill('SIGTERM');
       await once(child, 'exit');
+    }
+  });
+
+  test.each([
+    ['noti-receiver sandbox', ['cli/receiver-cli.js', 'sandbox']],
+    ['sandbox-cli.js (npm run sandbox)', ['sandbox/sandbox-cli.js']],
+  ])('%s reads GATEWAY_SECRET_KEY from .env in the working directory, as the receiver does', async (_, args) => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-dotenv-'));
+    writeFileSync(join(dir, '.env'), 'GATEWAY_SECRET_KEY=sandbox-test-key\n');
+    const { child, url, printed } = await startCli(args, {}, dir);
+    try {
+      expect(printed.join('\n')).not.toContain('no GATEWAY_SECRET_KEY');
+      const cancel = await post(`${url}/api/trades/wallet-b/revise`, {
+        mallId: 'T0001234', pgCno: '26112100000000000001', shopTransactionId: 'cx-1', reviseTypeCode: '40', cancelReqDate: '20261122',
+        msgAuthValue: msgAuth('26112100000000000001', 'cx-1'),
+      });
+      // E201 (no such trade) means the signature passed: the key came from .env.
+      expect(cancel.body.resCd).toBe('E201');
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
