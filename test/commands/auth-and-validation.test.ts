@@ -77,6 +77,21 @@ describe('a route whose gateway URL is unset', () => {
       await gateway.close();
     }
   });
+
+  it('a missing GATEWAY_SECRET_KEY is told to be the HMAC key, not a base URL', async () => {
+    const gateway = await startFakeGateway();
+    const api = await startApiHarness(gateway, { GATEWAY_SECRET_KEY: '' });
+    try {
+      const cancel = await api.post('/v1/wallet-b/cancellations', walletCancel({ mallId: 'T0001234' })).expect(503);
+      expect(cancel.body.error).toBe(
+        'GATEWAY_SECRET_KEY is not set; set it (or GATEWAY_SECRET_KEY_FILE, or GATEWAY_SECRET_KEY_T0001234 for this mall) to the secret key the gateway issued for msgAuthValue',
+      );
+      expect(gateway.calls()).toHaveLength(0);
+    } finally {
+      await api.close();
+      await gateway.close();
+    }
+  });
 });
 
 describe('GET /v1/openapi.json', () => {
