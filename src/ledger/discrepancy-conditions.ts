@@ -1,0 +1,123 @@
+import type { NotificationFact, OrderKey } from './ledger-facts';
+import { ledgerId } from './ledger-id';
+import type { LedgerSettings } from './ledger-settings';
+import { epochMs } from './ledger-time';
+import { sumOf } from './minor-units';
+import type { DiscrepancyKind } from './order-record';
+import { succeeded, type OrderFigures } from './order-figures';
+import type { Timed } from './order-state';
+
+/** A discrepancy kind that holds now, with the events that show it (by time, then id). */
+export interface DiscrepancyCondition {
+  id: string;
+  kind: DiscrepancyKind;
+  eventIds: string[];
+  details: Record<string, string | number | null>;
+}
+
+/**
+ * The id derives from the order, the kind and the events that show it, so a redelivery (same
+ * events) finds the same discrepancy and never opens it again, while a new event that changes
+ * the picture (another payment, another cancel) shows a new one.
+ */
+export function discrepancyId(order: OrderKey, kind: DiscrepancyKind, eventIds: readonly string[]): string {
+  return ledgerId('dsc_', [order.mallId, order.shopOrderNo, kind, eventIds]);
+}
+
+type Shown = Omit<DiscrepancyCondition, 'id'>;
+type N = Timed<NotificationFact>;
+
+/** Every SPEC 7.3 condition that holds for these figures, whatever the grace period says. */
+export function discrepancyConditions(order: OrderKey, figures: OrderFigures, settings: LedgerSettings): DiscrepancyCondition[] {
+  const moving = figures.notifications.filter(succeeded);
+  const paymentIds = new Set([...figures.payments, ...figures.deposits].map((p) => p.eventId));
+  const paid = moving.filter((n) => paymentIds.has(n.id));
+  const shown: Shown[] = [
+    ...amountMismatches(figures, paid),
+    ...duplicatePayment(figures, paid),
+    ...overCancel(figures, moving),
+    ...remainingMismatch(figures, moving),
+    ...refundTransferFailures(figures),
+    ...unexpectedPayments(figures, paid, settings),
+    ...paymentsAfterExpiry(figures, paid),
+  ];
+  return shown.map((c) => ({ id: discrepancyId(order, c.kind, c.eventIds), ...c }));
+}
+
+function amountMismatches({ expectation }: OrderFigures, paid: N[]): Shown[] {
+  if (expectation === null) return [];
+  const expected = expectation.fact.amount;
+  return paid
+    .filter((n) => n.fact.amount !== expected)
+    .map((n) => ({ kind: 'amount_mismatch', eventIds: [n.id], details: { pgCno: n.fact.pgCno, expected, notified: n.fact.amount } }));
+}
+
+/** What the live payments leave after cancels, against what one payment should have been. */
+function duplicatePayment(figures: OrderFigures, paid: N[]): Shown[] {
+  const cancelledDeposit = new Set(figures.deposits.filter((d) => d.cancelled).map((d) => d.eventId));
+  const live = paid.filter((n) => !cancelledDeposit.has(n.id));
+  if (live.length < 2) return [];
+  const expected = figures.expectation?.fact.amount ?? null;
+  const largest = Math.max(...live.map((n) => n.fact.amount ?? 0));
+  if (figures.remaining <= (expected ?? largest)) return [];
+  return [{
+    kind: 'duplicate_payment',
+    eventIds: live.map((n) => n.id),
+    details: { payments: live.length, expected, largestPayment: largest, remaining: figures.remaining },
+  }];
+}
+
+/** The cancels, and the deposit cancels that took money back out from under them. */
+function overCancel(figures: OrderFigures, moving: N[]): Shown[] {
+  const { approved, deposited, cancelled } = figures;
+  if (cancelled <= approved + deposited) return [];
+  const eventIds = moving.filter((n) => ['20', '50', '31'].includes(n.fact.notiType)).map((n) => n.id);
+  return [{ kind: 'over_cancel', eventIds, details: { approved, deposited, cancelled } }];
+}
+
+/**
+ * The gateway's remainder is the remainder of the payment it cancelled (event 20's pgCno). With
+ * one payment that is the order's `remaining`; with several (a double payment being refunded)
+ * only that payment's own remainder can be compared with it.
+ */
+function remainingMismatch(figures: OrderFigures, moving: N[]): Shown[] {
+  const changes = moving.filter((n) => n.fact.notiType === '20');
+  const latest = changes[changes.length - 1];
+  if (latest === undefined || latest.fact.remainAmount === null) return [];
+  const { pgCno, remainAmount: notified } = latest.fact;
+  const paidHere =
+    sumOf(figures.payments.filter((p) => p.pgCno === pgCno).map((p) => p.amount)) +
+    sumOf(figures.deposits.filter((d) => d.pgCno === pgCno && !d.cancelled).map((d) => d.amount));
+  const computed = paidHere - sumOf(figures.cancels.filter((c) => c.pgCno === pgCno).map((c) => c.amount));
+  if (computed === notified) return [];
+  const eventIds = moving.filter((n) => n.fact.pgCno === pgCno && n.fact.notiType !== '40').map((n) => n.id);
+  return [{ kind: 'remaining_mismatch', eventIds, details: { pgCno, notified, computed } }];
+}
+
+/**
+ * Each event 51 is a refund that must be repeated. A refund completed (event 50) for the same
+ * payment later by the gateway's time shows it was repeated and paid out.
+ */
+function refundTransferFailures(figures: OrderFigures): Shown[] {
+  const all = figures.notifications;
+  return all.flatMap((failure, i): Shown[] => {
+    if (failure.fact.notiType !== '51') return [];
+    const repeated = all.slice(i + 1).some((n) => n.fact.notiType === '50' && succeeded(n) && n.fact.pgCno === failure.fact.pgCno);
+    if (repeated) return [];
+    return [{ kind: 'refund_transfer_failed', eventIds: [failure.id], details: { pgCno: failure.fact.pgCno, amount: failure.fact.amount, resCd: failure.fact.resCd } }];
+  });
+}
+
+function unexpectedPayments({ expectation }: OrderFigures, paid: N[], settings: LedgerSettings): Shown[] {
+  if (!settings.requireExpectation || expectation !== null) return [];
+  return paid.map((n) => ({ kind: 'unexpected_payment', eventIds: [n.id], details: { pgCno: n.fact.pgCno, amount: n.fact.amount } }));
+}
+
+function paymentsAfterExpiry({ expectation }: OrderFigures, paid: N[]): Shown[] {
+  const expiresAt = expectation?.fact.expiresAt ?? null;
+  if (expiresAt === null) return [];
+  const expiresMs = epochMs('expectation.expiresAt', expiresAt);
+  return paid
+    .filter((n) => n.ms > expiresMs)
+    .map((n) => ({ kind: 'payment_after_expiry', eventIds: [n.id], details: { pgCno: n.fact.pgCno, at: n.fact.at, expiresAt } }));
+}

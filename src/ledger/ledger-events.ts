@@ -1,0 +1,48 @@
+import { EVENT_ID_PREFIX } from '../notifications/dedup-key';
+import { ledgerId } from './ledger-id';
+import { orderSummary, type Discrepancy, type OrderRecord, type OrderStatus, type OrderSummary } from './order-record';
+
+export interface DiscrepancyOpened {
+  id: string;
+  type: 'ledger.discrepancy';
+  discrepancy: Discrepancy;
+  order: OrderSummary;
+}
+
+export interface OrderStatusChanged {
+  id: string;
+  type: 'order.status_changed';
+  /** Null for an order seen for the first time. */
+  from: OrderStatus | null;
+  to: OrderStatus;
+  order: OrderSummary;
+}
+
+export type LedgerEvent = DiscrepancyOpened | OrderStatusChanged;
+
+/**
+ * What the internal queue must hear about a recomputation (SPEC 7.3), from the record stored
+ * before it (null when there was none) and the record computed now: each discrepancy the
+ * previous record did not have, then the status change. Ids are stable: a transaction retried
+ * after a failure computes the same events with the same ids, and the outbox keeps one of each.
+ * A discrepancy's opening has one id for ever; a status change's id covers the whole new record,
+ * so the same pair of statuses reached again later is a new event.
+ */
+export function ledgerEvents(previous: OrderRecord | null, next: OrderRecord): LedgerEvent[] {
+  const known = new Set(previous?.discrepancies.map((d) => d.id) ?? []);
+  const order = orderSummary(next);
+  const events: LedgerEvent[] = next.discrepancies
+    .filter((d) => !known.has(d.id))
+    .map((discrepancy) => ({ id: ledgerId(EVENT_ID_PREFIX, ['ledger.discrepancy', discrepancy.id]), type: 'ledger.discrepancy', discrepancy, order }));
+  const from = previous?.status ?? null;
+  if (from !== next.status) {
+    events.push({
+      id: ledgerId(EVENT_ID_PREFIX, ['order.status_changed', next.mallId, next.shopOrderNo, from, next.status, JSON.stringify(next)]),
+      type: 'order.status_changed',
+      from,
+      to: next.status,
+      order,
+    });
+  }
+  return events;
+}

@@ -1,0 +1,73 @@
+import type { NotiType } from '../notifications/event-types';
+
+/**
+ * The ledger's own facts about one order: ids, amounts, codes and times, never personal data, so
+ * they may be kept beyond the inbox's retention and an order can always be rebuilt from them.
+ *
+ * Every fact has a stable `id` (a repeated input is the same fact), `at` (when it happened: the
+ * gateway's time for a notification, which decides the order the record reads them in) and
+ * `recordedAt` (when this service stored it, which decides when a discrepancy opened).
+ */
+interface FactBase {
+  id: string;
+  at: string;
+  recordedAt: string;
+}
+
+export const EXPECTATION_METHODS = ['card', 'vaccount', 'wallet', 'other'] as const;
+export type ExpectationMethod = (typeof EXPECTATION_METHODS)[number];
+
+/** What the shop said it would be paid: a PUT .../expectation, or a wallet-a trade that succeeded. */
+export interface ExpectationFact extends FactBase {
+  kind: 'expectation';
+  source: 'expectation' | 'wallet-a';
+  amount: number;
+  currency: string;
+  method: ExpectationMethod;
+  expiresAt: string | null;
+}
+
+/** One accepted notification, reduced to what the ledger computes with. */
+export interface NotificationFact extends FactBase {
+  kind: 'notification';
+  /** The normalized event's id: a redelivery has the same one. */
+  id: string;
+  notiType: NotiType;
+  pgCno: string;
+  cancelPgCno: string | null;
+  /** The gateway's result; for event 51 the bank's failure code. */
+  resCd: string;
+  /** statusCode (for event 40 the escrow status), a gateway code. */
+  statusCode: string | null;
+  /** `amount` (30: else depositAmount; 50/51: else refundAmount); null when absent or unreadable. */
+  amount: number | null;
+  cancelAmount: number | null;
+  /** What the gateway says is left of the payment after this cancel (cancelRemainAmount, else remainAmount). */
+  remainAmount: number | null;
+  occurredAt: string | null;
+  receivedAt: string;
+}
+
+/** A wallet cancellation sent through the internal API, at one of its states: requested, never counted as cancelled. */
+export interface CancellationFact extends FactBase {
+  kind: 'cancellation';
+  shopTransactionId: string;
+  pgCno: string;
+  state: string;
+}
+
+/** An operator closed a discrepancy (API, console or CLI). */
+export interface ResolutionFact extends FactBase {
+  kind: 'resolution';
+  discrepancyId: string;
+  by: string;
+  note: string;
+}
+
+export type InputFact = ExpectationFact | NotificationFact | CancellationFact;
+export type LedgerFact = InputFact | ResolutionFact;
+
+export interface OrderKey {
+  mallId: string;
+  shopOrderNo: string;
+}

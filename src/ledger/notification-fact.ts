@@ -1,0 +1,41 @@
+import type { NormalizedEvent } from '../notifications/normalized-event';
+import type { NotificationFact, OrderKey } from './ledger-facts';
+import { minorUnits } from './minor-units';
+
+/**
+ * A notification as the ledger keeps it: ids, codes, amounts and times only. Card, account,
+ * depositor and buyer fields stay in the inbox (and go with its retention); none is copied here.
+ * A notification without an order number belongs to no order: `null`, said so, not guessed.
+ */
+export function notificationFact(event: NormalizedEvent): { order: OrderKey; fact: NotificationFact } | null {
+  if (event.shopOrderNo === null) return null;
+  const { data } = event;
+  const fact: NotificationFact = {
+    kind: 'notification',
+    id: event.id,
+    at: event.occurredAt ?? event.receivedAt,
+    recordedAt: event.receivedAt,
+    notiType: event.notiType,
+    pgCno: event.pgCno,
+    cancelPgCno: event.cancelPgCno,
+    resCd: event.resultCode,
+    statusCode: event.status?.code ?? (event.notiType === '40' ? text(data.escrowStatusCode) : null),
+    amount: minorUnits(event.amount) ?? fallbackAmount(event),
+    cancelAmount: minorUnits(data.cancelAmount),
+    remainAmount: minorUnits(data.cancelRemainAmount) ?? minorUnits(data.remainAmount),
+    occurredAt: event.occurredAt,
+    receivedAt: event.receivedAt,
+  };
+  return { order: { mallId: event.mallId, shopOrderNo: event.shopOrderNo }, fact };
+}
+
+/** Some events name their amount after what it is; read those only when `amount` is missing. */
+function fallbackAmount(event: NormalizedEvent): number | null {
+  if (event.notiType === '30') return minorUnits(event.data.depositAmount);
+  if (event.notiType === '50' || event.notiType === '51') return minorUnits(event.data.refundAmount);
+  return null;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}

@@ -1,0 +1,120 @@
+import type { ExpectationMethod } from './ledger-facts';
+
+/** SPEC 7.2's status, first that applies (see `orderStatus`). */
+export const ORDER_STATUSES = [
+  'refund_failed',
+  'discrepancy',
+  'cancelled',
+  'partially_cancelled',
+  'paid',
+  'awaiting_deposit',
+  'awaiting_payment',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const DISCREPANCY_KINDS = [
+  'amount_mismatch',
+  'duplicate_payment',
+  'over_cancel',
+  'remaining_mismatch',
+  'refund_transfer_failed',
+  'unexpected_payment',
+  'payment_after_expiry',
+] as const;
+export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
+
+/** Kinds that can be the sign of an event still on its way: they wait LEDGER_GRACE_SECONDS. */
+export const GRACE_KINDS: readonly DiscrepancyKind[] = ['over_cancel', 'remaining_mismatch'];
+
+export interface Discrepancy {
+  id: string;
+  kind: DiscrepancyKind;
+  details: Record<string, string | number | null>;
+  eventIds: string[];
+  openedAt: string;
+  resolvedAt: string | null;
+  /** The operator, or `ledger` when the condition stopped holding. */
+  resolvedBy: string | null;
+  note: string | null;
+}
+
+export interface Payment {
+  pgCno: string;
+  amount: number | null;
+  eventId: string;
+  at: string;
+}
+
+export interface Cancel {
+  cancelPgCno: string | null;
+  pgCno: string;
+  amount: number | null;
+  /** What the order has left after this cancel, in the record's own figures. */
+  remainingAfter: number;
+  eventId: string;
+  at: string;
+}
+
+export interface Deposit {
+  pgCno: string;
+  amount: number | null;
+  cancelled: boolean;
+  eventId: string;
+  at: string;
+}
+
+export interface Escrow {
+  pgCno: string;
+  statusCode: string | null;
+  eventId: string;
+  at: string;
+}
+
+export interface CancellationRequested {
+  shopTransactionId: string;
+  pgCno: string;
+  state: string;
+}
+
+export interface Expected {
+  amount: number;
+  currency: string;
+  method: ExpectationMethod;
+  source: 'expectation' | 'wallet-a';
+  expiresAt: string | null;
+}
+
+export interface OrderRecord {
+  mallId: string;
+  shopOrderNo: string;
+  status: OrderStatus;
+  expected: Expected | null;
+  approved: number;
+  cancelled: number;
+  remaining: number;
+  deposited: number;
+  payments: Payment[];
+  cancels: Cancel[];
+  deposits: Deposit[];
+  escrow: Escrow | null;
+  cancellationsRequested: CancellationRequested[];
+  events: string[];
+  discrepancies: Discrepancy[];
+  updatedAt: string;
+}
+
+/** The figures events and lists carry (SPEC 7.3's `order`). */
+export interface OrderSummary {
+  mallId: string;
+  shopOrderNo: string;
+  status: OrderStatus;
+  approved: number;
+  cancelled: number;
+  remaining: number;
+  deposited: number;
+}
+
+export function orderSummary(record: OrderRecord): OrderSummary {
+  const { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited } = record;
+  return { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited };
+}
