@@ -1,9 +1,10 @@
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import type { Config } from './config/env';
 import { ackFormFor, sendFailure } from './http/acks';
-import { answerClientErrors } from './http/client-errors';
 import { errorHandler, failureAnswerer } from './http/error-handler';
+import type { ListenerTimeouts } from './http/listener-timeouts';
+import { createNotificationServer } from './http/notification-server';
 import { notificationHandler, type NotificationHandler } from './http/notification-route';
 import type { Logger } from './observability/logger';
 import type { Metrics } from './observability/metrics';
@@ -16,9 +17,13 @@ export interface AppDeps {
   metrics: Metrics;
 }
 
-/** A request listener (what supertest and `http.createServer` take), with Express's `listen` shape. */
+/**
+ * A request listener (what supertest and `http.createServer` take), with Express's `listen`
+ * shape. `listen` runs it on the receiver's own server (time-outs, parser refusals, 100-continue);
+ * tests may shorten the time-outs.
+ */
 export interface NotificationApp extends RequestListener {
-  listen(port?: number, host?: string): Server;
+  listen(port?: number, host?: string, timeouts?: ListenerTimeouts): Server;
 }
 
 /**
@@ -44,11 +49,7 @@ export function createApp(deps: AppDeps): NotificationApp {
     if (req.method === 'POST' && req.url === hotUrl) void receive(req, res);
     else fallback(req, res);
   }) as NotificationApp;
-  app.listen = (port, host) => {
-    const server = createServer(app);
-    answerClientErrors(server, logger);
-    return server.listen(port, host);
-  };
+  app.listen = (port, host, timeouts) => createNotificationServer(app, logger, timeouts).listen(port, host);
   return app;
 }
 

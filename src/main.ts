@@ -53,10 +53,8 @@ async function main(): Promise<void> {
   const internalApi: InternalApi = await startInternalApi({ config, commands, storeKind: kind, logger, metrics });
 
   let shuttingDown = false;
+  // Its time-outs (20 s for the headers, 30 s for a request) are the listener's own: see createNotificationServer.
   const server = createApp({ config, store, logger, metrics }).listen(config.PORT, config.HOST);
-  // Behind the gateway's own timeouts, so a slow client cannot hold a socket for ever.
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 20_000;
   const now = () => new Date();
   const consoleDeps = { store, commands, config, logger, adminToken: adminToken.value, sessions: createSessions({ now: () => Date.now() }), now };
   const admin = createAdminApp({ store, publisher, relay, metrics, isShuttingDown: () => shuttingDown, console: consoleDeps }).listen(
