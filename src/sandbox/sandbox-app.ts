@@ -9,6 +9,7 @@ import { createLedger } from './ledger';
 import { createNotificationSender, type DeliverySchedule } from './notification-sender';
 import { paymentPages } from './payment-page';
 import type { SandboxContext, SandboxSettings } from './sandbox-context';
+import { sameOriginPosts } from './same-origin-posts';
 import { createScenarioBook } from './scenarios';
 import { timelinePage } from './timeline-page';
 import { createTimeline } from './timeline';
@@ -45,6 +46,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const gateway = gatewayRoutes(context);
   const app = express();
   app.disable('x-powered-by');
+  app.use(sameOriginPosts(() => context.settings.publicUrl));
   app.use(gateway.router, paymentPages(context), timelinePage(context), homePage(context));
   app.use((_req, res) => res.status(404).json({ resCd: 'E404', resMsg: 'no such sandbox path' }));
   // A body that is not JSON gets an answer in the gateway's shape, not Express's HTML error page.

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { KST_OFFSET_MS } from '../notifications/kst-date';
 import { html, page } from './html';
 import type { SandboxContext } from './sandbox-context';
 import type { CallEntry, DeliveryAttempt, NotificationEntry } from './timeline';
@@ -11,7 +12,7 @@ export function timelinePage(ctx: SandboxContext): Router {
     const entries = [...ctx.timeline.entries()].reverse();
     res.type('html').send(
       page('Timeline', html`<h1>Timeline</h1>
-        <p class="muted">Calls the sandbox received and notifications it sent, newest first. Reload to follow retries.</p>
+        <p class="muted">Calls the sandbox received and notifications it sent, newest first, in Korean time (KST, UTC+9; hover for UTC). Reload to follow retries.</p>
         ${entries.length === 0 ? html`<div class="card">Nothing yet: create a trade with POST /api/trades/wallet-a.</div>` : html`
         <table><thead><tr><th>#</th><th>time</th><th>what</th><th>ids</th><th>scenario</th><th>result</th></tr></thead>
         <tbody>${entries.map((e) => (e.kind === 'call' ? callRow(e) : notificationRow(e)))}</tbody></table>`}`),
@@ -20,7 +21,12 @@ export function timelinePage(ctx: SandboxContext): Router {
   return router;
 }
 
-const time = (iso: string) => iso.slice(11, 23);
+/**
+ * Korean time with its zone, as the console and the gateway's portal show it, to the millisecond
+ * (retries can be milliseconds apart); the cell's title keeps the UTC instant.
+ */
+const kstClock = (iso: string) => `${new Date(Date.parse(iso) + KST_OFFSET_MS).toISOString().slice(11, 23)} KST`;
+const time = (iso: string) => html`<span title="${iso}">${kstClock(iso)}</span>`;
 
 const ids = (pairs: Array<[string, string | null]>) =>
   pairs.filter(([, value]) => value).map(([label, value]) => html`<div><span class="muted">${label}</span> <span class="mono">${value}</span></div>`);
