@@ -41,7 +41,10 @@ export function replayDiscrepancies(order: OrderKey, facts: readonly LedgerFact[
       if (d.resolvedAt === null && !ids.has(d.id)) Object.assign(d, { resolvedAt: at, resolvedBy: LEDGER_RESOLVER, note: NO_LONGER_HOLDS });
     }
     for (const c of holding) {
-      if (seen.has(c.id) || (GRACE_KINDS.includes(c.kind) && !withGrace)) continue;
+      const known = seen.get(c.id);
+      // An open one shows the figures as they are now; a resolved one keeps those it was closed with.
+      if (known !== undefined && known.resolvedAt === null) known.details = c.details;
+      if (known !== undefined || (GRACE_KINDS.includes(c.kind) && !withGrace)) continue;
       const opened: Discrepancy = { id: c.id, kind: c.kind, details: c.details, eventIds: c.eventIds, openedAt: at, resolvedAt: null, resolvedBy: null, note: null };
       const resolution = pending.get(c.id);
       if (resolution) Object.assign(opened, { resolvedAt: at, resolvedBy: resolution.by, note: resolution.note });

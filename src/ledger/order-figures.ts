@@ -68,27 +68,40 @@ export function orderFigures(state: OrderState): OrderFigures {
 /**
  * One cancel per `cancelPgCno` across events 20 and 50: a refund the gateway reports as a change
  * and then as completed is one refund. The event 20 describes it (it carries cancelAmount), the
- * 50 only when no 20 came. A 50 without a cancelPgCno cannot be matched and counts on its own.
+ * 50 only when no 20 came. A 50 without a cancelPgCno confirms the earliest event-20 cancel of the
+ * same payment and amount that no other 50 confirmed; when there is none it is a refund of its own.
  */
-export function cancelKey(n: Timed<NotificationFact>): string {
-  return n.fact.cancelPgCno ?? `event:${n.id}`;
-}
-
 function cancelsOf(moving: Array<Timed<NotificationFact>>, paid: number): Cancel[] {
   const chosen = new Map<string, Timed<NotificationFact>>();
+  const unkeyed: Array<Timed<NotificationFact>> = [];
   for (const n of moving) {
     if (!CANCEL_TYPES.has(n.fact.notiType)) continue;
-    const key = cancelKey(n);
+    const key = n.fact.cancelPgCno;
+    if (key === null) {
+      if (n.fact.notiType === '50') unkeyed.push(n);
+      else chosen.set(`event:${n.id}`, n);
+      continue;
+    }
     const current = chosen.get(key);
     if (current === undefined || (current.fact.notiType === '50' && n.fact.notiType === '20')) chosen.set(key, n);
   }
+  const confirmed = new Set<string>();
+  for (const completion of unkeyed) {
+    const match = [...chosen.entries()]
+        .filter(([key, n]) => n.fact.notiType === '20' && !confirmed.has(key) && n.fact.pgCno === completion.fact.pgCno && cancelAmountOf(n) === cancelAmountOf(completion))
+      .sort(([, a], [, b]) => byTimeThenId(a, b))[0];
+    if (match) confirmed.add(match[0]);
+    else chosen.set(`event:${completion.id}`, completion);
+  }
   let left = paid;
   return [...chosen.values()].sort(byTimeThenId).map((n): Cancel => {
-    const amount = n.fact.cancelAmount ?? n.fact.amount;
+    const amount = cancelAmountOf(n);
     left -= amount ?? 0;
     return { cancelPgCno: n.fact.cancelPgCno, pgCno: n.fact.pgCno, amount, remainingAfter: left, eventId: n.id, at: n.fact.at };
   });
 }
+
+const cancelAmountOf = (n: Timed<NotificationFact>): number | null => n.fact.cancelAmount ?? n.fact.amount;
 
 /** Each command once, at its latest state, in the order they were first requested. */
 function cancellationsRequested(state: OrderState): CancellationRequested[] {

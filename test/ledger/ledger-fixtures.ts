@@ -53,10 +53,10 @@ export function unionPay(o: Timing & { pgCno: string; amount: number }): Notific
 }
 
 export function partialCancel(o: Timing & { pgCno: string; cancelPgCno: string; cancelAmount: number; remainAmount?: number; statusCode?: string }): NotificationFact {
-  const remain = o.remainAmount === undefined ? {} : { remainAmount: String(o.remainAmount) };
-  const body = changeNotification({ ...order, pgCno: o.pgCno, cancelPgCno: o.cancelPgCno, cancelAmount: String(o.cancelAmount), amount: String(o.cancelAmount), cancelDate: gatewayStamp(o), statusCode: o.statusCode ?? 'TS06' });
+  const body: Record<string, string> = changeNotification({ ...order, pgCno: o.pgCno, cancelPgCno: o.cancelPgCno, cancelAmount: String(o.cancelAmount), amount: String(o.cancelAmount), cancelDate: gatewayStamp(o), statusCode: o.statusCode ?? 'TS06' });
   if (o.remainAmount === undefined) delete body.remainAmount;
-  return factOf({ ...body, ...remain }, o);
+  else body.remainAmount = String(o.remainAmount);
+  return factOf(body, o);
 }
 
 export function deposit(o: Timing & { pgCno: string; amount: number }): NotificationFact {
