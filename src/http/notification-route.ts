@@ -25,7 +25,7 @@ export function notificationHandler(policy: SourcePolicy, deps: ReceiveDeps, ans
     const request: FailedRequest = { headers: req.headers, socket: req.socket, receivedAt: now(), body: null };
     try {
       const source = (request.source = checkSource(req));
-      const rawBody = (request.body = await readBody(req));
+      const rawBody = (request.body = await readBody(req, res));
       assertIdentityEncoding(req);
       const contentType = req.headers['content-type'];
       const fields = decodeBody(rawBody, contentType);

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InvalidNotification, PayloadTooLarge, UnsupportedMediaType } from '../errors';
 
 /** Real notifications are a few KB; anything near this is not from the gateway. */
@@ -7,14 +7,16 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /**
  * The raw bytes as sent, whatever the Content-Type: decoding is ours (EUC-KR forms), and a
  * refused body is kept exactly as it came. A declared length over the limit is refused
- * before a byte is read; a chunked body is cut off at the limit.
+ * before a byte is read; a chunked body is cut off at the limit. A client that sent
+ * `Expect: 100-continue` is invited to send only here, after every check that needs no body.
  */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+export function readBody(req: IncomingMessage, res: ServerResponse, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
     req.resume();
     return Promise.reject(new PayloadTooLarge('body too large'));
   }
+  if (req.headers.expect !== undefined) inviteBody(res);
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -57,4 +59,13 @@ export function assertIdentityEncoding(req: IncomingMessage): void {
   const codings = coding.split(',').map((c) => c.trim().toLowerCase()).filter(Boolean);
   if (codings.every((c) => c === 'identity')) return;
   throw new UnsupportedMediaType(`unsupported Content-Encoding ${codings.join(', ').slice(0, 60)}; send the body uncompressed`);
+}
+
+/**
+ * `100 Continue`, unless node already sent it: it does so itself on a server without a
+ * 'checkContinue' listener (supertest's), and only the receiver's own listener defers it
+ * to this point (createNotificationServer).
+ */
+function inviteBody(res: ServerResponse): void {
+  if (!(res as ServerResponse & { _sent100?: boolean })._sent100) res.writeContinue();
 }
