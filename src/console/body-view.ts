@@ -1,7 +1,6 @@
 import iconv from 'iconv-lite';
 import { decodeBody } from '../http/decode-body';
-import { maskSensitive } from '../observability/mask';
-import { maskDigitRuns } from './format';
+import { maskFreeText, maskSensitive } from '../observability/mask';
 
 export type BodyView =
   | { kind: 'pruned' }
@@ -10,7 +9,8 @@ export type BodyView =
 
 /**
  * A stored body as the operator should read it: decoded the way the receiver decodes it (JSON as
- * UTF-8, forms as EUC-KR unless named), every personal field masked like the logs.
+ * UTF-8, forms as EUC-KR unless named), personal data masked like the logs, by field name and
+ * by value.
  */
 export function bodyView(rawBody: Buffer | Uint8Array | null, contentType: string | null): BodyView {
   if (!rawBody || rawBody.length === 0) return { kind: 'pruned' };
@@ -23,8 +23,9 @@ export function bodyView(rawBody: Buffer | Uint8Array | null, contentType: strin
       fields: Object.entries(masked).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
     };
   } catch {
-    // Not decodable into fields, so field-name masking cannot apply: show text with number runs masked.
+    // Not decodable into fields: masked as free text (names beside personal keys, percent-encoded
+    // form values decoded first, e-mail addresses, resident and phone numbers, long digit runs).
     const text = /euc-kr|x-www-form-urlencoded/i.test(contentType ?? '') ? iconv.decode(raw, 'cp949') : raw.toString('utf8');
-    return { kind: 'text', bytes: raw.length, text: maskDigitRuns(text.slice(0, 20_000)) };
+    return { kind: 'text', bytes: raw.length, text: maskFreeText(text.slice(0, 20_000)) };
   }
 }

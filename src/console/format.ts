@@ -26,18 +26,7 @@ export function ageText(ms: number | null): string {
   return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`;
 }
 
-/** Masked by field name exactly as the logs are, then pretty-printed for a <pre>. */
+/** Masked exactly as the logs are (by field name and by value), then pretty-printed for a <pre>. */
 export function maskedJson(value: unknown): string {
   return JSON.stringify(maskSensitive(value), null, 2);
-}
-
-/**
- * A body that could not be decoded into fields cannot be masked by field name, so any long
- * run of digits (a card, account or phone number) keeps only its last four.
- */
-export function maskDigitRuns(text: string): string {
-  return text.replace(/\d[\d -]{6,}\d/g, (run) => {
-    const digits = run.replace(/\D/g, '');
-    return digits.length < 8 ? run : `${'*'.repeat(digits.length - 4)}${digits.slice(-4)}`;
-  });
 }

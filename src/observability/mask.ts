@@ -1,47 +1,75 @@
+import iconv from 'iconv-lite';
+import { STRICT_UTF8 } from '../http/strict-utf8';
+import { KOREAN_CHARSET } from '../notifications/euc-kr';
+
 /**
- * Personal data must never reach logs readable in the clear (card, account, phone, names,
- * e-mail). Masking is by field name, so a new gateway field with a telling name is covered
- * without a code change.
+ * Personal data must never reach logs or screens readable in the clear (card, account, phone,
+ * names, e-mail, resident numbers). Masking is by field name, so a new gateway field with a
+ * telling name is covered without a code change, and by value, so a phone number in a field
+ * with an innocent name (`shopValue2`) or in text with no fields at all is covered too.
+ * One set of rules for the logs, the CLI and the console.
  */
+type MaskKind = 'last-four' | 'initial' | 'whole';
+
 const KEEP_LAST_FOUR = /(card|account|acct|acnt|phone|mobile|tel|contact|cpno)/i;
+/** A handphone (`hpNo`, `buyerHp`, `buyer_hp`); case-sensitive, so `php` or `ship` are not one. */
+const HANDPHONE = /(^hp|Hp|HP|_hp)/;
 const NAME_LIKE = /(name|depositor|holder|email|mail)$/i;
+/** A resident registration number is shown not even in part: its first half is a birth date. */
+const RESIDENT = /(resident|jumin|rrn|ssn|birth)/i;
 const NOT_PERSONAL = /^(bank|issuer|acquirer|card|product|goods|mall|shop|status|res|event|file|host|queue|method|type|level|message)name$/i;
+/**
+ * Money, codes and flags that only share a word with a personal field (`cardAmount`,
+ * `multiCardAmount`, `cardGubun`, `mobileCd`, `subCardCd`, `mobileAnsimUsed`): an operator
+ * reconciling a payment needs them, and they identify no one.
+ */
+const NOT_PERSONAL_SUFFIX = /(amount|amt|gubun|cd|code|used|yn|type|cnt|count|date|dt|time|status|rate|fee)$/i;
+
+function maskKind(key: string): MaskKind | null {
+  if (RESIDENT.test(key)) return 'whole';
+  if (NOT_PERSONAL.test(key) || NOT_PERSONAL_SUFFIX.test(key)) return null;
+  if (KEEP_LAST_FOUR.test(key) || HANDPHONE.test(key)) return 'last-four';
+  if (NAME_LIKE.test(key)) return 'initial';
+  return null;
+}
 
 export function maskValue(key: string, value: string): string {
   if (value === '') return value;
-  if (KEEP_LAST_FOUR.test(key) && !NOT_PERSONAL.test(key)) {
-    return value.length <= 4 ? '*'.repeat(value.length) : '*'.repeat(value.length - 4) + value.slice(-4);
-  }
-  if (NAME_LIKE.test(key) && !NOT_PERSONAL.test(key)) {
-    return [...value].map((ch, i) => (i === 0 ? ch : '*')).join('');
-  }
+  const kind = knownKind(key);
+  if (kind === 'whole') return value.replace(/[^\s-]/g, '*');
+  if (kind === 'last-four') return keepLastFour(value);
+  if (kind === 'initial') return EMAIL_WHOLE.test(value) ? maskEmails(value) : [...value].map((ch, i) => (i === 0 ? ch : '*')).join('');
   return value;
 }
 
 /**
- * Every log record asks about the same few names (three patterns each), so answers are kept.
- * Bounded in count and length, because a name may come from a body: past either bound a name
- * is simply tested.
+ * Every log record asks about the same few names, so answers are kept. Bounded in count and
+ * length, because a name may come from a body: past either bound a name is simply tested.
  */
-const KNOWN_KEYS = new Map<string, boolean>();
+const KNOWN_KEYS = new Map<string, MaskKind | null>();
 const MAX_KNOWN_KEYS = 1024;
 const MAX_KNOWN_KEY_LENGTH = 64;
 
-export function isSensitiveKey(key: string): boolean {
-  let sensitive = KNOWN_KEYS.get(key);
-  if (sensitive === undefined) {
-    sensitive = (KEEP_LAST_FOUR.test(key) || NAME_LIKE.test(key)) && !NOT_PERSONAL.test(key);
-    if (KNOWN_KEYS.size < MAX_KNOWN_KEYS && key.length <= MAX_KNOWN_KEY_LENGTH) KNOWN_KEYS.set(key, sensitive);
+function knownKind(key: string): MaskKind | null {
+  let kind = KNOWN_KEYS.get(key);
+  if (kind === undefined) {
+    kind = maskKind(key);
+    if (KNOWN_KEYS.size < MAX_KNOWN_KEYS && key.length <= MAX_KNOWN_KEY_LENGTH) KNOWN_KEYS.set(key, kind);
   }
-  return sensitive;
+  return kind;
+}
+
+export function isSensitiveKey(key: string): boolean {
+  return knownKind(key) !== null;
 }
 
 /**
- * Deep copy with every sensitive field masked; cycles and depth are bounded. A number under
- * a sensitive name is masked as its digits (a card number sent bare), and what lies deeper
- * than the bound is left out, never passed through unmasked.
+ * Deep copy with every sensitive field masked by name and every other text masked by value;
+ * cycles and depth are bounded. A number under a sensitive name is masked as its digits (a card
+ * number sent bare), and what lies deeper than the bound is left out, never passed through unmasked.
  */
 export function maskSensitive(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return maskPersonalValues(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth > 8) return '<nested too deep to show>';
   if (Buffer.isBuffer(value)) return `<${value.length} bytes>`;
@@ -50,32 +78,109 @@ export function maskSensitive(value: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
     const scalar = typeof inner === 'string' || typeof inner === 'number' || typeof inner === 'bigint';
-    out[key] = scalar && isSensitiveKey(key) ? maskValue(key, String(inner)) : maskSensitive(inner, depth + 1);
+    const masked = scalar && isSensitiveKey(key) ? maskValue(key, String(inner)) : maskSensitive(inner, depth + 1);
+    // defineProperty: a `__proto__` field is data to show, not the copy's prototype.
+    Object.defineProperty(out, key, { value: masked, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
 
-/** Six or more digits, single spaces or dashes between them allowed (`5361-4812-3456-1234`). */
-const DIGIT_RUN = /\d(?:[ -]?\d){5,}/g;
-// A preview may end inside a value: the closing quote is optional at the very end.
-const JSON_PAIR = /"([A-Za-z_]\w*)"(\s*:\s*)"((?:[^"\\]|\\.)*)("|$)/g;
-const FORM_PAIR = /(^|[&?])([A-Za-z_][\w]*)=([^&]*)/g;
+// Shapes of personal data, wherever they stand. ASCII letters and digits around one mean it is
+// part of something else (an order number `ORD01012345678`), so those are not taken.
+const EMAIL_SOURCE = String.raw`(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?![A-Za-z0-9-])`;
+const EMAIL = new RegExp(EMAIL_SOURCE, 'g');
+const EMAIL_WHOLE = new RegExp(`^${EMAIL_SOURCE}$`);
+/** 010-1234-5678, 01012345678, +82 10 1234 5678, and landlines with separators (02-123-4567). */
+const PHONE_SOURCE = String.raw`(?<![A-Za-z0-9+])(?:(?:\+82[ -]?(?:\(0\))?|0)1[016789][ -]?\d{3,4}[ -]?\d{4}|(?:\+82[ -]?|0)(?:2|[3-6][1-5]|70)[ -)]\d{3,4}[ -]\d{4})(?![A-Za-z0-9])`;
+const PHONE = new RegExp(PHONE_SOURCE, 'g');
+/** yymmdd, the dash optional, then the digit for century and sex and six more (900101-1234567). */
+const RESIDENT_NUMBER = /(?<![A-Za-z0-9])\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-?[1-8]\d{6}(?![A-Za-z0-9])/g;
+/** A Hangul name written beside a phone number or an e-mail address (`홍길동 010-1234-5678`). */
+const CONTACT = `(?:${PHONE_SOURCE}|${EMAIL_SOURCE})`;
+const NAME_BEFORE_CONTACT = new RegExp(String.raw`(?<![가-힣])([가-힣])([가-힣]{1,3})(?=[\s/,|:;()]{0,3}${CONTACT})`, 'g');
+const NAME_AFTER_CONTACT = new RegExp(String.raw`(${CONTACT}[\s/,|:;()]{0,3})([가-힣])([가-힣]{1,3})(?![가-힣])`, 'g');
+
+/** All but the last four characters become `*`, all of them when there are no more than four; spaces and dashes stay. */
+function keepLastFour(value: string): string {
+  const shown = value.replace(/[\s-]/g, '').length > 4 ? 4 : 0;
+  let keep = shown;
+  return [...value].reverse().map((ch) => (/[\s-]/.test(ch) ? ch : keep-- > 0 ? ch : '*')).reverse().join('');
+}
+
+/** Every digit but the last four becomes `*`; separators stay, so the shape is still readable. */
+function keepLastFourDigits(run: string): string {
+  let keep = 4;
+  return [...run].reverse().map((ch) => (/\d/.test(ch) && keep-- <= 0 ? '*' : ch)).reverse().join('');
+}
+
+function maskEmails(text: string): string {
+  return text.replace(EMAIL, (address) => `${address[0]}***${address.slice(address.lastIndexOf('@'))}`);
+}
+
+function maskShapes(text: string): string {
+  return maskEmails(
+    text
+      .replace(NAME_BEFORE_CONTACT, (_name, first: string, rest: string) => first + '*'.repeat(rest.length))
+      .replace(NAME_AFTER_CONTACT, (_all, contact: string, first: string, rest: string) => contact + first + '*'.repeat(rest.length))
+      .replace(RESIDENT_NUMBER, (number) => number.replace(/\d/g, '*'))
+      .replace(PHONE, keepLastFourDigits),
+  );
+}
 
 /**
- * Text that may hold a body without its structure (the first bytes of an undecodable body,
- * an endpoint's error answer): values of sensitive names are masked as in a body, and
- * every run of digits that could be a card or account number keeps its last four only.
+ * `name: value` in whatever form text left it: `"key": "value"`, `'key': 'value'`, `key=value`
+ * (a form, its value percent-encoded or not), `key: value`. A quoted value may end with the text
+ * (a preview cut inside it).
+ */
+const PAIR = /(?<![\w-])(["']?)([A-Za-z_][\w-]*)\1(\s*[:=]\s*)(?:(["'])((?:\\.|(?!\4)[^\\])*)(\4|$)|([^&;,\r\n"'{}<>]*))/g;
+
+/**
+ * A form value's percent-escapes decoded (UTF-8 if the bytes are UTF-8, else EUC-KR, the
+ * gateway's form charset), so that `depositName=%C8%AB...` is masked and read as a name.
+ */
+function percentDecoded(value: string): string {
+  if (!/%[0-9A-Fa-f]{2}/.test(value) || /[^\x20-\x7e]/.test(value)) return value;
+  const bytes = Buffer.from(value.replace(/\+/g, ' ').replace(/%([0-9A-Fa-f]{2})/g, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    return iconv.decode(bytes, KOREAN_CHARSET);
+  }
+}
+
+function maskPairs(text: string): string {
+  return text.replace(PAIR, (pair, keyQuote: string, key: string, separator: string, quote: string | undefined, quoted: string | undefined, close: string | undefined, bare: string | undefined) => {
+    const value = quote === undefined ? bare ?? '' : quoted ?? '';
+    const head = `${keyQuote}${key}${keyQuote}${separator}${quote ?? ''}`;
+    const tail = quote === undefined ? '' : close ?? '';
+    if (isSensitiveKey(key)) return head + maskValue(key, percentDecoded(value)) + tail;
+    // Another field's value is decoded only when that reveals something to mask in it.
+    const decoded = percentDecoded(value);
+    const masked = maskShapes(decoded);
+    return decoded !== value && masked !== decoded ? head + masked + tail : pair;
+  });
+}
+
+/**
+ * A text value (a field with no telling name, `shopValue2`): personal values of named pairs in
+ * it, and e-mail addresses, resident numbers, phone numbers and the names written beside them.
+ */
+export function maskPersonalValues(text: string): string {
+  // Nothing shorter, and nothing without a digit, `@`, `=` or `:`, can hold one of those shapes.
+  if (text.length < 6 || !/[\d@=:]/.test(text)) return text;
+  return maskShapes(maskPairs(text));
+}
+
+/** Six or more digits, single spaces or dashes between them allowed (`5361-4812-3456-1234`). */
+const DIGIT_RUN = /\d(?:[ -]?\d){5,}/g;
+
+/**
+ * Text that may hold a body without its structure (an undecodable body, an endpoint's error
+ * answer): personal values masked as in a text field, and every other run of digits that could
+ * be a card or account number keeps its last four only.
  */
 export function maskFreeText(text: string): string {
-  return text
-    .replace(JSON_PAIR, (pair, key: string, colon: string, value: string, close: string) =>
-      isSensitiveKey(key) ? `"${key}"${colon}"${maskValue(key, value)}${close}` : pair)
-    .replace(FORM_PAIR, (pair, lead: string, key: string, value: string) =>
-      isSensitiveKey(key) ? `${lead}${key}=${maskValue(key, value)}` : pair)
-    .replace(DIGIT_RUN, (run) => {
-      let keep = 4;
-      return [...run].reverse().map((ch) => (/\d/.test(ch) && keep-- <= 0 ? '*' : ch)).reverse().join('');
-    });
+  return maskShapes(maskPairs(text)).replace(DIGIT_RUN, keepLastFourDigits);
 }
 
 /**

@@ -9,6 +9,6 @@ export function bodySection(title: string, view: BodyView, contentType: string |
   <p class="muted">${contentType ?? 'no Content-Type'} · ${view.bytes} bytes · decoded, personal fields masked</p>
   ${view.kind === 'fields'
     ? html`<table class="fields"><tbody>${view.fields.map(([name, value]) => html`<tr><th class="mono">${name}</th><td class="mono">${value}</td></tr>`)}</tbody></table>`
-    : html`<p class="error">The body could not be decoded into fields; shown as text with long numbers masked.</p><pre>${view.text}</pre>`}
+    : html`<p class="error">The body could not be decoded into fields; shown as text with personal data masked.</p><pre>${view.text}</pre>`}
 </section>`;
 }

@@ -1,5 +1,6 @@
 import { COMMAND_STATES, type AttemptRecord, type CommandKind, type CommandState, type StoredCommand } from '../../store/command-store';
-import { kstTime, maskDigitRuns, maskedJson } from '../format';
+import { maskFreeText } from '../../observability/mask';
+import { kstTime, maskedJson } from '../format';
 import { html } from '../html';
 import { layout, type Viewer } from './layout';
 
@@ -37,7 +38,7 @@ export function commandsPage(viewer: Viewer, rows: StoredCommand[], counts: Arra
 /** The gateway's resCd and message; an answer that was not its JSON is shown as text, long numbers masked. */
 function answerOf(attempt: AttemptRecord): string {
   if (attempt.response) return `${String(attempt.response.resCd ?? '')} ${String(attempt.response.resMsg ?? '')}`;
-  return attempt.answerText ? maskDigitRuns(attempt.answerText.slice(0, 200)) : '';
+  return attempt.answerText ? maskFreeText(attempt.answerText.slice(0, 200)) : '';
 }
 
 export function commandPage(viewer: Viewer, command: StoredCommand, attempts: AttemptRecord[]): string {

@@ -1,0 +1,54 @@
+import { maskFreeText, maskSensitive } from '../../src/observability/mask';
+
+const masked = (value: Record<string, unknown>) => maskSensitive(value) as Record<string, unknown>;
+
+describe('masking by value, not only by field name', () => {
+  it('fields the catalogue does not name are masked by what they hold', () => {
+    const out = masked({
+      hpNo: '01012345678',
+      buyerHp: '010-9876-5432',
+      residentNo: '900101-1234567',
+      shopValue1: 'kim.minsu@example.co.kr',
+      shopValue2: '홍길동 010-1234-5678',
+      shopValue3: 'buyerName=이영희&tel=+82-10-2222-3333',
+      memo: '주민번호 8501012345678 확인',
+    });
+    expect(out.hpNo).toBe('*******5678');
+    expect(out.buyerHp).toBe('***-****-5432');
+    expect(out.residentNo).toBe('******-*******');
+    expect(out.shopValue1).toBe('k***@example.co.kr');
+    expect(out.shopValue2).toBe('홍** ***-****-5678');
+    expect(out.shopValue3).toBe('buyerName=이**&tel=***-**-****-3333');
+    expect(out.memo).toBe('주민번호 ************* 확인');
+  });
+
+  it('money, codes and flags that only share a word with a personal field stay readable', () => {
+    const fields = { cardAmount: '50000', multiCardAmount: '12000', cardGubun: 'N', cardBizGubun: 'P', mobileCd: 'SKT', subCardCd: '123', mobileAnsimUsed: 'Y' };
+    expect(masked(fields)).toEqual(fields);
+    // The personal ones beside them still are masked.
+    expect(masked({ cardNo: '5361481234561234', mobileNo: '01012345678', customerName: '홍길동' })).toEqual({
+      cardNo: '************1234', mobileNo: '*******5678', customerName: '홍**',
+    });
+  });
+
+  it('ids, amounts and dates that merely look numeric are not taken for phones or resident numbers', () => {
+    const fields = { pgCno: '26112210012345678901', amount: '1000000', transactionDate: '20261122093015', shopOrderNo: 'ORD01012345678', approvalNo: '12345678' };
+    expect(masked(fields)).toEqual(fields);
+  });
+
+  it('unparsable text: names next to personal keys, e-mail addresses, resident numbers and phones', () => {
+    const text = '{"customerName" : "Hong Gildong", \'depositName\': \'김철수\', customerMail: hong@example.com, rrn 900101-2345678, tel +82 10 1234 5678';
+    const out = maskFreeText(text);
+    expect(out).not.toMatch(/Gildong|철수|hong@|900101|2345678|1234 5678/);
+    expect(out).toContain('"customerName" : "H');
+    expect(out).toContain('h***@example.com');
+    expect(out).toContain('5678');
+  });
+
+  it('percent-encoded form values are decoded, masked and shown (EUC-KR or UTF-8)', () => {
+    // 홍길동 in EUC-KR, and an e-mail address with its @ escaped.
+    expect(maskFreeText('res_cd=0000&depositName=%C8%AB%B1%E6%B5%BF&amount=1000')).toBe('res_cd=0000&depositName=홍**&amount=1000');
+    expect(maskFreeText('order_no=A1&note=hong%40example.com')).toBe('order_no=A1&note=h***@example.com');
+    expect(maskFreeText(`customerName=${encodeURIComponent('김영수')}`)).toBe('customerName=김**');
+  });
+});
