@@ -1,7 +1,8 @@
 import type { AttemptPolicy } from './attempt-policy';
 import { cancelVanPolicy } from './cancel-van';
 import { cancelWalletPolicy } from './cancel-wallet';
-import { leaseMs, type CommandDeps } from './command-deps';
+import type { CommandDeps } from './command-deps';
+import { startLane } from './command-lane';
 import type { StoredCommand } from './command-record';
 import { createTradePolicy } from './create-trade';
 import { netCancelPolicy } from './net-cancel';
@@ -29,23 +30,13 @@ export function policyFor(command: StoredCommand, deps: CommandDeps): AttemptPol
 }
 
 /**
- * The one loop that owns resends and net-cancels: it leases due commands (one replica at a
- * time per command; an expired lease is a dead replica's and is taken over), works them, and
- * polls again.
+ * The one worker that owns resends and net-cancels: it leases due commands (one replica at a
+ * time per command; an expired lease is a dead replica's and is taken over) and works them.
+ * Net-cancels have a lane of their own: an approval in doubt may stand at the gateway, and
+ * its reqRtran goes at once, never behind a round of resends the gateway is slow to answer.
  */
 export function startCommandWorker(deps: CommandDeps, options: { pollMs: number; batchSize?: number }): CommandWorker {
-  const batchSize = options.batchSize ?? 16;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-
-  const pass = async (): Promise<number> => {
-    const now = deps.now().getTime();
-    if ((await deps.store.countDue(now)) === 0) return 0;
-    const due = await deps.store.leaseDue(deps.owner, now, now + leaseMs(deps.settings), batchSize);
-    await Promise.all(due.map((command) => work(command)));
-    return due.length;
-  };
+  const slots = options.batchSize ?? 16;
 
   const work = async (command: StoredCommand): Promise<void> => {
     try {
@@ -55,37 +46,16 @@ export function startCommandWorker(deps: CommandDeps, options: { pollMs: number;
       }
       await runAttempt(deps, command, policyFor(command, deps));
     } catch (error) {
-      // The lease expires and the command is tried again; a store outage must not stop the loop.
+      // The lease expires and the command is tried again; a store outage must not stop the worker.
       deps.logger.error('command attempt failed to run', { shopTransactionId: command.shopTransactionId, error: (error as Error).message });
     }
   };
 
-  const loop = () => {
-    timer = null;
-    if (stopped) return;
-    running = pass()
-      .catch((error: Error) => {
-        deps.logger.warn('command worker pass failed', { error: error.message });
-        return 0;
-      })
-      .then((count) => {
-        running = null;
-        if (!stopped) timer = setTimeout(loop, count >= batchSize ? 0 : options.pollMs);
-      });
-  };
-  timer = setTimeout(loop, 0);
-
+  const lanes = [startLane(deps, 'net-cancel', { pollMs: options.pollMs, slots, work }), startLane(deps, 'resend', { pollMs: options.pollMs, slots, work })];
   return {
-    wake() {
-      if (timer && !stopped && !running) {
-        clearTimeout(timer);
-        timer = setTimeout(loop, 0);
-      }
-    },
+    wake: () => lanes.forEach((lane) => lane.wake()),
     async stop(timeoutMs) {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+      await Promise.all(lanes.map((lane) => lane.stop(timeoutMs)));
     },
   };
 }

@@ -112,6 +112,13 @@ export interface FinishAttempt {
   event: CommandEvent | null;
 }
 
+/**
+ * Which of the worker's lanes a due command is worked in. A working approval is only ever
+ * net-cancelled (the worker never sends an approval), so `net-cancel` is the approvals and
+ * `resend` everything else; undefined is both.
+ */
+export type CommandLane = 'net-cancel' | 'resend';
+
 export interface CommandFilter {
   state?: CommandState;
   kind?: CommandKind;
@@ -133,9 +140,9 @@ export interface CommandStore {
   /** Records the answer or error, the new state, and releases the lease. */
   finishAttempt(finish: FinishAttempt): Promise<StoredCommand>;
   /** How many leaseDue would find now; a read, so polling an idle store writes nothing. */
-  countDue(now: number): Promise<number>;
+  countDue(now: number, lane?: CommandLane): Promise<number>;
   /** Due working commands whose lease is free or expired, now leased to `owner` until `leaseUntil`. */
-  leaseDue(owner: string, now: number, leaseUntil: number, limit: number): Promise<StoredCommand[]>;
+  leaseDue(owner: string, now: number, leaseUntil: number, limit: number, lane?: CommandLane): Promise<StoredCommand[]>;
   /** Frees every lease: a single SQLite file has one process, so a lease left at start is a dead process's. */
   releaseAllLeases(): Promise<number>;
   /** A failed command (or a failed net-cancel) worked again with a fresh attempt budget; false when it is neither. */
@@ -155,8 +162,8 @@ export function createCommandStore(driver: StoreDriver): CommandStore {
     listAttempts: (id) => read('listCommandAttempts', id),
     beginAttempt: (attempt) => write('beginCommandAttempt', attempt),
     finishAttempt: (finish) => write('finishCommandAttempt', finish),
-    countDue: (now) => read('countDueCommands', now),
-    leaseDue: (owner, now, leaseUntil, limit) => write('leaseDueCommands', owner, now, leaseUntil, limit),
+    countDue: (now, lane) => read('countDueCommands', now, lane),
+    leaseDue: (owner, now, leaseUntil, limit, lane) => write('leaseDueCommands', owner, now, leaseUntil, limit, lane),
     releaseAllLeases: () => write('releaseCommandLeases'),
     retryFailed: (id, now, at) => write('retryFailedCommand', id, now, at),
     countByState: () => read('countCommandsByState'),

@@ -1,4 +1,4 @@
-import type { AttemptRecord, CommandKind, CommandState, StoredCommand } from '../command-store';
+import type { AttemptRecord, CommandKind, CommandLane, CommandState, StoredCommand } from '../command-store';
 
 export const COMMAND_COLUMNS = `shop_transaction_id, kind, mall_id, state, attempts, budget_start, body_hash, request_json,
   response_json, last_error, created_at, updated_at, next_attempt_at, locked_by, locked_until`;
@@ -7,6 +7,13 @@ export const ATTEMPT_COLUMNS = 'n, operation, started_at, finished_at, request_j
 
 /** Working states as SQL, for the worker's scan and the long-pending gauge. */
 export const WORKING_SQL = `('pending', 'net_cancelling')`;
+
+/** The SQL condition (with no parameter) that keeps a lane's commands; see CommandLane. */
+export function laneSql(lane: CommandLane | undefined): string {
+  if (lane === 'net-cancel') return ` AND kind = 'van.approve'`;
+  if (lane === 'resend') return ` AND kind <> 'van.approve'`;
+  return '';
+}
 
 export interface CommandRow {
   shop_transaction_id: string;

@@ -1,5 +1,5 @@
-import type { CommandKind, CommandState } from '../command-store';
-import { WORKING_SQL } from './command-columns';
+import type { CommandKind, CommandLane, CommandState } from '../command-store';
+import { WORKING_SQL, laneSql } from './command-columns';
 import { all, get, type Procedure } from './procedure';
 
 export function* countCommandsByState(): Procedure<Array<{ kind: CommandKind; state: CommandState; count: number }>> {
@@ -15,10 +15,10 @@ export function* countWorkingCommandsSince(before: string): Procedure<number> {
 }
 
 /** A read first, so an idle worker's poll costs no write transaction (and no fsync on SQLite). */
-export function* countDueCommands(now: number): Procedure<number> {
+export function* countDueCommands(now: number, lane?: CommandLane): Procedure<number> {
   const row = yield* get<{ n: number | string }>(
     `SELECT count(*) AS n FROM commands
-     WHERE state IN ${WORKING_SQL} AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until < ?)`,
+     WHERE state IN ${WORKING_SQL} AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until < ?)${laneSql(lane)}`,
     now, now,
   );
   return Number(row?.n ?? 0);

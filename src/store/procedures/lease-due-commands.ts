@@ -1,5 +1,5 @@
-import type { StoredCommand } from '../command-store';
-import { COMMAND_COLUMNS, WORKING_SQL, toStoredCommand, type CommandRow } from './command-columns';
+import type { CommandLane, StoredCommand } from '../command-store';
+import { COMMAND_COLUMNS, WORKING_SQL, laneSql, toStoredCommand, type CommandRow } from './command-columns';
 import { all, dialect, placeholders, run, type Procedure } from './procedure';
 
 /**
@@ -7,11 +7,11 @@ import { all, dialect, placeholders, run, type Procedure } from './procedure';
  * taken over. On PostgreSQL `SKIP LOCKED` lets replicas lease side by side without waiting on
  * or double-taking a row; SQLite's single writer needs no row lock.
  */
-export function* leaseDueCommands(owner: string, now: number, leaseUntil: number, limit: number): Procedure<StoredCommand[]> {
+export function* leaseDueCommands(owner: string, now: number, leaseUntil: number, limit: number, lane?: CommandLane): Procedure<StoredCommand[]> {
   const lock = (yield* dialect()) === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
   const due = yield* all<{ shop_transaction_id: string }>(
     `SELECT shop_transaction_id FROM commands
-     WHERE state IN ${WORKING_SQL} AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until < ?)
+     WHERE state IN ${WORKING_SQL} AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until < ?)${laneSql(lane)}
      ORDER BY next_attempt_at LIMIT ?${lock}`,
     now, now, limit,
   );
