@@ -12,6 +12,18 @@
  * Arguments and results cross a worker boundary: plain data, Buffers, no functions or classes.
  */
 import { conflictsOfEvent } from './conflicts-of-event';
+import { addOperator } from './add-operator';
+import { createSession } from './create-session';
+import { endSession } from './end-session';
+import { endSessionsOf } from './end-sessions-of';
+import { findOperator } from './find-operator';
+import { findOperatorByTokenHash } from './find-operator-by-token-hash';
+import { findSession } from './find-session';
+import { listOperators } from './list-operators';
+import { pruneExpiredSessions } from './prune-expired-sessions';
+import { removeOperator } from './remove-operator';
+import { rotateOperatorToken } from './rotate-operator-token';
+import { touchSession } from './touch-session';
 import { eventActivity } from './event-activity';
 import { eventCounts } from './event-counts';
 import { lastRetentionRun } from './last-retention-run';
@@ -73,6 +85,15 @@ export const writes = {
   recordAudit,
   pruneExpired,
   recordRetentionRun,
+  // operators and console sessions (SPEC 6.1)
+  addOperator,
+  rotateOperatorToken,
+  removeOperator,
+  createSession,
+  touchSession,
+  endSession,
+  endSessionsOf,
+  pruneExpiredSessions,
 } as const;
 
 export const reads = {
@@ -99,17 +120,23 @@ export const reads = {
   listDeliveryAttempts,
   listAudit,
   lastRetentionRun,
+  // operators and console sessions (SPEC 6.1)
+  listOperators,
+  findOperator,
+  findOperatorByTokenHash,
+  findSession,
 } as const;
 
 /**
  * Reads that stay cheap however large the store grows, each an index search or the few rows of a
  * partial index: the relay's head, the backlog of readiness and metrics, the command worker's poll,
- * a command by its key (test/store/query-plans.test.ts holds the outbox ones to that). SQLite runs
+ * a command by its key, a console session by its id hash on every console request
+ * (test/store/query-plans.test.ts holds the outbox ones and the session's to that). SQLite runs
  * these on the main thread, where they cost less than a message to another thread. Every other read
  * may walk many rows (an operator's filter, a count over every command ever sent) and SQLite runs it
  * on its reader thread, so the acks on the event loop never wait for it.
  */
-export const loopReads: ReadonlySet<ReadName> = new Set<ReadName>(['nextPending', 'backlog', 'countDueCommands', 'getCommand']);
+export const loopReads: ReadonlySet<ReadName> = new Set<ReadName>(['nextPending', 'backlog', 'countDueCommands', 'getCommand', 'findSession']);
 
 export type Writes = typeof writes;
 export type Reads = typeof reads;
