@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { diffFields } from '../operator/field-diff';
+import { compareConflict } from '../operator/conflict-comparison';
 import type { ConsoleDeps } from './console-deps';
 import { conflictPage, conflictsPage } from './pages/conflicts-page';
 import { notFoundPage } from './pages/not-found-page';
@@ -17,12 +17,7 @@ export function conflictsRoutes(deps: ConsoleDeps): Router {
     const conflict = /^\d{1,15}$/.test(req.params.id) ? await store.getConflict(Number(req.params.id)) : null;
     if (!conflict) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'conflicts', `No conflict ${req.params.id}.`));
     const stored = await store.getEvent(conflict.eventId);
-    const storedData = (stored?.event.data ?? {}) as Record<string, unknown>;
-    const conflictingData = conflict.event.data as Record<string, unknown>;
-    const differing = new Set(diffFields(storedData, conflictingData).map((change) => change.field));
-    const names = [...new Set([...Object.keys(storedData), ...Object.keys(conflictingData)])];
-    const fields = names.map((field) => ({ field, stored: storedData[field], conflicting: conflictingData[field] }));
-    res.type('html').send(conflictPage(sessionOf(res), conflict, stored, fields, differing));
+    res.type('html').send(conflictPage(sessionOf(res), conflict, stored, compareConflict(conflict, stored)));
   });
 
   return router;

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { cliConfig, globalOptions, numericId, print, withStore, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../exit-codes';
-import { diffFields, maskChange } from '../../operator/field-diff';
+import { compareConflict, type ConflictComparison } from '../../operator/conflict-comparison';
+import { maskChange } from '../../operator/field-diff';
 import { formatFields, formatTable } from '../table';
 
 export function registerConflictsShow(conflicts: Command, io: CliIo): void {
@@ -16,8 +17,10 @@ export function registerConflictsShow(conflicts: Command, io: CliIo): void {
         if (!found) throw new CliFailure(`no conflict ${id}; find ids with "conflicts list"`, EXIT.notFound);
         return { conflict: found, stored: await store.getEvent(found.eventId) };
       });
-      const changes = diffFields(stored?.event.data ?? {}, conflict.event.data);
-      print(io, global, { conflict, stored: stored?.event ?? null, changes }, () => {
+      const comparison = compareConflict(conflict, stored);
+      // changes is null when a side was pruned by retention: an empty list would say nothing differs.
+      const changes = comparison.differing;
+      print(io, global, { conflict, stored: stored?.event ?? null, storedPrunedAt: comparison.storedPrunedAt, changes }, () => {
         const { rawBody, event, ...fields } = conflict;
         return [
           formatFields([
@@ -28,18 +31,33 @@ export function registerConflictsShow(conflicts: Command, io: CliIo): void {
             ['rawBody', `${rawBody.length} bytes`],
           ]),
           '',
-          changes.length === 0
-            ? 'no field differs (only spacing or field order did)'
-            : formatTable(
-                ['FIELD', 'STORED', 'CONFLICTING'],
-                changes.map(maskChange).map((c) => [c.field, display(c.stored), display(c.conflicting)]),
-              ),
+          ...prunedLines(comparison),
+          comparisonTable(comparison),
         ].join('\n');
       });
     });
 }
 
-function display(value: unknown): string | null {
-  if (value === undefined) return '(absent)';
+/** Said before the table: a pruned side's fields are gone, not absent, and cannot be compared. */
+function prunedLines(comparison: ConflictComparison): string[] {
+  const lines: string[] = [];
+  if (comparison.storedPrunedAt) lines.push(`the stored body was pruned by retention on ${comparison.storedPrunedAt}; its fields cannot be compared`);
+  if (comparison.conflictPrunedAt) lines.push(`the conflicting body was pruned by retention on ${comparison.conflictPrunedAt}`);
+  return lines;
+}
+
+function comparisonTable(comparison: ConflictComparison): string {
+  const { differing, fields, storedPrunedAt, conflictPrunedAt } = comparison;
+  const table = (rows: Array<Array<string | null>>) => formatTable(['FIELD', 'STORED', 'CONFLICTING'], rows);
+  if (differing === null) {
+    if (fields.length === 0) return 'no field left to show';
+    return table(fields.map(maskChange).map((c) => [c.field, display(c.stored, storedPrunedAt), display(c.conflicting, conflictPrunedAt)]));
+  }
+  if (differing.length === 0) return 'no field differs (only spacing or field order did)';
+  return table(differing.map(maskChange).map((c) => [c.field, display(c.stored), display(c.conflicting)]));
+}
+
+function display(value: unknown, prunedAt: string | null = null): string | null {
+  if (value === undefined) return prunedAt ? '(pruned)' : '(absent)';
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

@@ -1,4 +1,5 @@
-import { maskChange, type FieldChange } from '../../operator/field-diff';
+import type { ConflictComparison } from '../../operator/conflict-comparison';
+import { maskChange } from '../../operator/field-diff';
 import type { ConflictRow, EventDetail } from '../../store/store';
 import { kstTime } from '../format';
 import { html } from '../html';
@@ -23,21 +24,28 @@ export function conflictsPage(viewer: Viewer, rows: ConflictRow[]): string {
   });
 }
 
-/** Every field of both bodies, masked; the ones that differ are marked. */
-export function conflictPage(viewer: Viewer, conflict: ConflictRow, stored: EventDetail | null, fields: FieldChange[], differing: Set<string>): string {
+/** What one side shows for a field it does not hold: pruned is not the same as absent. */
+const side = (value: unknown, prunedAt: string | null) => (prunedAt !== null && value === undefined ? html`<span class="muted">pruned</span>` : shown(value));
+
+/** Every field of both bodies, masked; the ones that differ are marked when both bodies are there to compare. */
+export function conflictPage(viewer: Viewer, conflict: ConflictRow, stored: EventDetail | null, comparison: ConflictComparison): string {
+  const { storedPrunedAt, conflictPrunedAt, fields, differing } = comparison;
+  const differs = new Set((differing ?? []).map((change) => change.field));
   return layout({
     title: `Conflict ${conflict.id}`,
     section: 'conflicts',
     viewer,
     body: html`<h1>Conflict ${conflict.id}</h1>
 <p>The gateway sent <a class="mono" href="/console/events/${encodeURIComponent(conflict.eventId)}">${conflict.eventId}</a> again on ${kstTime(conflict.receivedAt)}
-from <span class="mono">${conflict.sourceIp}</span> with a different body. ${differing.size} field(s) differ.</p>
+from <span class="mono">${conflict.sourceIp}</span> with a different body.${differing === null ? '' : html` ${differs.size} field(s) differ.`}</p>
 ${stored ? '' : html`<p class="error">The stored event is gone.</p>`}
-<table class="diff">
+${storedPrunedAt === null ? '' : html`<p class="muted">The stored body was pruned by retention on ${kstTime(storedPrunedAt)} (RETENTION_DAYS); its dedup key and hash are kept, its fields are not, so they cannot be compared.</p>`}
+${conflictPrunedAt === null ? '' : html`<p class="muted">The conflicting body was pruned by retention on ${kstTime(conflictPrunedAt)} (RETENTION_DAYS); only its time, source and dedup key are kept.</p>`}
+${fields.length === 0 ? '' : html`<table class="diff">
   <thead><tr><th>field</th><th>stored (${stored ? kstTime(stored.receivedAt) : '—'})</th><th>conflicting (${kstTime(conflict.receivedAt)})</th></tr></thead>
-  <tbody>${fields.map(maskChange).map((change) => html`<tr class="${differing.has(change.field) ? 'differs' : ''}">
-    <th class="mono">${change.field}${differing.has(change.field) ? html` <span class="badge dead">differs</span>` : ''}</th>
-    <td class="mono">${shown(change.stored)}</td><td class="mono">${shown(change.conflicting)}</td></tr>`)}</tbody>
-</table>`,
+  <tbody>${fields.map(maskChange).map((change) => html`<tr class="${differs.has(change.field) ? 'differs' : ''}">
+    <th class="mono">${change.field}${differs.has(change.field) ? html` <span class="badge dead">differs</span>` : ''}</th>
+    <td class="mono">${side(change.stored, storedPrunedAt)}</td><td class="mono">${side(change.conflicting, conflictPrunedAt)}</td></tr>`)}</tbody>
+</table>`}`,
   });
 }

@@ -7,14 +7,14 @@ export const EVENT_COLUMNS = `i.seq, i.event_id AS "eventId", i.event_type AS "t
   o.last_error AS "lastError", i.received_at AS "receivedAt", o.delivered_at AS "deliveredAt", i.redeliveries`;
 
 export const EVENT_DETAIL_COLUMNS = `${EVENT_COLUMNS}, i.event_json, i.source_ip AS "sourceIp",
-  i.content_type AS "contentType", i.raw_body AS "rawBody"`;
+  i.content_type AS "contentType", i.raw_body AS "rawBody", i.pruned_at AS "prunedAt"`;
 
 export const REJECTION_COLUMNS = `id, received_at AS "receivedAt", source_ip AS "sourceIp", content_type AS "contentType",
   raw_body AS "rawBody", http_status AS "httpStatus", reason, reprocessed_at AS "reprocessedAt",
   reprocessed_event_id AS "reprocessedEventId"`;
 
 export const CONFLICT_COLUMNS = `id, event_id AS "eventId", dedup_key AS "dedupKey", received_at AS "receivedAt",
-  source_ip AS "sourceIp", content_type AS "contentType", raw_body AS "rawBody", event_json`;
+  source_ip AS "sourceIp", content_type AS "contentType", raw_body AS "rawBody", pruned_at AS "prunedAt", event_json`;
 
 export const PENDING_COLUMNS = `o.seq, o.event_id AS "eventId", i.event_type AS "eventType", i.received_at AS "receivedAt",
   o.attempts, o.next_attempt_at AS "nextAttemptAt", i.event_json AS "eventJson"`;
