@@ -5,6 +5,7 @@ import { bearerAuth } from './bearer-auth';
 import { commandRoutes } from './command-routes';
 import { openApiDocument } from './openapi';
 import { queryRoutes } from './query-routes';
+import { strictJsonBody } from './strict-json-body';
 
 export interface ApiDeps {
   commands: CommandDeps;
@@ -18,7 +19,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.disable('x-powered-by');
   app.disable('etag');
   app.use(bearerAuth(deps.apiToken));
-  app.use(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] }));
+  app.use(strictJsonBody('64kb'));
   app.post(/.*/, (req, res, next) => {
     if (req.is(['application/json', 'application/*+json'])) return next();
     res.status(415).json({ error: 'send the body as JSON with Content-Type: application/json' });

@@ -15,6 +15,22 @@ export class InvalidBody extends Error {
   }
 }
 
+/** The body's declared charset is not UTF-8: 415, naming what is accepted. */
+export class UnsupportedBodyCharset extends Error {
+  override readonly name = 'UnsupportedBodyCharset';
+  constructor(charset: string) {
+    super(`unsupported charset "${charset.slice(0, 40)}": send the JSON body as UTF-8, with Content-Type application/json or application/json; charset=utf-8`);
+  }
+}
+
+/** A body that is not JSON text: 400 with the express wording the API has always used. */
+export class MalformedJson extends Error {
+  override readonly name = 'MalformedJson';
+  constructor() {
+    super('malformed JSON body');
+  }
+}
+
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
@@ -25,6 +41,8 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
 export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (error instanceof InvalidBody) return void res.status(400).json({ error: error.message, issues: error.issues });
+    if (error instanceof MalformedJson) return void res.status(400).json({ error: error.message });
+    if (error instanceof UnsupportedBodyCharset) return void res.status(415).json({ error: error.message });
     if (error instanceof MissingNotifyUrl) return void res.status(400).json({ error: error.message, issues: [{ path: 'notifyUrl', message: error.message }] });
     if (error instanceof IdempotencyConflict) {
       return void res.status(409).json({ error: error.message, existing: publicRecord(error.existing) });
@@ -37,7 +55,8 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     }
     const status = (error as { status?: number; type?: string }).status;
     if (status && status >= 400 && status < 500) {
-      return void res.status(status).json({ error: status === 413 ? 'body too large' : 'malformed JSON body' });
+      const reason = status === 413 ? 'body too large' : status === 415 ? 'unsupported Content-Encoding; send the body as is, gzip or deflate' : 'malformed JSON body';
+      return void res.status(status).json({ error: reason });
     }
     logger.error('internal API error', { path: req.path, error: (error as Error)?.stack ?? String(error) });
     res.status(500).json({ error: 'internal error; see the service log' });
