@@ -49,16 +49,19 @@ describe('fields named like prototype slots are kept as data', () => {
     expect(line).toContain('"prototype":"p-value"');
   });
 
-  it('a JSON __proto__ object is data and pollutes nothing', async () => {
-    const body = jsonWith('"__proto__":{"polluted":"yes"}');
+  it('a JSON __proto__ object, at the top or nested, is data and pollutes nothing', async () => {
+    const body = jsonWith('"__proto__":{"polluted":"yes"},"extra":{"__proto__":{"polluted":"nested"}}');
     await receiver.postJson(body).expect(200);
 
     const [row] = await receiver.store.listEvents({});
     const data = (await receiver.store.getEvent(row!.eventId))!.event.data;
     expect(Object.getOwnPropertyDescriptor(data, '__proto__')?.value).toEqual({ polluted: 'yes' });
+    expect(Object.getOwnPropertyDescriptor(data.extra, '__proto__')?.value).toEqual({ polluted: 'nested' });
     // The field's value is not the object's prototype: nothing is inherited from it.
     expect('polluted' in data).toBe(false);
-    expect(await forwardedLine(row!.eventId)).toContain('"__proto__":{"polluted":"yes"}');
+    const line = await forwardedLine(row!.eventId);
+    expect(line).toContain('"__proto__":{"polluted":"yes"}');
+    expect(line).toContain('"extra":{"__proto__":{"polluted":"nested"}}');
   });
 
   it('an event-70 form keeps __proto__ and constructor as fields', async () => {
