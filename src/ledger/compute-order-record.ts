@@ -4,7 +4,7 @@ import type { LedgerSettings } from './ledger-settings';
 import { epochMs, isoOf } from './ledger-time';
 import { orderFigures } from './order-figures';
 import type { Discrepancy, Expected, OrderRecord } from './order-record';
-import { lastInputMs } from './order-state';
+import { foldOrder, lastInputMs } from './order-state';
 import { orderStatus } from './order-status';
 
 export interface LedgerComputation {
@@ -23,7 +23,8 @@ export function computeOrderRecord(
   facts: readonly LedgerFact[],
   options: { now: string; settings: LedgerSettings },
 ): LedgerComputation {
-  const { state, discrepancies, sweepAt } = replayDiscrepancies(order, facts, options.settings, epochMs('now', options.now));
+  const { discrepancies, sweepAt } = replayDiscrepancies(order, facts, options.settings, epochMs('now', options.now));
+  const state = foldOrder(facts);
   const last = lastInputMs(state);
   if (last === null) return { record: null, sweepAt: null };
   const figures = orderFigures(state);

@@ -4,7 +4,7 @@ import type { LedgerSettings } from './ledger-settings';
 import { epochMs, isoOf } from './ledger-time';
 import { orderFigures } from './order-figures';
 import { GRACE_KINDS, type Discrepancy } from './order-record';
-import { evolve, initialOrderState, lastInputMs, type OrderState } from './order-state';
+import { distinctFacts, evolve, initialOrderState, lastInputMs, type OrderState } from './order-state';
 
 export const LEDGER_RESOLVER = 'ledger';
 const NO_LONGER_HOLDS = 'the condition no longer holds';
@@ -16,10 +16,14 @@ export interface Lifecycle {
   sweepAt: string | null;
 }
 
-type Step = { ms: number; rank: number; id: string } & ({ input: InputFact } | { resolution: ResolutionFact });
+interface Moment {
+  ms: number;
+  inputs: InputFact[];
+  resolutions: ResolutionFact[];
+}
 
 /**
- * Replays the order's inputs in the order this service stored them (recordedAt, then id) and
+ * Replays the order's inputs in the order this service stored them (recordedAt) and
  * keeps, at each step, which discrepancies hold: a condition that appears opens (grace kinds only
  * once the inputs have been still for the grace period), one that stops holding is resolved by
  * `ledger`, and an operator's resolution closes the one it names. Everything comes from the
@@ -62,27 +66,31 @@ export function replayDiscrepancies(order: OrderKey, facts: readonly LedgerFact[
     graceDoneFor = lastInputMs(state);
   };
 
-  for (const step of timeline(facts)) {
-    passGrace(step.ms);
-    if ('input' in step) {
-      state = evolve(state, step.input);
-      evaluate(step.ms, graceMs === 0);
+  // Facts stored in the same millisecond are one moment: the conditions are read after all of them.
+  for (const moment of timeline(distinctFacts(facts))) {
+    passGrace(moment.ms);
+    if (moment.inputs.length > 0) {
+      for (const input of moment.inputs) state = evolve(state, input);
+      evaluate(moment.ms, graceMs === 0);
       if (graceMs === 0) graceDoneFor = lastInputMs(state);
-    } else {
-      resolve(seen, pending, step.resolution, step.ms);
     }
+    for (const resolution of moment.resolutions) resolve(seen, pending, resolution, moment.ms);
   }
   passGrace(nowMs);
   return { state, discrepancies: [...seen.values()], sweepAt: sweepAt(order, state, settings, seen, graceDue()) };
 }
 
-/** Inputs before resolutions stored in the same millisecond: an operator resolves what was there. */
-function timeline(facts: readonly LedgerFact[]): Step[] {
-  const steps = facts.map((fact): Step => {
+/** The facts grouped by the millisecond they were stored in; inputs before resolutions: an operator resolves what was there. */
+function timeline(facts: readonly LedgerFact[]): Moment[] {
+  const moments = new Map<number, Moment>();
+  for (const fact of [...facts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
     const ms = epochMs(`${fact.kind}.recordedAt`, fact.recordedAt);
-    return fact.kind === 'resolution' ? { ms, rank: 1, id: fact.id, resolution: fact } : { ms, rank: 0, id: fact.id, input: fact };
-  });
-  return steps.sort((a, b) => a.ms - b.ms || a.rank - b.rank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const moment = moments.get(ms) ?? { ms, inputs: [], resolutions: [] };
+    if (fact.kind === 'resolution') moment.resolutions.push(fact);
+    else moment.inputs.push(fact);
+    moments.set(ms, moment);
+  }
+  return [...moments.values()].sort((a, b) => a.ms - b.ms);
 }
 
 /**

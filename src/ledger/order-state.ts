@@ -1,4 +1,4 @@
-import type { CancellationFact, ExpectationFact, InputFact, NotificationFact } from './ledger-facts';
+import type { CancellationFact, ExpectationFact, InputFact, LedgerFact, NotificationFact } from './ledger-facts';
 import { byTimeThenId, epochMs } from './ledger-time';
 
 /** A fact with its time as epoch ms (`ms`, from `at`) and its storage time (`recordedMs`). */
@@ -73,6 +73,31 @@ function withFact<F extends InputFact>(map: ReadonlyMap<string, Timed<F>>, entry
 }
 
 function preferred<F>(candidate: Timed<F>, current: Timed<F>): boolean {
-  if (candidate.recordedMs !== current.recordedMs) return candidate.recordedMs < current.recordedMs;
-  return JSON.stringify(candidate.fact) < JSON.stringify(current.fact);
+  return preferredFact(candidate.fact as LedgerFact, current.fact as LedgerFact);
+}
+
+function preferredFact(candidate: LedgerFact, current: LedgerFact): boolean {
+  const a = Date.parse(candidate.recordedAt);
+  const b = Date.parse(current.recordedAt);
+  if (a !== b) return a < b;
+  return JSON.stringify(candidate) < JSON.stringify(current);
+}
+
+/**
+ * One fact per id, chosen as `evolve` chooses, so no step of a replay ever sees the variant of a
+ * conflicting redelivery that the store would not have kept.
+ */
+export function distinctFacts(facts: readonly LedgerFact[]): LedgerFact[] {
+  const byId = new Map<string, LedgerFact>();
+  for (const fact of facts) {
+    const current = byId.get(fact.id);
+    if (current === undefined || preferredFact(fact, current)) byId.set(fact.id, fact);
+  }
+  return [...byId.values()];
+}
+
+/** The order's state from its inputs, read by the gateway's time then id (resolutions are not inputs). */
+export function foldOrder(facts: readonly LedgerFact[]): OrderState {
+  const inputs = distinctFacts(facts).filter((f): f is InputFact => f.kind !== 'resolution').map(timed).sort(byTimeThenId);
+  return inputs.reduce((state, entry) => evolve(state, entry.fact), initialOrderState());
 }

@@ -1,0 +1,25 @@
+import type { ExpectationInput } from './expectation-fact';
+import type { LedgerFact } from './ledger-facts';
+import { orderFigures } from './order-figures';
+import { foldOrder } from './order-state';
+
+/** Why a PUT expectation must be refused (409), or null when it may be stored (SPEC 7.1, 7.4). */
+export type ExpectationConflict =
+  | { reason: 'wallet_trade_amount'; amount: number }
+  | { reason: 'already_paid'; amount: number };
+
+/**
+ * The amount the service asked the gateway for (a wallet-a trade) is not the shop's to restate,
+ * and once money has moved, the amount it is checked against must not move under it: either
+ * would let a changed expectation hide the very mismatch the ledger is there to catch.
+ */
+export function expectationConflict(facts: readonly LedgerFact[], input: ExpectationInput): ExpectationConflict | null {
+  for (const fact of facts) {
+    if (fact.kind === 'expectation' && fact.source === 'wallet-a' && fact.amount !== input.amount) return { reason: 'wallet_trade_amount', amount: fact.amount };
+  }
+  const figures = orderFigures(foldOrder(facts));
+  const current = figures.expectation?.fact;
+  const paid = figures.payments.length > 0 || figures.deposits.length > 0;
+  if (paid && current !== undefined && current.amount !== input.amount) return { reason: 'already_paid', amount: current.amount };
+  return null;
+}

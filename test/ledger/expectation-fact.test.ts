@@ -1,0 +1,48 @@
+import { expectationConflict } from '../../src/ledger/expectation-conflict';
+import { expectationFact, sameExpectation, walletTradeExpectation } from '../../src/ledger/expectation-fact';
+import { ORDER, PG, approval, expectation, minute } from './ledger-fixtures';
+import { given } from './ledger-specification';
+
+const input = { amount: 30000, currency: 'KRW', method: 'card' as const, expiresAt: null };
+
+describe('expectations', () => {
+  it('a repeated PUT says nothing new and is not stored; another amount, method or expiry is', () => {
+    const current = expectationFact(ORDER, input, minute(0));
+    expect(sameExpectation(current, input)).toBe(true);
+    expect(sameExpectation(current, { ...input, expiresAt: null })).toBe(true);
+    expect(sameExpectation(current, { ...input, amount: 31000 })).toBe(false);
+    expect(sameExpectation(current, { ...input, method: 'vaccount' })).toBe(false);
+    expect(sameExpectation(null, input)).toBe(false);
+    const expiring = expectationFact(ORDER, { ...input, expiresAt: '2026-11-21T12:30:00+09:00' }, minute(0));
+    expect(sameExpectation(expiring, { ...input, expiresAt: '2026-11-21T03:30:00Z' })).toBe(true);
+  });
+
+  it('the latest expectation is the one in force: A, then B, then A again is A', () => {
+    const a = expectation({ amount: 30000, received: 0 });
+    const b = expectation({ amount: 20000, received: 1 });
+    const aAgain = expectation({ amount: 30000, received: 2 });
+    expect(aAgain.id).not.toBe(a.id);
+    given(a, b).when(aAgain).then({ expected: expect.objectContaining({ amount: 30000 }) });
+  });
+
+  it('a wallet-a trade is one expectation for its shopTransactionId, paid by wallet', () => {
+    const trade = walletTradeExpectation(ORDER, { shopTransactionId: 'TRD-1', totalAmount: 1203, currency: 'USD' }, minute(0));
+    expect(walletTradeExpectation(ORDER, { shopTransactionId: 'TRD-1', totalAmount: 1203, currency: 'USD' }, minute(5)).id).toBe(trade.id);
+    given().when(trade).then({ expected: { amount: 1203, currency: 'USD', method: 'wallet', source: 'wallet-a', expiresAt: null }, status: 'awaiting_payment' });
+  });
+
+  it('a PUT restating a wallet-a trade\'s amount differently is a conflict; the same amount is not', () => {
+    const trade = walletTradeExpectation(ORDER, { shopTransactionId: 'TRD-1', totalAmount: 1203, currency: 'USD' }, minute(0));
+    expect(expectationConflict([trade], { ...input, amount: 1200 })).toEqual({ reason: 'wallet_trade_amount', amount: 1203 });
+    expect(expectationConflict([trade], { ...input, amount: 1203 })).toBeNull();
+  });
+
+  it('changing the amount once the order has a payment is a conflict; before it, or without any expectation, it is not', () => {
+    const paid = approval({ pgCno: PG.card, amount: 30000, at: 1 });
+    const current = expectation({ amount: 30000, received: 0 });
+    expect(expectationConflict([current], { ...input, amount: 20000 })).toBeNull();
+    expect(expectationConflict([current, paid], { ...input, amount: 20000 })).toEqual({ reason: 'already_paid', amount: 30000 });
+    expect(expectationConflict([current, paid], input)).toBeNull();
+    expect(expectationConflict([paid], { ...input, amount: 20000 })).toBeNull();
+  });
+});
