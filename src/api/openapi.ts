@@ -1,52 +1,111 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { apiErrorSchema, commandListQuery, commandRecordSchema } from './schemas/command-record-schema';
+import {
+  apiErrorSchema,
+  commandListQuery,
+  commandRecordSchema,
+  idempotencyConflictSchema,
+  notRenderableSchema,
+  tradeRecordSchema,
+  vanApprovalRecordSchema,
+  vanCancelRecordSchema,
+  walletCancelRecordSchema,
+} from './schemas/command-record-schema';
 import { tradeCreationBody } from './schemas/trade-schema';
 import { vanApprovalBody, vanCancelBody } from './schemas/van-schema';
 import { walletCancelBody } from './schemas/wallet-cancel-schema';
 
 const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
-const id = z.object({ shopTransactionId: z.string() });
+const error = (description: string): ResponseConfig => ({ description, ...json(apiErrorSchema) });
+const id = z.object({ shopTransactionId: z.string().meta({ description: "the command's idempotency key", example: 'st-20261122-0001' }) });
 
-const commandAnswers = {
-  200: { description: 'final state', ...json(commandRecordSchema) },
-  202: { description: 'still resending (or net-cancelling); Location names the record', headers: { Location: { schema: { type: 'string' as const } } }, ...json(commandRecordSchema) },
-  400: { description: 'invalid body; nothing was sent', ...json(apiErrorSchema) },
-  401: { description: 'missing or wrong bearer token; nothing was sent', ...json(apiErrorSchema) },
-  409: { description: 'shopTransactionId already used with another body', ...json(apiErrorSchema) },
-  503: { description: "the route's gateway URL (or key) is not set, or storage is unavailable", ...json(apiErrorSchema) },
+/** What any route may answer before it runs: the token check and a store that cannot be read. */
+const everyRoute = {
+  401: {
+    description: 'missing or wrong bearer token; nothing was done',
+    headers: { 'WWW-Authenticate': { schema: { type: 'string' as const }, description: 'Bearer realm="internal-api"' } },
+    ...json(apiErrorSchema),
+  },
+  503: error('storage unavailable; ask again (for a command, with the same shopTransactionId)'),
 };
 
-const COMMANDS: Array<[string, string, z.ZodType]> = [
-  ['/v1/wallet-a/trades', 'Create a wallet-a trade (answers when final)', tradeCreationBody],
-  ['/v1/wallet-b/cancellations', 'Cancel a wallet-b payment (answers after the first attempt)', walletCancelBody],
-  ['/v1/van/approvals', 'VAN approval; net-cancelled when its outcome is unknown', vanApprovalBody],
-  ['/v1/van/cancellations', 'VAN cancellation', vanCancelBody],
+const commandAnswers = (record: z.ZodType) => ({
+  200: { description: 'the command reached a final state', ...json(record) },
+  202: {
+    description: 'still resending (or net-cancelling); Location names the record to poll',
+    headers: { Location: { schema: { type: 'string' as const }, description: '/v1/commands/{shopTransactionId}' } },
+    ...json(record),
+  },
+  400: error('the body failed validation (`issues` names each field) or is not well-formed JSON; nothing was sent'),
+  409: { description: 'shopTransactionId already used with another body; nothing was sent', ...json(idempotencyConflictSchema) },
+  413: error('the body is larger than 64 KiB; nothing was sent'),
+  415: error('the body is not JSON in UTF-8 (send Content-Type: application/json); nothing was sent'),
+  ...everyRoute,
+  503: error("the route's gateway URL (or the HMAC key) is not set, or storage is unavailable (ask again with the same shopTransactionId); nothing was sent when not set"),
+});
+
+const COMMANDS: Array<{ path: string; operationId: string; summary: string; body: z.ZodType; record: z.ZodType }> = [
+  { path: '/v1/wallet-a/trades', operationId: 'createTrade', summary: 'Create a wallet-a trade (answers when final)', body: tradeCreationBody, record: tradeRecordSchema },
+  {
+    path: '/v1/wallet-b/cancellations', operationId: 'cancelWalletPayment', summary: 'Cancel a wallet-b payment (answers after the first attempt)',
+    body: walletCancelBody, record: walletCancelRecordSchema,
+  },
+  { path: '/v1/van/approvals', operationId: 'approveVan', summary: 'VAN approval; net-cancelled when its outcome is unknown', body: vanApprovalBody, record: vanApprovalRecordSchema },
+  { path: '/v1/van/cancellations', operationId: 'cancelVan', summary: 'VAN cancellation', body: vanCancelBody, record: vanCancelRecordSchema },
 ];
 
-/** The OpenAPI document, built from the very schemas the routes validate with. */
+/** The OpenAPI document, built from the very schemas the routes validate with (docs/openapi.json is a copy, checked by a test). */
 export function openApiDocument(): object {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
-  for (const [path, summary, body] of COMMANDS) {
-    registry.registerPath({ method: 'post', path, summary, request: { body: { required: true, ...json(body) } }, responses: commandAnswers });
+  registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'API_TOKEN (or the content of API_TOKEN_FILE)' });
+  for (const { path, operationId, summary, body, record } of COMMANDS) {
+    registry.registerPath({
+      method: 'post', path, operationId, summary,
+      request: { body: { required: true, ...json(body) } },
+      responses: commandAnswers(record),
+    });
   }
   registry.registerPath({
-    method: 'get', path: '/v1/commands', summary: 'List commands, optionally by state',
+    method: 'get', path: '/v1/commands', operationId: 'listCommands', summary: 'List commands, newest first, optionally by state',
     request: { query: commandListQuery },
-    responses: { 200: { description: 'commands, newest first', ...json(z.object({ commands: z.array(commandRecordSchema) })) } },
+    responses: {
+      200: { description: 'commands, newest first', ...json(z.object({ commands: z.array(commandRecordSchema) })) },
+      400: error('an unknown state or a limit outside 1-500'),
+      ...everyRoute,
+    },
   });
   registry.registerPath({
-    method: 'get', path: '/v1/commands/{shopTransactionId}', summary: 'One command', request: { params: id },
-    responses: { 200: { description: 'the record', ...json(commandRecordSchema) }, 404: { description: 'unknown', ...json(apiErrorSchema) } },
+    method: 'get', path: '/v1/commands/{shopTransactionId}', operationId: 'getCommand', summary: 'One command', request: { params: id },
+    responses: { 200: { description: 'the record', ...json(commandRecordSchema) }, 404: error('no command has this shopTransactionId'), ...everyRoute },
   });
   registry.registerPath({
-    method: 'get', path: '/v1/wallet-a/trades/{shopTransactionId}/qr.svg', summary: "A native trade's code URL as a QR image", request: { params: id },
-    responses: { 200: { description: 'SVG', content: { 'image/svg+xml': { schema: z.string() } } }, 404: { description: 'unknown', ...json(apiErrorSchema) }, 409: { description: 'not a succeeded native trade', ...json(apiErrorSchema) } },
+    method: 'get', path: '/v1/wallet-a/trades/{shopTransactionId}/qr.svg', operationId: 'getTradeQrCode', summary: "A native trade's code URL as a QR image", request: { params: id },
+    responses: {
+      200: { description: 'SVG', content: { 'image/svg+xml': { schema: z.string() } } },
+      404: error('no wallet-a trade has this shopTransactionId'),
+      409: { description: 'not a succeeded native trade', ...json(notRenderableSchema) },
+      ...everyRoute,
+    },
+  });
+  registry.registerPath({
+    method: 'get', path: '/v1/openapi.json', operationId: 'getOpenApiDocument', summary: 'This document',
+    responses: { 200: { description: 'the OpenAPI 3.1 document', ...json(z.looseObject({})) }, 401: everyRoute[401] },
   });
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'payment-noti-receiver internal API', version: '1', description: 'Calls to the payment gateway as durable commands (SPEC section 5)' },
+    info: {
+      title: 'payment-noti-receiver internal API',
+      version: '1',
+      description: 'Calls to the payment gateway as durable commands (SPEC section 5). Its own listener, never the notification port; every route needs the bearer token.',
+      license: { name: 'UNLICENSED (proprietary)', identifier: 'UNLICENSED' },
+    },
+    servers: [
+      {
+        url: 'http://{host}:{port}',
+        description: 'the internal API listener: API_HOST and API_PORT',
+        variables: { host: { default: '127.0.0.1', description: 'API_HOST' }, port: { default: '8081', description: 'API_PORT' } },
+      },
+    ],
     security: [{ bearer: [] }],
   });
 }

@@ -107,8 +107,11 @@ describe('GET /v1/openapi.json', () => {
       const trade = body.components.schemas.TradeCreation;
       expect(trade.required).toEqual(expect.arrayContaining(['mallId', 'shopOrderNo', 'goodsName', 'amountInfo']));
       expect(trade.properties.goodsName.pattern).toBe('^[\\x20-\\x7E]+$');
-      expect(body.components.schemas.WalletCancellation.properties.reviseTypeCode.enum.sort()).toEqual(['32', '40']);
-      expect(body.components.schemas.CommandRecord.properties.state.enum).toContain('net_cancel_failed');
+      // One shape per reviseTypeCode (32 needs totAmount) and per command (each with its states and answer).
+      const { WalletFullCancellation, WalletPartialCancellation, VanApprovalRecord } = body.components.schemas;
+      expect([...WalletFullCancellation.properties.reviseTypeCode.enum, ...WalletPartialCancellation.properties.reviseTypeCode.enum].sort()).toEqual(['32', '40']);
+      expect(Object.keys(body.components.schemas.CommandRecord.discriminator.mapping)).toContain('van.approve');
+      expect(VanApprovalRecord.properties.state.enum).toContain('net_cancel_failed');
     } finally {
       await api.close();
       await gateway.close();

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { httpUrl, mallId, minorAmount, shopTransactionId, text } from './field-rules';
+import { httpUrl, mallId, minorAmount, optionalShopTransactionId, text } from './field-rules';
 
 /** POST /v1/wallet-a/trades: the gateway's trade-creation fields; fields not named here pass through unchanged. */
 export const tradeCreationBody = z
   .looseObject({
     mallId,
-    shopTransactionId: shopTransactionId.optional(),
+    shopTransactionId: optionalShopTransactionId,
     shopOrderNo: text(40),
     goodsName: z
       .string()
