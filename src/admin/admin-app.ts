@@ -3,6 +3,7 @@ import type { ConsoleDeps } from '../console/console-deps';
 import { consoleErrorHandler } from '../console/console-errors';
 import { consoleRouter } from '../console/console-router';
 import { requireSession } from '../console/require-session';
+import { publisherReadiness } from './publisher-readiness';
 import type { Metrics } from '../observability/metrics';
 import type { Publisher } from '../publishers/publisher';
 import type { Relay } from '../relay/relay';
@@ -75,7 +76,7 @@ export function createAdminApp(deps: AdminDeps): Express {
 
   if (deps.console) {
     app.get('/', (_req, res) => res.redirect(303, '/console'));
-    app.use('/console', consoleRouter(deps.console));
+    app.use('/console', consoleRouter({ publisherReadiness: () => publisherReadiness(publisher, relay), ...deps.console }));
     app.use(requireSession(deps.console.sessions));
   }
   app.use((_req, res) => res.status(404).json({ error: 'not found' }));

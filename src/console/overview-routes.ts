@@ -24,7 +24,10 @@ export function overviewRoutes(deps: ConsoleDeps): Router {
     // A failed net-cancel may mean a customer was charged for nothing: it belongs on the first screen.
     const failedCommands = commandCounts && commandCounts.filter((c) => c.state === 'failed' || c.state === 'net_cancel_failed').reduce((sum, c) => sum + c.count, 0);
     res.type('html').send(
-      overviewPage(sessionOf(res), { counts, backlog, problems, activity: series, retentionDays: deps.config.RETENTION_DAYS, lastRetention, failedCommands }),
+      overviewPage(sessionOf(res), {
+        counts, backlog, problems, activity: series, retentionDays: deps.config.RETENTION_DAYS, lastRetention, failedCommands,
+        publisher: deps.publisherReadiness?.() ?? null,
+      }),
     );
   });
 

@@ -5,6 +5,8 @@ import type { ConsoleDeps } from '../../src/console/console-deps';
 import { createSessions } from '../../src/console/sessions';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
+import type { Publisher } from '../../src/publishers/publisher';
+import { startRelay } from '../../src/relay/relay';
 import { startTestReceiver, type TestReceiver } from '../helpers/test-receiver';
 
 export const ADMIN_TOKEN = 'console-test-token-0123456789';
@@ -21,9 +23,19 @@ export interface ConsoleHarness {
   close: () => Promise<void>;
 }
 
-/** The receiver (real SQLite file, relay to a file) and its admin listener's app with the console. */
-export async function startConsoleHarness(env: Record<string, string> = {}, options: { now?: () => Date; relay?: boolean } = {}): Promise<ConsoleHarness> {
-  const receiver = await startTestReceiver(env, { relay: options.relay ?? true });
+/**
+ * The receiver (real SQLite file, relay to a file) and its admin listener's app with the console.
+ * `publisher`: relay to that one instead (a queue that is down, say).
+ */
+export async function startConsoleHarness(
+  env: Record<string, string> = {},
+  options: { now?: () => Date; relay?: boolean; publisher?: Publisher } = {},
+): Promise<ConsoleHarness> {
+  const receiver = await startTestReceiver(env, { relay: options.publisher ? false : options.relay ?? true });
+  const relay = options.publisher
+    ? startRelay({ store: receiver.store, publisher: options.publisher, logger: createLogger({ level: 'error', silent: true }), metrics: receiver.metrics, pollIntervalMs: 50 })
+    : receiver.relay;
+  const publisher = options.publisher ?? receiver.publisher;
   const lines: string[] = [];
   const logger = createLogger({
     level: 'debug',
@@ -40,8 +52,8 @@ export async function startConsoleHarness(env: Record<string, string> = {}, opti
   };
   const admin = createAdminApp({
     store: receiver.store,
-    publisher: receiver.publisher ?? { kind: 'none', publish: async () => undefined, status: () => ({ connected: false, detail: 'no relay in this test' }), close: async () => undefined },
-    relay: receiver.relay,
+    publisher: publisher ?? { kind: 'none', publish: async () => undefined, status: () => ({ connected: false, detail: 'no relay in this test' }), close: async () => undefined },
+    relay,
     metrics: createMetrics(),
     isShuttingDown: () => false,
     console: consoleDeps,
@@ -57,7 +69,13 @@ export async function startConsoleHarness(env: Record<string, string> = {}, opti
       const page = await agent.get('/console/events').set('Host', HOST);
       return { agent, csrf: csrfIn(page.text) };
     },
-    close: () => receiver.close(),
+    async close() {
+      if (options.publisher) {
+        await relay?.stop(0);
+        await options.publisher.close();
+      }
+      await receiver.close();
+    },
   };
 }
 
