@@ -77,6 +77,8 @@ describeBrowser('operator console in a browser', () => {
     await page.locator('#activity-chart canvas').waitFor();
     await page.screenshot({ path: join(DOCS, 'console-overview.png'), fullPage: true });
     expect(await page.locator('.tile', { hasText: 'delivered' }).innerText()).toContain('63');
+    // Why a backlog would grow is on the first screen: the publisher's state, as /readyz has it.
+    expect(await page.locator('section.card', { has: page.getByRole('heading', { name: 'Publisher' }) }).innerText()).toMatch(/file publisher: connected\b.*last delivery \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} KST/s);
   });
 
   test('searches by order number, opens the event, requeues it and sees it forwarded again', async () => {
