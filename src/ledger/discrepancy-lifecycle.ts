@@ -10,7 +10,6 @@ export const LEDGER_RESOLVER = 'ledger';
 const NO_LONGER_HOLDS = 'the condition no longer holds';
 
 export interface Lifecycle {
-  state: OrderState;
   discrepancies: Discrepancy[];
   /** When a grace-period kind that holds now will open if nothing changes; null when none waits. */
   sweepAt: string | null;
@@ -77,7 +76,7 @@ export function replayDiscrepancies(order: OrderKey, facts: readonly LedgerFact[
     for (const resolution of moment.resolutions) resolve(seen, pending, resolution, moment.ms);
   }
   passGrace(nowMs);
-  return { state, discrepancies: [...seen.values()], sweepAt: sweepAt(order, state, settings, seen, graceDue()) };
+  return { discrepancies: [...seen.values()], sweepAt: sweepAt(order, state, settings, seen, graceDue()) };
 }
 
 /** The facts grouped by the millisecond they were stored in; inputs before resolutions: an operator resolves what was there. */

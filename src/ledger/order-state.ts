@@ -66,14 +66,10 @@ function timed<F extends InputFact>(fact: F): Timed<F> {
  */
 function withFact<F extends InputFact>(map: ReadonlyMap<string, Timed<F>>, entry: Timed<F>): ReadonlyMap<string, Timed<F>> {
   const current = map.get(entry.id);
-  if (current !== undefined && !preferred(entry, current)) return map;
+  if (current !== undefined && !preferredFact(entry.fact, current.fact)) return map;
   const next = new Map(map);
   next.set(entry.id, entry);
   return next;
-}
-
-function preferred<F>(candidate: Timed<F>, current: Timed<F>): boolean {
-  return preferredFact(candidate.fact as LedgerFact, current.fact as LedgerFact);
 }
 
 function preferredFact(candidate: LedgerFact, current: LedgerFact): boolean {
