@@ -97,6 +97,11 @@ export function operatorQueriesContract(openFresh: () => Promise<FreshStore>): v
     expect(Buffer.from(pruned.rawBody).length).toBe(0);
     expect(pruned.event.data).toEqual({});
     expect(pruned.event).toMatchObject({ shopOrderNo: 'ORDER-OLD', pgCno: 'PG-OLD' });
+    // When, so the console and the CLI can say a conflict's bodies were pruned instead of comparing nothing.
+    expect(pruned.prunedAt).toBe(at(T0 + 100 * DAY_MS));
+    expect((await store.getEvent(recent.event.id))!.prunedAt).toBeNull();
+    const [conflict] = await store.listConflicts();
+    expect((await store.getConflict(conflict!.id))!.prunedAt).toBe(at(T0 + 100 * DAY_MS));
     expect(Buffer.from((await store.getEvent(oldPending.event.id))!.rawBody).length).toBeGreaterThan(0);
     expect(Buffer.from((await store.getEvent(recent.event.id))!.rawBody).length).toBeGreaterThan(0);
     expect((await store.listRejections())[0]!.rawBody).toBeNull();
