@@ -35,7 +35,7 @@ export function commandsPage(viewer: Viewer, rows: StoredCommand[], counts: Arra
   });
 }
 
-/** The gateway's resCd and message; an answer that was not its JSON is shown as text, long numbers masked. */
+/** The gateway's resCd and message; an answer that was not its JSON is shown as text, masked as free text. */
 function answerOf(attempt: AttemptRecord): string {
   if (attempt.response) return `${String(attempt.response.resCd ?? '')} ${String(attempt.response.resMsg ?? '')}`;
   return attempt.answerText ? maskFreeText(attempt.answerText.slice(0, 200)) : '';
