@@ -15,6 +15,8 @@ const KEEP_LAST_FOUR = /(card|account|acct|acnt|phone|mobile|tel|contact|cpno)/i
 /** A handphone (`hpNo`, `buyerHp`, `buyer_hp`); case-sensitive, so `php` or `ship` are not one. */
 const HANDPHONE = /(^hp|Hp|HP|_hp)/;
 const NAME_LIKE = /(name|depositor|holder|email|mail)$/i;
+/** A field that is a person by its name alone (`buyer`, `orderer`): its value is a name. */
+const PERSON = /(buyer|customer|payer|orderer|recipient|receiver)$/i;
 /** A resident registration number is shown not even in part: its first half is a birth date. */
 const RESIDENT = /(resident|jumin|rrn|ssn|birth)/i;
 const NOT_PERSONAL = /^(bank|issuer|acquirer|card|product|goods|mall|shop|status|res|event|file|host|queue|method|type|level|message)name$/i;
@@ -29,7 +31,7 @@ function maskKind(key: string): MaskKind | null {
   if (RESIDENT.test(key)) return 'whole';
   if (NOT_PERSONAL.test(key) || NOT_PERSONAL_SUFFIX.test(key)) return null;
   if (KEEP_LAST_FOUR.test(key) || HANDPHONE.test(key)) return 'last-four';
-  if (NAME_LIKE.test(key)) return 'initial';
+  if (NAME_LIKE.test(key) || PERSON.test(key)) return 'initial';
   return null;
 }
 
@@ -148,17 +150,24 @@ function percentDecoded(value: string): string {
   }
 }
 
+/** `<customerName>홍길동</customerName>`: a body in XML is text here too. */
+const TAG_PAIR = /<([A-Za-z_][\w-]*)>([^<]*)<\/\1>/g;
+
+function maskPair(pair: string, keyQuote: string, key: string, separator: string, quote?: string, quoted?: string, close?: string, bare?: string): string {
+  const value = quote === undefined ? bare ?? '' : quoted ?? '';
+  const head = `${keyQuote}${key}${keyQuote}${separator}${quote ?? ''}`;
+  const tail = quote === undefined ? '' : close ?? '';
+  if (isSensitiveKey(key)) return head + maskValue(key, percentDecoded(value)) + tail;
+  // Another field's value is decoded only when that reveals something to mask in it.
+  const decoded = percentDecoded(value);
+  const masked = maskShapes(decoded);
+  return decoded !== value && masked !== decoded ? head + masked + tail : pair;
+}
+
 function maskPairs(text: string): string {
-  return text.replace(PAIR, (pair, keyQuote: string, key: string, separator: string, quote: string | undefined, quoted: string | undefined, close: string | undefined, bare: string | undefined) => {
-    const value = quote === undefined ? bare ?? '' : quoted ?? '';
-    const head = `${keyQuote}${key}${keyQuote}${separator}${quote ?? ''}`;
-    const tail = quote === undefined ? '' : close ?? '';
-    if (isSensitiveKey(key)) return head + maskValue(key, percentDecoded(value)) + tail;
-    // Another field's value is decoded only when that reveals something to mask in it.
-    const decoded = percentDecoded(value);
-    const masked = maskShapes(decoded);
-    return decoded !== value && masked !== decoded ? head + masked + tail : pair;
-  });
+  return text
+    .replace(TAG_PAIR, (pair, key: string, value: string) => (isSensitiveKey(key) ? `<${key}>${maskValue(key, value)}</${key}>` : pair))
+    .replace(PAIR, maskPair);
 }
 
 /**

@@ -51,4 +51,11 @@ describe('masking by value, not only by field name', () => {
     expect(maskFreeText('order_no=A1&note=hong%40example.com')).toBe('order_no=A1&note=h***@example.com');
     expect(maskFreeText(`customerName=${encodeURIComponent('김영수')}`)).toBe('customerName=김**');
   });
+
+  it('a field that is a person by its name, and a name in an XML body', () => {
+    expect(masked({ buyer: '홍길동', orderer: 'Kim', customerId: 'C-1001' })).toEqual({ buyer: '홍**', orderer: 'K**', customerId: 'C-1001' });
+    expect(maskFreeText('<order><customerName>홍길동</customerName><amount>1000</amount></order>')).toBe(
+      '<order><customerName>홍**</customerName><amount>1000</amount></order>',
+    );
+  });
 });
