@@ -52,6 +52,8 @@ export function createAdminApp(deps: AdminDeps): Express {
       status: ready ? 'ready' : 'not ready',
       shuttingDown: deps.isShuttingDown(),
       store: storeStatus,
+      // The publisher is judged by its own errors only: a relay pass the store failed (a full
+      // disk refusing the delivered mark) is the store's, reported under relay.storeError.
       publisher: {
         ok: publisherStatus.connected && !relayState?.lastError,
         kind: publisher.kind,
@@ -61,7 +63,12 @@ export function createAdminApp(deps: AdminDeps): Express {
         lastDeliveredAt: relayState?.lastDeliveredAt ?? null,
       },
       // Only one replica relays at a time (PostgreSQL); the others are standbys, which is healthy.
-      relay: relayState && { running: relayState.running, holdsLock: relayState.holdsLock },
+      relay: relayState && {
+        running: relayState.running,
+        holdsLock: relayState.holdsLock,
+        storeError: relayState.storeError,
+        confirmedUnmarked: relayState.confirmedUnmarked,
+      },
       backlog: backlog && {
         pending: backlog.pending,
         dead: backlog.dead,

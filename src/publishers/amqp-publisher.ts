@@ -74,6 +74,7 @@ export function openAmqpPublisher(options: AmqpPublisherOptions): Publisher {
     publish: (event: OutboundEvent) => publishAll([event]),
     publishBatch: publishAll,
     status: () => keeper.status(),
+    onReconnected: (listener) => keeper.onReconnected(listener),
     close: () => keeper.close(),
   };
 }

@@ -31,8 +31,20 @@ export class ConnectionKeeper<T> {
   private failures = 0;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  private readonly reconnected: Array<() => void> = [];
 
   constructor(private readonly options: KeeperOptions<T>) {}
+
+  /** `listener` runs each time a connection is opened after a failure or a loss (not the first one). */
+  onReconnected(listener: () => void): void {
+    this.reconnected.push(listener);
+  }
+
+  /** For a client that reconnects on its own (nats.js) and reports it here. */
+  announceReconnected(): void {
+    this.options.logger?.info('queue connection restored', { queue: this.options.target });
+    for (const listener of this.reconnected) listener();
+  }
 
   /** Starts connecting without waiting; a failure only schedules the next try. */
   start(): void {
@@ -96,12 +108,11 @@ export class ConnectionKeeper<T> {
         await this.disconnectQuietly(connection);
         throw new Error(`${this.options.target}: publisher is closed`);
       }
-      if (this.failures > 0 || this.lastError) {
-        this.options.logger?.info('queue connection restored', { queue: this.options.target });
-      }
+      const restored = this.failures > 0 || this.lastError !== null;
       this.connection = connection;
       this.lastError = null;
       this.failures = 0;
+      if (restored) this.announceReconnected();
       return connection;
     } catch (error) {
       this.lastError = (error as Error).message;

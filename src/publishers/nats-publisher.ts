@@ -80,7 +80,7 @@ export async function openNatsPublisher(options: NatsPublisherOptions): Promise<
           logger?.warn('queue connection lost; reconnecting', { queue: target });
         } else if (status.type === Events.Reconnect) {
           disconnected = false;
-          logger?.info('queue connection restored', { queue: target });
+          keeper.announceReconnected();
         }
       }
     })().catch(() => undefined);
@@ -126,6 +126,7 @@ export async function openNatsPublisher(options: NatsPublisherOptions): Promise<
       const status = keeper.status();
       return disconnected ? { connected: false, detail: `${target}: disconnected, reconnecting` } : status;
     },
+    onReconnected: (listener) => keeper.onReconnected(listener),
     close: () => keeper.close(),
   };
 }

@@ -36,6 +36,11 @@ export interface Publisher {
   publishBatch?(events: readonly OutboundEvent[]): Promise<void>;
   /** Optional: open the destination anew (the file sink after log rotation; SIGHUP). */
   reopen?(): Promise<void>;
+  /**
+   * Optional: `listener` is called each time the connection to the broker comes back after a
+   * loss, so the relay delivers the backlog then instead of waiting out its back-off (up to 30 s).
+   */
+  onReconnected?(listener: () => void): void;
   /** Cheap liveness view for /readyz; never throws. */
   status(): PublisherStatus;
   close(): Promise<void>;

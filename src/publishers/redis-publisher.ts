@@ -46,9 +46,15 @@ export function openRedisPublisher(options: RedisPublisherOptions): Publisher {
     if (lastError === null) logger?.warn('queue unreachable; reconnecting, events wait in the outbox', { queue: target, error: error.message });
     lastError = error.message;
   });
+  const reconnected: Array<() => void> = [];
+  // Every 'ready' after the first is a reconnection: a dropped socket that ioredis reopened at
+  // once may never have raised 'error', yet the relay's failed publish is waiting out its back-off.
+  let readyBefore = false;
   redis.on('ready', () => {
     if (lastError !== null) logger?.info('queue connection restored', { queue: target });
     lastError = null;
+    if (readyBefore) for (const listener of reconnected) listener();
+    readyBefore = true;
   });
 
   /**
@@ -88,6 +94,7 @@ export function openRedisPublisher(options: RedisPublisherOptions): Publisher {
       const failed = replies.find(([error]) => error);
       if (failed || replies.length !== events.length) throw failed?.[0] ?? new Error(`${target}: pipeline answered ${replies.length} of ${events.length}`);
     },
+    onReconnected: (listener) => void reconnected.push(listener),
     status(): PublisherStatus {
       if (redis.status === 'ready') return { connected: true, detail: target };
       return { connected: false, detail: `${target}: ${closed ? 'closed' : lastError ?? redis.status}` };

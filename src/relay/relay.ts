@@ -20,13 +20,27 @@ export interface RelayOptions {
   backoff?: BackoffOptions;
   /** 0 = never give up on a transient failure (the default: giving up would reorder events). */
   maxAttempts?: number;
+  /**
+   * How many confirmed-but-unmarked events the relay remembers while the store refuses the
+   * delivered mark. Past it the oldest are forgotten and published again (at least once).
+   */
+  maxConfirmedUnmarked?: number;
 }
 
 export interface RelayState {
   running: boolean;
   /** Whether the last pass held the relay lock: on PostgreSQL only one replica's relay works. */
   holdsLock: boolean;
+  /** The publisher's last error (the queue refused or could not be reached), null once it took events again. */
   lastError: string | null;
+  /**
+   * The store's last error in a relay pass (it could not read the outbox or record what the queue
+   * confirmed), null after the next pass that worked: kept apart from `lastError` so /readyz does
+   * not blame a healthy queue for the database's failure.
+   */
+  storeError: string | null;
+  /** Events the queue confirmed whose delivered mark the store has not taken yet: they are marked, not published, again. */
+  confirmedUnmarked: number;
   lastDeliveredAt: string | null;
 }
 
@@ -43,8 +57,10 @@ export interface Relay {
  * blocks the rows behind it while it is retried with backoff, so the queue never sees
  * events out of order; only a permanent failure (or `maxAttempts`) marks a row dead and
  * moves on. The loop runs beside request handling and never holds an ack. A pass that fails
- * as a whole (the store cannot read or mark rows delivered) backs off like a failed publish,
- * so a batch the queue already took is not republished every poll interval.
+ * as a whole (the store cannot read or mark rows delivered) backs off like a failed publish.
+ * What the queue confirmed is remembered until the store takes the mark: a full disk under the
+ * database makes the relay retry the mark, not the publish (10 events were written 8-9 times
+ * each in 70 s before). Only a restart forgets it, which repeats each such event once.
  */
 export function startRelay(options: RelayOptions): Relay {
   const { store, publisher, logger, metrics } = options;
@@ -53,8 +69,11 @@ export function startRelay(options: RelayOptions): Relay {
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const maxAttempts = options.maxAttempts ?? 0;
+  const confirmed = new ConfirmedEvents(options.maxConfirmedUnmarked ?? 100_000);
 
-  const state: RelayState = { running: true, holdsLock: false, lastError: null, lastDeliveredAt: null };
+  const state: RelayState = {
+    running: true, holdsLock: false, lastError: null, storeError: null, confirmedUnmarked: 0, lastDeliveredAt: null,
+  };
   let stopping = false;
   let draining = false;
   let wakeUp: (() => void) | null = null;
@@ -62,6 +81,8 @@ export function startRelay(options: RelayOptions): Relay {
   /** While the head waits out its backoff, new events queue behind it: waking would only re-read it. */
   let headDueAt = 0;
   let failedPasses = 0;
+  /** The queue came back: the next pass tries the head now instead of waiting out its back-off. */
+  let retryNow = false;
 
   const wake = () => {
     woken = true;
@@ -80,6 +101,12 @@ export function startRelay(options: RelayOptions): Relay {
     });
 
   store.onNewEvents(wake);
+  // The back-off guessed when the queue might be back; once it is, waiting longer only delays delivery.
+  publisher.onReconnected?.(() => {
+    retryNow = true;
+    headDueAt = 0;
+    wake();
+  });
 
   /** Returns how long to wait before the next pass, 0 to go again at once, null when drained. */
   async function pass(): Promise<number | null> {
@@ -87,16 +114,21 @@ export function startRelay(options: RelayOptions): Relay {
     // instead of waiting out SHUTDOWN_TIMEOUT_MS while the lock holder does the work.
     state.holdsLock = await store.holdsRelayLock();
     if (!state.holdsLock) return null;
+    const ignoreBackoff = retryNow;
+    retryNow = false;
     const rows = await store.nextPending(batchSize);
     headDueAt = 0;
     if (rows.length === 0) return null;
     const now = Date.now();
-    const notDue = rows.findIndex((row) => row.nextAttemptAt > now);
+    const notDue = ignoreBackoff ? -1 : rows.findIndex((row) => row.nextAttemptAt > now);
     const due = notDue === -1 ? rows : rows.slice(0, notDue);
+    const unpublished = await markConfirmed(due);
     // A batch publisher takes the whole due run in one write/fsync/confirm round; if it fails,
     // the rows go one at a time so each gets its own retry or dead verdict, in order.
-    if (!(due.length > 1 && publisher.publishBatch && (await deliverBatch(due)))) {
-      for (const row of due) {
+    const batch = unpublished.length > 1 && publisher.publishBatch ? await deliverBatch(unpublished) : 'one-at-a-time';
+    if (batch === 'failed') return 0;
+    if (batch === 'one-at-a-time') {
+      for (const row of unpublished) {
         if (stopping || !(await deliver(row))) return 0;
       }
     }
@@ -106,16 +138,36 @@ export function startRelay(options: RelayOptions): Relay {
     return Math.max(1, headDueAt - Date.now());
   }
 
-  async function deliverBatch(rows: OutboxRecord[]): Promise<boolean> {
+  /**
+   * Marks the rows the queue already confirmed in an earlier pass (their mark failed) and returns
+   * the rest, in order. The store refusing again fails the pass, which backs off.
+   */
+  async function markConfirmed(rows: OutboxRecord[]): Promise<OutboxRecord[]> {
+    const known = rows.filter((row) => confirmed.has(row));
+    if (known.length === 0) return rows;
+    const rest = rows.filter((row) => !confirmed.has(row));
+    await markDelivered(known, new Date());
+    return rest;
+  }
+
+  async function deliverBatch(rows: OutboxRecord[]): Promise<'delivered' | 'one-at-a-time' | 'failed'> {
     const started = process.hrtime.bigint();
     try {
       await publisher.publishBatch!(rows.map(outbound));
     } catch (error) {
-      logger.warn('batch publish failed; publishing one at a time', { events: rows.length, error: (error as Error).message });
-      return false;
+      // The queue is unreachable: one at a time would only fail the head again, and log a second,
+      // contradicting line for the same failure. The head waits out its back-off for all of them.
+      if (!isPermanent(error) && !publisher.status().connected) {
+        await handleFailure(rows[0]!, error as Error, rows.length);
+        // Even when that made the head dead (maxAttempts), the next pass reads the outbox afresh.
+        return 'failed';
+      }
+      // Connected, so one event may be what the queue refused: find it, each row with its own verdict.
+      logger.debug('batch publish failed; publishing one at a time', { events: rows.length, error: (error as Error).message });
+      return 'one-at-a-time';
     }
     await delivered(rows, started);
-    return true;
+    return 'delivered';
   }
 
   /** True when the loop may go on to the next row. */
@@ -135,12 +187,22 @@ export function startRelay(options: RelayOptions): Relay {
     metrics?.publishLatency.observe({ publisher: publisher.kind }, Number(process.hrtime.bigint() - started) / 1e9);
     metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'delivered' }, rows.length);
     for (const row of rows) metrics?.receiveToQueue.observe((now.getTime() - Date.parse(row.receivedAt)) / 1000);
-    await store.markDelivered(rows.map((row) => row.seq), now.toISOString(), publisher.kind);
     state.lastError = null;
-    state.lastDeliveredAt = now.toISOString();
+    // Remembered before the store is asked: if it refuses, the next pass marks them instead of publishing them again.
+    for (const row of rows) confirmed.add(row);
+    await markDelivered(rows, now);
   }
 
-  async function handleFailure(row: OutboxRecord, error: Error): Promise<boolean> {
+  async function markDelivered(rows: OutboxRecord[], at: Date): Promise<void> {
+    state.confirmedUnmarked = confirmed.size;
+    await store.markDelivered(rows.map((row) => row.seq), at.toISOString(), publisher.kind);
+    for (const row of rows) confirmed.delete(row);
+    state.confirmedUnmarked = confirmed.size;
+    state.lastDeliveredAt = at.toISOString();
+  }
+
+  /** `batchOf`: the row stands for a batch of this many that failed with it (the queue unreachable). */
+  async function handleFailure(row: OutboxRecord, error: Error, batchOf = 1): Promise<boolean> {
     const attempt = row.attempts + 1;
     state.lastError = error.message;
     if (isPermanent(error) || (maxAttempts > 0 && attempt >= maxAttempts)) {
@@ -154,7 +216,7 @@ export function startRelay(options: RelayOptions): Relay {
     metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'retry' });
     const delay = backoffDelay(attempt, backoff);
     logger.warn('publish failed; retrying in order', {
-      eventId: row.eventId, type: row.eventType, attempt, retryInMs: delay, error: error.message,
+      eventId: row.eventId, type: row.eventType, ...(batchOf > 1 ? { events: batchOf } : {}), attempt, retryInMs: delay, error: error.message,
     });
     await store.markRetry(row.seq, error.message, Date.now() + delay, { publisher: publisher.kind });
     return false;
@@ -168,16 +230,19 @@ export function startRelay(options: RelayOptions): Relay {
       try {
         wait = await pass();
         failedPasses = 0;
+        state.storeError = null;
       } catch (error) {
         // The store is down or refuses the delivered mark: keep the backlog where it is and try
         // again after a growing pause; never exit on it, never spin on it.
         failedPasses += 1;
         wait = backoffDelay(failedPasses, backoff);
         headDueAt = Date.now() + wait;
-        state.lastError = (error as Error).message;
-        logger.warn('relay pass failed; retrying', { attempt: failedPasses, retryInMs: wait, error: (error as Error).message });
+        state.storeError = (error as Error).message;
+        logger.warn('relay pass failed; retrying', {
+          attempt: failedPasses, retryInMs: wait, confirmedUnmarked: confirmed.size, error: (error as Error).message,
+        });
       }
-      if (draining && (wait === null || state.lastError !== null)) break;
+      if (draining && (wait === null || state.lastError !== null || state.storeError !== null)) break;
       if (wait !== 0) await sleep(wait ?? pollIntervalMs);
     }
     state.running = false;
@@ -206,6 +271,35 @@ export function startRelay(options: RelayOptions): Relay {
 /** The stored JSON goes out as the store committed it: no parse, no re-serialization. */
 function outbound(row: OutboxRecord): OutboundEvent {
   return { id: row.eventId, type: row.eventType, receivedAt: row.receivedAt, json: row.eventJson };
+}
+
+/**
+ * Outbox rows the queue confirmed and the store has not marked yet, oldest first. Keyed by seq and
+ * checked against the event id, so a row is only ever skipped for the event that was confirmed.
+ * Bounded: past `limit` the oldest are forgotten and simply published again (at least once).
+ */
+class ConfirmedEvents {
+  private readonly bySeq = new Map<number, string>();
+
+  constructor(private readonly limit: number) {}
+
+  get size(): number {
+    return this.bySeq.size;
+  }
+
+  has(row: OutboxRecord): boolean {
+    return this.bySeq.get(row.seq) === row.eventId;
+  }
+
+  add(row: OutboxRecord): void {
+    this.bySeq.delete(row.seq);
+    this.bySeq.set(row.seq, row.eventId);
+    while (this.bySeq.size > this.limit) this.bySeq.delete(this.bySeq.keys().next().value!);
+  }
+
+  delete(row: OutboxRecord): void {
+    this.bySeq.delete(row.seq);
+  }
 }
 
 function pause(ms: number): Promise<void> {

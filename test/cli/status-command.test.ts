@@ -19,7 +19,7 @@ describe('noti-receiver status', () => {
       store: receiver.store,
       publisher: { kind: 'amqp', publish: async () => undefined, status: () => ({ connected: false, detail: 'rabbit.internal: ECONNREFUSED' }), close: async () => undefined },
       // A standby: another replica holds the relay lock.
-      relay: { state: () => ({ running: true, holdsLock: false, lastError: null, lastDeliveredAt: null }), wake: () => undefined, stop: async () => undefined },
+      relay: { state: () => ({ running: true, holdsLock: false, lastError: null, storeError: null, confirmedUnmarked: 0, lastDeliveredAt: null }), wake: () => undefined, stop: async () => undefined },
       metrics: createMetrics(),
       isShuttingDown: () => false,
     }).listen(0, '127.0.0.1');

@@ -1,7 +1,9 @@
 import amqp, { type ChannelModel } from 'amqplib';
 import { connect, type NatsConnection } from 'nats';
 import Redis from 'ioredis';
+import { Writable } from 'node:stream';
 import type { NormalizedEvent } from '../../src/notifications/normalized-event';
+import { createLogger, type Logger } from '../../src/observability/logger';
 import { openAmqpPublisher } from '../../src/publishers/amqp-publisher';
 import { openNatsPublisher } from '../../src/publishers/nats-publisher';
 import { openHttpPublisher } from '../../src/publishers/http-publisher';
@@ -183,5 +185,112 @@ describe('relay through an HTTP endpoint outage', () => {
     } finally {
       await endpoint.close();
     }
+  });
+});
+
+/** Every log line, parsed, as an operator's log shipper would see it. */
+function capturedLogger(): { logger: Logger; lines: Array<Record<string, unknown>> } {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: createLogger({ level: 'info', stream }), lines };
+}
+
+/**
+ * The relay's back-off is a guess at when the queue is back; once the publisher has its
+ * connection again the backlog goes at once. The back-off here (a minute) is far longer than the
+ * wait for the drain below, so only the wake-up on the restored connection can pass it.
+ */
+async function restoredScenario(brokerUrl: string, destination: Destination): Promise<Array<Record<string, unknown>>> {
+  const proxy = await TcpProxy.forUrl(brokerUrl);
+  const { logger, lines } = capturedLogger();
+  const harness = new RelayHarness(await destination.publisher(proxy.urlFor(brokerUrl)), {
+    logger, backoff: { baseMs: 60_000, maxMs: 60_000 },
+  });
+  try {
+    const before = await harness.record(1);
+    await harness.waitForDrain();
+    await proxy.cut();
+    await eventually(() => (harness.publisher.status().connected ? undefined : true), 15_000, 'the publisher to notice the outage');
+    const during = await harness.record(20);
+    await harness.waitForBacklog();
+    await proxy.start();
+    await eventually(() => (harness.publisher.status().connected ? true : undefined), 15_000, 'the connection to come back');
+    await harness.waitForDrain(15_000);
+    const recorded = [...before, ...during];
+    const ids = await eventually(async () => {
+      const seen = await destination.receivedIds();
+      return new Set(seen).size >= recorded.length ? seen : undefined;
+    }, 15_000, 'every event at the consumer');
+    expectInOrderWithoutGaps(ids, recorded);
+    return lines;
+  } finally {
+    await harness.close();
+    await proxy.cut();
+  }
+}
+
+/** One warning per failed attempt: the publish that failed, never a second line saying something else about it. */
+function expectOneLinePerFailedAttempt(lines: Array<Record<string, unknown>>): void {
+  expect(lines.filter((line) => line.message === 'batch publish failed; publishing one at a time')).toEqual([]);
+  const failed = lines.filter((line) => line.message === 'publish failed; retrying in order');
+  expect(failed.length).toBeGreaterThan(0);
+  expect(failed.map((line) => line.attempt)).toEqual(failed.map((_line, i) => i + 1));
+  const relayWarnings = lines.filter((line) => line.level === 'warn' && !/^queue /.test(String(line.message)));
+  expect(relayWarnings).toEqual(failed);
+}
+
+describeWithBroker('TEST_AMQP_URL', 'relay when the RabbitMQ connection is restored', (brokerUrl) => {
+  let consumer: ChannelModel;
+  const exchange = uniqueName('noti-restored');
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    consumer = await amqp.connect(brokerUrl);
+    const channel = await consumer.createChannel();
+    await channel.assertExchange(exchange, 'topic', { durable: true });
+    const { queue } = await channel.assertQueue('', { exclusive: true });
+    await channel.bindQueue(queue, exchange, '#');
+    await channel.consume(queue, (message) => message && ids.push(String(message.properties.messageId)), { noAck: true });
+  });
+
+  afterAll(async () => {
+    const channel = await consumer.createChannel();
+    await channel.deleteExchange(exchange);
+    await consumer.close();
+  });
+
+  it('delivers the backlog as soon as the connection is back, not after the back-off, with one log line per failed attempt', async () => {
+    const lines = await restoredScenario(brokerUrl, {
+      publisher: (url) => openAmqpPublisher({ url, exchange, connectTimeoutMs: 1_000, confirmTimeoutMs: 2_000 }),
+      receivedIds: async () => ids,
+    });
+    expectOneLinePerFailedAttempt(lines);
+  });
+});
+
+describeWithBroker('TEST_REDIS_URL', 'relay when the Redis connection is restored', (brokerUrl) => {
+  let redis: Redis;
+  const key = uniqueName('noti-restored');
+
+  beforeAll(() => {
+    redis = new Redis(brokerUrl);
+  });
+
+  afterAll(async () => {
+    await redis.del(key);
+    await redis.quit();
+  });
+
+  it('delivers the backlog as soon as the connection is back, not after the back-off, with one log line per failed attempt', async () => {
+    const lines = await restoredScenario(brokerUrl, {
+      publisher: (url) => openRedisPublisher({ url, queueName: key, commandTimeoutMs: 1_000 }),
+      receivedIds: async () => (await redis.xrange(key, '-', '+')).map(([, fields]) => fields[1] ?? ''),
+    });
+    expectOneLinePerFailedAttempt(lines);
   });
 });

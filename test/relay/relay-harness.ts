@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NormalizedEvent } from '../../src/notifications/normalized-event';
-import { createLogger } from '../../src/observability/logger';
+import { createLogger, type Logger } from '../../src/observability/logger';
 import type { Publisher } from '../../src/publishers/publisher';
+import type { BackoffOptions } from '../../src/relay/backoff';
 import { startRelay, type Relay } from '../../src/relay/relay';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
@@ -16,14 +17,14 @@ export class RelayHarness {
   readonly relay: Relay;
   private readonly dir: string;
 
-  constructor(readonly publisher: Publisher) {
+  constructor(readonly publisher: Publisher, options: { logger?: Logger; backoff?: BackoffOptions } = {}) {
     this.dir = mkdtempSync(join(tmpdir(), 'noti-relay-'));
     this.store = openSqliteStore(join(this.dir, 'receiver.db'));
     this.relay = startRelay({
       store: this.store,
       publisher,
-      logger: createLogger({ level: 'error', silent: true }),
-      backoff: { baseMs: 20, maxMs: 200 },
+      logger: options.logger ?? createLogger({ level: 'error', silent: true }),
+      backoff: options.backoff ?? { baseMs: 20, maxMs: 200 },
       pollIntervalMs: 100,
     });
   }

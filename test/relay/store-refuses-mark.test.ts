@@ -50,7 +50,7 @@ describe('relay when marking rows delivered fails', () => {
     return { logger: createLogger({ level: 'warn', stream }), lines };
   }
 
-  it('backs off with growing delays, then delivers once the store takes the mark again', async () => {
+  it('backs off with growing delays, retrying the mark and not the publish, then delivers once the store takes it', async () => {
     const event = sampleEvent();
     await store.record(entryFor(event));
     let refusals = 3;
@@ -73,8 +73,45 @@ describe('relay when marking rows delivered fails', () => {
       expect(line.retryInMs).toBeGreaterThanOrEqual(step / 2);
       expect(line.retryInMs).toBeLessThanOrEqual(step);
     });
-    // Each retry republished the batch the queue already had: at least once, four times here.
-    expect(published).toEqual([event.id, event.id, event.id, event.id]);
+    // The queue confirmed it once; the three retries only asked the store for the mark again.
+    expect(published).toEqual([event.id]);
+  });
+
+  it.each([
+    ['a batch publisher', true],
+    ['a one-at-a-time publisher', false],
+  ])('publishes each event once through %s while the store refuses the mark, and blames the store, not the queue', async (_kind, batches) => {
+    const events = Array.from({ length: 10 }, () => sampleEvent());
+    for (const event of events) await store.record(entryFor(event));
+    const markDelivered = store.markDelivered.bind(store);
+    let refuse = true;
+    let refusals = 0;
+    store.markDelivered = async (seqs, at) => {
+      if (refuse) {
+        refusals += 1;
+        throw new Error('sqlite write failed: database or disk is full');
+      }
+      return markDelivered(seqs, at);
+    };
+    const { publisher, published } = countingPublisher();
+    if (!batches) delete publisher.publishBatch;
+    const { logger } = capturedLogger();
+    const relay = startRelay({ store, publisher, logger, pollIntervalMs: 5, backoff: { baseMs: 5, maxMs: 20 } });
+
+    await eventually(() => (refusals >= 20 ? true : undefined), 10_000, 'many refused marks');
+    const failing = relay.state();
+    expect(failing.storeError).toMatch(/disk is full/);
+    expect(failing.lastError).toBeNull();
+    expect(failing.confirmedUnmarked).toBeGreaterThan(0);
+    refuse = false;
+    await eventually(async () => ((await store.backlog(Date.now())).pending === 0 ? true : undefined), 10_000, 'the marks to succeed');
+    await relay.stop();
+
+    const timesPublished = new Map<string, number>();
+    for (const id of published) timesPublished.set(id, (timesPublished.get(id) ?? 0) + 1);
+    expect([...timesPublished.keys()]).toEqual(events.map((event) => event.id));
+    expect(new Set(timesPublished.values())).toEqual(new Set([1]));
+    expect(relay.state()).toMatchObject({ storeError: null, lastError: null, confirmedUnmarked: 0 });
   });
 
   it('does not republish while the back-off runs, however often new commits wake it', async () => {
