@@ -16,7 +16,7 @@ const KEEP_LAST_FOUR = /(card|account|acct|acnt|phone|mobile|tel|contact|cpno)/i
 const HANDPHONE = /(^hp|Hp|HP|_hp)/;
 const NAME_LIKE = /(name|depositor|holder|email|mail)$/i;
 /** A field that is a person by its name alone (`buyer`, `orderer`): its value is a name. */
-const PERSON = /(buyer|customer|payer|orderer|recipient|receiver)$/i;
+const PERSON = /(buyer|customer|payer|orderer|recipient)$/i;
 /** A resident registration number is shown not even in part: its first half is a birth date. */
 const RESIDENT = /(resident|jumin|rrn|ssn|birth)/i;
 const NOT_PERSONAL = /^(bank|issuer|acquirer|card|product|goods|mall|shop|status|res|event|file|host|queue|method|type|level|message)name$/i;
