@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { tokenMatches } from './admin-token';
 import type { AddressList } from '../config/address-list';
-import { requestOrigin } from './request-origin';
+import { canonicalOrigin, requestOrigin } from './request-origin';
 import type { Session } from './sessions';
 
 /**
@@ -12,10 +12,11 @@ import type { Session } from './sessions';
  */
 export function sameOrigin(req: Request, trustProxy: AddressList): boolean {
   const expected = requestOrigin(req, trustProxy).origin;
+  if (expected === null) return false;
   const origin = req.get('origin');
-  if (origin !== undefined) return origin === expected;
+  if (origin !== undefined) return canonicalOrigin(origin) === expected;
   const referer = req.get('referer');
-  return referer !== undefined && (referer === expected || referer.startsWith(`${expected}/`));
+  return referer !== undefined && canonicalOrigin(referer) === expected;
 }
 
 export function requireSameOrigin(trustProxy: AddressList) {

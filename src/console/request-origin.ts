@@ -5,8 +5,8 @@ import { clientAddress } from '../http/source-check';
 
 /** What the console believes about where a request came from. */
 export interface RequestOrigin {
-  /** The origin the operator's browser is on, e.g. `https://console.example.com`. */
-  origin: string;
+  /** The origin the operator's browser is on, e.g. `https://console.example.com`; null when the host is not one. */
+  origin: string | null;
   /** The browser reached the console over TLS (here, or at a trusted proxy): the cookie must be Secure. */
   https: boolean;
   /** The operator's address: what the sign-in throttle counts and the audit names. */
@@ -28,10 +28,23 @@ export function requestOrigin(req: IncomingMessage, trustProxy: AddressList): Re
   const https = proto === 'https' || proto === 'http' ? proto === 'https' : (req.socket as Partial<TLSSocket>).encrypted === true;
   const host = (fromProxy ? firstValue(req.headers['x-forwarded-host']) : undefined) ?? req.headers.host ?? '';
   return {
-    origin: `${https ? 'https' : 'http'}://${host}`,
+    origin: canonicalOrigin(`${https ? 'https' : 'http'}://${host}`),
     https,
     client: clientAddress(peer, joined(req.headers['x-forwarded-for']), trustProxy),
   };
+}
+
+/**
+ * An origin as a browser writes it: host in lower case, no default port (a proxy may say
+ * `console.example.com:443` where the browser's Origin has none); null for anything else.
+ */
+export function canonicalOrigin(text: string): string | null {
+  try {
+    const origin = new URL(text).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
 }
 
 /** A proxy chain may append: the first value is what the outermost proxy (the browser's) saw. */

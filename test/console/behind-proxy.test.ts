@@ -36,6 +36,14 @@ describe('the console behind a TLS-terminating proxy named in TRUST_PROXY', () =
     expect((await h.receiver.store.listAudit(1))[0]).toMatchObject({ action: 'requeued', subject: eventId });
   });
 
+  test('a proxy that names the default port, or the host in capitals, still matches the browser\'s Origin', async () => {
+    for (const forwardedHost of [`${PUBLIC_HOST}:443`, PUBLIC_HOST.toUpperCase()]) {
+      const answer = await proxied(request(h.admin).post('/console/sign-in')).set('X-Forwarded-Host', forwardedHost).set('Origin', PUBLIC_ORIGIN)
+        .type('form').send({ token: ADMIN_TOKEN });
+      expect([forwardedHost, answer.status]).toEqual([forwardedHost, 303]);
+    }
+  });
+
   test('a forged origin is still refused through the proxy', async () => {
     const answer = await proxied(request(h.admin).post('/console/sign-in')).set('Origin', 'https://evil.example').type('form').send({ token: ADMIN_TOKEN });
     expect(answer.status).toBe(403);
