@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { cliConfig, globalOptions, print, withStore, type CliIo } from '../cli-context';
+import { cliActor } from '../cli-actor';
 import { CliFailure, EXIT } from '../exit-codes';
 
 /**
@@ -32,10 +33,4 @@ export function registerEventsRequeue(events: Command, io: CliIo): void {
       if (!found) throw new CliFailure(`no event ${id}; find ids with "events list"`, EXIT.notFound);
       print(io, global, { requeued: id }, () => `requeued ${id}; the relay forwards it again within about a second`);
     });
-}
-
-/** The operating-system user when the environment names one: the CLI has no sign-in. */
-function cliActor(io: CliIo): string {
-  const user = io.env.USER ?? io.env.LOGNAME;
-  return user ? `${user} (cli)` : 'cli';
 }
