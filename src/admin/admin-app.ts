@@ -3,7 +3,7 @@ import type { ConsoleDeps } from '../console/console-deps';
 import { consoleErrorHandler } from '../console/console-errors';
 import { consoleRouter } from '../console/console-router';
 import { requireSession } from '../console/require-session';
-import { publisherReadiness } from './publisher-readiness';
+import { publisherReadiness, relayReadiness } from './publisher-readiness';
 import type { Metrics } from '../observability/metrics';
 import type { Publisher } from '../publishers/publisher';
 import type { Relay } from '../relay/relay';
@@ -45,30 +45,14 @@ export function createAdminApp(deps: AdminDeps): Express {
     } catch (error) {
       storeStatus = { ok: false, kind: store.kind, error: (error as Error).message };
     }
-    const publisherStatus = publisher.status();
-    const relayState = relay?.state() ?? null;
     const ready = storeStatus.ok && !deps.isShuttingDown();
     res.status(ready ? 200 : 503).json({
       status: ready ? 'ready' : 'not ready',
       shuttingDown: deps.isShuttingDown(),
       store: storeStatus,
-      // The publisher is judged by its own errors only: a relay pass the store failed (a full
-      // disk refusing the delivered mark) is the store's, reported under relay.storeError.
-      publisher: {
-        ok: publisherStatus.connected && !relayState?.lastError,
-        kind: publisher.kind,
-        connected: publisherStatus.connected,
-        detail: publisherStatus.detail,
-        lastError: relayState?.lastError ?? null,
-        lastDeliveredAt: relayState?.lastDeliveredAt ?? null,
-      },
-      // Only one replica relays at a time (PostgreSQL); the others are standbys, which is healthy.
-      relay: relayState && {
-        running: relayState.running,
-        holdsLock: relayState.holdsLock,
-        storeError: relayState.storeError,
-        confirmedUnmarked: relayState.confirmedUnmarked,
-      },
+      // The publisher is judged by its own errors only; a pass the store failed is relay.storeError.
+      publisher: publisherReadiness(publisher, relay),
+      relay: relayReadiness(relay),
       backlog: backlog && {
         pending: backlog.pending,
         dead: backlog.dead,
@@ -83,7 +67,7 @@ export function createAdminApp(deps: AdminDeps): Express {
 
   if (deps.console) {
     app.get('/', (_req, res) => res.redirect(303, '/console'));
-    app.use('/console', consoleRouter({ publisherReadiness: () => publisherReadiness(publisher, relay), ...deps.console }));
+    app.use('/console', consoleRouter({ deliveryReadiness: () => ({ publisher: publisherReadiness(publisher, relay), relay: relayReadiness(relay) }), ...deps.console }));
     app.use(requireSession(deps.console.sessions));
   }
   app.use((_req, res) => res.status(404).json({ error: 'not found' }));

@@ -1,4 +1,4 @@
-import type { PublisherReadiness } from '../admin/publisher-readiness';
+import type { DeliveryReadiness } from '../admin/publisher-readiness';
 import type { Config } from '../config/env';
 import type { Logger } from '../observability/logger';
 import type { CommandStore } from '../store/command-store';
@@ -17,6 +17,6 @@ export interface ConsoleDeps {
   now: () => Date;
   /** The internal API's commands (SPEC 5); absent where that API is not assembled (some tests). */
   commands?: Pick<CommandStore, 'listCommands' | 'getCommand' | 'listAttempts' | 'countByState'> | null;
-  /** The publisher's state and last error, as /readyz reports them: why the backlog grows. */
-  publisherReadiness?: () => PublisherReadiness;
+  /** The publisher's state and last error and the relay's store error, as /readyz reports them: why the backlog grows. */
+  deliveryReadiness?: () => DeliveryReadiness;
 }

@@ -26,7 +26,7 @@ export function overviewRoutes(deps: ConsoleDeps): Router {
     res.type('html').send(
       overviewPage(sessionOf(res), {
         counts, backlog, problems, activity: series, retentionDays: deps.config.RETENTION_DAYS, lastRetention, failedCommands,
-        publisher: deps.publisherReadiness?.() ?? null,
+        delivery: deps.deliveryReadiness?.() ?? null,
       }),
     );
   });

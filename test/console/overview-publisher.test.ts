@@ -1,7 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { overviewPage } from '../../src/console/pages/overview-page';
 import { openPublisher } from '../../src/publishers/open-publisher';
+import type { EventCounts, ProblemCounts } from '../../src/store/store';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { eventually } from '../helpers/eventually';
 import { HOST, startConsoleHarness, type ConsoleHarness } from './console-harness';
@@ -46,5 +48,26 @@ describe('the overview says why the backlog grows', () => {
     } finally {
       await h.close();
     }
+  });
+});
+
+describe('the overview when the database refuses the relay', () => {
+  test('names the store, not the queue, and says what waits to be marked', () => {
+    const text = overviewPage({ actor: 'kim', csrfToken: 't' }, {
+      counts: { pending: 3, delivered: 0, dead: 0 } as EventCounts,
+      backlog: { pending: 3, dead: 0, oldestPendingAgeMs: 35_000 },
+      problems: { rejections: 0, conflicts: 0 } as ProblemCounts,
+      activity: { hours: [], series: [] },
+      retentionDays: 90,
+      lastRetention: null,
+      failedCommands: null,
+      delivery: {
+        publisher: { ok: true, kind: 'file', connected: true, detail: '/data/events.ndjson', lastError: null, lastDeliveredAt: null },
+        relay: { running: true, holdsLock: true, storeError: 'database or disk is full', confirmedUnmarked: 10 },
+      },
+    });
+    expect(text).toMatch(/file publisher: <strong class="status-ok">connected<\/strong>/);
+    expect(text).toContain('The database refuses the relay: <span class="mono">database or disk is full</span>.');
+    expect(text).toContain('10 event(s) the queue confirmed wait to be recorded as delivered');
   });
 });

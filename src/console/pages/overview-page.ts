@@ -1,4 +1,4 @@
-import type { PublisherReadiness } from '../../admin/publisher-readiness';
+import type { DeliveryReadiness } from '../../admin/publisher-readiness';
 import { maskFreeText } from '../../observability/mask';
 import type { Backlog, EventCounts, ProblemCounts, RetentionRun } from '../../store/store';
 import type { ActivitySeries } from '../activity-series';
@@ -15,13 +15,14 @@ export interface OverviewData {
   lastRetention: RetentionRun | null;
   /** failed + net_cancel_failed commands of the internal API; null where it is not assembled. */
   failedCommands: number | null;
-  /** What /readyz says of the publisher; null where no relay is assembled. */
-  publisher: PublisherReadiness | null;
+  /** What /readyz says of the publisher and the relay; null where they are not assembled. */
+  delivery: DeliveryReadiness | null;
 }
 
 /** Why the backlog grows: a queue that is down is the usual answer, and its error says why. */
-function publisherSection(publisher: PublisherReadiness | null) {
-  if (!publisher) return '';
+function publisherSection(delivery: DeliveryReadiness | null) {
+  if (!delivery) return '';
+  const { publisher, relay } = delivery;
   return html`<section class="card">
   <h2>Publisher</h2>
   <p>${publisher.kind} publisher: <strong class="${publisher.ok ? 'status-ok' : 'error'}">${publisher.connected ? 'connected' : 'disconnected'}</strong>${
@@ -29,6 +30,10 @@ function publisherSection(publisher: PublisherReadiness | null) {
     publisher.lastDeliveredAt ? html`last delivery ${kstTime(publisher.lastDeliveredAt)}` : 'no delivery yet'}.</p>
   ${publisher.lastError
     ? html`<p class="error" role="alert">Last error: <span class="mono">${maskFreeText(publisher.lastError)}</span>. Pending events stay stored and are retried with back-off, in order.</p>`
+    : ''}
+  ${relay?.storeError
+    ? html`<p class="error" role="alert">The database refuses the relay: <span class="mono">${maskFreeText(relay.storeError)}</span>.${
+      relay.confirmedUnmarked > 0 ? html` ${relay.confirmedUnmarked} event(s) the queue confirmed wait to be recorded as delivered (they are not published again).` : ''}</p>`
     : ''}
 </section>`;
 }
@@ -55,7 +60,7 @@ export function overviewPage(viewer: Viewer, data: OverviewData): string {
   ${tile('conflicts, 24 h', problems.conflicts, '/console/conflicts', problems.conflicts > 0 ? 'warn' : '')}
   ${data.failedCommands === null ? '' : tile('failed commands', data.failedCommands, '/console/commands', data.failedCommands > 0 ? 'bad' : '')}
 </section>
-${publisherSection(data.publisher)}
+${publisherSection(data.delivery)}
 <section class="card">
   <h2>Notifications per hour, last 24 h</h2>
   <div id="activity-chart" class="chart" data-src="/console/api/activity" aria-hidden="true"></div>
