@@ -6,11 +6,14 @@ export function fileIdentity(path: string): string | null {
   return stats ? `${stats.dev}:${stats.ino}` : null;
 }
 
-/** Null while `path` still names the file opened as `identity`, else what went wrong, for the log. */
-export function fileReplaced(path: string, identity: string): string | null {
+/**
+ * Null while `path` still names the file opened as `identity`, else what went wrong, for the log.
+ * `what` names the file: the database itself, or its write-ahead log.
+ */
+export function fileReplaced(path: string, identity: string, what = 'database file'): string | null {
   const now = fileIdentity(path);
   if (now === identity) return null;
   return now === null
-    ? `database file ${path} was deleted while the service had it open; restart the service`
-    : `database file ${path} was replaced while the service had it open; restart the service`;
+    ? `${what} ${path} was deleted while the service had it open; restart the service`
+    : `${what} ${path} was replaced while the service had it open; restart the service`;
 }

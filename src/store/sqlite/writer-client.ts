@@ -15,6 +15,16 @@ import type { FromWriter, ToWriter, WriteMessage, WriterSetup } from './writer-p
  */
 const WRITER_HEAP = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 512 };
 
+/**
+ * A writer thread that died (its heap limit, a native crash) is replaced at once; one that dies
+ * again soon after waits this long, doubling up to the cap, so a write that kills every writer
+ * it reaches cannot spin the process. Never given up: a live process without a writer would
+ * answer 503 to every notification until someone restarted it.
+ */
+const RESTART_DELAY = { baseMs: 100, maxMs: 5_000 };
+/** A writer that lived this long before dying starts the delays over. */
+const STABLE_AFTER_MS = 30_000;
+
 export interface WriterHealth {
   /** Why writes are refused for good (the file was deleted or replaced), else null. */
   replaced: string | null;
@@ -31,32 +41,49 @@ export interface WriterHealth {
  */
 export class WriterClient {
   readonly health: WriterHealth = { replaced: null, lastFailure: null };
-  private readonly worker: Worker;
+  private worker: Worker;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
+  /** Why writes are refused until a new writer thread is up (or for good, once closing or the file is gone). */
   private dead: string | null = null;
   private closing = false;
-  private readonly exited: Promise<void>;
+  private exited: Promise<void>;
+  private startedAt = 0;
+  private quickDeaths = 0;
+  private restartTimer: NodeJS.Timeout | null = null;
   /** Asked for during this turn and not yet posted, with the buffers their message transfers. */
   private outgoing: WriteMessage[] = [];
   private transfer: ArrayBuffer[] = [];
   private postScheduled = false;
 
   constructor(
-    setup: WriterSetup,
+    private readonly setup: WriterSetup,
     private readonly events: {
       onOutboxChanged: () => void;
       onCommit: () => void;
       onCheckpointed: () => void;
       onReplaced: (reason: string) => void;
       onWriterDied: (reason: string) => void;
+      /** A new writer thread replaced one that died; writes are taken again. */
+      onWriterRestarted: (reason: string) => void;
     },
   ) {
-    this.worker = startWorker('writer-worker', setup, WRITER_HEAP);
-    this.worker.on('message', (message: FromWriter) => this.receive(message));
-    this.worker.on('error', (error) => this.die(`sqlite writer failed: ${error.message}`));
-    this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
-    void this.exited.then(() => this.die('sqlite writer stopped'));
+    [this.worker, this.exited] = this.start();
+  }
+
+  private start(): [Worker, Promise<void>] {
+    const worker = startWorker('writer-worker', this.setup, WRITER_HEAP);
+    this.startedAt = Date.now();
+    let failure: string | null = null;
+    worker.on('message', (message: FromWriter) => this.receive(message));
+    worker.on('error', (error) => {
+      failure = `sqlite writer failed: ${error.message}`;
+    });
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    void exited.then(() => {
+      if (this.worker === worker) this.lost(failure ?? 'sqlite writer stopped');
+    });
+    return [worker, exited];
   }
 
   /**
@@ -95,6 +122,8 @@ export class WriterClient {
 
   /** Lets queued writes commit (they may be acks in flight), then stops the worker. */
   async close(): Promise<void> {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
     if (!this.dead) {
       this.postWrites();
       this.worker.postMessage({ type: 'close' } satisfies ToWriter);
@@ -112,10 +141,11 @@ export class WriterClient {
       this.die(`sqlite writer could not open the database: ${message.error}`);
       return;
     }
-    if (message.replaced && !this.health.replaced) {
-      this.health.replaced = message.replaced;
-      this.events.onReplaced(message.replaced);
+    if (message.type === 'replaced') {
+      this.replaced(message.replaced);
+      return;
     }
+    if (message.replaced) this.replaced(message.replaced);
     if (message.committed === true) this.health.lastFailure = null;
     else if (message.committed === false) this.health.lastFailure = { at: Date.now(), error: firstError(message) };
     for (const reply of message.replies) {
@@ -126,6 +156,32 @@ export class WriterClient {
     }
     if (message.outboxChanged) this.events.onOutboxChanged();
     if (message.committed !== false) this.events.onCommit();
+  }
+
+  private replaced(reason: string): void {
+    if (this.health.replaced) return;
+    this.health.replaced = reason;
+    this.events.onReplaced(reason);
+  }
+
+  /**
+   * The writer thread is gone. Its writes in flight fail (503: the gateway resends them; one that
+   * had committed is a duplicate then, answered 0000). Unless the store is closing or its file is
+   * gone for good, a new writer thread opens the database again: SQLite rolled back whatever the
+   * dead one had not committed, and every ack it answered was committed before.
+   */
+  private lost(reason: string): void {
+    this.die(reason);
+    if (this.closing || this.health.replaced) return;
+    this.quickDeaths = Date.now() - this.startedAt < STABLE_AFTER_MS ? this.quickDeaths + 1 : 1;
+    const delay = this.quickDeaths <= 1 ? 0 : Math.min(RESTART_DELAY.maxMs, RESTART_DELAY.baseMs * 2 ** (this.quickDeaths - 2));
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      if (this.closing) return;
+      [this.worker, this.exited] = this.start();
+      this.dead = null;
+      this.events.onWriterRestarted(reason);
+    }, delay);
   }
 
   private die(reason: string): void {

@@ -37,4 +37,6 @@ export type FromWriter =
       replaced: string | null;
     }
   | { type: 'checkpointed' }
+  /** Found between batches: the database file or its WAL no longer is what the path names. */
+  | { type: 'replaced'; replaced: string }
   | { type: 'fatal'; error: string };

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { commitBatch } from './commit-batch';
-import { fileReplaced } from './file-identity';
+import { fileIdentity, fileReplaced } from './file-identity';
 import { tooLittleSpace } from './free-space';
 import { openConnection } from './open-connection';
 import { StatementCache } from './run-procedure';
@@ -15,10 +15,22 @@ const setup = workerData as WriterSetup;
 const port = parentPort!;
 const send = (message: FromWriter) => port.postMessage(message);
 
+/**
+ * How often an idle writer looks whether its files are still there: acks committed just before
+ * the WAL was deleted would otherwise wait for the next commit to be saved (see saveDeletedWal).
+ */
+const FILE_CHECK_INTERVAL_MS = 1000;
+
+const walPath = `${setup.path}-wal`;
 let statements: StatementCache;
+/** dev:ino of the WAL this connection writes to; null if SQLite did not create one. */
+let walIdentity: string | null;
 try {
   statements = new StatementCache(openConnection(setup.path, { busyTimeoutMs: setup.busyTimeoutMs }));
   statements.db.pragma(`journal_size_limit = ${setup.walSizeLimitBytes}`);
+  // The first read opens (creates) the WAL: from then on this connection writes to that file.
+  statements.db.prepare('SELECT count(*) FROM sqlite_master').get();
+  walIdentity = fileIdentity(walPath);
 } catch (error) {
   send({ type: 'fatal', error: (error as Error).message });
   process.exit(1);
@@ -29,6 +41,44 @@ let scheduled = false;
 let closing = false;
 let checkpointWanted = false;
 let replaced: string | null = null;
+
+const fileCheck = setInterval(() => {
+  if (replaced || closing) return;
+  replaced = filesReplaced();
+  if (replaced) send({ type: 'replaced', replaced });
+}, FILE_CHECK_INTERVAL_MS);
+// The port keeps the worker alive while it is needed; this timer must not keep it after 'close'.
+fileCheck.unref();
+
+/** What went wrong with the database file or its WAL, or null while both are the files opened. */
+function filesReplaced(): string | null {
+  const database = fileReplaced(setup.path, setup.identity);
+  if (database) return database;
+  if (walIdentity === null) return null;
+  const wal = fileReplaced(walPath, walIdentity, 'database WAL file');
+  return wal && `${wal}${saveDeletedWal()}`;
+}
+
+/**
+ * The WAL was deleted or replaced under us. Committed transactions not yet checkpointed live only
+ * in that file, which this connection still has open: copy them into the database file now
+ * (TRUNCATE checkpoint, fsync'ed), or a crash or restart would lose acked notifications (4 to 135
+ * were lost in trials before this). New commits would land in a file nobody else can see, so
+ * every write is refused from here on, like a deleted database file; a restart makes a new WAL.
+ */
+function saveDeletedWal(): string {
+  let last = '';
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const [result] = statements.db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number; log: number; checkpointed: number }>;
+      if (result && result.busy === 0) return '; every committed write was copied into the database file first';
+      last = `checkpoint busy (${result?.checkpointed ?? 0} of ${result?.log ?? '?'} frames copied)`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+  }
+  return `; copying its committed writes into the database file failed (${last}): keep the process running until an operator copies the database`;
+}
 
 port.on('message', (message: ToWriter) => {
   if (message.type === 'close') {
@@ -61,6 +111,7 @@ function flush(): void {
     send({ type: 'checkpointed' });
   }
   if (closing) {
+    clearInterval(fileCheck);
     statements.db.close();
     port.close();
   }
@@ -76,7 +127,7 @@ function commit(batch: WriteMessage[]): FromWriter {
   const { outcomes, outboxChanged } = commitBatch(statements, batch);
   // Checked after COMMIT and before any reply: a batch committed into a deleted or replaced file
   // is lost at the next restart, so it must be answered 503 and the gateway will resend it.
-  replaced = fileReplaced(setup.path, setup.identity);
+  replaced = filesReplaced();
   if (replaced) return refuseAll(batch, replaced);
   const replies: WriteReply[] = outcomes.map((outcome, i) =>
     outcome.ok ? { id: batch[i]!.id, ok: true, value: outcome.value } : { id: batch[i]!.id, ok: false, error: outcome.error },

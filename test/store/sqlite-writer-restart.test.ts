@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import workerThreads, { type Worker, type WorkerOptions } from 'node:worker_threads';
+import { createStore } from '../../src/store/create-store';
+import { openSqliteDriver } from '../../src/store/sqlite/sqlite-store';
+import { StoreUnavailable } from '../../src/store/store';
+import { eventually } from '../helpers/eventually';
+import { entryFor, sampleEvent } from '../helpers/stored-events';
+
+/**
+ * Every worker thread started while `body` runs, with its workerData, so a test can end the real
+ * writer thread the way its heap limit or a native crash would: from outside, without its consent.
+ */
+async function watchingWorkers<T>(body: (started: Array<{ worker: Worker; data: unknown }>) => Promise<T>): Promise<T> {
+  const Original = workerThreads.Worker;
+  const started: Array<{ worker: Worker; data: unknown }> = [];
+  class Recorded extends Original {
+    constructor(filename: string | URL, options?: WorkerOptions) {
+      super(filename, options);
+      started.push({ worker: this, data: options?.workerData });
+    }
+  }
+  workerThreads.Worker = Recorded;
+  try {
+    return await body(started);
+  } finally {
+    workerThreads.Worker = Original;
+  }
+}
+
+const isWriter = (data: unknown) => /writer-worker/.test(String((data as { entry?: string }).entry ?? ''));
+
+describe('a SQLite writer thread that dies', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'noti-writer-restart-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is replaced by a new one: later writes commit again, nothing committed before is lost, and both are reported', async () => {
+    await watchingWorkers(async (started) => {
+      const background: Error[] = [];
+      const driver = openSqliteDriver(join(dir, 'receiver.db'), { onBackgroundError: (error) => background.push(error) });
+      const store = createStore(driver);
+      try {
+        const before = sampleEvent();
+        expect((await store.record(entryFor(before))).outcome).toBe('accepted');
+        const writers = () => started.filter(({ data }) => isWriter(data));
+        expect(writers()).toHaveLength(1);
+
+        // A write in flight when the thread ends fails (503: the gateway resends it).
+        const inFlight = store.record(entryFor(sampleEvent()));
+        await writers()[0]!.worker.terminate();
+        await expect(inFlight).rejects.toThrow(StoreUnavailable);
+        expect(background[0]).toBeInstanceOf(StoreUnavailable);
+        expect(background[0]!.message).toBe('sqlite writer stopped');
+
+        const after = sampleEvent();
+        const outcome = await eventually(
+          () => store.record(entryFor(after)).then((result) => result.outcome, () => undefined),
+          10_000,
+          'a write to commit on a new writer thread',
+        );
+        expect(outcome).toBe('accepted');
+        expect(writers()).toHaveLength(2);
+        await store.ping();
+        expect(background.map((error) => error.message)).toContain('sqlite writer thread restarted after: sqlite writer stopped');
+        expect((await store.getEvent(before.id))?.eventId).toBe(before.id);
+        expect((await store.getEvent(after.id))?.eventId).toBe(after.id);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+
+  it('that keeps dying is replaced each time, the store serving again after each', async () => {
+    await watchingWorkers(async (started) => {
+      const store = createStore(openSqliteDriver(join(dir, 'receiver.db')));
+      try {
+        for (let death = 1; death <= 3; death++) {
+          const writers = started.filter(({ data }) => isWriter(data));
+          expect(writers).toHaveLength(death);
+          await writers[death - 1]!.worker.terminate();
+          await eventually(
+            () => store.record(entryFor(sampleEvent())).then((result) => result.outcome, () => undefined),
+            15_000,
+            `the store to take writes after death ${death}`,
+          );
+        }
+      } finally {
+        await store.close();
+      }
+    });
+  });
+});
