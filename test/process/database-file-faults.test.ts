@@ -1,6 +1,7 @@
 import { copyFileSync, mkdtempSync, renameSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { eventually } from '../helpers/eventually';
 import { spawnReceiver, type SpawnedReceiver } from '../helpers/spawn-receiver';
@@ -45,13 +46,15 @@ describe('the built service and its SQLite file', () => {
   });
 
   it.each([
-    ['deleted', (db: string) => unlinkSync(db)],
+    ['the database file deleted', (db: string) => unlinkSync(db)],
     // A restore from backup: another file (same tables, same rows) renamed over the path.
-    ['replaced', (db: string) => {
+    ['the database file replaced', (db: string) => {
       copyFileSync(db, `${db}-restored`);
       renameSync(`${db}-restored`, db);
     }],
-  ])('the database file %s under the running service: acks stop (503/5001), readiness fails, an error is logged', async (_how, fault) => {
+    // The write-ahead log holds every commit since the last checkpoint: new ones would land in a file nobody can find.
+    ['its WAL file deleted', (db: string) => unlinkSync(`${db}-wal`)],
+  ])('%s under the running service: acks stop (503/5001), readiness fails, an error is logged', async (_how, fault) => {
     const receiver = await spawnReceiver(dir);
     started.push(receiver);
     const db = join(dir, 'data', 'receiver.db');
@@ -67,5 +70,53 @@ describe('the built service and its SQLite file', () => {
       return found.length > 0 ? found : undefined;
     }, 5000, 'an error log naming the database file');
     expect(errors[0]!.error).toContain('data/receiver.db');
+  });
+
+  it('the WAL deleted during a burst, then a kill -9: every notification answered 0000 is in the database after the restart', async () => {
+    const receiver = await spawnReceiver(dir);
+    started.push(receiver);
+    const db = join(dir, 'data', 'receiver.db');
+    const acked: string[] = [];
+    let refused = 0;
+    let deleted = false;
+    let sent = 0;
+    const sender = async () => {
+      while (refused < 20 && sent++ < 2000) {
+        const body = approvalNotification();
+        const answer = await post(receiver, body);
+        if (answer.resCd === '0000') {
+          // Nothing may be acked once the service could have noticed; before, what was acked must survive.
+          acked.push(body.pgCno);
+        } else {
+          expect(answer).toEqual({ status: 503, resCd: '5001' });
+          refused += 1;
+        }
+        if (!deleted && acked.length >= 150) {
+          deleted = true;
+          unlinkSync(`${db}-wal`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, sender));
+    expect(deleted).toBe(true);
+    expect(await readyz(receiver)).toBe(503);
+    const errors = await eventually(() => {
+      const found = receiver.logs().filter((line) => line.level === 'error' && /WAL file \S+receiver\.db-wal was deleted/.test(String(line.error)));
+      return found.length > 0 ? found : undefined;
+    }, 5000, 'an error log naming the WAL file');
+    expect(errors[0]!.error).toMatch(/every committed write was copied into the database file first/);
+
+    receiver.child.kill('SIGKILL');
+    await receiver.exited;
+    // The restarted service opens the same file with a new WAL and serves again.
+    const next = await spawnReceiver(dir);
+    started.push(next);
+    expect((await post(next, approvalNotification())).resCd).toBe('0000');
+    expect(await readyz(next)).toBe(200);
+    const reader = new Database(db, { readonly: true });
+    const stored = new Set((reader.prepare('SELECT pg_cno FROM inbox').all() as Array<{ pg_cno: string }>).map((row) => row.pg_cno));
+    reader.close();
+    expect(acked.filter((pgCno) => !stored.has(pgCno))).toEqual([]);
+    expect(acked.length).toBeGreaterThanOrEqual(150);
   });
 });
