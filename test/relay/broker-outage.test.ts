@@ -294,3 +294,39 @@ describeWithBroker('TEST_REDIS_URL', 'relay when the Redis connection is restore
     expectOneLinePerFailedAttempt(lines);
   });
 });
+
+describeWithBroker('TEST_NATS_URL', 'relay when the NATS connection is restored', (brokerUrl) => {
+  let nc: NatsConnection;
+  const queueName = uniqueName('noti-restored');
+
+  beforeAll(async () => {
+    nc = await connect({ servers: new URL(brokerUrl).host });
+  });
+
+  afterAll(async () => {
+    await (await nc.jetstreamManager()).streams.delete(queueName).catch(() => undefined);
+    await nc.close();
+  });
+
+  async function streamIds(): Promise<string[]> {
+    const jsm = await nc.jetstreamManager();
+    const info = await jsm.streams.info(queueName).catch(() => null);
+    if (!info || info.state.messages === 0) return [];
+    const consumer = await nc.jetstream().consumers.get(queueName);
+    const ids: string[] = [];
+    const batch = await consumer.fetch({ max_messages: info.state.messages, expires: 2_000 });
+    for await (const message of batch) {
+      ids.push(message.headers?.get('Nats-Msg-Id') ?? '');
+      if (ids.length === info.state.messages) break;
+    }
+    return ids;
+  }
+
+  it('delivers the backlog as soon as nats.js has reconnected, not after the back-off, with one log line per failed attempt', async () => {
+    const lines = await restoredScenario(brokerUrl, {
+      publisher: (url) => openNatsPublisher({ url, queueName, connectTimeoutMs: 1_000, ackTimeoutMs: 1_000 }),
+      receivedIds: streamIds,
+    });
+    expectOneLinePerFailedAttempt(lines);
+  });
+});
