@@ -1,3 +1,4 @@
+import type { LedgerSettings } from '../ledger/ledger-settings';
 import { typedDriver, type StoreDriver } from './driver';
 
 export const COMMAND_KINDS = ['wallet-a.create', 'wallet-b.cancel', 'van.approve', 'van.cancel'] as const;
@@ -153,7 +154,7 @@ export interface CommandStore {
 }
 
 /** The CommandStore over either database's driver, beside the notification Store on the same driver. */
-export function createCommandStore(driver: StoreDriver): CommandStore {
+export function createCommandStore(driver: StoreDriver, ledger: LedgerSettings | null = null): CommandStore {
   const { write, read } = typedDriver(driver);
   return {
     createCommand: (command) => write('createCommand', command),
@@ -161,7 +162,7 @@ export function createCommandStore(driver: StoreDriver): CommandStore {
     listCommands: (filter) => read('listCommands', filter),
     listAttempts: (id) => read('listCommandAttempts', id),
     beginAttempt: (attempt) => write('beginCommandAttempt', attempt),
-    finishAttempt: (finish) => write('finishCommandAttempt', finish),
+    finishAttempt: (finish) => write('finishCommandAttempt', finish, ledger),
     countDue: (now, lane) => read('countDueCommands', now, lane),
     leaseDue: (owner, now, leaseUntil, limit, lane) => write('leaseDueCommands', owner, now, leaseUntil, limit, lane),
     releaseAllLeases: () => write('releaseCommandLeases'),

@@ -1,3 +1,4 @@
+import type { LedgerSettings } from '../ledger/ledger-settings';
 import { typedDriver, type StoreDriver } from './driver';
 import { inboxRow } from './procedures/inbox-row';
 import type { Store } from './store';
@@ -5,12 +6,17 @@ import type { Store } from './store';
 /** When the caller does not say: the moment the write was asked for (it commits a moment later). */
 const nowIso = () => new Date().toISOString();
 
-/** The Store contract, once, over either database's driver. */
-export function createStore(driver: StoreDriver): Store {
+/**
+ * The Store contract, once, over either database's driver. With `ledger` (the service, the CLI:
+ * `openStore`, `openStores`) every accepted notification updates its order's ledger record in its
+ * own transaction (SPEC 7) under those settings; without (a store opened below the service, as
+ * the relay's and publishers' tests do) notifications are only stored and queued.
+ */
+export function createStore(driver: StoreDriver, ledger: LedgerSettings | null = null): Store {
   const { write, read } = typedDriver(driver);
   return {
     kind: driver.kind,
-    record: (entry) => write('recordNotification', inboxRow(entry)),
+    record: (entry) => write('recordNotification', inboxRow(entry), ledger),
     recordRejection: (entry) => write('recordRejection', entry),
     nextPending: (limit) => read('nextPending', limit),
     markDelivered: (seqs, deliveredAt, publisher) => write('markDelivered', seqs, deliveredAt, publisher ?? null),

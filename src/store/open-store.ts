@@ -1,6 +1,8 @@
+import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../ledger/ledger-settings';
 import { redactUrl } from '../observability/redact-url';
+import { createStore } from './create-store';
 import type { OnMigration } from './migrations';
-import { openSqliteStore } from './sqlite/sqlite-store';
+import { openSqliteDriver } from './sqlite/sqlite-store';
 import type { Store } from './store';
 
 export interface OpenStoreOptions {
@@ -10,13 +12,15 @@ export interface OpenStoreOptions {
   onBackgroundError?: (error: Error) => void;
   /** Told about each migration just before it is applied. */
   onMigration?: OnMigration;
+  /** LEDGER_REQUIRE_EXPECTATION and LEDGER_GRACE_SECONDS (defaults when absent). */
+  ledger?: LedgerSettings;
 }
 
 /** `sqlite:PATH` (the embedded default) or `postgres://…` for several replicas; pg loads only when used. */
 export async function openStore(databaseUrl: string, options: OpenStoreOptions = {}): Promise<Store> {
-  if (databaseUrl.startsWith('sqlite:')) return openSqliteStore(databaseUrl.slice('sqlite:'.length), options);
+  if (databaseUrl.startsWith('sqlite:')) return createStore(openSqliteDriver(databaseUrl.slice('sqlite:'.length), options), options.ledger ?? DEFAULT_LEDGER_SETTINGS);
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    return (await import('./postgres/postgres-store')).openPostgresStore(databaseUrl, options);
+    return createStore(await (await import('./postgres/postgres-store')).openPostgresDriver(databaseUrl, options), options.ledger ?? DEFAULT_LEDGER_SETTINGS);
   }
   throw new Error(`unsupported DATABASE_URL ${redactUrl(databaseUrl)}`);
 }

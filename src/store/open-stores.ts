@@ -1,5 +1,7 @@
+import { DEFAULT_LEDGER_SETTINGS } from '../ledger/ledger-settings';
 import { createCommandStore, type CommandStore } from './command-store';
 import { createStore } from './create-store';
+import { createLedgerStore, type LedgerStore } from './ledger-store';
 import type { StoreDriver } from './driver';
 import type { OpenStoreOptions } from './open-store';
 import { redactUrl } from '../observability/redact-url';
@@ -8,6 +10,7 @@ import type { Store } from './store';
 export interface Stores {
   store: Store;
   commands: CommandStore;
+  ledger: LedgerStore;
   kind: StoreDriver['kind'];
 }
 
@@ -24,5 +27,11 @@ export async function openStores(databaseUrl: string, options: OpenStoreOptions 
   } else {
     throw new Error(`unsupported DATABASE_URL ${redactUrl(databaseUrl)}`);
   }
-  return { store: createStore(driver), commands: createCommandStore(driver), kind: driver.kind };
+  const settings = options.ledger ?? DEFAULT_LEDGER_SETTINGS;
+  return {
+    store: createStore(driver, settings),
+    commands: createCommandStore(driver, settings),
+    ledger: createLedgerStore(driver, settings),
+    kind: driver.kind,
+  };
 }

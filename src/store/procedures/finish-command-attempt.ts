@@ -1,12 +1,15 @@
 import type { FinishAttempt, StoredCommand } from '../command-store';
 import { COMMAND_COLUMNS, toStoredCommand, type CommandRow } from './command-columns';
+import type { LedgerSettings } from '../../ledger/ledger-settings';
+import { applyOrderFacts } from './apply-order-facts';
+import { commandLedgerFacts } from './command-ledger-facts';
 import { get, outboxChanged, run, type Procedure } from './procedure';
 
 /**
  * Records an attempt's answer or error and the state it leads to, and frees the lease. A final
  * state that the internal queue must hear about gets its outbox row in this same transaction.
  */
-export function* finishCommandAttempt(finish: FinishAttempt): Procedure<StoredCommand> {
+export function* finishCommandAttempt(finish: FinishAttempt, ledger: LedgerSettings | null = null): Procedure<StoredCommand> {
   const response = finish.response === null ? null : JSON.stringify(finish.response);
   // The attempt happened whoever holds the lease now: it is recorded in any case.
   yield* run(
@@ -43,5 +46,8 @@ export function* finishCommandAttempt(finish: FinishAttempt): Procedure<StoredCo
     }
   }
   const row = yield* get<CommandRow>(`SELECT ${COMMAND_COLUMNS} FROM commands WHERE shop_transaction_id = ?`, finish.shopTransactionId);
-  return toStoredCommand(row!);
+  const command = toStoredCommand(row!);
+  // The ledger learns the command's new state in the transaction that stores it (SPEC 7.1).
+  if (updated.changes > 0 && ledger !== null) yield* applyOrderFacts(yield* commandLedgerFacts(command), { now: finish.at, settings: ledger });
+  return command;
 }

@@ -1,3 +1,5 @@
+import { notificationFact } from '../../ledger/notification-fact';
+import type { NormalizedEvent } from '../../notifications/normalized-event';
 import type { InboxEntry } from '../store';
 
 /**
@@ -19,6 +21,8 @@ export interface InboxRow {
   sourceIp: string;
   receivedAt: string;
   eventJson: string;
+  /** The ledger's fact of it (JSON, SPEC 7.1), or null when it names no order. */
+  ledgerFact: string | null;
 }
 
 export function inboxRow(entry: InboxEntry): InboxRow {
@@ -37,5 +41,19 @@ export function inboxRow(entry: InboxEntry): InboxRow {
     sourceIp: event.source.ip,
     receivedAt: event.receivedAt,
     eventJson: JSON.stringify(event),
+    ledgerFact: ledgerFactOf(event),
   };
+}
+
+/**
+ * The ledger places a fact by its time. A gateway time it cannot read would refuse the whole
+ * batch (503) and the gateway would resend it for ever, so such a fact is placed at its receive
+ * time instead: the notification is stored either way.
+ */
+function ledgerFactOf(event: NormalizedEvent): string | null {
+  const made = notificationFact(event);
+  if (made === null) return null;
+  const { fact } = made;
+  if (Number.isNaN(Date.parse(fact.at))) return JSON.stringify({ ...fact, at: fact.recordedAt, occurredAt: null });
+  return JSON.stringify(fact);
 }

@@ -63,6 +63,13 @@ import { recordNotification } from './record-notification';
 import { recordRejection } from './record-rejection';
 import { requeue } from './requeue';
 import { requeueDead } from './requeue-dead';
+import { findOrders, getOrder } from './get-order';
+import { listDiscrepancies, openDiscrepancyCounts } from './list-discrepancies';
+import { listOrders } from './list-orders';
+import { putExpectation } from './put-expectation';
+import { rebuildLedger } from './rebuild-ledger';
+import { resolveDiscrepancy } from './resolve-discrepancy';
+import { sweepLedger } from './sweep-ledger';
 
 export const writes = {
   recordNotification,
@@ -94,6 +101,11 @@ export const writes = {
   endSession,
   endSessionsOf,
   pruneExpiredSessions,
+  // the payment ledger (SPEC 7)
+  putExpectation,
+  resolveDiscrepancy,
+  sweepLedger,
+  rebuildLedger,
 } as const;
 
 export const reads = {
@@ -125,6 +137,12 @@ export const reads = {
   findOperator,
   findOperatorByTokenHash,
   findSession,
+  // the payment ledger (SPEC 7)
+  getOrder,
+  findOrders,
+  listOrders,
+  listDiscrepancies,
+  openDiscrepancyCounts,
 } as const;
 
 /**

@@ -1,0 +1,48 @@
+-- The payment ledger (SPEC 7): per order, the facts it is computed from, the record computed from
+-- them, and the discrepancies as rows for listing, counting and the metric.
+--
+-- ledger_facts hold ids, codes, amounts and times, never personal data: retention leaves them, so
+-- an order can always be rebuilt (`noti-receiver ledger rebuild`). One row per fact id and order:
+-- a redelivery is the same fact (ON CONFLICT DO NOTHING); the facts of an order lie together in the primary key.
+CREATE TABLE ledger_facts (
+  mall_id        TEXT NOT NULL,
+  shop_order_no  TEXT NOT NULL,
+  id             TEXT NOT NULL,
+  kind           TEXT NOT NULL,
+  recorded_at    TEXT NOT NULL,
+  fact_json      TEXT NOT NULL,
+  PRIMARY KEY (mall_id, shop_order_no, id)
+);
+
+-- The order's record as computed (JSON), with what the lists and the sweep find it by. A row
+-- without a record (status NULL) is only the order's lock: a redelivery of a notification stored
+-- before the ledger existed. sweep_at (epoch ms): when a grace-period kind opens if nothing changes.
+CREATE TABLE ledger_orders (
+  mall_id        TEXT NOT NULL,
+  shop_order_no  TEXT NOT NULL,
+  status         TEXT,
+  record_json    TEXT,
+  sweep_at       BIGINT,
+  updated_at     TEXT,
+  PRIMARY KEY (mall_id, shop_order_no)
+);
+CREATE INDEX ledger_orders_status ON ledger_orders (status, mall_id, shop_order_no) WHERE status IS NOT NULL;
+-- An order is named by its number alone (the CLI's `orders show`); the mall only tells two apart.
+CREATE INDEX ledger_orders_shop_order_no ON ledger_orders (shop_order_no);
+CREATE INDEX ledger_orders_sweep ON ledger_orders (sweep_at) WHERE sweep_at IS NOT NULL;
+
+-- Each discrepancy of every record, rewritten with it. The open ones are a partial index of their
+-- own: the metric counts them and the open list pages through them without reading the resolved.
+CREATE TABLE ledger_discrepancies (
+  id                 TEXT NOT NULL PRIMARY KEY,
+  mall_id            TEXT NOT NULL,
+  shop_order_no      TEXT NOT NULL,
+  kind               TEXT NOT NULL,
+  opened_at          TEXT NOT NULL,
+  resolved_at        TEXT,
+  resolved_by        TEXT,
+  note               TEXT,
+  discrepancy_json   TEXT NOT NULL
+);
+CREATE INDEX ledger_discrepancies_opened ON ledger_discrepancies (opened_at, id);
+CREATE INDEX ledger_discrepancies_open ON ledger_discrepancies (opened_at, id, kind) WHERE resolved_at IS NULL;

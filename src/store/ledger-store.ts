@@ -1,0 +1,49 @@
+import type { ExpectationInput } from '../ledger/expectation-fact';
+import type { OrderKey } from '../ledger/ledger-facts';
+import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../ledger/ledger-settings';
+import type { OrderRecord, OrderStatus } from '../ledger/order-record';
+import { typedDriver, type StoreDriver } from './driver';
+import type { DiscrepancyCursor, DiscrepancyPage } from './procedures/list-discrepancies';
+import type { OrderPage } from './procedures/list-orders';
+import type { PutExpectationResult } from './procedures/put-expectation';
+import type { RebuildPage } from './procedures/rebuild-ledger';
+import type { Resolution, ResolveResult } from './procedures/resolve-discrepancy';
+
+export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage } from './procedures/list-discrepancies';
+export type { OrderPage } from './procedures/list-orders';
+export type { PutExpectationResult } from './procedures/put-expectation';
+export type { RebuildPage } from './procedures/rebuild-ledger';
+export type { Resolution, ResolveResult } from './procedures/resolve-discrepancy';
+
+/** The payment ledger's verbs (SPEC 7) over either database, with the settings every computation reads. */
+export interface LedgerStore {
+  readonly settings: LedgerSettings;
+  putExpectation(order: OrderKey, input: ExpectationInput, at: string): Promise<PutExpectationResult>;
+  getOrder(order: OrderKey): Promise<OrderRecord | null>;
+  findOrders(shopOrderNo: string, limit?: number): Promise<OrderRecord[]>;
+  listOrders(filter: { status?: OrderStatus; after?: OrderKey; limit: number }): Promise<OrderPage>;
+  listDiscrepancies(filter: { open: boolean; after?: DiscrepancyCursor; limit: number }): Promise<DiscrepancyPage>;
+  openDiscrepancyCounts(): Promise<Record<string, number>>;
+  resolveDiscrepancy(id: string, resolution: Resolution): Promise<ResolveResult>;
+  /** Recomputes the orders whose grace period has passed; answers how many records changed. */
+  sweep(now: string, limit?: number): Promise<number>;
+  rebuildPage(after: OrderKey | null, limit: number, now: string): Promise<RebuildPage>;
+}
+
+export const SWEEP_BATCH = 100;
+
+export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings = DEFAULT_LEDGER_SETTINGS): LedgerStore {
+  const { write, read } = typedDriver(driver);
+  return {
+    settings,
+    putExpectation: (order, input, at) => write('putExpectation', order, input, at, settings),
+    getOrder: (order) => read('getOrder', order),
+    findOrders: (shopOrderNo, limit = 20) => read('findOrders', shopOrderNo, limit),
+    listOrders: (filter) => read('listOrders', filter),
+    listDiscrepancies: (filter) => read('listDiscrepancies', filter),
+    openDiscrepancyCounts: () => read('openDiscrepancyCounts'),
+    resolveDiscrepancy: (id, resolution) => write('resolveDiscrepancy', id, resolution, settings),
+    sweep: (now, limit = SWEEP_BATCH) => write('sweepLedger', now, limit, settings),
+    rebuildPage: (after, limit, now) => write('rebuildLedger', after, limit, now, settings),
+  };
+}

@@ -1,0 +1,138 @@
+import { computeOrderRecord } from '../../ledger/compute-order-record';
+import { ledgerEvents, type LedgerEvent } from '../../ledger/ledger-events';
+import type { LedgerFact, OrderKey } from '../../ledger/ledger-facts';
+import type { LedgerSettings } from '../../ledger/ledger-settings';
+import type { Discrepancy, OrderRecord } from '../../ledger/order-record';
+import { sha256Hex } from '../../sha256-hex';
+import { orderKeyText, type LoadedOrder } from './ledger-orders';
+import { changes, chunks, placeholders, sqlBySize, valueRows, type Param, type Statement } from './procedure';
+
+/** A fact to store for an order. */
+export interface OrderFact {
+  order: OrderKey;
+  fact: LedgerFact;
+}
+
+export interface LedgerOptions {
+  /** The time of the computation (ISO): only decides whether a grace period has passed. */
+  now: string;
+  settings: LedgerSettings;
+}
+
+export interface Recomputed {
+  order: OrderKey;
+  record: OrderRecord | null;
+  /** The record or its sweep time differ from what was stored. */
+  changed: boolean;
+}
+
+const FACT_COLUMNS = 6;
+const INSERT_FACTS = sqlBySize((rows) => `INSERT INTO ledger_facts (mall_id, shop_order_no, id, kind, recorded_at, fact_json)
+  VALUES ${valueRows(rows, FACT_COLUMNS)} ON CONFLICT DO NOTHING`);
+const ORDER_COLUMNS = 6;
+const UPSERT_ORDERS = sqlBySize((rows) => `INSERT INTO ledger_orders (mall_id, shop_order_no, status, record_json, sweep_at, updated_at)
+  VALUES ${valueRows(rows, ORDER_COLUMNS)}
+  ON CONFLICT (mall_id, shop_order_no) DO UPDATE SET status = excluded.status, record_json = excluded.record_json,
+    sweep_at = excluded.sweep_at, updated_at = excluded.updated_at`);
+const DISCREPANCY_COLUMNS = 9;
+const UPSERT_DISCREPANCIES = sqlBySize((rows) => `INSERT INTO ledger_discrepancies (id, mall_id, shop_order_no, kind, opened_at,
+    resolved_at, resolved_by, note, discrepancy_json)
+  VALUES ${valueRows(rows, DISCREPANCY_COLUMNS)}
+  ON CONFLICT (id) DO UPDATE SET opened_at = excluded.opened_at, resolved_at = excluded.resolved_at,
+    resolved_by = excluded.resolved_by, note = excluded.note, discrepancy_json = excluded.discrepancy_json`);
+const DELETE_DISCREPANCIES = sqlBySize((rows) => `DELETE FROM ledger_discrepancies WHERE id IN (${placeholders(rows)})`);
+const EVENT_COLUMNS = 10;
+// An event for the internal queue is an internal inbox entry beside the notifications (as a
+// command's final state is): the relay forwards every outbox row the same way. 'ledger:' + its id
+// is its dedup key, so a transaction computed again (a retry after a failed batch) queues it once.
+const INSERT_EVENTS = sqlBySize((rows) => `INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
+    shop_order_no, body_hash, raw_body, content_type, source_ip, received_at, event_json)
+  VALUES ${Array.from({ length: rows }, () => "(?, ?, '', ?, ?, ?, ?, ?, ?, 'application/json', 'internal', ?, ?)").join(', ')}
+  ON CONFLICT DO NOTHING`);
+// By both columns of SQLite's unique inbox key (pg_cno, event_id), so each is an index search.
+const QUEUE_EVENTS = sqlBySize((rows) => `INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms)
+  SELECT seq, event_id, received_at, CAST(? AS BIGINT) FROM inbox
+  WHERE ${Array.from({ length: rows }, () => '(pg_cno = ? AND event_id = ?)').join(' OR ')}
+  ORDER BY seq ON CONFLICT DO NOTHING`);
+
+/**
+ * Each loaded order recomputed with its new facts (SPEC 7.1), and the statements that store the
+ * facts, the records, their discrepancy rows and the events `ledgerEvents` says the change must
+ * send. A fact already stored adds nothing; an order whose record comes out the same writes
+ * nothing. `events` says whether any outbox row is written (the caller yields `outboxChanged()`
+ * before these statements then).
+ */
+export function recomputeOrders(
+  loaded: ReadonlyMap<string, LoadedOrder>,
+  newFacts: readonly OrderFact[],
+  options: LedgerOptions,
+): { statements: Statement[]; results: Recomputed[]; events: boolean } {
+  const factRows: Param[][] = [];
+  const added = new Map<string, LedgerFact[]>();
+  for (const { order, fact } of newFacts) {
+    const entry = loaded.get(orderKeyText(order));
+    if (!entry) throw new Error(`the ledger computes an order it has not locked: ${orderKeyText(order)}`);
+    const mine = added.get(orderKeyText(order)) ?? [];
+    if (entry.facts.some((f) => f.id === fact.id) || mine.some((f) => f.id === fact.id)) continue;
+    mine.push(fact);
+    added.set(orderKeyText(order), mine);
+    factRows.push([order.mallId, order.shopOrderNo, fact.id, fact.kind, fact.recordedAt, JSON.stringify(fact)]);
+  }
+  const orderRows: Param[][] = [];
+  const discrepancyRows: Param[][] = [];
+  const gone: string[] = [];
+  const eventRows: Param[][] = [];
+  const results: Recomputed[] = [];
+  for (const [key, entry] of loaded) {
+    const facts = [...entry.facts, ...(added.get(key) ?? [])];
+    const { record, sweepAt } = computeOrderRecord(entry.order, facts, options);
+    const sweepMs = sweepAt === null ? null : Date.parse(sweepAt);
+    const changed = JSON.stringify(record) !== JSON.stringify(entry.stored) || sweepMs !== entry.sweepAt;
+    results.push({ order: entry.order, record, changed });
+    if (!changed) continue;
+    orderRows.push([entry.order.mallId, entry.order.shopOrderNo, record?.status ?? null, record === null ? null : JSON.stringify(record), sweepMs, record?.updatedAt ?? null]);
+    discrepancyRows.push(...changedDiscrepancies(entry.order, entry.stored, record));
+    gone.push(...vanished(entry.stored, record));
+    if (record !== null) eventRows.push(...ledgerEvents(entry.stored, record).map((event) => eventRow(event, record, options.now)));
+  }
+  const statements = [
+    ...inserts(INSERT_FACTS, FACT_COLUMNS, factRows),
+    ...inserts(UPSERT_ORDERS, ORDER_COLUMNS, orderRows),
+    ...inserts(UPSERT_DISCREPANCIES, DISCREPANCY_COLUMNS, discrepancyRows),
+    ...chunks(gone, 1).map((ids) => changes(DELETE_DISCREPANCIES(ids.length), ...ids)),
+    ...inserts(INSERT_EVENTS, EVENT_COLUMNS, eventRows),
+    ...chunks(eventRows, 2, 256).map((rows) => changes(QUEUE_EVENTS(rows.length), Date.parse(options.now), ...rows.flatMap((row) => [row[4]!, row[0]!]))),
+  ];
+  return { statements, results, events: eventRows.length > 0 };
+}
+
+function changedDiscrepancies(order: OrderKey, stored: OrderRecord | null, record: OrderRecord | null): Param[][] {
+  const before = new Map((stored?.discrepancies ?? []).map((d) => [d.id, JSON.stringify(d)]));
+  return (record?.discrepancies ?? [])
+    .filter((d) => before.get(d.id) !== JSON.stringify(d))
+    .map((d: Discrepancy) => [d.id, order.mallId, order.shopOrderNo, d.kind, d.openedAt, d.resolvedAt, d.resolvedBy, d.note, JSON.stringify(d)]);
+}
+
+/** Discrepancies a record no longer has (the settings changed before a rebuild): their rows go too. */
+function vanished(stored: OrderRecord | null, record: OrderRecord | null): string[] {
+  const now = new Set((record?.discrepancies ?? []).map((d) => d.id));
+  return (stored?.discrepancies ?? []).map((d) => d.id).filter((id) => !now.has(id));
+}
+
+/**
+ * The inbox columns of a ledger event. Its pgCno is the order's latest payment's (the operator's
+ * search by pgCno finds it beside the notifications), '' before any; its shop_order_no is the order's.
+ */
+function eventRow(event: LedgerEvent, record: OrderRecord, now: string): Param[] {
+  const json = JSON.stringify(event);
+  const pgCno = record.payments.at(-1)?.pgCno ?? record.deposits.at(-1)?.pgCno ?? '';
+  return [event.id, `ledger:${event.id}`, event.type, record.mallId, pgCno, record.shopOrderNo, sha256Hex(json), Buffer.from(json, 'utf8'), now, json];
+}
+
+function inserts(sql: (rows: number) => string, columns: number, rows: readonly Param[][]): Statement[] {
+  return chunks(rows, columns).map((chunk) => {
+    const params: Param[] = [];
+    for (const row of chunk) params.push(...row);
+    return changes(sql(chunk.length), ...params);
+  });
+}

@@ -1,0 +1,43 @@
+import type { Discrepancy } from '../../ledger/order-record';
+import { all, type Param, type Procedure } from './procedure';
+
+export interface ListedDiscrepancy extends Discrepancy {
+  mallId: string;
+  shopOrderNo: string;
+}
+
+export interface DiscrepancyCursor {
+  openedAt: string;
+  id: string;
+}
+
+export interface DiscrepancyPage {
+  discrepancies: ListedDiscrepancy[];
+  last: DiscrepancyCursor | null;
+}
+
+/** Discrepancies in the order they opened (open ones only with `open`), a page after `after`. */
+export function* listDiscrepancies(filter: { open: boolean; after?: DiscrepancyCursor; limit: number }): Procedure<DiscrepancyPage> {
+  const conditions: string[] = filter.open ? ['resolved_at IS NULL'] : [];
+  const params: Param[] = [];
+  if (filter.after) {
+    conditions.push('(opened_at, id) > (?, ?)');
+    params.push(filter.after.openedAt, filter.after.id);
+  }
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const rows = yield* all<{ mall_id: string; shop_order_no: string; discrepancy_json: string; opened_at: string; id: string }>(
+    `SELECT id, mall_id, shop_order_no, opened_at, discrepancy_json FROM ledger_discrepancies ${where} ORDER BY opened_at, id LIMIT ?`,
+    ...params, filter.limit,
+  );
+  const last = rows.length === filter.limit ? rows.at(-1)! : null;
+  return {
+    discrepancies: rows.map((row) => ({ ...(JSON.parse(row.discrepancy_json) as Discrepancy), mallId: row.mall_id, shopOrderNo: row.shop_order_no })),
+    last: last && { openedAt: last.opened_at, id: last.id },
+  };
+}
+
+/** Open discrepancies per kind, for the metric: a count of the open ones' partial index. */
+export function* openDiscrepancyCounts(): Procedure<Record<string, number>> {
+  const rows = yield* all<{ kind: string; n: number | string }>('SELECT kind, count(*) AS n FROM ledger_discrepancies WHERE resolved_at IS NULL GROUP BY kind');
+  return Object.fromEntries(rows.map((row) => [row.kind, Number(row.n)]));
+}

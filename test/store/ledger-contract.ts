@@ -1,0 +1,118 @@
+import type { LedgerSettings } from '../../src/ledger/ledger-settings';
+import type { Stores } from '../../src/store/open-stores';
+import { cancelled, MALL, minute, paid, transferFailed } from './ledger-entries';
+
+export interface LedgerStores {
+  stores: Stores;
+  cleanup(): Promise<void>;
+}
+
+const SETTINGS: LedgerSettings = { requireExpectation: false, graceSeconds: 2100 };
+const order = (shopOrderNo: string) => ({ mallId: MALL, shopOrderNo });
+
+/** The ledger's store verbs (SPEC 7), run against each database by ledger-store.test.ts. */
+export function ledgerContract(openFresh: (settings: LedgerSettings) => Promise<LedgerStores>): void {
+  let stores: Stores;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => {
+    ({ stores, cleanup } = await openFresh(SETTINGS));
+  });
+  afterEach(async () => cleanup());
+
+  const queued = async () => (await stores.store.nextPending(1000)).map((row) => ({ type: row.eventType, json: JSON.parse(row.eventJson) as Record<string, unknown> }));
+
+  test('an accepted approval makes its order paid in the same transaction, and the status change follows it in the queue', async () => {
+    await expect(stores.store.record(paid('ORD-1', 'PG-1', 30000))).resolves.toMatchObject({ outcome: 'accepted' });
+    const record = await stores.ledger.getOrder(order('ORD-1'));
+    expect(record).toMatchObject({ status: 'paid', approved: 30000, remaining: 30000, payments: [{ pgCno: 'PG-1', amount: 30000 }] });
+    const events = await queued();
+    expect(events.map((e) => e.type)).toEqual(['payment.approved', 'order.status_changed']);
+    expect(events[1]!.json).toMatchObject({ type: 'order.status_changed', from: null, to: 'paid', order: { mallId: MALL, shopOrderNo: 'ORD-1', approved: 30000 } });
+  });
+
+  test('a redelivery stores no fact, changes no record and queues nothing', async () => {
+    await stores.store.record(paid('ORD-2', 'PG-2', 30000));
+    const before = await stores.ledger.getOrder(order('ORD-2'));
+    await expect(stores.store.record(paid('ORD-2', 'PG-2', 30000))).resolves.toMatchObject({ outcome: 'duplicate' });
+    expect(await stores.ledger.getOrder(order('ORD-2'))).toEqual(before);
+    expect(await queued()).toHaveLength(2);
+  });
+
+  test('an unknown order is null; a notification without an order number makes none', async () => {
+    expect(await stores.ledger.getOrder(order('NOPE'))).toBeNull();
+  });
+
+  test('an expectation PUT makes the record; repeating it is harmless; a payment of another amount is an amount_mismatch, after which changing the amount is refused', async () => {
+    const input = { amount: 30000, currency: 'KRW', method: 'card' as const, expiresAt: null };
+    const first = await stores.ledger.putExpectation(order('ORD-3'), input, minute(-5));
+    expect(first).toMatchObject({ outcome: 'stored', record: { status: 'awaiting_payment', expected: { amount: 30000, source: 'expectation' } } });
+    await expect(stores.ledger.putExpectation(order('ORD-3'), input, minute(-4))).resolves.toEqual(first);
+    await stores.store.record(paid('ORD-3', 'PG-3', 3000, 1));
+    const record = await stores.ledger.getOrder(order('ORD-3'));
+    expect(record).toMatchObject({ status: 'discrepancy', discrepancies: [{ kind: 'amount_mismatch', details: { expected: 30000, notified: 3000 }, resolvedAt: null }] });
+    await expect(stores.ledger.putExpectation(order('ORD-3'), { ...input, amount: 3000 }, minute(2)))
+      .resolves.toEqual({ outcome: 'conflict', conflict: { reason: 'already_paid', amount: 30000 } });
+    const types = (await queued()).map((e) => e.type);
+    expect(types).toEqual(['order.status_changed', 'payment.approved', 'ledger.discrepancy', 'order.status_changed']);
+  });
+
+  test('a discrepancy is listed and counted while open; resolving it is audited, recomputes the order and is not done twice', async () => {
+    await stores.store.record(paid('ORD-4', 'PG-4A', 10000, 0));
+    await stores.store.record(paid('ORD-4', 'PG-4B', 10000, 1));
+    const record = (await stores.ledger.getOrder(order('ORD-4')))!;
+    expect(record.status).toBe('discrepancy');
+    const [open] = record.discrepancies;
+    expect(open).toMatchObject({ kind: 'duplicate_payment' });
+    expect(await stores.ledger.openDiscrepancyCounts()).toEqual({ duplicate_payment: 1 });
+    expect((await stores.ledger.listDiscrepancies({ open: true, limit: 10 })).discrepancies).toEqual([{ ...open, mallId: MALL, shopOrderNo: 'ORD-4' }]);
+    expect((await stores.ledger.listOrders({ status: 'discrepancy', limit: 10 })).orders.map((o) => o.shopOrderNo)).toEqual(['ORD-4']);
+
+    const resolution = { by: 'kim', note: 'refunded the second payment by hand', at: minute(10), actor: 'internal-api' };
+    const resolved = await stores.ledger.resolveDiscrepancy(open!.id, resolution);
+    expect(resolved).toMatchObject({ outcome: 'resolved', record: { status: 'paid', discrepancies: [{ id: open!.id, resolvedBy: 'kim', note: resolution.note, resolvedAt: minute(10) }] } });
+    await expect(stores.ledger.resolveDiscrepancy(open!.id, { ...resolution, by: 'lee' })).resolves.toMatchObject({ outcome: 'already_resolved', record: { discrepancies: [{ resolvedBy: 'kim' }] } });
+    await expect(stores.ledger.resolveDiscrepancy('dsc_unknown', resolution)).resolves.toEqual({ outcome: 'not_found' });
+    expect(await stores.ledger.openDiscrepancyCounts()).toEqual({});
+    expect((await stores.ledger.listDiscrepancies({ open: true, limit: 10 })).discrepancies).toEqual([]);
+    expect((await stores.ledger.listDiscrepancies({ open: false, limit: 10 })).discrepancies).toHaveLength(1);
+    expect((await stores.store.listAudit(10, 0)).map((a) => [a.action, a.subject, a.actor])).toEqual([['resolved discrepancy', open!.id, 'internal-api']]);
+    // A redelivery of the second payment does not reopen it.
+    await stores.store.record(paid('ORD-4', 'PG-4B', 10000, 1));
+    expect((await stores.ledger.getOrder(order('ORD-4')))!.status).toBe('paid');
+  });
+
+  test('an over-cancel opens only after the grace period, when the sweep finds the order', async () => {
+    await stores.store.record(cancelled('ORD-5', 'PG-5', 'PG-5C', 5000, 0));
+    expect(await stores.ledger.getOrder(order('ORD-5'))).toMatchObject({ discrepancies: [] });
+    expect(await stores.ledger.sweep(minute(20))).toBe(0);
+    expect(await stores.ledger.sweep(minute(36))).toBe(1);
+    expect(await stores.ledger.getOrder(order('ORD-5'))).toMatchObject({ status: 'discrepancy', discrepancies: [{ kind: 'over_cancel', openedAt: minute(35) }] });
+    expect(await stores.ledger.sweep(minute(40))).toBe(0);
+    // The late approval resolves it (by the ledger).
+    await stores.store.record(paid('ORD-5', 'PG-5', 5000, 41));
+    expect(await stores.ledger.getOrder(order('ORD-5'))).toMatchObject({ status: 'cancelled', discrepancies: [{ kind: 'over_cancel', resolvedBy: 'ledger' }] });
+  });
+
+  test('a failed refund transfer is refund_failed at once', async () => {
+    await stores.store.record(paid('ORD-6', 'PG-6', 10000, 0));
+    await stores.store.record(transferFailed('ORD-6', 'PG-6', 10000, 5));
+    expect(await stores.ledger.getOrder(order('ORD-6'))).toMatchObject({ status: 'refund_failed', discrepancies: [{ kind: 'refund_transfer_failed' }] });
+  });
+
+  test('a rebuild of a consistent store changes no record, page by page', async () => {
+    for (let i = 0; i < 5; i++) await stores.store.record(paid(`ORD-R${i}`, `PG-R${i}`, 1000 * (i + 1), i));
+    await stores.store.record(paid('ORD-R1', 'PG-R1B', 500, 9));
+    const first = await stores.ledger.rebuildPage(null, 3, minute(10));
+    expect(first).toEqual({ orders: 3, changed: 0, next: { mallId: MALL, shopOrderNo: 'ORD-R2' } });
+    await expect(stores.ledger.rebuildPage(first.next, 3, minute(10))).resolves.toEqual({ orders: 2, changed: 0, next: null });
+  });
+
+  test('orders page by mall and number with a cursor', async () => {
+    for (let i = 0; i < 3; i++) await stores.store.record(paid(`ORD-P${i}`, `PG-P${i}`, 1000, i));
+    const page = await stores.ledger.listOrders({ limit: 2 });
+    expect(page.orders.map((o) => o.shopOrderNo)).toEqual(['ORD-P0', 'ORD-P1']);
+    const rest = await stores.ledger.listOrders({ limit: 2, after: page.last! });
+    expect(rest).toMatchObject({ orders: [{ shopOrderNo: 'ORD-P2' }], last: null });
+    expect((await stores.ledger.findOrders('ORD-P1')).map((o) => o.mallId)).toEqual([MALL]);
+  });
+}
