@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdminApp } from './admin/admin-app';
 import { createApp } from './app';
 import { resolveAdminToken, type AdminToken } from './console/admin-token';
+import { startSessionPrune } from './console/session-prune-schedule';
 import { createSessions } from './console/sessions';
 import { closeServer } from './http/close-server';
 import { loadDotEnv } from './config/dotenv';
@@ -56,7 +57,10 @@ async function main(): Promise<void> {
   // Its time-outs (20 s for the headers, 30 s for a request) are the listener's own: see createNotificationServer.
   const server = createApp({ config, store, logger, metrics }).listen(config.PORT, config.HOST);
   const now = () => new Date();
-  const consoleDeps = { store, commands, config, logger, adminToken: adminToken.value, sessions: createSessions({ now: () => Date.now() }), now };
+  // In the database: a restart or another replica keeps them (SPEC 6.1).
+  const sessions = createSessions({ store, now: () => Date.now(), idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES, bootstrapToken: adminToken.value });
+  const sessionPrune = startSessionPrune({ sessions, logger });
+  const consoleDeps = { store, commands, config, logger, adminToken: adminToken.value, sessions, now };
   const admin = createAdminApp({ store, publisher, relay, metrics, isShuttingDown: () => shuttingDown, console: consoleDeps }).listen(
     config.ADMIN_PORT,
     config.ADMIN_HOST,
@@ -74,6 +78,7 @@ async function main(): Promise<void> {
     // Stop accepting, let in-flight notifications commit and be acked, then drain the relay.
     await Promise.all([closeServer(server, config.SHUTDOWN_TIMEOUT_MS), internalApi.stop(config.SHUTDOWN_TIMEOUT_MS)]);
     retention.stop();
+    sessionPrune.stop();
     await relay.stop(config.SHUTDOWN_TIMEOUT_MS);
     await publisher.close().catch((error: Error) => logger.warn('publisher close failed', { error: error.message }));
     await retention.idle();

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { SUPPORTED_QUEUE_SCHEMES, queueScheme } from '../publishers/open-publisher';
 import { redactUrl } from '../observability/redact-url';
 import { parseAddressList, type AddressList } from './address-list';
+import { consoleSettings } from './console-settings';
+import { ledgerEnvSettings } from './ledger-env';
 import type { GatewayEnv } from './gateway-addresses';
 import { GATEWAY_URL_NAMES, SECRET_NAMES, SecretFileError, internalApiSettings, readSecrets, strongToken, type Secrets } from './internal-api-settings';
 
@@ -51,7 +53,13 @@ const envSchema = z.object({
   ADMIN_TOKEN_FILE: z.string().min(1).optional(),
   RETENTION_DAYS: z.coerce.number({ error: 'RETENTION_DAYS must be a number' }).int().min(1, 'must be at least 1 day').default(90),
   ...internalApiSettings,
+  ...consoleSettings,
+  ...ledgerEnvSettings,
 }).superRefine((env, ctx) => {
+  // A header any client can send names nobody unless a proxy that authenticated the person set it.
+  if (env.ADMIN_AUTH_HEADER && env.TRUST_PROXY.entries.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['ADMIN_AUTH_HEADER'], message: 'is believed only from a TRUST_PROXY peer; set TRUST_PROXY to the authenticating proxy\'s address' });
+  }
   // The internal API moves money: it must never be reachable where the gateway's notifications arrive.
   if (env.API_PORT !== 0 && env.API_PORT === env.PORT) {
     ctx.addIssue({ code: 'custom', path: ['API_PORT'], message: 'must differ from PORT: the internal API never shares the notification listener' });

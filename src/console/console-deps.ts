@@ -10,9 +10,11 @@ export type ConsoleStore = Store & OperatorQueries;
 export interface ConsoleDeps {
   store: ConsoleStore;
   /** The running configuration: reprocessing judges a rejection by it, the overview shows the policy. */
-  config: Pick<Config, 'GATEWAY_ENV' | 'EXTRA_ALLOWED_IPS' | 'TRUST_PROXY' | 'MALL_IDS' | 'RETENTION_DAYS'>;
+  config: Pick<Config, 'GATEWAY_ENV' | 'EXTRA_ALLOWED_IPS' | 'TRUST_PROXY' | 'MALL_IDS' | 'RETENTION_DAYS' | 'ADMIN_PUBLIC_URL' | 'ADMIN_AUTH_HEADER'>;
   logger: Logger;
+  /** The bootstrap operator `admin`'s token (ADMIN_TOKEN, or the one generated at start). */
   adminToken: string;
+  /** Sessions in the database (createSessions over the same store). */
   sessions: Sessions;
   now: () => Date;
   /** The internal API's commands (SPEC 5); absent where that API is not assembled (some tests). */

@@ -8,7 +8,9 @@ import { eventsRoutes } from './events-routes';
 import { overviewRoutes } from './overview-routes';
 import { auditPage } from './pages/audit-page';
 import { rejectionsRoutes } from './rejections-routes';
-import { requireSession, sessionOf } from './require-session';
+import { operatorsRoutes } from './operators-routes';
+import { requireRole, requireSession, sessionOf } from './require-session';
+import { ACTING_ROLE } from './roles';
 import { signInRoutes } from './sign-in-routes';
 
 /**
@@ -41,9 +43,13 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.use(securityHeaders);
   router.use(consoleAssets(deps.logger));
   router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
-  router.use(requireSameOrigin(deps.config.TRUST_PROXY));
+  router.use(requireSameOrigin(deps.config.TRUST_PROXY, deps.config.ADMIN_PUBLIC_URL ?? null));
   router.use(signInRoutes(deps));
-  router.use(requireSession(deps.sessions));
+  router.use(requireSession(deps));
+  // Default deny for the roles: every state change below needs at least an operator, whatever
+  // route a later page adds; a route that needs more says so where it is mounted.
+  router.use(requireRole((req) => (req.method === 'GET' || req.method === 'HEAD' ? null : ACTING_ROLE), deps.logger));
+  router.use('/operators', requireRole('admin', deps.logger), operatorsRoutes(deps));
   router.use(overviewRoutes(deps));
   router.use(eventsRoutes(deps));
   router.use(rejectionsRoutes(deps));

@@ -8,6 +8,7 @@ const NOTICES: Record<string, (n: number) => string> = {
   reprocessed: () => 'Reprocessed: the rejection is now a stored event.',
   'already-reprocessed': () => 'This rejection was already reprocessed.',
   'duplicate': () => 'The body matches an event already stored; nothing new to forward.',
+  'operator-removed': (n) => `Removed the operator and ended ${n} console session(s).`,
 };
 
 export function noticeFor(query: Record<string, unknown>): string | null {

@@ -1,32 +1,98 @@
 import type { NextFunction, Request, Response } from 'express';
+import { shownAddress } from '../http/forwarded-for';
+import type { OperatorRole } from '../store/store';
+import { audit } from './audit';
+import type { ConsoleDeps } from './console-deps';
 import { csrfTokenValid } from './csrf';
-import type { Session, Sessions } from './sessions';
-import { readSessionCookie } from './session-cookie';
+import { forbiddenPage, unknownOperatorPage } from './pages/refusal-pages';
+import { requestOrigin } from './request-origin';
+import { roleAllows } from './roles';
+import type { Session } from './sessions';
+import { readSessionCookie, setSessionCookie } from './session-cookie';
+import { signOnOf } from './single-sign-on';
 
-export function sessionOf(res: Response): Session {
-  return res.locals.session as Session;
+/** The session of this request and what the audit calls its operator: the record's name and the address acting now. */
+export interface SignedInOperator extends Session {
+  actor: string;
+}
+
+export function sessionOf(res: Response): SignedInOperator {
+  return res.locals.session as SignedInOperator;
+}
+
+export function actorName(operator: string, address: string): string {
+  return `${operator} (${shownAddress(address)})`;
+}
+
+export type SessionDeps = Pick<ConsoleDeps, 'config' | 'store' | 'sessions' | 'logger' | 'now'>;
+
+/**
+ * The request's session from its cookie; without one, a sign-on proxy's header (ADMIN_AUTH_HEADER)
+ * signs a known operator in here and now. `refused`: the proxy named someone who is no operator,
+ * and the 403 page saying so has been sent (unless `unknownSignOn` is `ignore`: the token form,
+ * where token operators behind the same proxy still sign in).
+ */
+export async function currentSession(
+  req: Request, res: Response, deps: SessionDeps, unknownSignOn: 'refuse' | 'ignore' = 'refuse',
+): Promise<SignedInOperator | 'refused' | null> {
+  const origin = requestOrigin(req, deps.config.TRUST_PROXY, deps.config.ADMIN_PUBLIC_URL ?? null);
+  const existing = await deps.sessions.get(readSessionCookie(req));
+  if (existing) return { ...existing, actor: actorName(existing.operator, origin.client) };
+  const signOn = await signOnOf(req, deps);
+  if (signOn.kind === 'none') return null;
+  if (signOn.kind === 'unknown') {
+    if (unknownSignOn === 'ignore') return null;
+    await audit(deps, actorName('unidentified', origin.client), 'sign-in refused', null, `the sign-on proxy names ${JSON.stringify(signOn.name)}, who is no operator`);
+    deps.logger.warn('console sign-in refused: the sign-on proxy names no operator', { ip: shownAddress(origin.client) });
+    res.status(403).type('html').send(unknownOperatorPage(signOn.name));
+    return 'refused';
+  }
+  const { id, session } = await deps.sessions.create(signOn.operator, null);
+  setSessionCookie(res, id, origin.https);
+  const actor = actorName(session.operator, origin.client);
+  await audit(deps, actor, 'signed in', null, 'through the sign-on proxy');
+  return { ...session, actor };
 }
 
 /**
  * Pages without a session go to the sign-in (and come back after it); the console's JSON API
  * and anything else answers 401. A POST also needs the session's CSRF token.
  */
-export function requireSession(sessions: Sessions) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const session = sessions.get(readSessionCookie(req));
-    if (!session) {
-      if (req.method === 'GET' && !req.originalUrl.startsWith('/console/api/')) {
-        res.redirect(303, `/console/sign-in?next=${encodeURIComponent(req.originalUrl)}`);
-      } else {
-        res.status(401).json({ error: 'sign in at /console/sign-in first' });
+export function requireSession(deps: SessionDeps) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    try {
+      const session = await currentSession(req, res, deps);
+      if (session === 'refused') return;
+      if (!session) {
+        if (req.method === 'GET' && !req.originalUrl.startsWith('/console/api/')) {
+          res.redirect(303, `/console/sign-in?next=${encodeURIComponent(req.originalUrl)}`);
+        } else {
+          res.status(401).json({ error: 'sign in at /console/sign-in first' });
+        }
+        return;
       }
-      return;
+      if (req.method === 'POST' && !csrfTokenValid(req, session)) {
+        res.status(403).type('text/plain').send('Forbidden: the form was missing its CSRF token or it was stale; reload the page and try again.');
+        return;
+      }
+      res.locals.session = session;
+      next();
+    } catch (error) {
+      next(error);
     }
-    if (req.method === 'POST' && !csrfTokenValid(req, session)) {
-      res.status(403).type('text/plain').send('Forbidden: the form was missing its CSRF token or it was stale; reload the page and try again.');
-      return;
-    }
-    res.locals.session = session;
-    next();
+  };
+}
+
+/**
+ * The server's half of the roles (the pages only hide what this refuses): a request needing more
+ * than the operator's role is 403 before any handler runs, so it changes nothing.
+ */
+export function requireRole(needs: OperatorRole | ((req: Request) => OperatorRole | null), logger: ConsoleDeps['logger']) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const session = sessionOf(res);
+    const wanted = typeof needs === 'function' ? needs(req) : needs;
+    if (wanted === null || roleAllows(session.role, wanted)) return next();
+    logger.warn('console request refused: role too low', { role: session.role, needs: wanted, method: req.method, path: req.originalUrl });
+    res.status(403).type('html').send(forbiddenPage(session, `Your role (${session.role}) may not do this; it needs ${wanted}.`));
   };
 }

@@ -1,57 +1,72 @@
-import { randomBytes } from 'node:crypto';
+import { secretHash, newSecret } from '../store/operator-credentials';
+import { SESSION_ABSOLUTE_MS, type OperatorRole, type SessionLimits, type TeamAccess } from '../store/store';
 
+/** A signed-in operator as one request sees it: the role is read from the operator record each time. */
 export interface Session {
-  id: string;
+  /** SHA-256 of the cookie's session id: what the database knows the session by. */
+  idHash: string;
+  operator: string;
+  role: OperatorRole;
   /** Sent in every console form and compared on POST (the synchronizer-token pattern). */
   csrfToken: string;
-  /** Who the audit log names: the name given at sign-in and the address it came from. */
-  actor: string;
-  createdAt: number;
-  lastSeenAt: number;
+}
+
+export interface SignedIn {
+  /** The cookie's value; it never reaches the database, only its hash does. */
+  id: string;
+  session: Session;
 }
 
 export interface Sessions {
-  create(actor: string): Session;
-  get(id: string | undefined): Session | null;
-  destroy(id: string): void;
+  /** `token`: what the operator signed in with (null through single sign-on); the bootstrap admin's session is bound to it. */
+  create(operator: { name: string; role: OperatorRole }, token: string | null): Promise<SignedIn>;
+  get(id: string | undefined): Promise<Session | null>;
+  end(idHash: string): Promise<void>;
+  /** Deletes the expired sessions; the count deleted. */
+  prune(): Promise<number>;
 }
 
 /**
- * Sessions live in this process's memory: a restart signs everyone out, which is the safe
- * failure for a console that can requeue payments, and no session secret reaches the database.
+ * Each use moves the idle clock, but a touch is a commit: a session used again within this long
+ * keeps its last mark, so the idle expiry is late by at most this much.
  */
-export function createSessions(options: { now: () => number; idleMs?: number; maxAgeMs?: number }): Sessions {
-  const idleMs = options.idleMs ?? 60 * 60 * 1000;
-  const maxAgeMs = options.maxAgeMs ?? 12 * 60 * 60 * 1000;
-  const sessions = new Map<string, Session>();
+const TOUCH_AFTER_MS = 60_000;
 
-  const expired = (session: Session, now: number) => now - session.lastSeenAt > idleMs || now - session.createdAt > maxAgeMs;
-  const sweep = (now: number) => {
-    for (const [id, session] of sessions) if (expired(session, now)) sessions.delete(id);
-  };
-
+/**
+ * Sessions in the database (SPEC 6.1), so a restart or another replica keeps them and signing out
+ * or removing an operator ends them everywhere. The cookie carries a random id; the table holds
+ * its hash, so a read of the table (a backup, a replica) signs nobody in.
+ */
+export function createSessions(options: {
+  store: Pick<TeamAccess, 'createSession' | 'findSession' | 'touchSession' | 'endSession' | 'pruneExpiredSessions'>;
+  now: () => number;
+  idleMinutes: number;
+  /** ADMIN_TOKEN or the generated token: a bootstrap session signed in with another one is over. */
+  bootstrapToken: string;
+}): Sessions {
+  const { store, now } = options;
+  const limits: SessionLimits = { idleMs: options.idleMinutes * 60_000, absoluteMs: SESSION_ABSOLUTE_MS };
+  const bootstrapTokenHash = secretHash(options.bootstrapToken);
   return {
-    create(actor) {
-      const now = options.now();
-      sweep(now);
-      const session = { id: randomBytes(32).toString('base64url'), csrfToken: randomBytes(32).toString('base64url'), actor, createdAt: now, lastSeenAt: now };
-      sessions.set(session.id, session);
-      return session;
+    async create(operator, token) {
+      const id = newSecret();
+      const session = { idHash: secretHash(id), operator: operator.name, role: operator.role, csrfToken: newSecret() };
+      await store.createSession({ idHash: session.idHash, operator: operator.name, csrfToken: session.csrfToken, tokenHash: token === null ? null : secretHash(token), now: now() });
+      return { id, session };
     },
-    get(id) {
-      if (!id) return null;
-      const session = sessions.get(id);
-      if (!session) return null;
-      const now = options.now();
-      if (expired(session, now)) {
-        sessions.delete(id);
-        return null;
-      }
-      session.lastSeenAt = now;
-      return session;
+    async get(id) {
+      // A real id is 43 characters; anything far longer is not worth hashing or a query.
+      if (!id || id.length > 128) return null;
+      const idHash = secretHash(id);
+      const at = now();
+      const found = await store.findSession(idHash, { ...limits, now: at, bootstrapTokenHash });
+      if (!found) return null;
+      if (at - found.lastSeenAt > TOUCH_AFTER_MS) await store.touchSession(idHash, at, limits);
+      return { idHash, operator: found.operator, role: found.role, csrfToken: found.csrfToken };
     },
-    destroy(id) {
-      sessions.delete(id);
+    async end(idHash) {
+      await store.endSession(idHash);
     },
+    prune: () => store.pruneExpiredSessions(now(), limits),
   };
 }

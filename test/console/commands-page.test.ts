@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { createAdminApp } from '../../src/admin/admin-app';
 import { loadConfig } from '../../src/config/env';
-import { createSessions } from '../../src/console/sessions';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { openFilePublisher } from '../../src/publishers/file-publisher';
 import type { Publisher } from '../../src/publishers/publisher';
 import { openStores, type Stores } from '../../src/store/open-stores';
-import { ADMIN_TOKEN, HOST, ORIGIN } from './console-harness';
+import { ADMIN_TOKEN, HOST, ORIGIN, consoleSessions } from './console-harness';
 
 describe('console Commands page', () => {
   let dir: string;
@@ -36,7 +35,7 @@ describe('console Commands page', () => {
       store: stores.store, publisher, relay: null, metrics: createMetrics(), isShuttingDown: () => false,
       console: {
         store: stores.store, commands: stores.commands, config: loadConfig({}), logger: createLogger({ level: 'error', silent: true }),
-        adminToken: ADMIN_TOKEN, sessions: createSessions({ now: () => Date.now() }), now: () => new Date(),
+        adminToken: ADMIN_TOKEN, sessions: consoleSessions(stores.store), now: () => new Date(),
       },
     });
     agent = request.agent(admin);

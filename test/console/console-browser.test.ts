@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createAdminApp } from '../../src/admin/admin-app';
-import { createSessions } from '../../src/console/sessions';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { approvalNotification, depositNotification, refundNotification } from '../../src/simulator/notification-builders';
@@ -13,7 +12,7 @@ import { runRetention } from '../../src/retention/run-retention';
 import { describeBrowser, launchBrowser, type TestBrowser } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { inboxEntry } from '../helpers/stored-events';
-import { ADMIN_TOKEN, startConsoleHarness, type ConsoleHarness } from './console-harness';
+import { ADMIN_TOKEN, consoleSessions, startConsoleHarness, type ConsoleHarness } from './console-harness';
 
 // The README's screenshots are refreshed on request (UPDATE_SCREENSHOTS=1), so a test run never dirties the checkout.
 const DOCS = process.env.UPDATE_SCREENSHOTS ? join(__dirname, '..', '..', 'docs') : join(tmpdir(), 'console-screenshots');
@@ -26,10 +25,9 @@ async function listen(app: ReturnType<typeof createAdminApp>): Promise<{ server:
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-async function signIn(page: Page, url: string): Promise<void> {
+async function signIn(page: Page, url: string, token: string): Promise<void> {
   await page.goto(`${url}/console`);
-  await page.getByLabel('Your name').fill('support-kim');
-  await page.getByLabel('Token').fill(ADMIN_TOKEN);
+  await page.getByLabel('Token').fill(token);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
 }
@@ -73,7 +71,7 @@ describeBrowser('operator console in a browser', () => {
   });
 
   test('an operator signs in and sees the overview with its chart', async () => {
-    await signIn(page, admin.url);
+    await signIn(page, admin.url, await h.addOperator('support-kim', 'operator'));
     await page.locator('#activity-chart canvas').waitFor();
     await page.screenshot({ path: join(DOCS, 'console-overview.png'), fullPage: true });
     expect(await page.locator('.tile', { hasText: 'delivered' }).innerText()).toContain('63');
@@ -134,17 +132,18 @@ describeBrowser('operator console in a browser', () => {
     await page.getByRole('button', { name: 'Reprocess' }).click();
     expect(await page.getByRole('alert').innerText()).toContain('MALL_IDS');
 
-    // The operator adds the mall to MALL_IDS and restarts the receiver (a new admin app: sessions start over).
+    // The operator adds the mall to MALL_IDS and restarts the receiver (a new admin app: the session is in the database and holds).
     const fixed = createAdminApp({
       store: h.receiver.store, publisher: h.receiver.publisher!, relay: h.receiver.relay, metrics: createMetrics(), isShuttingDown: () => false,
       console: {
         store: h.receiver.store, config: { ...h.receiver.config, MALL_IDS: ['T0001234', 'T0009999'] }, logger: createLogger({ level: 'error', silent: true }),
-        adminToken: ADMIN_TOKEN, sessions: createSessions({ now: () => Date.now() }), now: () => new Date(),
+        adminToken: ADMIN_TOKEN, sessions: consoleSessions(h.receiver.store), now: () => new Date(),
       },
     });
     const restarted = await listen(fixed);
     try {
-      await signIn(page, restarted.url);
+      await page.goto(`${restarted.url}/console`);
+      await page.getByRole('heading', { name: 'Overview' }).waitFor();
       await page.locator('header nav').getByRole('link', { name: 'Rejections' }).click();
       await page.locator('table tbody tr a').first().click();
       await page.getByRole('button', { name: 'Reprocess' }).click();

@@ -1,8 +1,11 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { createAdminApp } from '../../src/admin/admin-app';
+import { loadConfig } from '../../src/config/env';
 import type { ConsoleDeps } from '../../src/console/console-deps';
-import { createSessions } from '../../src/console/sessions';
+import { createSessions, type Sessions } from '../../src/console/sessions';
+import { newSecret, secretHash } from '../../src/store/operator-credentials';
+import type { OperatorRole, Store } from '../../src/store/store';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import type { Publisher } from '../../src/publishers/publisher';
@@ -18,8 +21,14 @@ export interface ConsoleHarness {
   receiver: TestReceiver;
   admin: ReturnType<typeof createAdminApp>;
   consoleLogs: () => Array<Record<string, unknown>>;
-  /** A signed-in browser-like agent (it keeps the session cookie) and its CSRF token. */
-  signIn: (name?: string) => Promise<{ agent: request.Agent; csrf: string }>;
+  consoleDeps: ConsoleDeps;
+  /** Adds an operator (once per name) and returns their token. */
+  addOperator: (name: string, role?: OperatorRole) => Promise<string>;
+  /**
+   * A signed-in browser-like agent (it keeps the session cookie) and its CSRF token: the operator
+   * `name` (added with `role` the first time), or the bootstrap admin for `admin`.
+   */
+  signIn: (name?: string, role?: OperatorRole) => Promise<{ agent: request.Agent; csrf: string }>;
   close: () => Promise<void>;
 }
 
@@ -47,7 +56,7 @@ export async function startConsoleHarness(
     config: receiver.config,
     logger,
     adminToken: ADMIN_TOKEN,
-    sessions: createSessions({ now: () => now().getTime() }),
+    sessions: consoleSessions(receiver.store, ADMIN_TOKEN, () => now().getTime()),
     now,
   };
   const admin = createAdminApp({
@@ -58,13 +67,25 @@ export async function startConsoleHarness(
     isShuttingDown: () => false,
     console: consoleDeps,
   });
+  const tokens = new Map<string, string>();
+  const addOperator = async (name: string, role: OperatorRole = 'operator') => {
+    const known = tokens.get(name);
+    if (known) return known;
+    const token = newSecret();
+    await receiver.store.addOperator({ name, role, tokenHash: secretHash(token), createdAt: now().toISOString() });
+    tokens.set(name, token);
+    return token;
+  };
   return {
     receiver,
     admin,
+    consoleDeps,
+    addOperator,
     consoleLogs: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
-    async signIn(name = 'kim') {
+    async signIn(name = 'kim', role: OperatorRole = 'operator') {
       const agent = request.agent(admin);
-      const answer = await agent.post('/console/sign-in').set('Host', HOST).set('Origin', ORIGIN).type('form').send({ token: ADMIN_TOKEN, name });
+      const token = name === 'admin' ? ADMIN_TOKEN : await addOperator(name, role);
+      const answer = await agent.post('/console/sign-in').set('Host', HOST).set('Origin', ORIGIN).type('form').send({ token });
       if (answer.status !== 303) throw new Error(`sign-in failed: ${answer.status}`);
       const page = await agent.get('/console/events').set('Host', HOST);
       return { agent, csrf: csrfIn(page.text) };
@@ -77,6 +98,27 @@ export async function startConsoleHarness(
       await receiver.close();
     },
   };
+}
+
+/**
+ * Another receiver process over the same database: a fresh admin app with its own Sessions, as a
+ * restart or a second replica has (no relay; the console is what is under test).
+ */
+export function consoleAppOver(store: Store, env: Record<string, string> = {}, now: () => Date = () => new Date()): ReturnType<typeof createAdminApp> {
+  const config = loadConfig({ TRUST_PROXY: '127.0.0.1,::1', ...env });
+  return createAdminApp({
+    store,
+    publisher: { kind: 'none', publish: async () => undefined, status: () => ({ connected: false, detail: 'no relay in this test' }), close: async () => undefined },
+    relay: null,
+    metrics: createMetrics(),
+    isShuttingDown: () => false,
+    console: { store, config, logger: createLogger({ level: 'error', silent: true }), adminToken: ADMIN_TOKEN, sessions: consoleSessions(store, ADMIN_TOKEN, () => now().getTime()), now },
+  });
+}
+
+/** Database sessions over `store`, as main.ts makes them (30 minutes idle). */
+export function consoleSessions(store: Store, bootstrapToken = ADMIN_TOKEN, now: () => number = () => Date.now()): Sessions {
+  return createSessions({ store, now, idleMinutes: 30, bootstrapToken });
 }
 
 export function csrfIn(page: string): string {

@@ -53,7 +53,7 @@ describe('the overview says why the backlog grows', () => {
 
 describe('the overview when the database refuses the relay', () => {
   test('names the store, not the queue, and says what waits to be marked', () => {
-    const text = overviewPage({ actor: 'kim', csrfToken: 't' }, {
+    const text = overviewPage({ actor: 'kim', role: 'viewer', csrfToken: 't' }, {
       counts: { pending: 3, delivered: 0, dead: 0 } as EventCounts,
       backlog: { pending: 3, dead: 0, oldestPendingAgeMs: 35_000 },
       problems: { rejections: 0, conflicts: 0 } as ProblemCounts,

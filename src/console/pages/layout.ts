@@ -1,27 +1,29 @@
+import type { OperatorRole } from '../../store/store';
 import { html, type SafeHtml } from '../html';
+import { ACTING_ROLE, roleAllows } from '../roles';
+import { NAV, type Section } from './nav';
 
-export type Section = 'overview' | 'events' | 'rejections' | 'conflicts' | 'commands' | 'audit';
+export type { Section } from './nav';
 
+/** Who is looking: the audit's name for them, their role (what the page offers) and the session's CSRF token. */
 export interface Viewer {
   actor: string;
+  role: OperatorRole;
   csrfToken: string;
 }
-
-const NAV: Array<[Section, string, string]> = [
-  ['overview', 'Overview', '/console'],
-  ['events', 'Events', '/console/events'],
-  ['rejections', 'Rejections', '/console/rejections'],
-  ['conflicts', 'Conflicts', '/console/conflicts'],
-  ['commands', 'Commands', '/console/commands'],
-  ['audit', 'Audit', '/console/audit'],
-];
 
 export function csrfField(viewer: Viewer): SafeHtml {
   return html`<input type="hidden" name="_csrf" value="${viewer.csrfToken}">`;
 }
 
-/** A POST button: every state change is a form with the session's CSRF token. */
-export function actionButton(viewer: Viewer, action: string, label: string, hidden: Record<string, string> = {}, style = 'primary'): SafeHtml {
+/**
+ * A POST button: every state change is a form with the session's CSRF token. Not rendered for a
+ * role the server would refuse (`needs`, by default what any state change needs).
+ */
+export function actionButton(
+  viewer: Viewer, action: string, label: string, hidden: Record<string, string> = {}, style = 'primary', needs: OperatorRole = ACTING_ROLE,
+): SafeHtml {
+  if (!roleAllows(viewer.role, needs)) return html``;
   return html`<form method="post" action="${action}" class="inline">${csrfField(viewer)}${Object.entries(hidden).map(
     ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
   )}<button type="submit" class="${style}">${label}</button></form>`;
@@ -42,8 +44,10 @@ export function layout(options: { title: string; section: Section | null; viewer
 <header class="top">
   <a class="brand" href="/console">payment-noti-receiver</a>
   ${viewer
-    ? html`<nav>${NAV.map(([key, label, href]) => html`<a href="${href}" class="${key === section ? 'active' : ''}">${label}</a>`)}</nav>
-  <div class="who">${viewer.actor} ${actionButton(viewer, '/console/sign-out', 'Sign out', {}, 'link')}</div>`
+    ? html`<nav>${NAV.filter((entry) => roleAllows(viewer.role, entry.needs)).map(
+    (entry) => html`<a href="${entry.href}" class="${entry.section === section ? 'active' : ''}">${entry.label}</a>`,
+  )}</nav>
+  <div class="who">${viewer.actor} <span class="muted">${viewer.role}</span> ${actionButton(viewer, '/console/sign-out', 'Sign out', {}, 'link', 'viewer')}</div>`
     : ''}
 </header>
 <main>

@@ -1,19 +1,18 @@
 import { html } from '../html';
 import { layout } from './layout';
 
-export function signInPage(options: { next: string; error?: string | null; name?: string }): string {
+/** The token alone: who signs in is the operator the token belongs to (SPEC 6.1), never a name typed here. */
+export function signInPage(options: { next: string; error?: string | null }): string {
   return layout({
     title: 'Sign in',
     section: null,
     viewer: null,
     body: html`<section class="card narrow">
   <h1>Operator console</h1>
-  <p class="muted">Sign in with the console token (ADMIN_TOKEN, or the one the receiver logged at start).</p>
+  <p class="muted">Sign in with your operator token (from <code>noti-receiver operators add</code>), or the bootstrap token (ADMIN_TOKEN, or the one the receiver logged at start).</p>
   ${options.error ? html`<p class="error" role="alert">${options.error}</p>` : ''}
   <form method="post" action="/console/sign-in" class="stack">
     <input type="hidden" name="next" value="${options.next}">
-    <label for="name">Your name <span class="muted">(for the audit log)</span></label>
-    <input id="name" name="name" autocomplete="username" maxlength="40" value="${options.name ?? ''}">
     <label for="token">Token</label>
     <input id="token" name="token" type="password" autocomplete="current-password" required autofocus>
     <button type="submit" class="primary">Sign in</button>

@@ -1,0 +1,25 @@
+import { html } from '../html';
+import { layout, type Viewer } from './layout';
+
+/** A signed-in operator asked for something their role may not do. */
+export function forbiddenPage(viewer: Viewer, message: string): string {
+  return layout({ title: 'Not allowed', section: null, viewer, body: html`<h1>Not allowed</h1><p role="alert">${message}</p>` });
+}
+
+/**
+ * The sign-on proxy named someone who is no operator here. The name is shown (as text: it is the
+ * proxy's header, which a person chose) so they can tell an admin exactly what to add.
+ */
+export function unknownOperatorPage(name: string): string {
+  return layout({
+    title: 'Not an operator',
+    section: null,
+    viewer: null,
+    body: html`<section class="card narrow">
+  <h1>Not an operator</h1>
+  <p role="alert">You are signed on as <strong class="mono">${name}</strong>, who is not an operator of this console.</p>
+  <p>An admin can add you on the Operators page or with <code>noti-receiver operators add ${name} --sso --role viewer</code>.</p>
+  <p class="muted">Operators with a token can <a href="/console/sign-in">sign in with it</a>.</p>
+</section>`,
+  });
+}
