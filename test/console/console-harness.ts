@@ -28,7 +28,7 @@ export interface ConsoleHarness {
    * A signed-in browser-like agent (it keeps the session cookie) and its CSRF token: the operator
    * `name` (added with `role` the first time), or the bootstrap admin for `admin`.
    */
-  signIn: (name?: string, role?: OperatorRole) => Promise<{ agent: request.Agent; csrf: string }>;
+  signIn: (name?: string, role?: OperatorRole) => Promise<{ agent: request.Agent; csrf: string; cookie: string }>;
   close: () => Promise<void>;
 }
 
@@ -88,7 +88,7 @@ export async function startConsoleHarness(
       const answer = await agent.post('/console/sign-in').set('Host', HOST).set('Origin', ORIGIN).type('form').send({ token });
       if (answer.status !== 303) throw new Error(`sign-in failed: ${answer.status}`);
       const page = await agent.get('/console/events').set('Host', HOST);
-      return { agent, csrf: csrfIn(page.text) };
+      return { agent, csrf: csrfIn(page.text), cookie: String(answer.headers['set-cookie']).split(';')[0]! };
     },
     async close() {
       if (options.publisher) {
@@ -104,7 +104,9 @@ export async function startConsoleHarness(
  * Another receiver process over the same database: a fresh admin app with its own Sessions, as a
  * restart or a second replica has (no relay; the console is what is under test).
  */
-export function consoleAppOver(store: Store, env: Record<string, string> = {}, now: () => Date = () => new Date()): ReturnType<typeof createAdminApp> {
+export function consoleAppOver(
+  store: Store, env: Record<string, string> = {}, now: () => Date = () => new Date(), adminToken = ADMIN_TOKEN,
+): ReturnType<typeof createAdminApp> {
   const config = loadConfig({ TRUST_PROXY: '127.0.0.1,::1', ...env });
   return createAdminApp({
     store,
@@ -112,7 +114,7 @@ export function consoleAppOver(store: Store, env: Record<string, string> = {}, n
     relay: null,
     metrics: createMetrics(),
     isShuttingDown: () => false,
-    console: { store, config, logger: createLogger({ level: 'error', silent: true }), adminToken: ADMIN_TOKEN, sessions: consoleSessions(store, ADMIN_TOKEN, () => now().getTime()), now },
+    console: { store, config, logger: createLogger({ level: 'error', silent: true }), adminToken, sessions: consoleSessions(store, adminToken, () => now().getTime()), now },
   });
 }
 
