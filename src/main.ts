@@ -8,8 +8,10 @@ import { createSessions } from './console/sessions';
 import { closeServer } from './http/close-server';
 import { loadDotEnv } from './config/dotenv';
 import { ConfigError, loadConfig, type Config } from './config/env';
+import { ledgerSettingsOf } from './config/ledger-env';
+import { startLedgerSweep } from './ledger/ledger-sweep-schedule';
 import { createLogger, type Logger } from './observability/logger';
-import { createMetrics, registerBacklogGauges, registerRelayGauge } from './observability/metrics';
+import { createMetrics, registerBacklogGauges, registerLedgerGauge, registerRelayGauge } from './observability/metrics';
 import { openPublisher } from './publishers/open-publisher';
 import { startRelay } from './relay/relay';
 import { openStores } from './store/open-stores';
@@ -34,7 +36,8 @@ async function main(): Promise<void> {
   installProcessHandlers(logger);
 
   const metrics = createMetrics();
-  const { store, commands, kind } = await openStores(config.DATABASE_URL, {
+  const { store, commands, ledger, kind } = await openStores(config.DATABASE_URL, {
+    ledger: ledgerSettingsOf(config),
     // Two processes on one SQLite file would both relay and forward every event twice.
     exclusive: true,
     // Errors no request is waiting on must still be seen; one that stops acks is an error, not a warning.
@@ -51,7 +54,9 @@ async function main(): Promise<void> {
   registerBacklogGauges(metrics, store);
   registerRelayGauge(metrics, relay);
   const retention = startRetention({ store, days: config.RETENTION_DAYS, logger });
-  const internalApi: InternalApi = await startInternalApi({ config, commands, storeKind: kind, logger, metrics });
+  registerLedgerGauge(metrics, ledger);
+  const ledgerSweep = startLedgerSweep({ ledger, logger });
+  const internalApi: InternalApi = await startInternalApi({ config, commands, ledger, storeKind: kind, logger, metrics });
 
   let shuttingDown = false;
   // Its time-outs (20 s for the headers, 30 s for a request) are the listener's own: see createNotificationServer.
@@ -78,10 +83,12 @@ async function main(): Promise<void> {
     // Stop accepting, let in-flight notifications commit and be acked, then drain the relay.
     await Promise.all([closeServer(server, config.SHUTDOWN_TIMEOUT_MS), internalApi.stop(config.SHUTDOWN_TIMEOUT_MS)]);
     retention.stop();
+    ledgerSweep.stop();
     sessionPrune.stop();
     await relay.stop(config.SHUTDOWN_TIMEOUT_MS);
     await publisher.close().catch((error: Error) => logger.warn('publisher close failed', { error: error.message }));
     await retention.idle();
+    await ledgerSweep.idle();
     await store.close();
     await closeServer(admin, 1_000);
     logger.info('stopped');

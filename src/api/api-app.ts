@@ -3,6 +3,8 @@ import type { CommandDeps } from '../commands/command-deps';
 import { apiErrorHandler } from './api-errors';
 import { bearerAuth } from './bearer-auth';
 import { commandRoutes } from './command-routes';
+import type { LedgerStore } from '../store/ledger-store';
+import { ledgerRoutes } from './ledger-routes';
 import { openApiDocument } from './openapi';
 import { queryRoutes } from './query-routes';
 import { strictJsonBody } from './strict-json-body';
@@ -11,6 +13,8 @@ export interface ApiDeps {
   commands: CommandDeps;
   apiToken: string;
   wakeWorker?: () => void;
+  /** The payment ledger's routes (SPEC 7.4). */
+  ledger?: LedgerStore;
 }
 
 /** The internal API's app: its own listener, never the notification port, every route behind the token. */
@@ -28,6 +32,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.get('/v1/openapi.json', (_req, res) => void res.json(document));
   app.use(commandRoutes(deps.commands, deps.wakeWorker ?? (() => undefined)));
   app.use(queryRoutes(deps.commands.store));
+  if (deps.ledger) app.use(ledgerRoutes(deps.ledger, deps.commands.now));
   app.use((_req, res) => void res.status(404).json({ error: 'no such route; see GET /v1/openapi.json' }));
   app.use(apiErrorHandler(deps.commands.logger));
   return app;

@@ -11,6 +11,9 @@ import {
   vanCancelRecordSchema,
   walletCancelRecordSchema,
 } from './schemas/command-record-schema';
+import {
+  discrepancyListQuery, expectationBody, expectationConflictSchema, listedDiscrepancySchema, orderListQuery, orderParams, orderRecordSchema, resolveBody,
+} from './schemas/ledger-schema';
 import { tradeCreationBody } from './schemas/trade-schema';
 import { vanApprovalBody, vanCancelBody } from './schemas/van-schema';
 import { walletCancelBody } from './schemas/wallet-cancel-schema';
@@ -54,6 +57,57 @@ const COMMANDS: Array<{ path: string; operationId: string; summary: string; body
   { path: '/v1/van/cancellations', operationId: 'cancelVan', summary: 'VAN cancellation', body: vanCancelBody, record: vanCancelRecordSchema },
 ];
 
+const next = z.string().nullable().meta({ description: 'pass as `after` for the next page; null after the last' });
+
+/** SPEC 7.4: the payment ledger's routes. */
+function registerLedgerPaths(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'put', path: '/v1/orders/{mallId}/{shopOrderNo}/expectation', operationId: 'putExpectation',
+    summary: 'What the shop expects to be paid for an order (a payment window, a virtual account); repeating it is harmless',
+    request: { params: orderParams, body: { required: true, ...json(expectationBody) } },
+    responses: {
+      200: { description: 'the order record, with the expectation', ...json(orderRecordSchema) },
+      400: error('the body failed validation (`issues` names each field)'),
+      409: { description: "the order is already paid with another expected amount, or the amount differs from the order's wallet-a trade; nothing stored", ...json(expectationConflictSchema) },
+      413: error('the body is larger than 64 KiB'),
+      415: error('the body is not JSON in UTF-8'),
+      ...everyRoute,
+    },
+  });
+  registry.registerPath({
+    method: 'get', path: '/v1/orders/{mallId}/{shopOrderNo}', operationId: 'getOrder', summary: "An order's payment record", request: { params: orderParams },
+    responses: { 200: { description: 'the record', ...json(orderRecordSchema) }, 400: error('a malformed mall id or order number'), 404: error('nothing is known of this order'), ...everyRoute },
+  });
+  registry.registerPath({
+    method: 'get', path: '/v1/orders', operationId: 'listOrders', summary: 'Order records by mall and order number, optionally of one status', request: { query: orderListQuery },
+    responses: {
+      200: { description: 'a page of records', ...json(z.object({ orders: z.array(orderRecordSchema), next })) },
+      400: error('an unknown status, a limit outside 1-500 or a cursor this service did not give'),
+      ...everyRoute,
+    },
+  });
+  registry.registerPath({
+    method: 'get', path: '/v1/discrepancies', operationId: 'listDiscrepancies', summary: 'Discrepancies in the order they opened (open ones by default)', request: { query: discrepancyListQuery },
+    responses: {
+      200: { description: 'a page of discrepancies, each with its order', ...json(z.object({ discrepancies: z.array(listedDiscrepancySchema), next })) },
+      400: error('open other than true or false, a limit outside 1-500 or a cursor this service did not give'),
+      ...everyRoute,
+    },
+  });
+  registry.registerPath({
+    method: 'post', path: '/v1/discrepancies/{id}/resolve', operationId: 'resolveDiscrepancy', summary: 'Resolve a discrepancy with a note (audited); the order is recomputed',
+    request: { params: z.object({ id: z.string().meta({ example: 'dsc_0f1e2d3c4b5a69788796a5b4c3d2e1f0' }) }), body: { required: true, ...json(resolveBody) } },
+    responses: {
+      200: { description: "the order's record; resolving again keeps the first resolution", ...json(orderRecordSchema) },
+      400: error('no note or no `by`'),
+      404: error('no discrepancy has this id'),
+      413: error('the body is larger than 64 KiB'),
+      415: error('the body is not JSON in UTF-8'),
+      ...everyRoute,
+    },
+  });
+}
+
 /** The OpenAPI document, built from the very schemas the routes validate with (docs/openapi.json is a copy, checked by a test). */
 export function openApiDocument(): object {
   const registry = new OpenAPIRegistry();
@@ -87,6 +141,7 @@ export function openApiDocument(): object {
       ...everyRoute,
     },
   });
+  registerLedgerPaths(registry);
   registry.registerPath({
     method: 'get', path: '/v1/openapi.json', operationId: 'getOpenApiDocument', summary: 'This document',
     responses: { 200: { description: 'the OpenAPI 3.1 document', ...json(z.looseObject({})) }, 401: everyRoute[401] },

@@ -10,6 +10,7 @@ import { closeServer } from '../http/close-server';
 import type { Logger } from '../observability/logger';
 import { registerCommandGauges, type Metrics } from '../observability/metrics';
 import type { CommandStore } from '../store/command-store';
+import type { LedgerStore } from '../store/ledger-store';
 import { createApiApp } from './api-app';
 
 export interface InternalApi {
@@ -22,6 +23,7 @@ export interface InternalApi {
 export interface InternalApiOptions {
   config: Config;
   commands: CommandStore;
+  ledger?: LedgerStore;
   storeKind: 'sqlite' | 'postgres';
   logger: Logger;
   metrics: Metrics;
@@ -74,7 +76,7 @@ export async function startInternalApi(options: InternalApiOptions): Promise<Int
     logger.info('internal API off: set API_TOKEN or API_TOKEN_FILE to enable it');
     return { port: null, worker, stop: (timeoutMs) => worker.stop(timeoutMs) };
   }
-  const server = createApiApp({ commands: deps, apiToken: token, wakeWorker: () => worker.wake() }).listen(config.API_PORT, config.API_HOST);
+  const server = createApiApp({ commands: deps, apiToken: token, wakeWorker: () => worker.wake(), ledger: options.ledger }).listen(config.API_PORT, config.API_HOST);
   // One attempt may take GATEWAY_TIMEOUT_MS, a trade creation several: the socket must outlive them.
   server.requestTimeout = 0;
   await once(server, 'listening');

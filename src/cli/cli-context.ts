@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { ConfigError, loadConfig, type Config } from '../config/env';
+import { ledgerSettingsOf } from '../config/ledger-env';
 import { maskSensitive } from '../observability/mask';
 import { openStore } from '../store/open-store';
 import { StoreUnavailable, type Store } from '../store/store';
@@ -37,7 +38,7 @@ export async function withStore<T>(config: Config, work: (store: Store) => Promi
   await requireReceiverDatabase(config.DATABASE_URL);
   let store: Store;
   try {
-    store = await openStore(config.DATABASE_URL);
+    store = await openStore(config.DATABASE_URL, { ledger: ledgerSettingsOf(config) });
   } catch (error) {
     throw new CliFailure(`cannot open the store: ${(error as Error).message}`, EXIT.storeUnavailable);
   }

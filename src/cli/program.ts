@@ -5,6 +5,10 @@ import { registerCommandsRetry } from './commands/commands-retry';
 import { registerCommandsShow } from './commands/commands-show';
 import { registerConflictsList } from './commands/conflicts-list';
 import { registerConflictsShow } from './commands/conflicts-show';
+import { registerDiscrepanciesList } from './commands/discrepancies-list';
+import { registerDiscrepanciesResolve } from './commands/discrepancies-resolve';
+import { registerLedgerRebuild } from './commands/ledger-rebuild';
+import { registerOrdersShow } from './commands/orders-show';
 import { registerEventsList } from './commands/events-list';
 import { registerEventsRequeue } from './commands/events-requeue';
 import { registerEventsShow } from './commands/events-show';
@@ -25,7 +29,7 @@ const EXIT_INTERNAL = 70;
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command('noti-receiver')
-    .description("Inspect and repair what payment-noti-receiver holds: status, events, rejections, conflicts, gateway commands, retention")
+    .description("Inspect and repair what payment-noti-receiver holds: status, events, rejections, conflicts, gateway commands, retention, the payment ledger")
     .option('--database-url <url>', 'sqlite:PATH or postgres://… (default: DATABASE_URL)')
     .option('--json', 'machine-readable output, unmasked')
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
@@ -54,6 +58,13 @@ export function buildProgram(io: CliIo): Command {
   registerOperatorsList(operators, io);
   registerOperatorsToken(operators, io);
   registerOperatorsRemove(operators, io);
+  const orders = program.command('orders').description("the payment ledger's record of an order (SPEC 7)");
+  registerOrdersShow(orders, io);
+  const discrepancies = program.command('discrepancies').description('payments that differ from what the shop expected, double payments, failed refunds');
+  registerDiscrepanciesList(discrepancies, io);
+  registerDiscrepanciesResolve(discrepancies, io);
+  const ledger = program.command('ledger').description('the payment ledger as a whole');
+  registerLedgerRebuild(ledger, io);
   program.addCommand(sandboxCommand({ env: io.env, stdout: io.stdout, stopped: untilSignal }));
   registerStatus(program, io);
   return program;

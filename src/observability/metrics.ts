@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isNotiType, type NotiType } from '../notifications/event-types';
 import type { Backlog, Store } from '../store/store';
+import { DISCREPANCY_KINDS } from '../ledger/order-record';
 
 export type NotificationOutcome = 'accepted' | 'duplicate' | 'conflict' | 'rejected' | 'forbidden' | 'unavailable';
 
@@ -199,6 +200,24 @@ export function registerCommandGauges(metrics: Metrics, commands: CommandCounts,
     async collect() {
       const count = await commands.countWorkingSince(new Date(Date.now() - pendingAlertMs).toISOString()).catch(() => null);
       if (count !== null) this.set(count);
+    },
+  });
+}
+
+/**
+ * SPEC 7.3: open discrepancies per kind, every kind always present (0 when none) so an alert on
+ * `> 0` and a dashboard see each. One count of the open ones' partial index per scrape.
+ */
+export function registerLedgerGauge(metrics: Metrics, ledger: { openDiscrepancyCounts(): Promise<Record<string, number>> }): void {
+  new Gauge({
+    name: 'noti_receiver_ledger_discrepancies_open',
+    help: 'Open payment-ledger discrepancies by kind (all replicas): a payment that differs, a double payment, a failed refund; resolve each with a note',
+    labelNames: ['kind'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      const counts = await ledger.openDiscrepancyCounts().catch(() => null);
+      if (!counts) return;
+      for (const kind of DISCREPANCY_KINDS) this.set({ kind }, counts[kind] ?? 0);
     },
   });
 }

@@ -1,0 +1,52 @@
+import { Router } from 'express';
+import type { OrderKey } from '../ledger/ledger-facts';
+import type { LedgerStore } from '../store/ledger-store';
+import type { DiscrepancyCursor } from '../store/procedures/list-discrepancies';
+import { parseBody } from './api-errors';
+import { decodeCursor, encodeCursor } from './ledger-cursor';
+import { discrepancyListQuery, expectationBody, orderListQuery, orderParams, resolveBody } from './schemas/ledger-schema';
+
+const CONFLICT_MESSAGES = {
+  wallet_trade_amount: "differs from the amount of this order's wallet-a trade: the amount the service asked the gateway for stands",
+  already_paid: 'this order already has a payment: its expected amount can no longer change (a changed amount would hide a mismatch)',
+} as const;
+
+/** The payment ledger (SPEC 7): an order's expectation and record, orders by status, discrepancies and their resolution. */
+export function ledgerRoutes(ledger: LedgerStore, now: () => Date): Router {
+  const router = Router();
+  router.put('/v1/orders/:mallId/:shopOrderNo/expectation', async (req, res) => {
+    const order = parseBody(orderParams, req.params);
+    const input = parseBody(expectationBody, req.body);
+    const result = await ledger.putExpectation(order, input, now().toISOString());
+    if (result.outcome === 'conflict') {
+      const { reason, amount } = result.conflict;
+      return void res.status(409).json({ error: CONFLICT_MESSAGES[reason], reason, amount });
+    }
+    res.json(result.record);
+  });
+  router.get('/v1/orders/:mallId/:shopOrderNo', async (req, res) => {
+    const order = parseBody(orderParams, req.params);
+    const record = await ledger.getOrder(order);
+    if (!record) return void res.status(404).json({ error: `nothing is known of order ${order.shopOrderNo} of mall ${order.mallId}` });
+    res.json(record);
+  });
+  router.get('/v1/orders', async (req, res) => {
+    const query = parseBody(orderListQuery, req.query);
+    const page = await ledger.listOrders({ status: query.status, after: decodeCursor<OrderKey & Record<string, string>>(query.after, ['mallId', 'shopOrderNo']), limit: query.limit });
+    res.json({ orders: page.orders, next: encodeCursor(page.last) });
+  });
+  router.get('/v1/discrepancies', async (req, res) => {
+    const query = parseBody(discrepancyListQuery, req.query);
+    const after = decodeCursor<DiscrepancyCursor & Record<string, string>>(query.after, ['openedAt', 'id']);
+    const page = await ledger.listDiscrepancies({ open: query.open === 'true', after, limit: query.limit });
+    res.json({ discrepancies: page.discrepancies, next: encodeCursor(page.last) });
+  });
+  router.post('/v1/discrepancies/:id/resolve', async (req, res) => {
+    const { note, by } = parseBody(resolveBody, req.body);
+    const result = await ledger.resolveDiscrepancy(req.params.id, { note, by, at: now().toISOString(), actor: `${by} (internal API)` });
+    if (result.outcome === 'not_found') return void res.status(404).json({ error: `no discrepancy ${req.params.id}` });
+    // Resolving twice is harmless: the first resolution stands and the record says whose it is.
+    res.json(result.record);
+  });
+  return router;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { EXPECTATION_METHODS } from '../../ledger/ledger-facts';
+import { DISCREPANCY_KINDS, ORDER_STATUSES } from '../../ledger/order-record';
+
+const iso = (description: string) => z.string().meta({ description, example: '2026-11-21T03:00:00.000Z' });
+const minor = z.int().meta({ description: "an integer in the currency's minor unit, as the gateway sends it", example: 30000 });
+
+export const orderParams = z.object({
+  mallId: z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1-8 letters or digits').meta({ example: 'T0001234' }),
+  shopOrderNo: z.string().min(1).max(40).meta({ description: "the shop's order number, as in its notifications", example: 'ORD-1' }),
+});
+
+/** SPEC 7.1: what the shop expects to be paid for an order the service does not create itself. */
+export const expectationBody = z
+  .strictObject({
+    amount: z.int().min(1).max(Number.MAX_SAFE_INTEGER).meta({ description: "in the currency's minor unit", example: 12000 }),
+    currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as KRW').meta({ example: 'KRW' }),
+    method: z.enum(EXPECTATION_METHODS),
+    expiresAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time with its offset, or null' }).nullable()
+      .meta({ description: 'a payment after this time is a payment_after_expiry; null: none', example: '2026-11-21T12:30:00+09:00' }),
+  })
+  .meta({ id: 'Expectation' });
+
+const expectedSchema = z.object({
+  amount: minor, currency: z.string(), method: z.enum(EXPECTATION_METHODS),
+  source: z.enum(['expectation', 'wallet-a']), expiresAt: z.string().nullable(),
+}).meta({ id: 'Expected' });
+
+export const discrepancySchema = z.object({
+  id: z.string().meta({ example: 'dsc_0f1e2d3c4b5a69788796a5b4c3d2e1f0' }),
+  kind: z.enum(DISCREPANCY_KINDS),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).meta({ description: 'the figures that show it, e.g. expected and notified' }),
+  eventIds: z.array(z.string()).meta({ description: 'the notifications that show it' }),
+  openedAt: iso('when it opened (a stored time, or one plus the grace period)'),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable().meta({ description: 'who resolved it; `ledger` when its condition stopped holding' }),
+  note: z.string().nullable(),
+}).meta({ id: 'Discrepancy' });
+
+const at = iso("the event's own time, else when it was received");
+export const orderRecordSchema = z.object({
+  mallId: z.string(),
+  shopOrderNo: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  expected: expectedSchema.nullable(),
+  approved: minor, cancelled: minor, remaining: minor, deposited: minor,
+  payments: z.array(z.object({ pgCno: z.string(), amount: minor.nullable(), eventId: z.string(), at })),
+  cancels: z.array(z.object({ cancelPgCno: z.string().nullable(), pgCno: z.string(), amount: minor.nullable(), remainingAfter: minor, eventId: z.string(), at })),
+  deposits: z.array(z.object({ pgCno: z.string(), amount: minor.nullable(), cancelled: z.boolean(), eventId: z.string(), at })),
+  escrow: z.object({ pgCno: z.string(), statusCode: z.string().nullable(), eventId: z.string(), at }).nullable(),
+  cancellationsRequested: z.array(z.object({ shopTransactionId: z.string(), pgCno: z.string(), state: z.string() })),
+  events: z.array(z.string()).meta({ description: 'every notification of the order, by its time then id' }),
+  discrepancies: z.array(discrepancySchema),
+  updatedAt: iso('the latest of its inputs and its discrepancies'),
+}).meta({ id: 'OrderRecord', description: 'SPEC 7.2: the order as the ledger computes it from its expectation, notifications and cancellations' });
+
+/** A cursor is opaque: it says where the previous page ended. */
+const cursor = z.string().max(400).optional().meta({ description: "the previous answer's `next`" });
+const limit = z.coerce.number().int().min(1).max(500).default(100);
+
+export const orderListQuery = z.object({ status: z.enum(ORDER_STATUSES).optional(), after: cursor, limit });
+export const discrepancyListQuery = z.object({
+  open: z.enum(['true', 'false']).default('true').meta({ description: 'true (default): open ones only; false: all' }),
+  after: cursor,
+  limit,
+});
+
+export const resolveBody = z.strictObject({
+  note: z.string().trim().min(1, 'say what was done').max(2000),
+  by: z.string().trim().min(1).max(254).meta({ description: 'who resolved it: becomes resolvedBy', example: 'kim@shop.example' }),
+}).meta({ id: 'Resolution' });
+
+export const listedDiscrepancySchema = discrepancySchema.extend({ mallId: z.string(), shopOrderNo: z.string() }).meta({ id: 'ListedDiscrepancy' });
+
+export const expectationConflictSchema = z.object({
+  error: z.string(),
+  reason: z.enum(['wallet_trade_amount', 'already_paid']),
+  amount: minor.meta({ description: 'the amount that stands' }),
+}).meta({ id: 'ExpectationConflict' });

@@ -1,0 +1,26 @@
+import type { Command } from 'commander';
+import { cliConfig, globalOptions, print, positiveInt, type CliIo } from '../cli-context';
+import { formatTable } from '../table';
+import { withLedger } from '../with-ledger';
+
+/** SPEC 7.3: open discrepancies (all with --all), in the order they opened. */
+export function registerDiscrepanciesList(discrepancies: Command, io: CliIo): void {
+  discrepancies
+    .command('list')
+    .description('open payment discrepancies, oldest first (--all: resolved ones too)')
+    .option('--all', 'resolved ones too')
+    .option('--limit <n>', 'at most n rows', positiveInt('--limit'), 100)
+    .action(async (options: { all?: boolean; limit: number }, command: Command) => {
+      const global = globalOptions(command);
+      const page = await withLedger(cliConfig(io, global), (ledger) => ledger.listDiscrepancies({ open: !options.all, limit: options.limit }));
+      const rows = page.discrepancies;
+      print(io, global, rows, () =>
+        rows.length === 0
+          ? options.all ? 'no discrepancies' : 'no open discrepancies'
+          : formatTable(
+              ['ID', 'KIND', 'MALL', 'ORDER', 'OPENED', 'RESOLVED', 'BY', 'DETAILS'],
+              rows.map((d) => [d.id, d.kind, d.mallId, d.shopOrderNo, d.openedAt, d.resolvedAt ?? '-', d.resolvedBy ?? '-', JSON.stringify(d.details)]),
+            ),
+      );
+    });
+}

@@ -1,0 +1,29 @@
+import type { Config } from '../config/env';
+import { ledgerSettingsOf } from '../config/ledger-env';
+import type { LedgerStore } from '../store/ledger-store';
+import { openStores } from '../store/open-stores';
+import { StoreUnavailable } from '../store/store';
+import { CliFailure, EXIT } from './exit-codes';
+import { requireReceiverDatabase } from './require-database';
+
+/**
+ * Like withStore, for the payment ledger (SPEC 7), under the service's own LEDGER_* settings: a
+ * rebuild or a resolution computed with other settings would give other records than the service.
+ */
+export async function withLedger<T>(config: Config, work: (ledger: LedgerStore) => Promise<T>): Promise<T> {
+  await requireReceiverDatabase(config.DATABASE_URL);
+  let stores: Awaited<ReturnType<typeof openStores>>;
+  try {
+    stores = await openStores(config.DATABASE_URL, { ledger: ledgerSettingsOf(config) });
+  } catch (error) {
+    throw new CliFailure(`cannot open the store: ${(error as Error).message}`, EXIT.storeUnavailable);
+  }
+  try {
+    return await work(stores.ledger);
+  } catch (error) {
+    if (error instanceof StoreUnavailable) throw new CliFailure(error.message, EXIT.storeUnavailable);
+    throw error;
+  } finally {
+    await stores.store.close();
+  }
+}

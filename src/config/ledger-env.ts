@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { LedgerSettings } from '../ledger/ledger-settings';
+
+/** SPEC 7: the payment ledger's settings. */
+export const ledgerEnvSettings = {
+  // Only the words: a typo such as "ture" must stop the start, not silently mean false.
+  LEDGER_REQUIRE_EXPECTATION: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((text) => text === 'true'),
+  // The gateway retries a missing event 10 times, 3 minutes apart: 2100 s.
+  LEDGER_GRACE_SECONDS: z.coerce.number({ error: 'LEDGER_GRACE_SECONDS must be a number' }).int().min(0).max(30 * 24 * 3600).default(2100),
+};
+
+export function ledgerSettingsOf(config: { LEDGER_REQUIRE_EXPECTATION: boolean; LEDGER_GRACE_SECONDS: number }): LedgerSettings {
+  return { requireExpectation: config.LEDGER_REQUIRE_EXPECTATION, graceSeconds: config.LEDGER_GRACE_SECONDS };
+}

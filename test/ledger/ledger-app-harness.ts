@@ -1,0 +1,89 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { createApiApp } from '../../src/api/api-app';
+import { commandDeps } from '../../src/api/start-internal-api';
+import { createApp } from '../../src/app';
+import { loadConfig } from '../../src/config/env';
+import { ledgerSettingsOf } from '../../src/config/ledger-env';
+import { startLedgerSweep } from '../../src/ledger/ledger-sweep-schedule';
+import { createLogger } from '../../src/observability/logger';
+import { createMetrics, registerLedgerGauge } from '../../src/observability/metrics';
+import { openFilePublisher } from '../../src/publishers/file-publisher';
+import { startRelay } from '../../src/relay/relay';
+import { openStores, type Stores } from '../../src/store/open-stores';
+import { DEV_GATEWAY_IP } from '../helpers/test-receiver';
+
+export const API_TOKEN = 'test-api-token-0123456789abcdef';
+
+export interface LedgerApp {
+  stores: Stores;
+  metrics: ReturnType<typeof createMetrics>;
+  /** POST a gateway notification (JSON) to the notification listener, as the development gateway. */
+  notify(body: unknown): request.Test;
+  api: {
+    get(path: string): request.Test;
+    put(path: string, body: unknown): request.Test;
+    post(path: string, body: unknown): request.Test;
+  };
+  /** One sweep of the service's schedule, at `now`. */
+  sweepAt(now: Date): Promise<void>;
+  /** Events the relay forwarded to the file sink, once at least `n` are there. */
+  forwarded(n: number): Promise<Array<Record<string, unknown>>>;
+  close(): Promise<void>;
+}
+
+/**
+ * The service's two listeners as main.ts assembles them, over one store with the ledger on: the
+ * notification app and the internal API (supertest's listeners), the relay with a file sink.
+ */
+export async function startLedgerApp(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<LedgerApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'noti-ledger-app-'));
+  const eventsFile = join(dir, 'events.ndjson');
+  const config = loadConfig({
+    TRUST_PROXY: '127.0.0.1,::1',
+    DATABASE_URL: options.databaseUrl ?? `sqlite:${join(dir, 'receiver.db')}`,
+    QUEUE_URL: `file:${eventsFile}`,
+    API_TOKEN,
+    ...options.env,
+  });
+  const logger = createLogger({ level: 'error', stream: new Writable({ write: (_c, _e, done) => done() }) });
+  const metrics = createMetrics();
+  const stores = await openStores(config.DATABASE_URL, { ledger: ledgerSettingsOf(config) });
+  registerLedgerGauge(metrics, stores.ledger);
+  const publisher = await openFilePublisher(eventsFile);
+  const relay = startRelay({ store: stores.store, publisher, logger, metrics, pollIntervalMs: 20 });
+  const app = createApp({ config, store: stores.store, logger, metrics });
+  const deps = commandDeps({ config, commands: stores.commands, ledger: stores.ledger, storeKind: stores.kind, logger, metrics });
+  const api = createApiApp({ commands: deps, apiToken: API_TOKEN, ledger: stores.ledger });
+  const auth = (test: request.Test) => test.set('Authorization', `Bearer ${API_TOKEN}`);
+  const read = () => (existsSync(eventsFile) ? readFileSync(eventsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) : []);
+  return {
+    stores,
+    metrics,
+    notify: (body) => request(app).post(config.NOTIFY_PATH).set('X-Forwarded-For', DEV_GATEWAY_IP).set('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(body)),
+    api: {
+      get: (path) => auth(request(api).get(path)),
+      put: (path, body) => auth(request(api).put(path)).send(body as object),
+      post: (path, body) => auth(request(api).post(path)).send(body as object),
+    },
+    async sweepAt(now) {
+      const sweep = startLedgerSweep({ ledger: stores.ledger, logger, now: () => now, intervalMs: 3_600_000 });
+      await sweep.idle();
+      sweep.stop();
+    },
+    async forwarded(n) {
+      const deadline = Date.now() + 10_000;
+      while (read().length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      return read();
+    },
+    async close() {
+      await relay.stop(2_000);
+      await publisher.close();
+      await stores.store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
