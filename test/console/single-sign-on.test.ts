@@ -63,8 +63,12 @@ describe('single sign-on through an authenticating proxy in TRUST_PROXY (ADMIN_A
     }
   });
 
-  test('the start refuses ADMIN_AUTH_HEADER without TRUST_PROXY, naming the variable', () => {
+  test('the start refuses ADMIN_AUTH_HEADER without TRUST_PROXY, and an ADMIN_PUBLIC_URL that is no origin, naming the variable', () => {
     expect(() => loadConfig({ ...SSO })).toThrow(/^invalid ADMIN_AUTH_HEADER.*TRUST_PROXY/);
+    expect(() => loadConfig({ ADMIN_PUBLIC_URL: 'https://ops.shop.example/console' })).toThrow(/^invalid ADMIN_PUBLIC_URL .*no path/);
+    expect(() => loadConfig({ ADMIN_PUBLIC_URL: 'ops.shop.example' })).toThrow(/^invalid ADMIN_PUBLIC_URL /);
+    expect(() => loadConfig({ ADMIN_SESSION_IDLE_MINUTES: '0' })).toThrow(/^invalid ADMIN_SESSION_IDLE_MINUTES /);
+    expect(loadConfig({ ADMIN_PUBLIC_URL: 'https://OPS.shop.example:443/' }).ADMIN_PUBLIC_URL?.origin).toBe('https://ops.shop.example');
   });
 });
 
