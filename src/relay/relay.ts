@@ -113,7 +113,12 @@ export function startRelay(options: RelayOptions): Relay {
     // A standby has nothing of its own to drain: "drained" lets its shutdown finish at once
     // instead of waiting out SHUTDOWN_TIMEOUT_MS while the lock holder does the work.
     state.holdsLock = await store.holdsRelayLock();
-    if (!state.holdsLock) return null;
+    if (!state.holdsLock) {
+      // The replica holding the lock now publishes and marks them (once more: at least once).
+      confirmed.clear();
+      state.confirmedUnmarked = 0;
+      return null;
+    }
     const ignoreBackoff = retryNow;
     retryNow = false;
     const rows = await store.nextPending(batchSize);
@@ -299,6 +304,10 @@ class ConfirmedEvents {
 
   delete(row: OutboxRecord): void {
     this.bySeq.delete(row.seq);
+  }
+
+  clear(): void {
+    this.bySeq.clear();
   }
 }
 
