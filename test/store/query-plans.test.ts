@@ -10,6 +10,9 @@ import { runProcedure as runOnPostgres } from '../../src/store/postgres/run-proc
 import { reads, writes } from '../../src/store/procedures';
 import type { Param, Procedure } from '../../src/store/procedures/procedure';
 import { recordNotifications } from '../../src/store/procedures/record-notifications';
+import { commandLedgerFacts } from '../../src/store/procedures/command-ledger-facts';
+import { DEFAULT_LEDGER_SETTINGS } from '../../src/ledger/ledger-settings';
+import type { StoredCommand } from '../../src/store/command-store';
 import { runProcedure as runOnSqlite, StatementCache } from '../../src/store/sqlite/run-procedure';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { InboxEntry } from '../../src/store/store';
@@ -18,6 +21,13 @@ import { createTestSchema, describePostgres, type TestSchema } from './pg-test-d
 import { EXPECTED_INDEXES, postgresIndexes, sqliteIndexes } from './schema-indexes';
 
 const AT = '2026-11-21T03:00:00.000Z';
+
+/** A wallet-b cancellation as the command store returns it, for the ledger's lookup of its order. */
+const walletCancel = (pgCno: string): StoredCommand => ({
+  command: 'wallet-b.cancel', shopTransactionId: 'st-plan', mallId: 'T0001234', state: 'succeeded', attempts: 1,
+  request: { pgCno }, response: null, lastError: null, createdAt: AT, updatedAt: AT,
+  bodyHash: 'h', nextAttemptAt: 0, budgetStart: 0, lockedBy: null, lockedUntil: null,
+});
 
 interface Planned {
   sql: string;
@@ -105,6 +115,27 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
     ['signing out', () => writes.endSession(hash(3))],
     ["ending an operator's sessions", () => writes.endSessionsOf('kim')],
     ['pruning expired sessions', () => writes.pruneExpiredSessions(now, limits)],
+  );
+  // The payment ledger (SPEC 7): each verb finds its order by its key, the lists, the sweep and the
+  // metric by their indexes (the open discrepancies' index is partial: it holds only those).
+  const ledger = DEFAULT_LEDGER_SETTINGS;
+  const order = { mallId: 'T0001234', shopOrderNo: 'ORDER-PLAN-1' };
+  const withLedger = (pgCno: string, shopOrderNo = 'ORDER-PLAN-1') => inboxRow(inboxEntry({ pgCno, shopOrderNo }));
+  cases.push(
+    ['a notification naming an order, which recomputes the order and queues its status change', () => writes.recordNotification(withLedger('PLAN-5'), ledger)],
+    ['notifications of several orders committed together, with the ledger', () =>
+      recordNotifications([withLedger('PLAN-6', 'ORDER-PLAN-6'), withLedger('PLAN-7', 'ORDER-PLAN-7'), withLedger('PLAN-6', 'ORDER-PLAN-6')], ledger)],
+    ["an expectation PUT, under the order's lock", () => writes.putExpectation(order, { amount: 12000, currency: 'KRW', method: 'card', expiresAt: null }, AT, ledger)],
+    ['resolving a discrepancy', () => writes.resolveDiscrepancy('dsc_plan', { by: 'kim', note: 'done', at: AT, actor: 'kim' }, ledger)],
+    ['the grace sweep', () => writes.sweepLedger(AT, 100, ledger)],
+    ['a rebuild page after the first', () => writes.rebuildLedger(order, 100, AT, ledger)],
+    ["an order's record", () => reads.getOrder(order)],
+    ['an order by its number alone (the CLI)', () => reads.findOrders('ORDER-PLAN-1', 20)],
+    ['orders of one status, after a cursor', () => reads.listOrders({ status: 'paid', after: order, limit: 100 })],
+    ['open discrepancies, after a cursor', () => reads.listDiscrepancies({ open: true, after: { openedAt: AT, id: 'dsc_' }, limit: 100 })],
+    ['every discrepancy, after a cursor', () => reads.listDiscrepancies({ open: false, after: { openedAt: AT, id: 'dsc_' }, limit: 100 })],
+    ["the metric's count of open discrepancies", () => reads.openDiscrepancyCounts()],
+    ['a wallet cancellation finding its order by pgCno', () => commandLedgerFacts(walletCancel('PLAN-1'))],
   );
   const byEventIdAlone: Array<[string, () => Procedure<unknown>]> = [
     ['an event page', () => reads.getEvent(delivered.event.id)],
