@@ -112,7 +112,10 @@ async function main(): Promise<void> {
     store: store.kind,
     queue: publisher.kind,
   });
-  const consoleUrl = `http://${config.ADMIN_HOST.includes(':') ? `[${config.ADMIN_HOST}]` : config.ADMIN_HOST}:${(admin.address() as AddressInfo).port}/console`;
+  // Behind a proxy the listener's own address is not where people open the console.
+  const consoleUrl = config.ADMIN_PUBLIC_URL
+    ? `${config.ADMIN_PUBLIC_URL.origin}/console`
+    : `http://${config.ADMIN_HOST.includes(':') ? `[${config.ADMIN_HOST}]` : config.ADMIN_HOST}:${(admin.address() as AddressInfo).port}/console`;
   if (adminToken.generated) {
     // Logged once and never stored: set ADMIN_TOKEN or ADMIN_TOKEN_FILE to keep one across restarts.
     logger.warn('operator console token generated; set ADMIN_TOKEN or ADMIN_TOKEN_FILE to choose one', { consoleUrl, consoleToken: adminToken.value });

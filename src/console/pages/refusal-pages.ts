@@ -18,8 +18,13 @@ export function unknownOperatorPage(name: string): string {
     body: html`<section class="card narrow">
   <h1>Not an operator</h1>
   <p role="alert">You are signed on as <strong class="mono">${name}</strong>, who is not an operator of this console.</p>
-  <p>An admin can add you on the Operators page or with <code>noti-receiver operators add ${name} --sso --role viewer</code>.</p>
+  <p>An admin can add you on the Operators page or with <code>noti-receiver operators add ${shellQuoted(name)} --sso --role viewer</code>.</p>
   <p class="muted">Operators with a token can <a href="/console/sign-in">sign in with it</a>.</p>
 </section>`,
   });
+}
+
+/** The name as one shell word, so the command can be pasted as shown whatever the proxy sent. */
+function shellQuoted(text: string): string {
+  return /^[A-Za-z0-9@._+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
