@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OrderRecord } from '../../src/ledger/order-record';
+import { openStores, type Stores } from '../../src/store/open-stores';
+import { MALL, paid } from '../store/ledger-entries';
+import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
+import { runCliCaptured } from './seeded-receiver';
+
+interface Database {
+  url: string;
+  stores: Stores;
+  cleanup(): Promise<void>;
+}
+
+/** `noti-receiver orders|discrepancies|ledger …` against a database a receiver is serving. */
+function ledgerCommands(open: () => Promise<Database>): void {
+  let db: Database;
+  const cli = (...args: string[]) => runCliCaptured(args, { DATABASE_URL: db.url, USER: 'ops-lead' });
+  beforeEach(async () => {
+    db = await open();
+  });
+  afterEach(async () => db.cleanup());
+
+  test('orders show prints the record (--json as stored), asks for --mall when two malls have the number, and exits 1 for an unknown order', async () => {
+    await db.stores.store.record(paid('ORD-CLI-1', 'PGCLI1', 30000));
+    const shown = await cli('orders', 'show', 'ORD-CLI-1');
+    expect(shown).toMatchObject({ code: 0, stderr: '' });
+    expect(shown.stdout).toMatch(/^ORD-CLI-1 \(mall T0001234\): paid\n/);
+    expect(shown.stdout).toContain('approved 30000  cancelled 0  remaining 30000  deposited 0');
+    expect((await cli('orders', 'show', 'ORD-CLI-1', '--json')).json()).toEqual(await db.stores.ledger.getOrder({ mallId: MALL, shopOrderNo: 'ORD-CLI-1' }));
+
+    await db.stores.ledger.putExpectation({ mallId: 'T0009999', shopOrderNo: 'ORD-CLI-1' }, { amount: 500, currency: 'KRW', method: 'card', expiresAt: null }, new Date().toISOString());
+    const ambiguous = await cli('orders', 'show', 'ORD-CLI-1');
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toContain('exists in malls T0001234, T0009999: name one with --mall');
+    expect((await cli('orders', 'show', 'ORD-CLI-1', '--mall', 'T0009999')).stdout).toMatch(/^ORD-CLI-1 \(mall T0009999\): awaiting_payment/);
+    expect((await cli('orders', 'show', 'NOPE')).code).toBe(1);
+  });
+
+  test('discrepancies list shows the open ones; resolve closes one with a note, audited under the OS user; --all shows it resolved', async () => {
+    await db.stores.store.record(paid('ORD-CLI-2', 'PGCLI2A', 10000, 0));
+    await db.stores.store.record(paid('ORD-CLI-2', 'PGCLI2B', 10000, 1));
+    const listed = await cli('discrepancies', 'list', '--json');
+    const [open] = listed.json<Array<{ id: string; kind: string; shopOrderNo: string }>>();
+    expect(open).toMatchObject({ kind: 'duplicate_payment', shopOrderNo: 'ORD-CLI-2' });
+    expect((await cli('discrepancies', 'list')).stdout).toMatch(new RegExp(`${open!.id}\\s+duplicate_payment\\s+T0001234\\s+ORD-CLI-2`));
+
+    expect((await cli('discrepancies', 'resolve', open!.id)).code).toBe(2);
+    const resolved = await cli('discrepancies', 'resolve', open!.id, '--note', 'refunded PGCLI2B by hand');
+    expect(resolved).toMatchObject({ code: 0, stdout: `resolved ${open!.id}; order ORD-CLI-2 is now paid\n` });
+    expect((await cli('discrepancies', 'list')).stdout).toBe('no open discrepancies\n');
+    const all = (await cli('discrepancies', 'list', '--all', '--json')).json<Array<{ resolvedBy: string; note: string }>>();
+    expect(all).toEqual([expect.objectContaining({ resolvedBy: 'ops-lead (cli)', note: 'refunded PGCLI2B by hand' })]);
+    expect((await db.stores.store.listAudit(5, 0))[0]).toMatchObject({ action: 'resolved discrepancy', subject: open!.id, actor: 'ops-lead (cli)' });
+    expect((await cli('discrepancies', 'resolve', 'dsc_nothing', '--note', 'x')).code).toBe(1);
+  });
+
+  test('ledger rebuild recomputes every order and changes none on a consistent store', async () => {
+    for (let i = 0; i < 3; i++) await db.stores.store.record(paid(`ORD-CLI-R${i}`, `PGCLIR${i}`, 1000, i));
+    const before = await db.stores.ledger.getOrder({ mallId: MALL, shopOrderNo: 'ORD-CLI-R1' });
+    expect(await cli('ledger', 'rebuild')).toMatchObject({ code: 0, stdout: 'recomputed 3 order(s); 0 record(s) changed\n' });
+    expect((await cli('ledger', 'rebuild', '--json')).json()).toEqual({ orders: 3, changed: 0 });
+    expect(await db.stores.ledger.getOrder({ mallId: MALL, shopOrderNo: 'ORD-CLI-R1' })).toEqual(before as OrderRecord);
+  });
+}
+
+describe('ledger commands on SQLite', () => {
+  ledgerCommands(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'noti-ledger-cli-'));
+    const url = `sqlite:${join(dir, 'receiver.db')}`;
+    const stores = await openStores(url);
+    return { url, stores, cleanup: async () => { await stores.store.close(); rmSync(dir, { recursive: true, force: true }); } };
+  });
+});
+
+describePostgres('ledger commands on PostgreSQL', () => {
+  ledgerCommands(async () => {
+    const schema: TestSchema = await createTestSchema();
+    const stores = await openStores(schema.url);
+    return { url: schema.url, stores, cleanup: async () => { await stores.store.close(); await schema.drop(); } };
+  });
+});
