@@ -72,6 +72,40 @@ describe('a SQLite writer thread that dies', () => {
     });
   });
 
+  it('killed in the middle of a batch leaves no lock behind: the new writer commits, and no half batch is stored', async () => {
+    await watchingWorkers(async (started) => {
+      const store = createStore(openSqliteDriver(join(dir, 'receiver.db')));
+      try {
+        await store.record(entryFor(sampleEvent()));
+        const writer = started.find(({ data }) => isWriter(data))!.worker;
+        // Writes in many turns, so many batches; the thread ends once a few have committed, while
+        // the rest are queued or in a transaction.
+        let committed = 0;
+        const writes: Array<Promise<unknown>> = [];
+        let terminated: Promise<number> | null = null;
+        for (let turn = 0; turn < 60 && !terminated; turn++) {
+          for (let i = 0; i < 100; i++) writes.push(store.record(entryFor(sampleEvent())).then(() => (committed += 1), () => undefined));
+          await new Promise((resolve) => setImmediate(resolve));
+          if (committed >= 200) terminated = writer.terminate();
+        }
+        expect(terminated).not.toBeNull();
+        await terminated;
+        await Promise.all(writes);
+        expect(committed).toBeLessThan(writes.length);
+        const after = sampleEvent();
+        await eventually(
+          () => store.record(entryFor(after)).then((result) => result.outcome, () => undefined),
+          10_000,
+          'a write to commit on a new writer thread',
+        );
+        // Every write answered committed is stored; the interrupted transaction left nothing.
+        expect((await store.eventCounts()).pending).toBe(1 + committed + 1);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+
   it('that keeps dying is replaced each time, the store serving again after each', async () => {
     await watchingWorkers(async (started) => {
       const store = createStore(openSqliteDriver(join(dir, 'receiver.db')));
