@@ -72,7 +72,7 @@ describe('a SQLite writer thread that dies', () => {
     });
   });
 
-  it('killed in the middle of a batch leaves no lock behind: the new writer commits, and no half batch is stored', async () => {
+  it('killed while batches are queued and committing leaves no lock behind: the new writer commits, and every write answered committed is stored', async () => {
     await watchingWorkers(async (started) => {
       const store = createStore(openSqliteDriver(join(dir, 'receiver.db')));
       try {
@@ -83,9 +83,10 @@ describe('a SQLite writer thread that dies', () => {
         let committed = 0;
         const writes: Array<Promise<unknown>> = [];
         let terminated: Promise<number> | null = null;
-        for (let turn = 0; turn < 60 && !terminated; turn++) {
+        for (let turn = 0; turn < 1000 && !terminated; turn++) {
           for (let i = 0; i < 100; i++) writes.push(store.record(entryFor(sampleEvent())).then(() => (committed += 1), () => undefined));
-          await new Promise((resolve) => setImmediate(resolve));
+          // A busy machine commits more slowly than turns go by: wait for the writer, not for a turn.
+          await new Promise((resolve) => setTimeout(resolve, turn % 10 === 9 ? 5 : 0));
           if (committed >= 200) terminated = writer.terminate();
         }
         expect(terminated).not.toBeNull();
@@ -98,8 +99,11 @@ describe('a SQLite writer thread that dies', () => {
           10_000,
           'a write to commit on a new writer thread',
         );
-        // Every write answered committed is stored; the interrupted transaction left nothing.
-        expect((await store.eventCounts()).pending).toBe(1 + committed + 1);
+        // Every write answered committed is stored. A batch may have committed just before the end
+        // without its answer getting out: those callers got 503 and the gateway's resend is a duplicate.
+        const stored = (await store.eventCounts()).pending;
+        expect(stored).toBeGreaterThanOrEqual(1 + committed + 1);
+        expect(stored).toBeLessThanOrEqual(1 + writes.length + 1);
       } finally {
         await store.close();
       }
