@@ -54,7 +54,8 @@ const readyzStoreError = async (receiver: SpawnedReceiver) =>
     dir = mkdtempSync(join(tmpdir(), 'full-disk-'));
     mountPoint = join(dir, 'db');
     mkdirSync(mountPoint);
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=512k', 'tmpfs', mountPoint]);
+    // Room for the migrated database (the payment ledger's tables included), its WAL and the headroom.
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint]);
   });
   afterEach(async () => {
     try {

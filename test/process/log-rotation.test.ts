@@ -31,7 +31,8 @@ describe('the built service and logrotate', () => {
     const sink = eventsFileIn(dir);
     const first = approvalNotification();
     await post(receiver, first);
-    await eventually(() => readEventsFile(sink, { whileWriting: true }).length === 1, 10_000, 'the first event in the file');
+    // The notification, then its order's status change from the payment ledger (SPEC 7.3).
+    await eventually(() => readEventsFile(sink, { whileWriting: true }).length === 2, 10_000, 'the first notification and its order.status_changed in the file');
 
     renameSync(sink, `${sink}.1`);
     receiver.child.kill('SIGHUP');
@@ -40,9 +41,10 @@ describe('the built service and logrotate', () => {
 
     const second = approvalNotification();
     await post(receiver, second);
-    await eventually(() => readEventsFile(sink, { whileWriting: true }).length === 1, 10_000, 'the second event in the new file');
-    expect(readEventsFile(sink).map((e) => e.pgCno)).toEqual([second.pgCno]);
-    expect(readEventsFile(`${sink}.1`).map((e) => e.pgCno)).toEqual([first.pgCno]);
+    await eventually(() => readEventsFile(sink, { whileWriting: true }).length === 2, 10_000, 'the second notification and its order.status_changed in the new file');
+    const notifications = (file: string) => readEventsFile(file).filter((e) => e.type !== 'order.status_changed').map((e) => e.pgCno);
+    expect(notifications(sink)).toEqual([second.pgCno]);
+    expect(notifications(`${sink}.1`)).toEqual([first.pgCno]);
     expect(receiver.child.exitCode).toBeNull();
   });
 });

@@ -79,7 +79,12 @@ describePostgres('two replicas on one PostgreSQL', () => {
       }),
     );
     expect(answers.filter((x) => x.status !== 200 || x.resCd !== '0000')).toEqual([]);
-    expect([await count(schema, 'inbox'), await count(schema, 'outbox')]).toEqual([notifications.length, notifications.length]);
+    // Each notification once, and beside it the payment ledger's status change of its order (SPEC 7.3), once.
+    const notificationRows = "inbox WHERE source_ip <> 'internal'";
+    expect([await count(schema, notificationRows), await count(schema, `outbox WHERE inbox_seq IN (SELECT seq FROM ${notificationRows})`)])
+      .toEqual([notifications.length, notifications.length]);
+    expect(await count(schema, "inbox WHERE event_type = 'order.status_changed'")).toBe(new Set(notifications.map((n) => n.shopOrderNo)).size);
+    expect(await count(schema, 'outbox')).toBe(await count(schema, 'inbox'));
     const accepted = (await metricValue(a, /^noti_receiver_notifications_total\{.*outcome="accepted"/)) +
       (await metricValue(b, /^noti_receiver_notifications_total\{.*outcome="accepted"/));
     const duplicates = (await metricValue(a, /^noti_receiver_notifications_total\{.*outcome="duplicate"/)) +
@@ -92,7 +97,8 @@ describePostgres('two replicas on one PostgreSQL', () => {
     const late = approvalNotification();
     expect(await post(b.url, late)).toEqual({ status: 200, resCd: '0000' });
 
-    const expected = notifications.length + 1;
+    // Every stored event: the notifications, the late one, and the ledger's status change of each order.
+    const expected = await count(schema, 'inbox');
     const deadline = Date.now() + 20_000;
     let events = readEventsFile(queue, { whileWriting: true });
     while (new Set(events.map((e) => e.id)).size < expected && Date.now() < deadline) {

@@ -32,6 +32,8 @@ describe('starting on a database of an older release', () => {
         expect.objectContaining({ level: 'info', migration: '006_lean_indexes', note: expect.stringMatching(/one-time.*per million stored notifications/) }),
         expect.objectContaining({ level: 'info', migration: '007_ordered_dedup_index', note: expect.stringMatching(/one-time.*per million stored notifications/) }),
         expect.objectContaining({ level: 'info', migration: '008_unpruned_index', note: expect.stringMatching(/one-time.*per million stored notifications/) }),
+        expect.objectContaining({ level: 'info', migration: '009_operators' }),
+        expect.objectContaining({ level: 'info', migration: '010_ledger' }),
       ]);
       expect(messages.indexOf('applying database migration')).toBeLessThan(messages.indexOf('listening'));
     } finally {
