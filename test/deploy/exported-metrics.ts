@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMetrics, registerCommandGauges } from '../../src/observability/metrics';
+import { createMetrics, registerCommandGauges, registerLedgerGauge } from '../../src/observability/metrics';
 import { spawnReceiver } from '../helpers/spawn-receiver';
 import type { Family } from './promql-names';
 
@@ -19,6 +19,7 @@ export async function exportedFamilies(): Promise<Map<string, Family>> {
     const definitions = createMetrics();
     // The command gauges are registered beside the command store; their definitions are what matter here.
     registerCommandGauges(definitions, { countByState: async () => [], countWorkingSince: async () => 0 }, 0);
+    registerLedgerGauge(definitions, { openDiscrepancyCounts: async () => ({}) });
     for (const metric of definitions.registry.getMetricsAsArray()) {
       labelNames.set((metric as unknown as { name: string }).name, [...((metric as unknown as { labelNames?: string[] }).labelNames ?? [])]);
     }
