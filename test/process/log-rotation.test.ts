@@ -42,7 +42,7 @@ describe('the built service and logrotate', () => {
     const second = approvalNotification();
     await post(receiver, second);
     await eventually(() => readEventsFile(sink, { whileWriting: true }).length === 2, 10_000, 'the second notification and its order.status_changed in the new file');
-    const notifications = (file: string) => readEventsFile(file).filter((e) => e.type !== 'order.status_changed').map((e) => e.pgCno);
+    const notifications = (file: string) => readEventsFile(file).filter((e) => (e as { type?: string }).type !== 'order.status_changed').map((e) => e.pgCno);
     expect(notifications(sink)).toEqual([second.pgCno]);
     expect(notifications(`${sink}.1`)).toEqual([first.pgCno]);
     expect(receiver.child.exitCode).toBeNull();

@@ -39,26 +39,29 @@ export interface FactRow {
 }
 
 /**
- * The statements that take the orders' locks and read what they hold: a row per order (made when
- * missing: a new row is locked by its insert), its stored record read `FOR UPDATE` on PostgreSQL,
- * then its facts. Under READ COMMITTED each statement sees what was committed when it started, so
- * the facts are read after the lock: another replica's transaction on the same order has
- * committed by then, and no update is computed from a stale set of facts. SQLite has one writer.
+ * The statements that take the orders' locks and read what they hold. On PostgreSQL: a row per
+ * order (made when missing: a new row is locked by its insert, and a concurrent insert of it waits
+ * for this transaction), its stored record read `FOR UPDATE`, then its facts. Under READ COMMITTED
+ * each statement sees what was committed when it started, so the facts are read after the lock:
+ * another replica's transaction on the same order has committed by then, and no update is
+ * computed from a stale set of facts. SQLite has one writer: the reads alone, and a new order's
+ * row is written once, with its record.
  */
 export function lockAndLoadOrders(orders: readonly OrderKey[], dialect: Dialect): Statement[] {
-  const lock = dialect === 'postgres' ? ' FOR UPDATE' : '';
   const runs = chunks(orders, 2, LOOKUPS_EACH);
   const params = (run: readonly OrderKey[]): Param[] => run.flatMap((order) => [order.mallId, order.shopOrderNo]);
+  const locking = dialect === 'postgres';
   return [
-    ...runs.map((run) => changes(INSERT_ORDER_ROWS(run.length), ...params(run))),
-    ...runs.map((run) => allRows(SELECT_ORDERS(run.length) + lock, ...params(run))),
+    ...(locking ? runs.map((run) => changes(INSERT_ORDER_ROWS(run.length), ...params(run))) : []),
+    ...runs.map((run) => allRows(SELECT_ORDERS(run.length) + (locking ? ' FOR UPDATE' : ''), ...params(run))),
     ...runs.map((run) => allRows(SELECT_FACTS(run.length), ...params(run))),
   ];
 }
 
 export interface LoadedOrder {
   order: OrderKey;
-  stored: OrderRecord | null;
+  /** The stored record as stored (JSON): compared as text, parsed only when the record changed. */
+  storedJson: string | null;
   sweepAt: number | null;
   facts: LedgerFact[];
 }
@@ -66,21 +69,25 @@ export interface LoadedOrder {
 /** The answers of `lockAndLoadOrders`' statements (in its order), per order. */
 export function loadedOrders(orders: readonly OrderKey[], answers: readonly unknown[]): Map<string, LoadedOrder> {
   const runs = chunks(orders, 2, LOOKUPS_EACH).length;
+  // PostgreSQL's answers begin with the row inserts' counts.
+  if (answers.length === 3 * runs) answers = answers.slice(runs);
   const loaded = new Map<string, LoadedOrder>();
-  for (const order of orders) loaded.set(orderKeyText(order), { order, stored: null, sweepAt: null, facts: [] });
-  for (const rows of answers.slice(runs, 2 * runs) as OrderRow[][]) {
+  for (const order of orders) loaded.set(orderKeyText(order), { order, storedJson: null, sweepAt: null, facts: [] });
+  for (const rows of answers.slice(0, runs) as OrderRow[][]) {
     for (const row of rows) {
       const entry = loaded.get(orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }));
       if (!entry) continue;
-      entry.stored = row.record_json === null ? null : (JSON.parse(row.record_json) as OrderRecord);
+      entry.storedJson = row.record_json;
       entry.sweepAt = row.sweep_at === null ? null : Number(row.sweep_at);
     }
   }
-  for (const rows of answers.slice(2 * runs, 3 * runs) as FactRow[][]) {
+  for (const rows of answers.slice(runs, 2 * runs) as FactRow[][]) {
     for (const row of rows) loaded.get(orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }))?.facts.push(JSON.parse(row.fact_json) as LedgerFact);
   }
   return loaded;
 }
 
+export const storedRecord = (entry: LoadedOrder): OrderRecord | null => (entry.storedJson === null ? null : (JSON.parse(entry.storedJson) as OrderRecord));
+
 /** How many statements `lockAndLoadOrders` yields for these orders. */
-export const loadStatementCount = (orders: readonly OrderKey[]): number => 3 * chunks(orders, 2, LOOKUPS_EACH).length;
+export const loadStatementCount = (orders: readonly OrderKey[], dialect: Dialect): number => (dialect === 'postgres' ? 3 : 2) * chunks(orders, 2, LOOKUPS_EACH).length;

@@ -4,7 +4,7 @@ import type { LedgerFact, OrderKey } from '../../ledger/ledger-facts';
 import type { LedgerSettings } from '../../ledger/ledger-settings';
 import type { Discrepancy, OrderRecord } from '../../ledger/order-record';
 import { sha256Hex } from '../../sha256-hex';
-import { orderKeyText, type LoadedOrder } from './ledger-orders';
+import { orderKeyText, storedRecord, type LoadedOrder } from './ledger-orders';
 import { changes, chunks, placeholders, sqlBySize, valueRows, type Param, type Statement } from './procedure';
 
 /** A fact to store for an order. */
@@ -41,13 +41,13 @@ const UPSERT_DISCREPANCIES = sqlBySize((rows) => `INSERT INTO ledger_discrepanci
   ON CONFLICT (id) DO UPDATE SET opened_at = excluded.opened_at, resolved_at = excluded.resolved_at,
     resolved_by = excluded.resolved_by, note = excluded.note, discrepancy_json = excluded.discrepancy_json`);
 const DELETE_DISCREPANCIES = sqlBySize((rows) => `DELETE FROM ledger_discrepancies WHERE id IN (${placeholders(rows)})`);
-const EVENT_COLUMNS = 10;
+const EVENT_COLUMNS = 9;
 // An event for the internal queue is an internal inbox entry beside the notifications (as a
 // command's final state is): the relay forwards every outbox row the same way. 'ledger:' + its id
 // is its dedup key, so a transaction computed again (a retry after a failed batch) queues it once.
 const INSERT_EVENTS = sqlBySize((rows) => `INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
     shop_order_no, body_hash, raw_body, content_type, source_ip, received_at, event_json)
-  VALUES ${Array.from({ length: rows }, () => "(?, ?, '', ?, ?, ?, ?, ?, ?, 'application/json', 'internal', ?, ?)").join(', ')}
+  VALUES ${Array.from({ length: rows }, () => "(?, ?, '', ?, ?, ?, NULL, ?, ?, 'application/json', 'internal', ?, ?)").join(', ')}
   ON CONFLICT DO NOTHING`);
 // By both columns of SQLite's unique inbox key (pg_cno, event_id), so each is an index search.
 const QUEUE_EVENTS = sqlBySize((rows) => `INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms)
@@ -87,13 +87,15 @@ export function recomputeOrders(
     const facts = [...entry.facts, ...(added.get(key) ?? [])];
     const { record, sweepAt } = computeOrderRecord(entry.order, facts, options);
     const sweepMs = sweepAt === null ? null : Date.parse(sweepAt);
-    const changed = JSON.stringify(record) !== JSON.stringify(entry.stored) || sweepMs !== entry.sweepAt;
+    const json = record === null ? null : JSON.stringify(record);
+    const changed = json !== entry.storedJson || sweepMs !== entry.sweepAt;
     results.push({ order: entry.order, record, changed });
     if (!changed) continue;
-    orderRows.push([entry.order.mallId, entry.order.shopOrderNo, record?.status ?? null, record === null ? null : JSON.stringify(record), sweepMs, record?.updatedAt ?? null]);
-    discrepancyRows.push(...changedDiscrepancies(entry.order, entry.stored, record));
-    gone.push(...vanished(entry.stored, record));
-    if (record !== null) eventRows.push(...ledgerEvents(entry.stored, record).map((event) => eventRow(event, record, options.now)));
+    const stored = storedRecord(entry);
+    orderRows.push([entry.order.mallId, entry.order.shopOrderNo, record?.status ?? null, json, sweepMs, record?.updatedAt ?? null]);
+    discrepancyRows.push(...changedDiscrepancies(entry.order, stored, record));
+    gone.push(...vanished(stored, record));
+    if (record !== null) eventRows.push(...ledgerEvents(stored, record).map((event) => eventRow(event, record, options.now)));
   }
   const statements = [
     ...inserts(INSERT_FACTS, FACT_COLUMNS, factRows),
@@ -121,12 +123,15 @@ function vanished(stored: OrderRecord | null, record: OrderRecord | null): strin
 
 /**
  * The inbox columns of a ledger event. Its pgCno is the order's latest payment's (the operator's
- * search by pgCno finds it beside the notifications), '' before any; its shop_order_no is the order's.
+ * search by pgCno finds it beside the notifications, and the inbox's (pg_cno, event_id) key takes
+ * it on the page of that payment), '' before any. No shop_order_no: a search by order number lists
+ * the gateway's notifications, the ledger's view of the order is its record, and the ack's commit
+ * writes one index page fewer.
  */
 function eventRow(event: LedgerEvent, record: OrderRecord, now: string): Param[] {
   const json = JSON.stringify(event);
   const pgCno = record.payments.at(-1)?.pgCno ?? record.deposits.at(-1)?.pgCno ?? '';
-  return [event.id, `ledger:${event.id}`, event.type, record.mallId, pgCno, record.shopOrderNo, sha256Hex(json), Buffer.from(json, 'utf8'), now, json];
+  return [event.id, `ledger:${event.id}`, event.type, record.mallId, pgCno, sha256Hex(json), Buffer.from(json, 'utf8'), now, json];
 }
 
 function inserts(sql: (rows: number) => string, columns: number, rows: readonly Param[][]): Statement[] {

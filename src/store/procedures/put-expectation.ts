@@ -5,7 +5,7 @@ import type { LedgerSettings } from '../../ledger/ledger-settings';
 import type { OrderRecord } from '../../ledger/order-record';
 import { orderFigures } from '../../ledger/order-figures';
 import { foldOrder } from '../../ledger/order-state';
-import { loadedOrders, lockAndLoadOrders, orderKeyText } from './ledger-orders';
+import { loadedOrders, lockAndLoadOrders, orderKeyText, storedRecord } from './ledger-orders';
 import { recomputeOrders } from './ledger-writes';
 import { dialect, oneTrip, outboxChanged, type Procedure } from './procedure';
 
@@ -18,7 +18,8 @@ export type PutExpectationResult = { outcome: 'stored'; record: OrderRecord } | 
  */
 export function* putExpectation(order: OrderKey, input: ExpectationInput, at: string, settings: LedgerSettings): Procedure<PutExpectationResult> {
   const loaded = loadedOrders([order], yield* oneTrip(...lockAndLoadOrders([order], yield* dialect())));
-  const { facts, stored } = loaded.get(orderKeyText(order))!;
+  const entry = loaded.get(orderKeyText(order))!;
+  const { facts } = entry;
   const conflict = expectationConflict(facts, input);
   if (conflict) return { outcome: 'conflict', conflict };
   const current = orderFigures(foldOrder(facts)).expectation?.fact ?? null;
@@ -27,5 +28,5 @@ export function* putExpectation(order: OrderKey, input: ExpectationInput, at: st
   if (events) yield* outboxChanged();
   yield* oneTrip(...statements);
   // A repeat answers the stored record; only an order never computed (facts from before the ledger) is computed now.
-  return { outcome: 'stored', record: results[0]!.record ?? stored! };
+  return { outcome: 'stored', record: results[0]!.record ?? storedRecord(entry)! };
 }
