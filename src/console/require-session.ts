@@ -9,7 +9,7 @@ import { requestOrigin } from './request-origin';
 import { roleAllows } from './roles';
 import type { Session } from './sessions';
 import { readSessionCookie, setSessionCookie } from './session-cookie';
-import { signOnOf } from './single-sign-on';
+import { signOnName, signOnOf } from './single-sign-on';
 
 /** The session of this request and what the audit calls its operator: the record's name and the address acting now. */
 export interface SignedInOperator extends Session {
@@ -37,7 +37,10 @@ export async function currentSession(
 ): Promise<SignedInOperator | 'refused' | null> {
   const origin = requestOrigin(req, deps.config.TRUST_PROXY, deps.config.ADMIN_PUBLIC_URL ?? null);
   const existing = await deps.sessions.get(readSessionCookie(req));
-  if (existing) return { ...existing, actor: actorName(existing.operator, origin.client) };
+  if (existing && !signedOnAsSomeoneElse(req, deps, existing)) return { ...existing, actor: actorName(existing.operator, origin.client) };
+  // The proxy now names another person at this browser (the previous one signed out there, the
+  // cookie stayed): their session is over, or the audit would name the wrong person.
+  if (existing) await deps.sessions.end(existing.idHash);
   const signOn = await signOnOf(req, deps);
   if (signOn.kind === 'none') return null;
   if (signOn.kind === 'unknown') {
@@ -52,6 +55,16 @@ export async function currentSession(
   const actor = actorName(session.operator, origin.client);
   await audit(deps, actor, 'signed in', null, 'through the sign-on proxy');
   return { ...session, actor };
+}
+
+/**
+ * A session the proxy's header made answers to that header: a token session does not (the token
+ * proves who signed in, and token operators sit behind the same proxy as everyone else).
+ */
+function signedOnAsSomeoneElse(req: Request, deps: SessionDeps, session: Session): boolean {
+  if (!session.throughSignOn) return false;
+  const name = signOnName(req, deps.config);
+  return name !== null && name !== session.operator;
 }
 
 /**

@@ -7,6 +7,8 @@ export interface Session {
   idHash: string;
   operator: string;
   role: OperatorRole;
+  /** Signed in through ADMIN_AUTH_HEADER (see currentSession). */
+  throughSignOn: boolean;
   /** Sent in every console form and compared on POST (the synchronizer-token pattern). */
   csrfToken: string;
 }
@@ -50,7 +52,7 @@ export function createSessions(options: {
   return {
     async create(operator, token) {
       const id = newSecret();
-      const session = { idHash: secretHash(id), operator: operator.name, role: operator.role, csrfToken: newSecret() };
+      const session = { idHash: secretHash(id), operator: operator.name, role: operator.role, throughSignOn: token === null, csrfToken: newSecret() };
       await store.createSession({ idHash: session.idHash, operator: operator.name, csrfToken: session.csrfToken, tokenHash: token === null ? null : secretHash(token), now: now() });
       return { id, session };
     },
@@ -62,7 +64,7 @@ export function createSessions(options: {
       const found = await store.findSession(idHash, { ...limits, now: at, bootstrapTokenHash });
       if (!found) return null;
       if (at - found.lastSeenAt > TOUCH_AFTER_MS) await store.touchSession(idHash, at, limits);
-      return { idHash, operator: found.operator, role: found.role, csrfToken: found.csrfToken };
+      return { idHash, operator: found.operator, role: found.role, throughSignOn: found.throughSignOn, csrfToken: found.csrfToken };
     },
     async end(idHash) {
       await store.endSession(idHash);

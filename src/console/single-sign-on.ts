@@ -13,11 +13,16 @@ export type SignOn =
  * peer is in TRUST_PROXY: anyone else could send the header and name anyone.
  */
 export async function signOnOf(req: IncomingMessage, deps: Pick<ConsoleDeps, 'config' | 'store'>): Promise<SignOn> {
-  const header = deps.config.ADMIN_AUTH_HEADER;
-  if (!header || !deps.config.TRUST_PROXY.has(req.socket.remoteAddress ?? '')) return { kind: 'none' };
-  const raw = req.headers[header];
-  const name = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  if (!name) return { kind: 'none' };
+  const name = signOnName(req, deps.config);
+  if (name === null) return { kind: 'none' };
   const operator = name.length > 1024 ? null : await deps.store.findOperator(name);
   return operator ? { kind: 'known', operator } : { kind: 'unknown', name: name.slice(0, 1024) };
+}
+
+/** The name in ADMIN_AUTH_HEADER when it is to be believed (a TRUST_PROXY peer sent it), else null. */
+export function signOnName(req: IncomingMessage, config: Pick<ConsoleDeps['config'], 'ADMIN_AUTH_HEADER' | 'TRUST_PROXY'>): string | null {
+  const header = config.ADMIN_AUTH_HEADER;
+  if (!header || !config.TRUST_PROXY.has(req.socket.remoteAddress ?? '')) return null;
+  const raw = req.headers[header];
+  return (Array.isArray(raw) ? raw[0] : raw)?.trim() || null;
 }

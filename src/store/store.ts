@@ -344,6 +344,8 @@ export interface SessionCheck extends SessionLimits {
 export interface SessionRecord {
   operator: string;
   role: OperatorRole;
+  /** Signed in by the sign-on proxy's header rather than a token: the proxy, not the cookie, says who is there. */
+  throughSignOn: boolean;
   csrfToken: string;
   createdAt: number;
   lastSeenAt: number;

@@ -25,6 +25,27 @@ describe('single sign-on through an authenticating proxy in TRUST_PROXY (ADMIN_A
     expect((await agent.get('/console/sign-in').set('Host', HOST)).status).toBe(303);
   });
 
+  test('a sign-on session follows the proxy: when it names another person, the old session ends and the audit names the new one', async () => {
+    await h.receiver.store.addOperator({ name: 'park@shop.example', role: 'viewer', tokenHash: null, createdAt: new Date().toISOString() });
+    const browser = request.agent(h.admin);
+    const asKim = await browser.get('/console').set('Host', HOST).set('X-Forwarded-Email', 'kim@shop.example').expect(200);
+    const kimCookie = /noti_console=([^;]+)/.exec(String(asKim.headers['set-cookie']))?.[1];
+    expect(kimCookie).toBeDefined();
+    // Park signs in at the proxy in the same browser while Kim's cookie is still there.
+    const asPark = await browser.get('/console').set('Host', HOST).set('X-Forwarded-Email', 'park@shop.example');
+    expect(asPark.status).toBe(200);
+    expect(asPark.text).toContain('park@shop.example (');
+    expect(asPark.text).not.toContain('kim@shop.example (');
+    expect((await h.receiver.store.listAudit(1))[0]).toMatchObject({ action: 'signed in', actor: expect.stringMatching(/^park@shop\.example \(/) });
+    // Kim's session is over everywhere, not only in this browser.
+    const replayed = await request(h.admin).get('/console/events').set('Host', HOST).set('Cookie', `noti_console=${kimCookie}`);
+    expect(replayed.status).toBe(303);
+    // An unknown name at the proxy ends the session too, and is refused.
+    const stranger = await browser.get('/console').set('Host', HOST).set('X-Forwarded-Email', 'nobody@shop.example');
+    expect(stranger.status).toBe(403);
+    expect((await browser.get('/console').set('Host', HOST)).status).toBe(303);
+  });
+
   test('an unknown name gets a 403 page that shows the name as text, and no session', async () => {
     const name = '<script>alert(1)</script>@evil.example';
     const page = await request(h.admin).get('/console/events').set('Host', HOST).set('X-Forwarded-Email', name);

@@ -83,10 +83,13 @@ export function teamAccessContract(openFresh: () => Promise<ReopenableStore>): v
 
   test('a session is found by the hash of its id with its role from the operator record, never by the id', async () => {
     await addWithToken('choi', 'viewer');
-    const session = await signIn('choi', T0);
+    const session = await signIn('choi', T0, secretHash('choi-token'));
     await expect(store.findSession(session.idHash, check(T0 + MINUTE))).resolves.toEqual({
-      operator: 'choi', role: 'viewer', csrfToken: session.csrfToken, createdAt: T0, lastSeenAt: T0,
+      operator: 'choi', role: 'viewer', throughSignOn: false, csrfToken: session.csrfToken, createdAt: T0, lastSeenAt: T0,
     });
+    // Signed in by the sign-on proxy (no token): the console lets a new name at the proxy end it.
+    const proxied = await signIn('choi', T0);
+    await expect(store.findSession(proxied.idHash, check(T0 + MINUTE))).resolves.toMatchObject({ operator: 'choi', throughSignOn: true });
     await expect(store.findSession(session.id, check(T0 + MINUTE))).resolves.toBeNull();
     expect(session.idHash).not.toBe(session.id);
   });

@@ -28,7 +28,7 @@ export function* findSession(idHash: string, check: SessionCheck): Procedure<Ses
   if (!row) return null;
   const role = row.role ?? (bootstrapSession(row, check) ? 'admin' : null);
   if (role === null) return null;
-  return { operator: row.operator, role, csrfToken: row.csrf_token, createdAt: Number(row.created_at), lastSeenAt: Number(row.last_seen_at) };
+  return { operator: row.operator, role, throughSignOn: row.token_hash === null, csrfToken: row.csrf_token, createdAt: Number(row.created_at), lastSeenAt: Number(row.last_seen_at) };
 }
 
 function bootstrapSession(row: SessionRow, check: SessionCheck): boolean {
