@@ -107,6 +107,40 @@ export function ledgerContract(openFresh: (settings: LedgerSettings) => Promise<
     await expect(stores.ledger.rebuildPage(first.next, 3, minute(10))).resolves.toEqual({ orders: 2, changed: 0, next: null });
   });
 
+  /** A command created, attempted and finished in `state`, as the worker does it. */
+  const finishCommand = async (kind: 'wallet-a.create' | 'wallet-b.cancel', shopTransactionId: string, request: Record<string, unknown>, state: 'succeeded' | 'failed', at: string) => {
+    await stores.commands.createCommand({ kind, shopTransactionId, mallId: MALL, bodyHash: 'h', request, state: 'pending', at, owner: 'me', leaseUntil: Date.parse(at) + 60_000 });
+    const n = await stores.commands.beginAttempt({ shopTransactionId, owner: 'me', operation: kind, request, state: 'pending', at, leaseUntil: Date.parse(at) + 60_000 });
+    return stores.commands.finishAttempt({
+      shopTransactionId, owner: 'me', n: n!, at, httpStatus: 200, response: { resCd: '0000' }, answerText: null, error: null, state, nextAttemptAt: 0, event: null,
+    });
+  };
+
+  test("a wallet-a trade that succeeds is the order's expectation, in the transaction that stores its state", async () => {
+    const request = { mallId: MALL, shopOrderNo: 'ORD-7', amountInfo: { totalAmount: 25000, currency: 'KRW' } };
+    await finishCommand('wallet-a.create', 'st-trade-7', request, 'succeeded', minute(0));
+    expect(await stores.ledger.getOrder(order('ORD-7'))).toMatchObject({ status: 'awaiting_payment', expected: { amount: 25000, currency: 'KRW', source: 'wallet-a', method: 'wallet' } });
+    // The shop cannot restate the amount the service asked the gateway for.
+    await expect(stores.ledger.putExpectation(order('ORD-7'), { amount: 20000, currency: 'KRW', method: 'wallet', expiresAt: null }, minute(1)))
+      .resolves.toEqual({ outcome: 'conflict', conflict: { reason: 'wallet_trade_amount', amount: 25000 } });
+    await stores.store.record(paid('ORD-7', 'PG-7', 20000, 2));
+    expect(await stores.ledger.getOrder(order('ORD-7'))).toMatchObject({ status: 'discrepancy', discrepancies: [{ kind: 'amount_mismatch' }] });
+    // A trade that failed expects nothing.
+    await finishCommand('wallet-a.create', 'st-trade-8', { ...request, shopOrderNo: 'ORD-8' }, 'failed', minute(0));
+    expect(await stores.ledger.getOrder(order('ORD-8'))).toBeNull();
+  });
+
+  test("a wallet-b cancellation shows as requested on the order its pgCno was paid for, never as cancelled", async () => {
+    await stores.store.record(paid('ORD-9', 'PG-9', 30000, 0));
+    await finishCommand('wallet-b.cancel', 'st-cancel-9', { mallId: MALL, pgCno: 'PG-9', reviseTypeCode: '40' }, 'succeeded', minute(1));
+    expect(await stores.ledger.getOrder(order('ORD-9'))).toMatchObject({
+      status: 'paid', cancelled: 0, cancellationsRequested: [{ shopTransactionId: 'st-cancel-9', pgCno: 'PG-9', state: 'succeeded' }],
+    });
+    // A cancellation of a payment nobody notified names no order.
+    await finishCommand('wallet-b.cancel', 'st-cancel-x', { mallId: MALL, pgCno: 'PG-UNKNOWN', reviseTypeCode: '40' }, 'succeeded', minute(1));
+    expect((await stores.ledger.listOrders({ limit: 10 })).orders.map((o) => o.shopOrderNo)).toEqual(['ORD-9']);
+  });
+
   test('orders page by mall and number with a cursor', async () => {
     for (let i = 0; i < 3; i++) await stores.store.record(paid(`ORD-P${i}`, `PG-P${i}`, 1000, i));
     const page = await stores.ledger.listOrders({ limit: 2 });
