@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store';
+import { openStore } from '../../src/store/open-store';
 import type { Store } from '../../src/store/store';
 import { inboxEntry } from '../helpers/stored-events';
 import { eventually } from '../helpers/eventually';
@@ -53,10 +54,10 @@ describePostgres('PostgreSQL store round trips', () => {
    * proxy holds PostgreSQL's answers back until the client has sent `expected[i]` (in a
    * transaction's pipeline it sends a whole trip without waiting), then lets them through.
    */
-  async function roundTrips(run: (target: Store) => Promise<unknown>, expected: number[]): Promise<string[][]> {
+  async function roundTrips(run: (target: Store) => Promise<unknown>, expected: number[], open = openPostgresStore): Promise<string[][]> {
     const proxy = new PgWireProxy(postgresAddress());
     await proxy.start();
-    const proxied = await openPostgresStore(withAddress(schema.url, '127.0.0.1', proxy.port));
+    const proxied = await open(withAddress(schema.url, '127.0.0.1', proxy.port));
     try {
       await proxied.ping();
       const trips: string[][] = [];
@@ -97,6 +98,26 @@ describePostgres('PostgreSQL store round trips', () => {
       ...transaction(['INSERT INTO outbox']),
       // The outbox row of the new one, the redelivery's count, the conflict.
       ...transaction(['INSERT INTO outbox', 'UPDATE inbox SET', 'INSERT INTO conflicts']),
+    ]);
+  });
+
+  test('with the payment ledger, the same batch is still three round trips: the orders are locked and read with the inbox insert, their records and events written with the outbox', async () => {
+    const stored = inboxEntry({ pgCno: 'FL-stored' });
+    await store.record(stored);
+    const batch = [inboxEntry({ pgCno: 'FL1', shopOrderNo: 'ORD-FL1' }), inboxEntry({ pgCno: 'FL2', shopOrderNo: 'ORD-FL2' }), stored, inboxEntry({ pgCno: 'FL-stored', data: { amount: '1' } })];
+    const trips = await roundTrips((target: Store) => Promise.all(batch.map((entry) => target.record(entry))), [6, 5, 1, 6, 7, 1], (url) => openStore(url));
+    const transaction = (first: string[], middle: string[]) => [
+      [expect.stringMatching(/^BEGIN; SELECT pg_advisory_xact_lock/), 'INSERT INTO inbox', 'SELECT seq, event_id,', ...first],
+      middle,
+      [expect.stringMatching(/^SELECT pg_notify/)],
+    ];
+    // The order's row (made when missing), its record FOR UPDATE, its facts.
+    const load = ['INSERT INTO ledger_orders', 'SELECT mall_id, shop_order_no,', 'SELECT mall_id, shop_order_no,'];
+    // The fact, the record, the status change as an internal event and its outbox row.
+    const ledgerWrites = ['INSERT INTO ledger_facts', 'INSERT INTO ledger_orders', 'INSERT INTO inbox', 'INSERT INTO outbox'];
+    expect(trips).toEqual([
+      ...transaction(load, ['INSERT INTO outbox', ...ledgerWrites]),
+      ...transaction(load, ['INSERT INTO outbox', 'UPDATE inbox SET', 'INSERT INTO conflicts', ...ledgerWrites]),
     ]);
   });
 
