@@ -11,6 +11,8 @@ import { changes, chunks, placeholders, sqlBySize, valueRows, type Param, type S
 export interface OrderFact {
   order: OrderKey;
   fact: LedgerFact;
+  /** The fact as JSON when the caller has it already (a notification's, made on the main thread). */
+  json?: string;
 }
 
 export interface LedgerOptions {
@@ -69,14 +71,14 @@ export function recomputeOrders(
 ): { statements: Statement[]; results: Recomputed[]; events: boolean } {
   const factRows: Param[][] = [];
   const added = new Map<string, LedgerFact[]>();
-  for (const { order, fact } of newFacts) {
+  for (const { order, fact, json } of newFacts) {
     const entry = loaded.get(orderKeyText(order));
     if (!entry) throw new Error(`the ledger computes an order it has not locked: ${orderKeyText(order)}`);
     const mine = added.get(orderKeyText(order)) ?? [];
     if (entry.facts.some((f) => f.id === fact.id) || mine.some((f) => f.id === fact.id)) continue;
     mine.push(fact);
     added.set(orderKeyText(order), mine);
-    factRows.push([order.mallId, order.shopOrderNo, fact.id, fact.kind, fact.recordedAt, JSON.stringify(fact)]);
+    factRows.push([order.mallId, order.shopOrderNo, fact.id, fact.kind, fact.recordedAt, json ?? JSON.stringify(fact)]);
   }
   const orderRows: Param[][] = [];
   const discrepancyRows: Param[][] = [];

@@ -95,7 +95,7 @@ export function* recordNotifications(entries: readonly InboxRow[], settings: Led
   for (const rows of answers.slice(inserts.length, inserts.length + lookups.length) as StoredRow[][]) for (const row of rows) stored.set(row.event_id, row);
 
   const accepted = candidates.filter((entry) => insertedSeqs.has(entry.eventId));
-  const facts: OrderFact[] = settings === null ? [] : accepted.flatMap((entry) => (entry.ledgerFact === null ? [] : [{ order: orderOf(entry), fact: JSON.parse(entry.ledgerFact) as NotificationFact }]));
+  const facts: OrderFact[] = settings === null ? [] : accepted.flatMap((entry) => (entry.ledgerFact === null ? [] : [{ order: orderOf(entry), fact: JSON.parse(entry.ledgerFact) as NotificationFact, json: entry.ledgerFact }]));
   let loaded: Map<string, LoadedOrder>;
   if (sql === 'postgres') {
     loaded = loadedOrders(early, answers.slice(inserts.length + lookups.length, inserts.length + lookups.length + loadStatementCount(early, sql)));
