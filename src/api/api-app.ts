@@ -24,10 +24,12 @@ export function createApiApp(deps: ApiDeps): Express {
   app.disable('etag');
   app.use(bearerAuth(deps.apiToken));
   app.use(strictJsonBody('64kb'));
-  app.post(/.*/, (req, res, next) => {
+  const jsonOnly: express.RequestHandler = (req, res, next) => {
     if (req.is(['application/json', 'application/*+json'])) return next();
     res.status(415).json({ error: 'send the body as JSON with Content-Type: application/json' });
-  });
+  };
+  app.post(/.*/, jsonOnly);
+  app.put(/.*/, jsonOnly);
   const document = openApiDocument();
   app.get('/v1/openapi.json', (_req, res) => void res.json(document));
   app.use(commandRoutes(deps.commands, deps.wakeWorker ?? (() => undefined)));

@@ -118,6 +118,11 @@ function ledgerEndToEnd(open: () => Promise<LedgerApp>): void {
     expect(ledgerEvents[1]).toMatchObject({ discrepancy: { id: mine.id, kind: 'duplicate_payment' }, order: { mallId: MALL, shopOrderNo: no, approved: 20000 } });
   });
 
+  test('an expectation that is not JSON is 415, as every body of the internal API', async () => {
+    const answer = await app.api.put(`/v1/orders/${MALL}/X/expectation`, 'amount=1').set('Content-Type', 'text/plain').expect(415);
+    expect(answer.body.error).toContain('application/json');
+  });
+
   test('the list routes refuse what they cannot read', async () => {
     await app.api.get('/v1/orders?status=shipped').expect(400);
     await app.api.get('/v1/orders?after=not-a-cursor').expect(400);
