@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   // In the database: a restart or another replica keeps them (SPEC 6.1).
   const sessions = createSessions({ store, now: () => Date.now(), idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES, bootstrapToken: adminToken.value });
   const sessionPrune = startSessionPrune({ sessions, logger });
-  const consoleDeps = { store, commands, config, logger, adminToken: adminToken.value, sessions, now };
+  const consoleDeps = { store, commands, ledger, config, logger, adminToken: adminToken.value, sessions, now };
   const admin = createAdminApp({ store, publisher, relay, metrics, isShuttingDown: () => shuttingDown, console: consoleDeps }).listen(
     config.ADMIN_PORT,
     config.ADMIN_HOST,

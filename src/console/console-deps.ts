@@ -2,6 +2,7 @@ import type { DeliveryReadiness } from '../admin/publisher-readiness';
 import type { Config } from '../config/env';
 import type { Logger } from '../observability/logger';
 import type { CommandStore } from '../store/command-store';
+import type { LedgerStore } from '../store/ledger-store';
 import type { OperatorQueries, Store } from '../store/store';
 import type { Sessions } from './sessions';
 
@@ -19,6 +20,11 @@ export interface ConsoleDeps {
   now: () => Date;
   /** The internal API's commands (SPEC 5); absent where that API is not assembled (some tests). */
   commands?: Pick<CommandStore, 'listCommands' | 'getCommand' | 'listAttempts' | 'countByState'> | null;
+  /**
+   * The payment ledger (SPEC 7): the Orders and Discrepancies pages read it, and their Resolve
+   * button goes through the same verb as the internal API and the CLI. Absent in some tests.
+   */
+  ledger?: Pick<LedgerStore, 'getOrder' | 'findOrders' | 'listOrders' | 'listDiscrepancies' | 'openDiscrepancyCounts' | 'resolveDiscrepancy'> | null;
   /** The publisher's state and last error and the relay's store error, as /readyz reports them: why the backlog grows. */
   deliveryReadiness?: () => DeliveryReadiness;
 }

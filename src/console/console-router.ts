@@ -5,6 +5,7 @@ import { commandsRoutes } from './commands-routes';
 import { conflictsRoutes } from './conflicts-routes';
 import { requireSameOrigin } from './csrf';
 import { eventsRoutes } from './events-routes';
+import { ledgerRoutes } from './ledger-routes';
 import { overviewRoutes } from './overview-routes';
 import { auditPage } from './pages/audit-page';
 import { rejectionsRoutes } from './rejections-routes';
@@ -58,5 +59,6 @@ export function consoleRouter(deps: ConsoleDeps): Router {
     res.type('html').send(auditPage(sessionOf(res), await deps.store.listAudit(500)));
   });
   router.use(commandsRoutes(deps));
+  router.use(ledgerRoutes(deps));
   return router;
 }

@@ -30,3 +30,13 @@ export function ageText(ms: number | null): string {
 export function maskedJson(value: unknown): string {
   return JSON.stringify(maskSensitive(value), null, 2);
 }
+
+/**
+ * An amount as the gateway and the ledger keep it: an integer in the currency's minor unit
+ * (SPEC 7.1), never divided into a decimal that would round. Without a currency (an order with
+ * no expectation: notifications do not state one) it says so rather than guess.
+ */
+export function minorAmount(amount: number | null, currency: string | null): string {
+  if (amount === null) return 'unreadable';
+  return `${amount} ${currency ?? '(minor units)'}`;
+}

@@ -8,6 +8,8 @@ const NOTICES: Record<string, (n: number) => string> = {
   reprocessed: () => 'Reprocessed: the rejection is now a stored event.',
   'already-reprocessed': () => 'This rejection was already reprocessed.',
   'duplicate': () => 'The body matches an event already stored; nothing new to forward.',
+  resolved: () => "Resolved: the note is on the discrepancy and in the audit; the order's status was recomputed.",
+  'already-resolved': () => 'This discrepancy was already resolved; the first resolution stands.',
   'operator-removed': (n) => `Removed the operator and ended ${n} console session(s).`,
 };
 

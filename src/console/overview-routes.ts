@@ -13,19 +13,22 @@ export function overviewRoutes(deps: ConsoleDeps): Router {
 
   router.get('/', async (_req, res) => {
     const now = deps.now();
-    const [counts, backlog, problems, series, lastRetention, commandCounts] = await Promise.all([
+    const [counts, backlog, problems, series, lastRetention, commandCounts, discrepancyCounts] = await Promise.all([
       store.eventCounts(),
       store.backlog(now.getTime()),
       store.problemsSince(new Date(now.getTime() - DAY_MS).toISOString()),
       activity(now),
       store.lastRetentionRun(),
       deps.commands ? deps.commands.countByState() : null,
+      deps.ledger ? deps.ledger.openDiscrepancyCounts() : null,
     ]);
+    // Money the merchant may be losing (a changed amount, a double payment, a failed refund) belongs there too.
+    const openDiscrepancies = discrepancyCounts && Object.values(discrepancyCounts).reduce((sum, n) => sum + n, 0);
     // A failed net-cancel may mean a customer was charged for nothing: it belongs on the first screen.
     const failedCommands = commandCounts && commandCounts.filter((c) => c.state === 'failed' || c.state === 'net_cancel_failed').reduce((sum, c) => sum + c.count, 0);
     res.type('html').send(
       overviewPage(sessionOf(res), {
-        counts, backlog, problems, activity: series, retentionDays: deps.config.RETENTION_DAYS, lastRetention, failedCommands,
+        counts, backlog, problems, activity: series, retentionDays: deps.config.RETENTION_DAYS, lastRetention, failedCommands, openDiscrepancies,
         delivery: deps.deliveryReadiness?.() ?? null,
       }),
     );

@@ -14,6 +14,8 @@ export const NAV: readonly NavEntry[] = [
   { section: 'events', label: 'Events', href: '/console/events', needs: 'viewer' },
   { section: 'rejections', label: 'Rejections', href: '/console/rejections', needs: 'viewer' },
   { section: 'conflicts', label: 'Conflicts', href: '/console/conflicts', needs: 'viewer' },
+  { section: 'orders', label: 'Orders', href: '/console/orders', needs: 'viewer' },
+  { section: 'discrepancies', label: 'Discrepancies', href: '/console/discrepancies', needs: 'viewer' },
   { section: 'commands', label: 'Commands', href: '/console/commands', needs: 'viewer' },
   { section: 'audit', label: 'Audit', href: '/console/audit', needs: 'viewer' },
   { section: 'operators', label: 'Operators', href: '/console/operators', needs: 'admin' },

@@ -15,6 +15,8 @@ export interface OverviewData {
   lastRetention: RetentionRun | null;
   /** failed + net_cancel_failed commands of the internal API; null where it is not assembled. */
   failedCommands: number | null;
+  /** Open discrepancies of the payment ledger; null where it is not assembled. */
+  openDiscrepancies?: number | null;
   /** What /readyz says of the publisher and the relay; null where they are not assembled. */
   delivery: DeliveryReadiness | null;
 }
@@ -58,6 +60,7 @@ export function overviewPage(viewer: Viewer, data: OverviewData): string {
   ${tile('oldest pending', ageText(backlog.oldestPendingAgeMs), null, backlog.oldestPendingAgeMs !== null && backlog.oldestPendingAgeMs > 60_000 ? 'warn' : '')}
   ${tile('rejections, 24 h', problems.rejections, '/console/rejections', problems.rejections > 0 ? 'bad' : '')}
   ${tile('conflicts, 24 h', problems.conflicts, '/console/conflicts', problems.conflicts > 0 ? 'warn' : '')}
+  ${data.openDiscrepancies === null || data.openDiscrepancies === undefined ? '' : tile('open discrepancies', data.openDiscrepancies, '/console/discrepancies', data.openDiscrepancies > 0 ? 'bad' : '')}
   ${data.failedCommands === null ? '' : tile('failed commands', data.failedCommands, '/console/commands', data.failedCommands > 0 ? 'bad' : '')}
 </section>
 ${publisherSection(data.delivery)}

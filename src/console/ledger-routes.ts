@@ -1,0 +1,94 @@
+import { Router, type Response } from 'express';
+import { ORDER_STATUSES, type OrderStatus } from '../ledger/order-record';
+import type { ConsoleDeps } from './console-deps';
+import { noticeFor } from './notices';
+import { discrepanciesPage } from './pages/discrepancies-page';
+import { notFoundPage } from './pages/not-found-page';
+import { orderHref } from './pages/order-status-badge';
+import { orderPage } from './pages/order-page';
+import { ordersPage } from './pages/orders-page';
+import { sessionOf } from './require-session';
+
+const PAGE_SIZE = 100;
+const LIST_LIMIT = 200;
+const NOTE_MAX = 2000;
+
+type Ledger = NonNullable<ConsoleDeps['ledger']>;
+
+/** An order-list cursor in the URL: the last row's key, as JSON in base64url (any text may be in an order number). */
+const cursorOf = (key: { mallId: string; shopOrderNo: string } | null) => (key ? Buffer.from(JSON.stringify([key.mallId, key.shopOrderNo])).toString('base64url') : null);
+function keyOf(cursor: unknown): { mallId: string; shopOrderNo: string } | undefined {
+  if (typeof cursor !== 'string') return undefined;
+  try {
+    const [mallId, shopOrderNo] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    return typeof mallId === 'string' && typeof shopOrderNo === 'string' ? { mallId, shopOrderNo } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The payment ledger's pages (SPEC 7.4): Orders, an order's figures and timeline, Discrepancies and their Resolve. */
+export function ledgerRoutes(deps: ConsoleDeps): Router {
+  const router = Router();
+  const withLedger = (res: Response, section: 'orders' | 'discrepancies'): Ledger | null => {
+    if (deps.ledger) return deps.ledger;
+    res.status(404).type('html').send(notFoundPage(sessionOf(res), section, 'The payment ledger is not available in this process.'));
+    return null;
+  };
+
+  router.get('/orders', async (req, res) => {
+    const ledger = withLedger(res, 'orders');
+    if (!ledger) return;
+    const q = typeof req.query.q === 'string' ? req.query.q.trim() : '';
+    const status = ORDER_STATUSES.includes(req.query.status as OrderStatus) ? (req.query.status as OrderStatus) : undefined;
+    if (q) {
+      const found = await ledger.findOrders(q, PAGE_SIZE);
+      // One order by that number (the usual case: one mall): straight to it, as a support call needs.
+      if (found.length === 1) return res.redirect(303, orderHref(found[0]!.mallId, found[0]!.shopOrderNo));
+      return res.type('html').send(ordersPage(sessionOf(res), { q, status: '', orders: found, next: null }));
+    }
+    const page = await ledger.listOrders({ status, after: keyOf(req.query.after), limit: PAGE_SIZE });
+    res.type('html').send(ordersPage(sessionOf(res), { q: '', status: status ?? '', orders: page.orders, next: cursorOf(page.last) }));
+  });
+
+  router.get('/orders/:mallId/:shopOrderNo', async (req, res) => {
+    const ledger = withLedger(res, 'orders');
+    if (!ledger) return;
+    const { mallId, shopOrderNo } = req.params;
+    const order = await ledger.getOrder({ mallId, shopOrderNo });
+    if (!order) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'orders', `Nothing is known of order ${shopOrderNo} of mall ${mallId}.`));
+    res.type('html').send(orderPage(sessionOf(res), order, noticeFor(req.query)));
+  });
+
+  router.get('/discrepancies', async (req, res) => {
+    const ledger = withLedger(res, 'discrepancies');
+    if (!ledger) return;
+    const [open, all] = await Promise.all([
+      ledger.listDiscrepancies({ open: true, limit: LIST_LIMIT }),
+      ledger.listDiscrepancies({ open: false, limit: LIST_LIMIT }),
+    ]);
+    const resolved = all.discrepancies.filter((d) => d.resolvedAt !== null);
+    res.type('html').send(discrepanciesPage(sessionOf(res), open.discrepancies, resolved, noticeFor(req.query)));
+  });
+
+  // An operator's action (the router's default role check refuses a viewer's POST before this runs).
+  router.post('/discrepancies/:id/resolve', async (req, res) => {
+    const ledger = withLedger(res, 'discrepancies');
+    if (!ledger) return;
+    const session = sessionOf(res);
+    const body = req.body as Record<string, unknown>;
+    const note = typeof body.note === 'string' ? body.note.trim() : '';
+    if (note === '' || note.length > NOTE_MAX) {
+      return res.status(400).type('html').send(notFoundPage(session, 'discrepancies', `A resolution needs a note of 1 to ${NOTE_MAX} characters: say what was done.`));
+    }
+    // The same verb as the internal API and the CLI: audited in its transaction, the order recomputed.
+    const result = await ledger.resolveDiscrepancy(req.params.id, { by: session.operator, note, at: deps.now().toISOString(), actor: session.actor });
+    if (result.outcome === 'not_found') return res.status(404).type('html').send(notFoundPage(session, 'discrepancies', `No discrepancy ${req.params.id}.`));
+    if (result.outcome === 'resolved') deps.logger.info('console audit', { audit: { actor: session.actor, action: 'resolved discrepancy', subject: req.params.id } });
+    const done = result.outcome === 'resolved' ? 'resolved' : 'already-resolved';
+    const back = body.back === 'list' ? '/console/discrepancies' : orderHref(result.record.mallId, result.record.shopOrderNo);
+    res.redirect(303, `${back}?done=${done}`);
+  });
+
+  return router;
+}

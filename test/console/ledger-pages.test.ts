@@ -1,0 +1,133 @@
+import { kstStamp } from '../../src/notifications/kst-date';
+import { approvalNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
+import { HOST, ORIGIN } from './console-harness';
+import { startLedgerConsole, type LedgerConsole } from './ledger-console-harness';
+
+const MALL = 'T0001234';
+let serial = 0;
+const orderNo = (tag = 'ORD-CON') => `${tag}-${Date.now()}-${++serial}`;
+const pay = (shopOrderNo: string, pgCno: string, amount: number) =>
+  approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), approvalDate: kstStamp(new Date()) });
+
+describe('the console\'s Orders and Discrepancies pages (SPEC 7.4)', () => {
+  let h: LedgerConsole;
+  beforeEach(async () => {
+    h = await startLedgerConsole();
+  });
+  afterEach(async () => h.close());
+
+  /** An order the shop expected at 12000 KRW that the gateway says was paid 1200: an amount_mismatch. */
+  async function tamperedOrder(shopOrderNo = orderNo()): Promise<{ shopOrderNo: string; discrepancyId: string }> {
+    await h.ledgerApp.api.put(`/v1/orders/${MALL}/${encodeURIComponent(shopOrderNo)}/expectation`, { amount: 12000, currency: 'KRW', method: 'card', expiresAt: null }).expect(200);
+    await h.ledgerApp.notify(pay(shopOrderNo, `PG${serial}A`, 1200)).expect(200);
+    const record = (await h.ledgerApp.api.get(`/v1/orders/${MALL}/${encodeURIComponent(shopOrderNo)}`).expect(200)).body;
+    expect(record.discrepancies.map((d: { kind: string }) => d.kind)).toEqual(['amount_mismatch']);
+    return { shopOrderNo, discrepancyId: record.discrepancies[0].id };
+  }
+
+  test('the Search box finds an order by its number and its page shows the figures with the currency and a timeline linking to the events', async () => {
+    const { shopOrderNo } = await tamperedOrder();
+    const { agent } = await h.signIn('lee', 'viewer');
+    const list = await agent.get('/console/orders').set('Host', HOST).expect(200);
+    expect(list.text).toMatch(/<label class="grow">Search<input name="q"/);
+    expect(list.text).toContain('>Orders</a>');
+    expect(list.text).toContain('>Discrepancies</a>');
+
+    const found = await agent.get(`/console/orders?q=${encodeURIComponent(shopOrderNo)}`).set('Host', HOST).expect(303);
+    expect(found.headers.location).toBe(`/console/orders/${MALL}/${encodeURIComponent(shopOrderNo)}`);
+    const page = await agent.get(found.headers.location!).set('Host', HOST).expect(200);
+    expect(page.text).toContain('<span class="badge dead">discrepancy</span>');
+    expect(page.text).toMatch(/<span class="tile-value">12000 KRW<\/span><span class="tile-label">expected<\/span>/);
+    expect(page.text).toMatch(/<span class="tile-value">1200 KRW<\/span><span class="tile-label">approved<\/span>/);
+    expect(page.text).toContain('12000 KRW by card (from expectation)');
+    expect(page.text).toContain('discrepancy opened: amount_mismatch');
+    expect(page.text).toContain('expected: 12000 KRW, notified: 1200 KRW');
+    const eventId = /href="\/console\/events\/(evt_[^"]+)"/.exec(page.text)?.[1];
+    expect(eventId).toBeDefined();
+    await agent.get(`/console/events/${eventId}`).set('Host', HOST).expect(200);
+
+    const unknown = await agent.get('/console/orders?q=NO-SUCH-ORDER').set('Host', HOST).expect(200);
+    expect(unknown.text).toContain('No order NO-SUCH-ORDER is known.');
+    await agent.get(`/console/orders/${MALL}/NO-SUCH-ORDER`).set('Host', HOST).expect(404);
+  });
+
+  test('the order list filters by status', async () => {
+    const { shopOrderNo: bad } = await tamperedOrder();
+    const good = orderNo('ORD-GOOD');
+    await h.ledgerApp.notify(pay(good, `PG${serial}G`, 5000)).expect(200);
+    const { agent } = await h.signIn('lee', 'viewer');
+    const paid = await agent.get('/console/orders?status=paid').set('Host', HOST).expect(200);
+    expect(paid.text).toContain(good);
+    expect(paid.text).not.toContain(bad);
+    const flagged = await agent.get('/console/orders?status=discrepancy').set('Host', HOST).expect(200);
+    expect(flagged.text).toContain(bad);
+    expect(flagged.text).not.toContain(good);
+  });
+
+  test('an order number sent as markup is shown as text on the list, the order page and the Discrepancies page', async () => {
+    const { shopOrderNo } = await tamperedOrder('<img src=x onerror=alert(1)>');
+    const { agent } = await h.signIn('lee', 'viewer');
+    for (const path of ['/console/orders', `/console/orders/${MALL}/${encodeURIComponent(shopOrderNo)}`, '/console/discrepancies']) {
+      const page = await agent.get(path).set('Host', HOST).expect(200);
+      expect(page.text).not.toContain('<img src=x');
+      expect(page.text).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    }
+  });
+
+  test('a viewer sees the open discrepancy without a Resolve button, and a replayed resolve POST of theirs is 403 and changes nothing', async () => {
+    const { shopOrderNo, discrepancyId } = await tamperedOrder();
+    const { agent, csrf } = await h.signIn('lee', 'viewer');
+    const page = await agent.get('/console/discrepancies').set('Host', HOST).expect(200);
+    expect(page.text).toContain('amount_mismatch');
+    expect(page.text).not.toContain('>Resolve</button>');
+    expect((await agent.get(`/console/orders/${MALL}/${shopOrderNo}`).set('Host', HOST)).text).not.toContain('>Resolve</button>');
+
+    await agent.post(`/console/discrepancies/${discrepancyId}/resolve`).set('Host', HOST).set('Origin', ORIGIN).type('form')
+      .send({ _csrf: csrf, note: 'not mine to close', back: 'list' }).expect(403);
+    const record = (await h.ledgerApp.api.get(`/v1/orders/${MALL}/${shopOrderNo}`).expect(200)).body;
+    expect(record.discrepancies[0].resolvedAt).toBeNull();
+    expect(record.status).toBe('discrepancy');
+  });
+
+  test("an operator resolves with a note: the store's verb closes it under their name, the order is recomputed and the audit names them", async () => {
+    const { shopOrderNo, discrepancyId } = await tamperedOrder();
+    const { agent, csrf } = await h.signIn('park', 'operator');
+    const list = await agent.get('/console/discrepancies').set('Host', HOST).expect(200);
+    expect(list.text).toContain(`action="/console/discrepancies/${discrepancyId}/resolve"`);
+    expect(list.text).toContain('>Resolve</button>');
+
+    const missingNote = await agent.post(`/console/discrepancies/${discrepancyId}/resolve`).set('Host', HOST).set('Origin', ORIGIN).type('form')
+      .send({ _csrf: csrf, note: '  ', back: 'list' });
+    expect(missingNote.status).toBe(400);
+    const noCsrf = await agent.post(`/console/discrepancies/${discrepancyId}/resolve`).set('Host', HOST).set('Origin', ORIGIN).type('form')
+      .send({ note: 'forged', back: 'list' });
+    expect(noCsrf.status).toBe(403);
+
+    const done = await agent.post(`/console/discrepancies/${discrepancyId}/resolve`).set('Host', HOST).set('Origin', ORIGIN).type('form')
+      .send({ _csrf: csrf, note: 'customer paid the difference by transfer', back: 'order' }).expect(303);
+    expect(done.headers.location).toBe(`/console/orders/${MALL}/${shopOrderNo}?done=resolved`);
+
+    const record = (await h.ledgerApp.api.get(`/v1/orders/${MALL}/${shopOrderNo}`).expect(200)).body;
+    expect(record.discrepancies[0]).toMatchObject({ id: discrepancyId, resolvedBy: 'park', note: 'customer paid the difference by transfer' });
+    expect(record.status).toBe('paid');
+    const audit = await h.ledgerApp.stores.store.listAudit(10);
+    expect(audit.find((a) => a.action === 'resolved discrepancy')).toMatchObject({ subject: discrepancyId, actor: expect.stringMatching(/^park \(/) });
+
+    const page = await agent.get(done.headers.location!).set('Host', HOST).expect(200);
+    expect(page.text).toContain('Resolved: the note is on the discrepancy');
+    expect(page.text).toContain('discrepancy resolved: amount_mismatch');
+    expect(page.text).toContain('by park: customer paid the difference by transfer');
+    const after = await agent.get('/console/discrepancies').set('Host', HOST).expect(200);
+    expect(after.text).toContain('Open (0)');
+  });
+
+  test('the overview counts open discrepancies and links to their page', async () => {
+    await tamperedOrder();
+    const refund = orderNo('ORD-REFUND');
+    await h.ledgerApp.notify(pay(refund, `PG${serial}R`, 7000)).expect(200);
+    await h.ledgerApp.notify(transferFailedNotification({ mallId: MALL, shopOrderNo: refund, pgCno: `PG${serial}R`, amount: '7000', refundDate: kstStamp(new Date()) })).expect(200);
+    const { agent } = await h.signIn('lee', 'viewer');
+    const overview = await agent.get('/console').set('Host', HOST).expect(200);
+    expect(overview.text).toMatch(/<a class="tile bad" href="\/console\/discrepancies"><span class="tile-value">2<\/span><span class="tile-label">open discrepancies<\/span><\/a>/);
+  });
+});
