@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import { html, page } from './html';
 import { formatAmount } from './payment-page';
 import type { SandboxContext } from './sandbox-context';
-import { CALL_OPERATIONS, describeScenario, scenarioRequest } from './scenarios';
+import { CALL_OPERATIONS, MONEY_OPERATIONS, describeScenario, scenarioRequest } from './scenarios';
 
 /**
  * The tester's desk: trades made so far (each linking to its payment page), the scenarios
@@ -52,15 +52,20 @@ function body(ctx: SandboxContext) {
   <form method="post" action="/sandbox/scenarios/clear" style="margin-top:10px"><button type="submit">Clear all</button></form>`}
   <h2>Add a scenario</h2>
   <div class="card"><form class="inline" method="post" action="/sandbox/scenarios">
-    <label>Operation<select name="operation">${[...CALL_OPERATIONS, 'notify'].map((op) => html`<option>${op}</option>`)}</select></label>
+    <label>Operation<select name="operation">${[...CALL_OPERATIONS, 'notify', ...MONEY_OPERATIONS].map((op) => html`<option>${op}</option>`)}</select></label>
     <label>What<select name="kind">
       <option value="timeout">time out (no answer)</option><option value="reset">reset the connection</option>
       <option value="code">answer a code</option><option value="reply-lost">notify: resend after the ack</option>
-      <option value="duplicates">notify: concurrent duplicates</option></select></label>
+      <option value="duplicates">notify: concurrent duplicates</option>
+      <option value="other-amount">pay: approve another amount</option><option value="pay-twice">pay: approve twice</option>
+      <option value="wrong-remainder">cancel: report a wrong remainder</option><option value="refund-fails">cancel: the refund's payout fails (51)</option></select></label>
     <label>Code<input name="code" placeholder="A213" size="6"></label>
     <label>Copies<input name="copies" type="number" min="2" max="20" value="3" style="width:5em"></label>
+    <label>Amount<input name="amount" type="number" min="1" placeholder="pay" style="width:7em"></label>
+    <label>Remainder<input name="remainAmount" type="number" min="0" placeholder="cancel" style="width:7em"></label>
     <label>Times<input name="times" type="number" min="1" max="100" value="1" style="width:5em"></label>
     <button type="submit" class="primary">Add</button>
   </form>
+  <p class="muted">The <code>pay</code> and <code>cancel</code> scenarios get the money wrong on purpose, so the receiver's payment ledger raises each of its alarms: rehearse them before going live.</p>
   <p class="muted">For one call only, send the header <code>X-Sandbox-Scenario: timeout</code>, <code>reset</code> or <code>code=A213</code>.</p></div>`;
 }

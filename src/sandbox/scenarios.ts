@@ -17,6 +17,19 @@ export type CallScenario = { kind: 'timeout' } | { kind: 'reset' } | { kind: 'co
  */
 export type NotifyScenario = { kind: 'reply-lost' } | { kind: 'duplicates'; copies: number };
 
+/**
+ * What the gateway can get wrong about the money, so a merchant rehearses the payment ledger's
+ * alarms (SPEC 7.3) before going live. On `pay` (the next Pay on a payment page): `other-amount`
+ * approves and notifies `amount` instead of the trade's (what a tampered payment window looks
+ * like); `pay-twice` approves twice, two pgCnos for one order (a retried payment). On `cancel`
+ * (the next wallet-b cancellation): `wrong-remainder` answers and notifies `remainAmount` (by
+ * default one more than is really left); `refund-fails` follows the cancel's event 20 with an
+ * event 51, the refund's payout failed.
+ */
+export type PayScenario = { kind: 'other-amount'; amount: number } | { kind: 'pay-twice' };
+export type CancelScenario = { kind: 'wrong-remainder'; remainAmount?: number } | { kind: 'refund-fails' };
+export const MONEY_OPERATIONS = ['pay', 'cancel'] as const;
+
 const callScenario = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['timeout', 'hang']).transform(() => 'timeout' as const) }),
   z.object({ kind: z.literal('reset') }),
@@ -27,17 +40,32 @@ const notifyScenario = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('duplicates'), copies: z.coerce.number().int().min(2).max(20).default(3) }),
 ]);
 
+const times = z.coerce.number().int().min(1).max(100).default(1);
+const payScenario = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('other-amount'), amount: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+  z.object({ kind: z.literal('pay-twice') }),
+]);
+const cancelScenario = z.discriminatedUnion('kind', [
+  // A form's empty field means "the default": one more than what is left.
+  z.object({ kind: z.literal('wrong-remainder'), remainAmount: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional()) }),
+  z.object({ kind: z.literal('refund-fails') }),
+]);
+
 /** The body of `POST /sandbox/scenarios` (JSON or the page's form). */
 export const scenarioRequest = z.union([
+  z.object({ operation: z.literal('pay'), times }).and(payScenario),
+  z.object({ operation: z.literal('cancel'), times }).and(cancelScenario),
   z.object({ operation: z.enum(CALL_OPERATIONS), times: z.coerce.number().int().min(1).max(100).default(1) }).and(callScenario),
   z.object({ operation: z.literal('notify'), times: z.coerce.number().int().min(1).max(100).default(1) }).and(notifyScenario),
 ]);
 export type ScenarioRequest = z.infer<typeof scenarioRequest>;
 
+export type AnyScenario = CallScenario | NotifyScenario | PayScenario | CancelScenario;
+
 export interface PendingScenario {
   id: number;
-  operation: CallOperation | 'notify';
-  scenario: CallScenario | NotifyScenario;
+  operation: CallOperation | 'notify' | (typeof MONEY_OPERATIONS)[number];
+  scenario: AnyScenario;
   remaining: number;
 }
 
@@ -46,6 +74,8 @@ export interface ScenarioBook {
   /** The scenario for the next call of `operation`, counted down; undefined when none is set. */
   takeCall(operation: CallOperation): CallScenario | undefined;
   takeNotify(): NotifyScenario | undefined;
+  takePay(): PayScenario | undefined;
+  takeCancel(): CancelScenario | undefined;
   pending(): readonly PendingScenario[];
   clear(): void;
 }
@@ -63,12 +93,14 @@ export function createScenarioBook(): ScenarioBook {
   return {
     add(request) {
       const { operation, times, ...scenario } = request;
-      const entry: PendingScenario = { id: ++nextId, operation, remaining: times, scenario: scenario as CallScenario | NotifyScenario };
+      const entry: PendingScenario = { id: ++nextId, operation, remaining: times, scenario: scenario as AnyScenario };
       list.push(entry);
       return entry;
     },
     takeCall: (operation) => take(operation) as CallScenario | undefined,
     takeNotify: () => take('notify') as NotifyScenario | undefined,
+    takePay: () => take('pay') as PayScenario | undefined,
+    takeCancel: () => take('cancel') as CancelScenario | undefined,
     pending: () => list,
     clear() {
       list = [];
@@ -87,8 +119,16 @@ export function parseCallScenario(text: string): CallScenario {
   return parsed.data;
 }
 
-export function describeScenario(scenario: CallScenario | NotifyScenario): string {
+export function describeScenario(scenario: AnyScenario): string {
   switch (scenario.kind) {
+    case 'other-amount':
+      return `approve ${scenario.amount} instead of the trade's amount`;
+    case 'pay-twice':
+      return 'approve twice (two pgCnos)';
+    case 'wrong-remainder':
+      return `report remainder ${scenario.remainAmount ?? 'one more than left'}`;
+    case 'refund-fails':
+      return "the refund's payout fails (event 51)";
     case 'code':
       return `answer ${scenario.code}`;
     case 'duplicates':

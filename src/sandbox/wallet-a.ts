@@ -3,6 +3,7 @@ import { approvalNotification, nextPgCno } from '../simulator/notification-build
 import { refusal, SANDBOX_CODES, text, type GatewayAnswer, type Trade } from './ledger';
 import { kstStamp } from '../notifications/kst-date';
 import type { SandboxContext } from './sandbox-context';
+import type { NotifyScenario } from './scenarios';
 
 const TRADE_TYPES = ['mweb', 'native'] as const;
 
@@ -61,19 +62,34 @@ export function createTrade(ctx: SandboxContext, body: Record<string, unknown>):
   return answer;
 }
 
-/** The customer pressed `Pay`: the gateway approves and notifies the shop with event 10. */
+/**
+ * The customer pressed `Pay`: the gateway approves and notifies the shop with event 10. A `pay`
+ * scenario makes the gateway get the money wrong on purpose (see PayScenario).
+ */
 export function payTrade(ctx: SandboxContext, trade: Trade): void {
   if (trade.state !== 'created') return;
+  const scenario = ctx.scenarios.takePay();
   trade.state = 'paid';
   trade.pgCno = nextPgCno();
+  if (scenario?.kind === 'other-amount') trade.remaining = scenario.amount;
   ctx.ledger.tradeByPgCno.set(trade.pgCno, trade);
+  notifyApproval(ctx, trade, trade.pgCno, trade.remaining, ctx.scenarios.takeNotify());
+  if (scenario?.kind === 'pay-twice') {
+    // A second payment of its own: the merchant can cancel it through wallet-b like the first.
+    const second: Trade = { ...trade, pgCno: nextPgCno(), remaining: trade.amount };
+    ctx.ledger.tradeByPgCno.set(second.pgCno!, second);
+    notifyApproval(ctx, second, second.pgCno!, second.amount);
+  }
+}
+
+function notifyApproval(ctx: SandboxContext, trade: Trade, pgCno: string, amount: number, scenario?: NotifyScenario): void {
   if (!trade.notifyUrl) return;
   const notification = approvalNotification({
     mallId: trade.mallId,
-    pgCno: trade.pgCno,
+    pgCno,
     shopOrderNo: trade.shopOrderNo,
     shopTransactionId: trade.shopTransactionId,
-    amount: String(trade.amount),
+    amount: String(amount),
     currency: trade.currency,
     goodsName: trade.goodsName,
   });
@@ -84,11 +100,11 @@ export function payTrade(ctx: SandboxContext, trade: Trade): void {
       body: Buffer.from(JSON.stringify(notification), 'utf8'),
       contentType: 'application/json; charset=utf-8',
       ackForm: 'json',
-      pgCno: trade.pgCno,
+      pgCno,
       cancelPgCno: null,
       shopOrderNo: trade.shopOrderNo,
     },
-    ctx.scenarios.takeNotify(),
+    scenario,
   );
 }
 

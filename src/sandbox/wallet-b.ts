@@ -1,4 +1,4 @@
-import { changeNotification, nextPgCno } from '../simulator/notification-builders';
+import { changeNotification, nextPgCno, transferFailedNotification } from '../simulator/notification-builders';
 import { refusal, SANDBOX_CODES, text, type GatewayAnswer } from './ledger';
 import { kstStamp } from '../notifications/kst-date';
 import { msgAuthMatches } from './msg-auth';
@@ -54,7 +54,10 @@ export function reviseTrade(ctx: SandboxContext, body: Record<string, unknown>):
     if (cancelAmount > trade.remaining) return refusal('E202', SANDBOX_CODES.E202!, `at most ${trade.remaining} remains`, ids);
   } else return refusal('E101', SANDBOX_CODES.E101!, 'reviseTypeCode must be 40 (full) or 32 (partial)', ids);
 
+  const scenario = ctx.scenarios.takeCancel();
   trade.remaining -= cancelAmount;
+  // The remainder the gateway reports: what is left, unless a scenario makes it wrong on purpose.
+  const reported = scenario?.kind === 'wrong-remainder' ? scenario.remainAmount ?? trade.remaining + 1 : trade.remaining;
   const partial = trade.remaining > 0;
   const status = partial ? { statusCode: 'TS06', statusMessage: '부분매입취소' } : { statusCode: 'TS04', statusMessage: '매입취소' };
   const cancelPgCno = nextPgCno();
@@ -65,7 +68,7 @@ export function reviseTrade(ctx: SandboxContext, body: Record<string, unknown>):
     cancelPgCno,
     reviseTypeCode,
     cancelAmount: String(cancelAmount),
-    remainAmount: String(trade.remaining),
+    remainAmount: String(reported),
     cancelDate: kstStamp(),
     ...status,
   };
@@ -78,7 +81,7 @@ export function reviseTrade(ctx: SandboxContext, body: Record<string, unknown>):
       cancelPgCno,
       amount: String(cancelAmount),
       cancelAmount: String(cancelAmount),
-      remainAmount: String(trade.remaining),
+      remainAmount: String(reported),
       cancelDate: String(answer.cancelDate),
       ...status,
     });
@@ -89,6 +92,14 @@ export function reviseTrade(ctx: SandboxContext, body: Record<string, unknown>):
       },
       ctx.scenarios.takeNotify(),
     );
+    if (scenario?.kind === 'refund-fails') {
+      // Event 51: the bank refused the refund's payout (B102, a wrong account); the merchant must repeat it.
+      const failed = transferFailedNotification({ mallId: trade.mallId, pgCno: pgCno!, shopOrderNo: trade.shopOrderNo, amount: String(cancelAmount) });
+      ctx.sender.send({
+        notiType: '51', url: trade.notifyUrl, body: Buffer.from(JSON.stringify(failed), 'utf8'),
+        contentType: 'application/json; charset=utf-8', ackForm: 'json', pgCno: pgCno!, cancelPgCno: null, shopOrderNo: trade.shopOrderNo,
+      });
+    }
   }
   return answer;
 }
