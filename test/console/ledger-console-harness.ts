@@ -16,6 +16,9 @@ export interface LedgerConsole {
   admin: ReturnType<typeof createAdminApp>;
   consoleDeps: ConsoleDeps;
   consoleLogs: () => Array<Record<string, unknown>>;
+  /** Adds an operator and returns their token (for a browser's sign-in form). */
+  addOperator: (name: string, role: OperatorRole) => Promise<string>;
+  /** A signed-in agent (keeps the cookie) for a new operator, and its CSRF token. */
   signIn: (name: string, role: OperatorRole) => Promise<{ agent: request.Agent; csrf: string }>;
   close: () => Promise<void>;
 }
@@ -47,16 +50,21 @@ export async function startLedgerConsole(): Promise<LedgerConsole> {
     console: consoleDeps,
   });
   const added = new Set<string>();
+  const addOperator = async (name: string, role: OperatorRole) => {
+    if (added.has(name)) throw new Error(`add ${name} once per test`);
+    added.add(name);
+    const token = newSecret();
+    await store.addOperator({ name, role, tokenHash: secretHash(token), createdAt: now().toISOString() });
+    return token;
+  };
   return {
     ledgerApp,
     admin,
     consoleDeps,
     consoleLogs: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+    addOperator,
     async signIn(name, role) {
-      const token = newSecret();
-      if (added.has(name)) throw new Error(`sign ${name} in once per test`);
-      added.add(name);
-      await store.addOperator({ name, role, tokenHash: secretHash(token), createdAt: now().toISOString() });
+      const token = await addOperator(name, role);
       const agent = request.agent(admin);
       const answer = await agent.post('/console/sign-in').set('Host', HOST).set('Origin', ORIGIN).type('form').send({ token });
       if (answer.status !== 303) throw new Error(`sign-in failed: ${answer.status}`);

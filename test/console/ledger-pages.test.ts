@@ -41,6 +41,9 @@ describe('the console\'s Orders and Discrepancies pages (SPEC 7.4)', () => {
     expect(page.text).toMatch(/<span class="tile-value">1200 KRW<\/span><span class="tile-label">approved<\/span>/);
     expect(page.text).toContain('12000 KRW by card (from expectation)');
     expect(page.text).toContain('discrepancy opened: amount_mismatch');
+    // The timeline runs by the instant: the payment (the gateway's KST time) before the discrepancy it opened (our UTC time).
+    const rows = [...page.text.matchAll(/<tr><td class="nowrap">[^<]*(?:<span[^>]*>[^<]*<\/span>)?<\/td><td>([^<]+)<\/td>/g)].map((m) => m[1]);
+    expect(rows).toEqual(['expectation', 'payment', 'discrepancy opened: amount_mismatch']);
     expect(page.text).toContain('expected: 12000 KRW, notified: 1200 KRW');
     const eventId = /href="\/console\/events\/(evt_[^"]+)"/.exec(page.text)?.[1];
     expect(eventId).toBeDefined();

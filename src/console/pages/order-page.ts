@@ -37,7 +37,9 @@ function timeline(viewer: Viewer, order: OrderRecord): TimelineEntry[] {
       ...(d.resolvedAt ? [{ at: d.resolvedAt, key: `z${d.id}r`, what: `discrepancy resolved: ${d.kind}`, detail: html`by ${d.resolvedBy ?? ''}${d.note ? html`: ${d.note}` : ''}` }] : []),
     ]),
   ];
-  dated.sort((a, b) => (a.at! < b.at! ? -1 : a.at! > b.at! ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // By the instant, not the text: the gateway's times carry +09:00, the receiver's are UTC.
+  const instant = (e: TimelineEntry) => Date.parse(e.at!) || 0;
+  dated.sort((a, b) => instant(a) - instant(b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return [...undated, ...dated];
 }
 

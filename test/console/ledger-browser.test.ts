@@ -1,0 +1,73 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { kstStamp } from '../../src/notifications/kst-date';
+import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
+import { describeBrowser, launchBrowser, type TestBrowser } from '../helpers/browser';
+import { startLedgerConsole, type LedgerConsole } from './ledger-console-harness';
+
+const MALL = 'T0001234';
+/** docs/console-order.png is refreshed on request only (UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean. */
+const shotsDir = () => (process.env.UPDATE_SCREENSHOTS ? join(__dirname, '..', '..', 'docs') : mkdtempSync(join(tmpdir(), 'console-shots-')));
+
+describeBrowser('the payment ledger in the console, in a browser', () => {
+  let h: LedgerConsole;
+  let browser: TestBrowser;
+  let server: Server;
+  let url: string;
+  let shots: string;
+  const shopOrderNo = `ORD-2026-${Date.now() % 100000}`;
+
+  beforeAll(async () => {
+    shots = shotsDir();
+    h = await startLedgerConsole();
+    // The shop expected 30000 KRW; the payment window came back with 3000 (tampered), then a partial cancel of 1000.
+    await h.ledgerApp.api.put(`/v1/orders/${MALL}/${shopOrderNo}/expectation`, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }).expect(200);
+    const minutesAgo = (n: number) => kstStamp(new Date(Date.now() - n * 60_000));
+    await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: 'PG26112500001', amount: '3000', approvalDate: minutesAgo(5) })).expect(200);
+    await h.ledgerApp.notify(changeNotification({ mallId: MALL, shopOrderNo, pgCno: 'PG26112500001', cancelPgCno: 'PG26112500002', cancelAmount: '1000', amount: '1000', remainAmount: '2000', cancelDate: minutesAgo(2) })).expect(200);
+    server = h.admin.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+    await h?.close();
+    if (!process.env.UPDATE_SCREENSHOTS && shots) rmSync(shots, { recursive: true, force: true });
+  });
+
+  test('an operator finds the order by its number, sees its discrepancy and resolves it with a note', async () => {
+    const token = await h.addOperator('park', 'operator');
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${url}/console`);
+    await page.getByLabel('Token').fill(token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('link', { name: /open discrepancies/ }).waitFor();
+
+    await page.locator('header nav').getByRole('link', { name: 'Orders' }).click();
+    await page.getByLabel('Search').fill(shopOrderNo);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('heading', { name: shopOrderNo }).waitFor();
+    await page.getByText('discrepancy opened: amount_mismatch').waitFor();
+    expect(await page.getByText('expected: 30000 KRW, notified: 3000 KRW').count()).toBe(1);
+    await page.screenshot({ path: join(shots, 'console-order.png'), fullPage: true });
+
+    await page.getByLabel('Note').fill('customer was charged 3000 KRW; the order was cancelled and refunded');
+    await page.getByRole('button', { name: 'Resolve' }).click();
+    await page.getByRole('status').getByText('Resolved').waitFor();
+    await page.getByText('discrepancy resolved: amount_mismatch').waitFor();
+    expect(await page.getByRole('button', { name: 'Resolve' }).count()).toBe(0);
+
+    const record = (await h.ledgerApp.api.get(`/v1/orders/${MALL}/${shopOrderNo}`).expect(200)).body;
+    expect(record.discrepancies[0]).toMatchObject({ kind: 'amount_mismatch', resolvedBy: 'park', note: 'customer was charged 3000 KRW; the order was cancelled and refunded' });
+    await page.locator('header nav').getByRole('link', { name: 'Discrepancies' }).click();
+    await page.getByRole('heading', { name: 'Open (0)' }).waitFor();
+    await page.close();
+  });
+});
