@@ -112,9 +112,9 @@ describePostgres('PostgreSQL store round trips', () => {
       [expect.stringMatching(/^SELECT pg_notify/)],
     ];
     // The order's row (made when missing), its record FOR UPDATE, its facts.
-    const load = ['INSERT INTO ledger_orders', 'SELECT mall_id, shop_order_no,', 'SELECT mall_id, shop_order_no,'];
-    // The fact, the record, the status change as an internal event and its outbox row.
-    const ledgerWrites = ['INSERT INTO ledger_facts', 'INSERT INTO ledger_orders', 'INSERT INTO inbox', 'INSERT INTO outbox'];
+    const load = ['INSERT INTO ledger_orders', 'SELECT mall_id, shop_order_no,', 'SELECT o.mall_id, o.shop_order_no,'];
+    // The record, the fact (keyed by the order's row), the status change as an internal event and its outbox row.
+    const ledgerWrites = ['INSERT INTO ledger_orders', 'INSERT INTO ledger_facts', 'INSERT INTO inbox', 'INSERT INTO outbox'];
     expect(trips).toEqual([
       ...transaction(load, ['INSERT INTO outbox', ...ledgerWrites]),
       ...transaction(load, ['INSERT INTO outbox', 'UPDATE inbox SET', 'INSERT INTO conflicts', ...ledgerWrites]),

@@ -191,11 +191,12 @@ describe('query plans on SQLite', () => {
         return { result, statements: statements.ran.map((sql) => ({ sql, plan: explainSqlite(sqlite, sql) })) };
       },
       // `SCAN t` reads the whole table, `SCAN t USING … INDEX` a whole index; `SEARCH` is a lookup.
-      // `SCAN 3-ROW VALUES CLAUSE` reads a multi-row insert's own rows, `SCAN CONSTANT ROW` a
-      // SELECT without FROM (scalar subqueries side by side): no table.
+      // `SCAN 3-ROW VALUES CLAUSE` reads a multi-row insert's own rows (`SCAN 3 CONSTANT ROWS` when
+      // they hold scalar subqueries), `SCAN CONSTANT ROW` a SELECT without FROM (scalar subqueries
+      // side by side): no table.
       fullScans: (plan) => {
         const partial = partialIndexesOf(sqlite);
-        return plan.filter((line) => line.startsWith('SCAN ') && !/^SCAN (\d+-ROW VALUES CLAUSE|CONSTANT ROW)$/.test(line)
+        return plan.filter((line) => line.startsWith('SCAN ') && !/^SCAN (\d+-ROW VALUES CLAUSE|\d+ CONSTANT ROWS|CONSTANT ROW)$/.test(line)
           && !partial.has(/ USING (?:COVERING )?INDEX (\w+)/.exec(line)?.[1] ?? ''));
       },
       eventIdScan: /^SCAN inbox USING COVERING INDEX inbox_pg_cno_event_id$/,

@@ -23,7 +23,9 @@ const INSERT_ORDER_ROWS = sqlBySize((rows) =>
   `INSERT INTO ledger_orders (mall_id, shop_order_no) VALUES ${valueRows(rows, 2)} ON CONFLICT DO NOTHING`);
 const SELECT_ORDERS = sqlBySize((rows) =>
   `SELECT mall_id, shop_order_no, record_json, sweep_at FROM ledger_orders WHERE ${orderPairs(rows)} ORDER BY mall_id, shop_order_no`);
-const SELECT_FACTS = sqlBySize((rows) => `SELECT mall_id, shop_order_no, fact_json FROM ledger_facts WHERE ${orderPairs(rows)}`);
+// Through the order's row: the facts are keyed by its order_id (migration 010), found by the key's index.
+const SELECT_FACTS = sqlBySize((rows) => `SELECT o.mall_id, o.shop_order_no, f.fact_json FROM ledger_orders o
+  JOIN ledger_facts f ON f.order_id = o.order_id WHERE ${orderPairs(rows)}`);
 
 export interface OrderRow {
   mall_id: string;
@@ -60,6 +62,8 @@ export function lockAndLoadOrders(orders: readonly OrderKey[], dialect: Dialect)
 
 export interface LoadedOrder {
   order: OrderKey;
+  /** The order has a row (on SQLite a new order's row is written with its first record). */
+  exists: boolean;
   /** The stored record as stored (JSON): compared as text, parsed only when the record changed. */
   storedJson: string | null;
   sweepAt: number | null;
@@ -72,11 +76,12 @@ export function loadedOrders(orders: readonly OrderKey[], answers: readonly unkn
   // PostgreSQL's answers begin with the row inserts' counts.
   if (answers.length === 3 * runs) answers = answers.slice(runs);
   const loaded = new Map<string, LoadedOrder>();
-  for (const order of orders) loaded.set(orderKeyText(order), { order, storedJson: null, sweepAt: null, facts: [] });
+  for (const order of orders) loaded.set(orderKeyText(order), { order, exists: false, storedJson: null, sweepAt: null, facts: [] });
   for (const rows of answers.slice(0, runs) as OrderRow[][]) {
     for (const row of rows) {
       const entry = loaded.get(orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }));
       if (!entry) continue;
+      entry.exists = true;
       entry.storedJson = row.record_json;
       entry.sweepAt = row.sweep_at === null ? null : Number(row.sweep_at);
     }

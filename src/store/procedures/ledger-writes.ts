@@ -29,8 +29,11 @@ export interface Recomputed {
 }
 
 const FACT_COLUMNS = 6;
-const INSERT_FACTS = sqlBySize((rows) => `INSERT INTO ledger_facts (mall_id, shop_order_no, id, kind, recorded_at, fact_json)
-  VALUES ${valueRows(rows, FACT_COLUMNS)} ON CONFLICT DO NOTHING`);
+// A fact is keyed by its order's order_id (migration 010), found by the order's key: the order's row
+// exists by then (written before the facts when new).
+const INSERT_FACTS = sqlBySize((rows) => `INSERT INTO ledger_facts (order_id, id, kind, recorded_at, fact_json)
+  VALUES ${Array.from({ length: rows }, () => '((SELECT order_id FROM ledger_orders WHERE mall_id = ? AND shop_order_no = ?), ?, ?, ?, ?)').join(', ')}
+  ON CONFLICT DO NOTHING`);
 const ORDER_COLUMNS = 6;
 const UPSERT_ORDERS = sqlBySize((rows) => `INSERT INTO ledger_orders (mall_id, shop_order_no, status, record_json, sweep_at, updated_at)
   VALUES ${valueRows(rows, ORDER_COLUMNS)}
@@ -92,7 +95,8 @@ export function recomputeOrders(
     const json = record === null ? null : JSON.stringify(record);
     const changed = json !== entry.storedJson || sweepMs !== entry.sweepAt;
     results.push({ order: entry.order, record, changed });
-    if (!changed) continue;
+    // A new order's facts need its row (their order_id), whatever the record says.
+    if (!changed && (entry.exists || !added.has(key))) continue;
     const stored = storedRecord(entry);
     orderRows.push([entry.order.mallId, entry.order.shopOrderNo, record?.status ?? null, json, sweepMs, record?.updatedAt ?? null]);
     discrepancyRows.push(...changedDiscrepancies(entry.order, stored, record));
@@ -100,8 +104,8 @@ export function recomputeOrders(
     if (record !== null) eventRows.push(...ledgerEvents(stored, record).map((event) => eventRow(event, record, options.now)));
   }
   const statements = [
-    ...inserts(INSERT_FACTS, FACT_COLUMNS, factRows),
     ...inserts(UPSERT_ORDERS, ORDER_COLUMNS, orderRows),
+    ...inserts(INSERT_FACTS, FACT_COLUMNS, factRows),
     ...inserts(UPSERT_DISCREPANCIES, DISCREPANCY_COLUMNS, discrepancyRows),
     ...chunks(gone, 1).map((ids) => changes(DELETE_DISCREPANCIES(ids.length), ...ids)),
     ...inserts(INSERT_EVENTS, EVENT_COLUMNS, eventRows),
