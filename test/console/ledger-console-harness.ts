@@ -25,10 +25,11 @@ export interface LedgerConsole {
 
 /**
  * The service as main.ts assembles it with the payment ledger: notifications in through the real
- * listener, the console's admin app over the same store with the ledger's verbs (SQLite file).
+ * listener, the console's admin app over the same store with the ledger's verbs (a SQLite file,
+ * or `databaseUrl`).
  */
-export async function startLedgerConsole(): Promise<LedgerConsole> {
-  const ledgerApp = await startLedgerApp();
+export async function startLedgerConsole(options: { databaseUrl?: string } = {}): Promise<LedgerConsole> {
+  const ledgerApp = await startLedgerApp(options);
   const { store, commands, ledger } = ledgerApp.stores;
   const lines: string[] = [];
   const logger = createLogger({

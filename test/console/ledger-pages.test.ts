@@ -1,5 +1,6 @@
 import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
+import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 import { HOST, ORIGIN } from './console-harness';
 import { startLedgerConsole, type LedgerConsole } from './ledger-console-harness';
 
@@ -9,10 +10,11 @@ const orderNo = (tag = 'ORD-CON') => `${tag}-${Date.now()}-${++serial}`;
 const pay = (shopOrderNo: string, pgCno: string, amount: number) =>
   approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), approvalDate: kstStamp(new Date()) });
 
-describe('the console\'s Orders and Discrepancies pages (SPEC 7.4)', () => {
+/** SPEC 7.4's console pages over `open`'s database: the same tests on SQLite and PostgreSQL. */
+function ledgerPages(open: () => Promise<LedgerConsole>): void {
   let h: LedgerConsole;
   beforeEach(async () => {
-    h = await startLedgerConsole();
+    h = await open();
   });
   afterEach(async () => h.close());
 
@@ -132,5 +134,17 @@ describe('the console\'s Orders and Discrepancies pages (SPEC 7.4)', () => {
     const { agent } = await h.signIn('lee', 'viewer');
     const overview = await agent.get('/console').set('Host', HOST).expect(200);
     expect(overview.text).toMatch(/<a class="tile bad" href="\/console\/discrepancies"><span class="tile-value">2<\/span><span class="tile-label">open discrepancies<\/span><\/a>/);
+  });
+}
+
+describe("the console's Orders and Discrepancies pages (SPEC 7.4), on SQLite", () => {
+  ledgerPages(() => startLedgerConsole());
+});
+
+describePostgres("the console's Orders and Discrepancies pages (SPEC 7.4), on PostgreSQL", () => {
+  ledgerPages(async () => {
+    const schema: TestSchema = await createTestSchema();
+    const h = await startLedgerConsole({ databaseUrl: schema.url });
+    return { ...h, close: async () => { await h.close(); await schema.drop(); } };
   });
 });
