@@ -9,7 +9,7 @@ import { describeBrowser, launchBrowser, type TestBrowser } from '../helpers/bro
 import { startLedgerConsole, type LedgerConsole } from './ledger-console-harness';
 
 const MALL = 'T0001234';
-/** docs/console-order.png is refreshed on request only (UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean. */
+/** docs/console-order.png and console-discrepancies.png are refreshed on request only (UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean. */
 const shotsDir = () => (process.env.UPDATE_SCREENSHOTS ? join(__dirname, '..', '..', 'docs') : mkdtempSync(join(tmpdir(), 'console-shots-')));
 
 describeBrowser('the payment ledger in the console, in a browser', () => {
@@ -49,6 +49,10 @@ describeBrowser('the payment ledger in the console, in a browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await page.getByRole('link', { name: /open discrepancies/ }).waitFor();
+
+    await page.getByRole('link', { name: /open discrepancies/ }).click();
+    await page.getByRole('heading', { name: 'Open (1)' }).waitFor();
+    await page.screenshot({ path: join(shots, 'console-discrepancies.png'), fullPage: true });
 
     await page.locator('header nav').getByRole('link', { name: 'Orders' }).click();
     await page.getByLabel('Search').fill(shopOrderNo);

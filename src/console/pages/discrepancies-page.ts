@@ -16,7 +16,7 @@ function rows(viewer: Viewer, list: ListedDiscrepancy[], empty: string) {
 
 /** Open ones first (SPEC 7.4), each with its Resolve; then the resolved ones, with who and why. */
 export function discrepanciesPage(viewer: Viewer, open: ListedDiscrepancy[], resolved: ListedDiscrepancy[], notice: string | null): string {
-  const head = html`<thead><tr><th>opened</th><th>kind</th><th>order</th><th>details (minor units)</th><th>resolution</th><th></th></tr></thead>`;
+  const head = html`<thead><tr><th>opened</th><th>kind</th><th>order</th><th>details (amounts in minor units)</th><th>resolution</th><th></th></tr></thead>`;
   return layout({
     title: 'Discrepancies',
     section: 'discrepancies',

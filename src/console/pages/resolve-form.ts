@@ -19,9 +19,12 @@ export function resolveForm(viewer: Viewer, discrepancy: Discrepancy, back: 'ord
 /** Counts among a discrepancy's details; every other number there is an amount in minor units. */
 const COUNTS = new Set(['payments']);
 
-/** The facts a discrepancy names (`expected`, `notified`…), as text, amounts with the order's currency. */
+/**
+ * The facts a discrepancy names (`expected`, `notified`…), as text; amounts with the order's
+ * currency when it is known, else bare (the list's header says they are minor units).
+ */
 export function discrepancyDetails(discrepancy: Discrepancy, currency: string | null): string {
   return Object.entries(discrepancy.details)
-    .map(([key, value]) => `${key}: ${typeof value === 'number' && !COUNTS.has(key) ? minorAmount(value, currency) : value ?? '—'}`)
+    .map(([key, value]) => `${key}: ${typeof value === 'number' && currency !== null && !COUNTS.has(key) ? minorAmount(value, currency) : value ?? '—'}`)
     .join(', ');
 }
