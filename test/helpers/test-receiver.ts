@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -113,6 +115,28 @@ export async function startTestReceiver(env: Record<string, string> = {}, option
       await publisher?.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A test receiver behind its real notification listener on a loopback port, for raw-socket tests. */
+export interface ListeningReceiver {
+  receiver: TestReceiver;
+  port: number;
+  close: () => Promise<void>;
+}
+
+export async function startListeningReceiver(env: Record<string, string> = {}): Promise<ListeningReceiver> {
+  const receiver = await startTestReceiver(env, { relay: false });
+  const server = receiver.app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    receiver,
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await receiver.close();
     },
   };
 }

@@ -1,9 +1,8 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { MAX_BODY_BYTES } from '../../src/http/read-body';
 import { approvalNotification } from '../../src/simulator/notification-builders';
-import { DEV_GATEWAY_IP, startTestReceiver, type TestReceiver } from '../helpers/test-receiver';
+import { DEV_GATEWAY_IP, startListeningReceiver, type ListeningReceiver, type TestReceiver } from '../helpers/test-receiver';
 
 /**
  * `Expect: 100-continue` asks the server whether to send the body. The answer must come after
@@ -11,23 +10,18 @@ import { DEV_GATEWAY_IP, startTestReceiver, type TestReceiver } from '../helpers
  * (413) before it is invited, so neither ever sends its bytes. Raw HTTP/1.1 on the real listener.
  */
 describe('Expect: 100-continue', () => {
+  let listening: ListeningReceiver;
   let receiver: TestReceiver;
-  let server: Server;
 
   beforeEach(async () => {
-    receiver = await startTestReceiver({}, { relay: false });
-    server = receiver.app.listen(0, '127.0.0.1');
-    await once(server, 'listening');
+    listening = await startListeningReceiver();
+    receiver = listening.receiver;
   });
-  afterEach(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await receiver.close();
-  });
+  afterEach(() => listening.close());
 
   /** Sends only the headers, as a client waiting for `100 Continue` does; collects what comes back. */
   async function headersOnly(forwardedFor: string, contentLength: number): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
-    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    const socket = connect(listening.port, '127.0.0.1');
     let text = '';
     socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
     socket.on('error', () => undefined);

@@ -1,9 +1,8 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { eventually } from '../helpers/eventually';
-import { DEV_GATEWAY_IP, startTestReceiver, type TestReceiver } from '../helpers/test-receiver';
+import { DEV_GATEWAY_IP, startListeningReceiver, type ListeningReceiver, type TestReceiver } from '../helpers/test-receiver';
 
 /**
  * HTTP/1.1 lets a client send its next request before the first is answered. When the next
@@ -12,19 +11,14 @@ import { DEV_GATEWAY_IP, startTestReceiver, type TestReceiver } from '../helpers
  * or the gateway retries a notification we hold. Raw HTTP/1.1 on the real listener.
  */
 describe('a malformed request pipelined behind a valid one', () => {
+  let listening: ListeningReceiver;
   let receiver: TestReceiver;
-  let server: Server;
 
   beforeEach(async () => {
-    receiver = await startTestReceiver({}, { relay: false });
-    server = receiver.app.listen(0, '127.0.0.1');
-    await once(server, 'listening');
+    listening = await startListeningReceiver();
+    receiver = listening.receiver;
   });
-  afterEach(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await receiver.close();
-  });
+  afterEach(() => listening.close());
 
   function post(body: string): string {
     return (
@@ -35,7 +29,7 @@ describe('a malformed request pipelined behind a valid one', () => {
 
   /** Writes each part as its own packet, in order; answers everything received until the server closes. */
   async function exchange(...parts: string[]): Promise<string> {
-    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    const socket = connect(listening.port, '127.0.0.1');
     let text = '';
     socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
     socket.on('error', () => undefined);
