@@ -1,4 +1,4 @@
-import { startWrite, type WriteRequest } from '../procedures/write-batch';
+import { writeBatch, type WriteRequest } from '../procedures/write-batch';
 import { runProcedure, type StatementCache } from './run-procedure';
 
 export type WriteOutcome = { ok: true; value: unknown } | { ok: false; error: string };
@@ -36,6 +36,9 @@ export function commitBatch(statements: StatementCache, batch: readonly WriteReq
 
 class LockNotTaken extends Error {}
 
+/** Writes per writeBatch within one transaction (see `transaction`). */
+const WRITES_EACH = 32;
+
 function failAll(batch: readonly WriteRequest[], error: Error): BatchResult {
   return { outcomes: batch.map(() => ({ ok: false, error: error.message })), outboxChanged: false };
 }
@@ -49,7 +52,15 @@ function transaction(statements: StatementCache, batch: readonly WriteRequest[])
     return new LockNotTaken((error as Error).message);
   }
   try {
-    const values = batch.map((request) => runProcedure(statements, startWrite(request), effects));
+    // As writeBatch, like PostgreSQL's: a run of notifications is one recordNotifications, so the
+    // ledger reads, computes and writes the run's orders once, with a few multi-row statements,
+    // instead of nine statements per notification (store alone, 32 in flight: about 30 % less CPU
+    // per notification, issue 21). In slices of WRITES_EACH: each multi-row statement is prepared
+    // once per row count and kept, so the sizes stay few however long the writer's queue grows.
+    const values: unknown[] = [];
+    for (let i = 0; i < batch.length; i += WRITES_EACH) {
+      values.push(...runProcedure(statements, writeBatch(batch.slice(i, i + WRITES_EACH)), effects));
+    }
     statements.get('COMMIT').run();
     return { outcomes: values.map((value) => ({ ok: true, value })), outboxChanged: effects.outboxChanged };
   } catch (error) {
