@@ -32,6 +32,10 @@ const SEED_ROWS = env('BENCH_SEED_ROWS', 1_000_000);
 const RESERVE = env('BENCH_RESERVE', 200_000);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,32,128').split(',').map(Number);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
+// Another build's dist/ (e.g. a worktree of an earlier commit): its receiver joins the rounds at 32
+// connections and the PostgreSQL rounds, so a change is compared in the same alternated rounds,
+// under the same load of a shared machine, not in two runs minutes apart.
+const BASELINE_DIST = process.env.BENCH_BASELINE_DIST;
 const DRAIN_LIMIT_MS = 120_000;
 const BASE_PORT = 18_180;
 
@@ -64,14 +68,21 @@ async function main(): Promise<void> {
     running.push(empty.process, seeded.process);
     const emptyTarget: Target = { name: 'receiver, empty inbox', urls: [urlOf(BASE_PORT + 2)], source: sourceOf(), processes: [empty.process] };
     const seededTarget: Target = { name: `receiver, ${SEED_ROWS / 1e6}M-row inbox`, urls: [urlOf(BASE_PORT + 4)], source: sourceOf(), processes: [seeded.process] };
+    const baselineTargets: Target[] = [];
+    if (BASELINE_DIST) {
+      const baseline = await sqliteReceiver(work, 'baseline', BASE_PORT + 12, BASELINE_DIST);
+      running.push(baseline.process);
+      baselineTargets.push({ name: 'baseline build, empty inbox', urls: [urlOf(BASE_PORT + 12)], source: sourceOf(), processes: [baseline.process] });
+    }
 
     for (const connections of CONNECTIONS) {
-      const targets = connections === 32 ? [bareTarget, emptyTarget, seededTarget] : [bareTarget, emptyTarget];
+      const targets = connections === 32 ? [bareTarget, emptyTarget, ...baselineTargets, seededTarget] : [bareTarget, emptyTarget];
       log(`${connections} connections: ${targets.map((t) => t.name).join(' / ')}, ${ROUNDS} alternated rounds of ${ROUND_S} s`);
       const results = await alternatedRounds(targets, { connections, rounds: ROUNDS, seconds: ROUND_S, warmupSeconds: WARMUP_S, reserve: RESERVE, log });
       sqliteGroups.push({ results, reference: results[0]! });
     }
     drainSeconds = await drain(empty.adminUrl);
+    await Promise.all(baselineTargets.flatMap((target) => target.processes.map((p) => p.stop())));
 
     log(`paced ${PACED_RATE}/s, ${PACED_ROUNDS} runs of ${PACED_S} s`);
     const tail = tailQueueFile(empty.queueFile);
@@ -111,6 +122,7 @@ async function main(): Promise<void> {
       log('PostgreSQL store: one replica, two replicas');
       const one = await createBenchSchema(POSTGRES_URL);
       const two = await createBenchSchema(POSTGRES_URL);
+      const base = BASELINE_DIST ? await createBenchSchema(POSTGRES_URL) : null;
       try {
         const single = await postgresReceiver(work, 'pg1', BASE_PORT + 6, one.url);
         const pairA = await postgresReceiver(work, 'pg2a', BASE_PORT + 8, two.url);
@@ -121,11 +133,16 @@ async function main(): Promise<void> {
           { name: 'receiver, PostgreSQL', urls: [urlOf(BASE_PORT + 6)], source: sourceOf(), processes: [single.process] },
           { name: 'receiver, PostgreSQL ×2', urls: [urlOf(BASE_PORT + 8), urlOf(BASE_PORT + 10)], source: sourceOf(), processes: [pairA.process, pairB.process] },
         ];
+        if (base) {
+          const baseline = await postgresReceiver(work, 'pgbase', BASE_PORT + 12, base.url, BASELINE_DIST);
+          running.push(baseline.process);
+          targets.splice(2, 0, { name: 'baseline build, PostgreSQL', urls: [urlOf(BASE_PORT + 12)], source: sourceOf(), processes: [baseline.process] });
+        }
         const results = await alternatedRounds(targets, { connections: 32, rounds: ROUNDS, seconds: ROUND_S, warmupSeconds: WARMUP_S, reserve: RESERVE, log });
         postgresGroups.push({ results, reference: results[0]! });
-        await Promise.all([single.process.stop(), pairA.process.stop(), pairB.process.stop()]);
+        await Promise.all(targets.slice(1).flatMap((target) => target.processes.map((p) => p.stop())));
       } finally {
-        await Promise.all([one.drop(), two.drop()]);
+        await Promise.all([one.drop(), two.drop(), ...(base ? [base.drop()] : [])]);
       }
     } else {
       log('PostgreSQL rows skipped: set BENCH_POSTGRES_URL (or TEST_POSTGRES_URL)');
@@ -151,16 +168,16 @@ async function main(): Promise<void> {
 
 const urlOf = (port: number) => `http://127.0.0.1:${port}/notifications`;
 
-async function sqliteReceiver(work: string, name: string, port: number) {
+async function sqliteReceiver(work: string, name: string, port: number, dist?: string) {
   const dir = join(work, name);
-  return receiver(dir, port, `sqlite:${join(dir, 'receiver.db')}`);
+  return receiver(dir, port, `sqlite:${join(dir, 'receiver.db')}`, dist);
 }
 
-async function postgresReceiver(work: string, name: string, port: number, databaseUrl: string) {
-  return receiver(join(work, name), port, databaseUrl);
+async function postgresReceiver(work: string, name: string, port: number, databaseUrl: string, dist?: string) {
+  return receiver(join(work, name), port, databaseUrl, dist);
 }
 
-async function receiver(dir: string, port: number, databaseUrl: string) {
+async function receiver(dir: string, port: number, databaseUrl: string, dist?: string) {
   const adminUrl = `http://127.0.0.1:${port + 1}`;
   const queueFile = join(dir, 'events.ndjson');
   const process_ = await startReceiver(
@@ -169,6 +186,7 @@ async function receiver(dir: string, port: number, databaseUrl: string) {
       DATABASE_URL: databaseUrl, QUEUE_URL: `file:${queueFile}`, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     },
     adminUrl,
+    dist,
   );
   return { process: process_, adminUrl, queueFile };
 }
