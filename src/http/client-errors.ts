@@ -59,9 +59,15 @@ export function answerClientErrors(server: Server, logger: Logger): void {
         return;
       }
       const body = jsonFailure(answer.reason);
+      // A parser error fails every later packet, which destroys the socket (above). A time-out
+      // leaves the parser reading: a client that ignores our FIN and keeps sending header lines
+      // would hold the socket until the header size limit, an hour at a few bytes a second.
+      // So a timed-out one is destroyed once its answer is out, as node does by itself.
+      const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
       socket.end(
         `HTTP/1.1 ${answer.status} ${answer.text}\r\nContent-Type: application/json; charset=utf-8\r\n` +
           `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.toString()}`,
+        () => timedOut && socket.destroy(),
       );
     };
     refuse();

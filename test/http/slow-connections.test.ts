@@ -53,6 +53,27 @@ describe('slow and idle connections are cut at their time-outs', () => {
     }
   }, 8_000);
 
+  it('a client that ignores the 408 and keeps sending header lines is cut off, not held until the header size limit', async () => {
+    // allowHalfOpen: the server's FIN does not close this side, as a slowloris would not.
+    const socket = connect({ port: (server.address() as AddressInfo).port, host: '127.0.0.1', allowHalfOpen: true });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // EPIPE or ECONNRESET when the server cuts it: the close is what is awaited.
+    socket.on('error', () => undefined);
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    await once(socket, 'connect');
+    socket.write('POST /notifications HTTP/1.1\r\nHost: x\r\n');
+    let n = 0;
+    const trickle = setInterval(() => socket.writable && socket.write(`X-Slow-${(n += 1)}: y\r\n`), 50);
+    try {
+      await closed;
+      expect(Buffer.concat(chunks).toString('latin1')).toMatch(/^HTTP\/1\.1 408 /);
+    } finally {
+      clearInterval(trickle);
+      socket.destroy();
+    }
+  }, 8_000);
+
   it('a body sent byte by byte, never finished, is cut at the request time-out', async () => {
     const { socket, closed } = await open();
     socket.write(
