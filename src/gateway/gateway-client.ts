@@ -1,4 +1,5 @@
 import { redactUrl } from '../observability/redact-url';
+import { answerText } from './answer-text';
 import {
   GatewayAnswerTooLarge,
   GatewayError,
@@ -92,7 +93,7 @@ async function readCapped(response: Response, limit: number, cut: AbortControlle
     if (size > limit) throw tooLarge();
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return answerText(Buffer.concat(chunks), response.headers.get('content-type'));
 }
 
 /** The Location resolved against the request, without credentials or query (a token may ride in either). */

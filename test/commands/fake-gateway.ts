@@ -10,8 +10,8 @@ export type Behaviour =
   | { hang: true }
   /** Drops the connection without an answer (ECONNRESET / socket hang up). */
   | { reset: true }
-  /** Answers something that is not the gateway's JSON. */
-  | { raw: string; status?: number; contentType?: string }
+  /** Answers these bytes as they are (something that is not the gateway's JSON, or JSON in another charset). */
+  | { raw: string | Buffer; status?: number; contentType?: string }
   /** Answers a redirect to `location` with a `0000` body, as a proxy or a hijacked name might. */
   | { redirect: string; status: 301 | 302 | 303 | 307 | 308 }
   /**

@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import { classifyAnswer, classifyFailure } from '../../src/gateway/classify-answer';
 import { createGatewayClient } from '../../src/gateway/gateway-client';
 import { GatewayNetworkError, GatewayNotConfigured, GatewayTimeout, GatewayUnparsableAnswer } from '../../src/gateway/gateway-errors';
@@ -26,6 +27,18 @@ describe('the gateway client', () => {
     await expect(client().send('wallet-b.cancel', {})).rejects.toThrow(GatewayTimeout);
     await expect(client().send('wallet-b.cancel', {})).rejects.toThrow(GatewayNetworkError);
     await expect(client().send('wallet-b.cancel', {})).rejects.toThrow(GatewayUnparsableAnswer);
+  });
+
+  it('reads an answer in the charset its Content-Type names, and past a UTF-8 byte order mark', async () => {
+    const answer = { resCd: '0000', resMsg: '정상취소', shopTransactionId: 'k2' };
+    gateway.script(
+      PATHS.revise,
+      { raw: iconv.encode(JSON.stringify(answer), 'cp949'), contentType: 'application/json; charset=EUC-KR' },
+      // A BOM is no JSON: read as such, a cancellation the gateway made would be resent until it counted as failed.
+      { raw: `\ufeff${JSON.stringify(answer)}`, contentType: 'application/json' },
+    );
+    await expect(client().send('wallet-b.cancel', {})).resolves.toEqual({ httpStatus: 200, body: answer });
+    await expect(client().send('wallet-b.cancel', {})).resolves.toEqual({ httpStatus: 200, body: answer });
   });
 
   it('refuses an operation whose base URL is unset, naming the variable, before sending', async () => {
