@@ -12,6 +12,9 @@ export const TOKEN_ADVICE = 'use a long random token, e.g. openssl rand -hex 32'
  */
 export function weakTokenReason(token: string): string | null {
   if (token.trim() === '') return 'must not be empty or only whitespace';
+  // Not weak but unusable: HTTP drops whitespace around a header value and a bearer token ends
+  // at a space, so no request could ever present it (a stray space or a CRLF file's \r).
+  if (/\s/.test(token)) return 'must not contain whitespace';
   if ([...token].length < MIN_TOKEN_LENGTH) return `must be at least ${MIN_TOKEN_LENGTH} characters`;
   if (new Set(token).size === 1) return 'must not be one repeated character';
   return null;

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createApiApp } from '../../src/api/api-app';
+import { loadConfig } from '../../src/config/env';
 import { startFakeGateway, type FakeGateway } from './fake-gateway';
 import { startApiHarness, tradeCreation, walletCancel, type ApiHarness } from './api-harness';
 
@@ -58,6 +59,25 @@ describe('the internal API refuses before sending anything', () => {
     await api.post('/v1/van/cancellations', { mallId: 'T0001234' }).expect(400);
     const res = await api.post('/v1/van/approvals', '{"mallId":').set('Content-Type', 'application/json').expect(400);
     expect(res.body.error).toBe('malformed JSON body');
+  });
+});
+
+describe('a token no Authorization header can carry', () => {
+  // HTTP drops whitespace around a header value and the bearer scheme ends the token at a space:
+  // such an API_TOKEN started, and every call was 401 for ever.
+  it.each([
+    ['API_TOKEN', '  k3J9xQ2mZp7LwV4tR8sY  '],
+    ['API_TOKEN', 'k3J9xQ2m Zp7LwV4tR8sY'],
+    ['ADMIN_TOKEN', 'k3J9xQ2mZp7LwV4tR8sY\t'],
+  ])('%s %j is refused at start, naming the variable, never the value', (name, token) => {
+    let message = '';
+    try {
+      loadConfig({ [name]: token });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`^invalid ${name}: must not contain whitespace`));
+    expect(message).not.toContain('k3J9xQ2m');
   });
 });
 
