@@ -29,4 +29,16 @@ describe('the CLI masks by value with the same rules as the logs and the console
     expect(shown.stdout).not.toMatch(/Gildong|hong@/);
     expect(shown.stdout).toContain('h***@example.com');
   });
+
+  it('rejections show: a Korean name beside a phone in an unparsable body is masked, not shown as reversible mojibake', async () => {
+    // Read as latin1, 홍길동 became bytes the Hangul name rule never saw, and anyone re-decodes them.
+    const body = '홍길동 010-1234-5678 hong@example.com';
+    expect((await receiver.postForm(Buffer.from(body), 'text/plain')).status).toBe(415);
+    const [row] = (await receiver.cli(['rejections', 'list', '--json'])).json<RejectionRow[]>();
+    const shown = await receiver.cli(['rejections', 'show', String(row!.id)]);
+    const latin1 = Buffer.from('홍길동').toString('latin1');
+    expect(shown.stdout).not.toContain(latin1.slice(0, 3));
+    expect(shown.stdout).not.toMatch(/길동|1234-5678|hong@/);
+    expect(shown.stdout).toContain('홍** ***-****-5678 h***@example.com');
+  });
 });

@@ -3,7 +3,7 @@ import { decodeBody } from '../../http/decode-body';
 import { cliConfig, globalOptions, masked, numericId, print, withStore, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../exit-codes';
 import { formatFields } from '../table';
-import { maskFreeText } from '../../observability/mask';
+import { bodyView } from '../../console/body-view';
 
 export function registerRejectionsShow(rejections: Command, io: CliIo): void {
   rejections
@@ -20,7 +20,7 @@ export function registerRejectionsShow(rejections: Command, io: CliIo): void {
         const body =
           'fields' in decoded
             ? JSON.stringify(masked(decoded.fields), null, 2)
-            : `body not decodable (${decoded.error})${rawBody ? `; first bytes, masked: ${JSON.stringify(maskFreeText(rawBody.subarray(0, 120).toString('latin1')))}` : ''}`;
+            : `body not decodable (${decoded.error})${rawBody ? `; first bytes, masked: ${JSON.stringify(firstText(rawBody, row.contentType))}` : ''}`;
         return [formatFields([...Object.entries(fields), ['rawBody', rawBody ? `${rawBody.length} bytes` : 'not kept']]), '', body].join('\n');
       });
     });
@@ -33,4 +33,14 @@ function tryDecode(raw: Buffer | null, contentType: string | null): { fields: Re
   } catch (error) {
     return { error: (error as Error).message };
   }
+}
+
+/**
+ * The start of a body that is not fields, as the console shows it: decoded in its charset and
+ * masked before it is cut. Read as latin1, a Hangul name beside a phone number escaped the name
+ * rule and was printed as mojibake anyone can decode back.
+ */
+function firstText(raw: Buffer, contentType: string | null): string {
+  const view = bodyView(raw, contentType);
+  return view.kind === 'text' ? view.text.slice(0, 120) : '';
 }
