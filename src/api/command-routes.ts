@@ -4,7 +4,7 @@ import { cancelVan } from '../commands/cancel-van';
 import { cancelWallet } from '../commands/cancel-wallet';
 import type { CommandDeps } from '../commands/command-deps';
 import { createTrade } from '../commands/create-trade';
-import { parseBody } from './api-errors';
+import { parseBody, passThroughBody } from './api-errors';
 import { answerCommand } from './command-answer';
 import { tradeCreationBody } from './schemas/trade-schema';
 import { vanApprovalBody, vanCancelBody } from './schemas/van-schema';
@@ -22,13 +22,13 @@ export function commandRoutes(deps: CommandDeps, wakeWorker: () => void): Router
     answerCommand(res, command);
   });
   router.post('/v1/van/approvals', async (req, res) => {
-    const { command } = await approveVan(deps, parseBody(vanApprovalBody, req.body));
+    const { command } = await approveVan(deps, passThroughBody(vanApprovalBody, req.body));
     // An approval in doubt is net-cancelled at once, not at the next poll.
     if (command.state === 'net_cancelling') wakeWorker();
     answerCommand(res, command);
   });
   router.post('/v1/van/cancellations', async (req, res) => {
-    const { command } = await cancelVan(deps, parseBody(vanCancelBody, req.body));
+    const { command } = await cancelVan(deps, passThroughBody(vanCancelBody, req.body));
     answerCommand(res, command);
   });
   return router;

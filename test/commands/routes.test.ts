@@ -77,6 +77,15 @@ describe('the four internal API routes end to end', () => {
     expect(gateway.calls(PATHS.vanCancel)[0]!.body).toEqual(body);
   });
 
+  it('a VAN body reaches the gateway as given, a field named __proto__ included', async () => {
+    const raw = '{"mallId":"T0001234","shopTransactionId":"van-proto","amount":"1000","__proto__":{"a":1},"constructor":"x"}';
+    await api.post('/v1/van/approvals', raw).set('Content-Type', 'application/json').expect(200);
+    const sent = gateway.calls(PATHS.approve).find((call) => (call.body as { shopTransactionId?: string }).shopTransactionId === 'van-proto')!;
+    expect(Object.keys(sent.body as object)).toEqual(['mallId', 'shopTransactionId', 'amount', '__proto__', 'constructor']);
+    expect(Object.getOwnPropertyDescriptor(sent.body, '__proto__')?.value).toEqual({ a: 1 });
+    expect(({} as { a?: number }).a).toBeUndefined();
+  });
+
   it('GET /v1/commands/<id> and ?state= read the records back', async () => {
     await api.post('/v1/van/cancellations', vanApproval({ shopTransactionId: 'read-1' })).expect(200);
     gateway.script(PATHS.vanCancel, { answer: { resCd: 'X001', resMsg: 'no' } });
