@@ -78,9 +78,14 @@ export function maskSensitive(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((item) => maskSensitive(item, depth + 1));
   if (value instanceof Error) return { type: value.name, message: value.message };
   const out: Record<string, unknown> = {};
+  const besideContact = holdsContact(value);
   for (const [key, inner] of Object.entries(value)) {
     const scalar = typeof inner === 'string' || typeof inner === 'number' || typeof inner === 'bigint';
-    const masked = scalar && isSensitiveKey(key) ? maskValue(key, String(inner)) : maskSensitive(inner, depth + 1);
+    const masked = scalar && isSensitiveKey(key)
+      ? maskValue(key, String(inner))
+      : besideContact && typeof inner === 'string' && HANGUL_NAME.test(inner.trim())
+        ? maskHangulName(inner.trim())
+        : maskSensitive(inner, depth + 1);
     // defineProperty: a `__proto__` field is data to show, not the copy's prototype.
     Object.defineProperty(out, key, { value: masked, enumerable: true, writable: true, configurable: true });
   }
@@ -101,6 +106,22 @@ const RESIDENT_NUMBER = /(?<![A-Za-z0-9])\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|
 const CONTACT = `(?:${PHONE_SOURCE}|${EMAIL_SOURCE})`;
 const NAME_BEFORE_CONTACT = new RegExp(String.raw`(?<![가-힣])([가-힣])([가-힣]{1,3})(?=[\s/,|:;()]{0,3}${CONTACT})`, 'g');
 const NAME_AFTER_CONTACT = new RegExp(String.raw`(${CONTACT}[\s/,|:;()]{0,3})([가-힣])([가-힣]{1,3})(?![가-힣])`, 'g');
+
+/**
+ * A Hangul name in its own field of an object that also holds a phone number or an e-mail
+ * address (`{"who": "이영희", "tel": "010-…"}` in a shopValue): the sibling-field form of a name
+ * written beside a contact. Without a contact beside it, a Korean word is only a word.
+ */
+const HANGUL_NAME = /^[가-힣]{2,4}$/;
+const CONTACT_WHOLE = new RegExp(CONTACT);
+
+function holdsContact(object: object): boolean {
+  return Object.values(object).some((inner) => typeof inner === 'string' && CONTACT_WHOLE.test(inner));
+}
+
+function maskHangulName(name: string): string {
+  return name[0] + '*'.repeat(name.length - 1);
+}
 
 /** All but the last four characters become `*`, all of them when there are no more than four; spaces and dashes stay. */
 function keepLastFour(value: string): string {

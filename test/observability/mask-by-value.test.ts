@@ -22,6 +22,14 @@ describe('masking by value, not only by field name', () => {
     expect(out.memo).toBe('주민번호 ************* 확인');
   });
 
+  it('a Hangul name in a field beside a phone or e-mail field of the same object is masked too', () => {
+    const out = masked({ shopValue3: { who: '이영희', tel: '+82 10 4444 5555' }, shopValue4: { who: '남궁민수', mail: 'nam@example.com' } });
+    expect(out.shopValue3).toEqual({ who: '이**', tel: '*** ** **** 5555' });
+    expect(out.shopValue4).toEqual({ who: '남***', mail: 'n***@example.com' });
+    // Without a contact beside it, a Korean word is only a word (a product, a bank).
+    expect(masked({ shopValue5: { item: '사과', bank: '국민은행' } }).shopValue5).toEqual({ item: '사과', bank: '국민은행' });
+  });
+
   it('money, codes and flags that only share a word with a personal field stay readable', () => {
     const fields = { cardAmount: '50000', multiCardAmount: '12000', cardGubun: 'N', cardBizGubun: 'P', mobileCd: 'SKT', subCardCd: '123', mobileAnsimUsed: 'Y' };
     expect(masked(fields)).toEqual(fields);
