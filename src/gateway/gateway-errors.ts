@@ -40,7 +40,7 @@ export class GatewayRedirect extends GatewayError {
   override readonly name = 'GatewayRedirect';
   readonly reason = 'redirect';
   constructor(readonly httpStatus: number, readonly location: string) {
-    super(`HTTP ${httpStatus} redirect to ${location || '(no Location)'}, not followed`);
+    super(location ? `HTTP ${httpStatus} redirect to ${location}, not followed` : `HTTP ${httpStatus} without a Location: a 3xx is not the gateway's answer`);
   }
 }
 

@@ -59,6 +59,15 @@ describe('a redirect from the gateway is not its answer', () => {
     expect(api.logs().join('\n')).not.toContain('secret-in-query');
   });
 
+  it('a 3xx without a Location (a 304) is an outcome unknown named as such, not as a redirect', async () => {
+    const id = 'redir-304';
+    gateway.script(PATHS.revise, { raw: '', status: 304 });
+    const res = await api.post('/v1/wallet-b/cancellations', walletCancel({ shopTransactionId: id })).expect(202);
+    expect(res.body).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(res.body.lastError).toBe("HTTP 304 without a Location: a 3xx is not the gateway's answer");
+    await eventually(async () => (await api.commands.getCommand(id))?.state === 'succeeded');
+  });
+
   it.each([302, 307] as const)('a VAN approval answered %i is net-cancelled, and the Location never called', async (status) => {
     const body = vanApproval({ shopTransactionId: `redir-van-${status}` });
     gateway.script(PATHS.approve, { redirect: `${elsewhere.url}/smpy/vanpay/reqAprv`, status });
