@@ -98,6 +98,21 @@ describeWithBroker('TEST_AMQP_URL', 'relay through a RabbitMQ outage', (brokerUr
   });
 });
 
+/** The message ids in a JetStream stream, in order: what the queue received. */
+async function natsStreamIds(nc: NatsConnection, queueName: string): Promise<string[]> {
+  const jsm = await nc.jetstreamManager();
+  const info = await jsm.streams.info(queueName).catch(() => null);
+  if (!info || info.state.messages === 0) return [];
+  const consumer = await nc.jetstream().consumers.get(queueName);
+  const ids: string[] = [];
+  const batch = await consumer.fetch({ max_messages: info.state.messages, expires: 2_000 });
+  for await (const message of batch) {
+    ids.push(message.headers?.get('Nats-Msg-Id') ?? '');
+    if (ids.length === info.state.messages) break;
+  }
+  return ids;
+}
+
 describeWithBroker('TEST_NATS_URL', 'relay through a NATS outage', (brokerUrl) => {
   let nc: NatsConnection;
   const queueName = uniqueName('noti-outage');
@@ -111,19 +126,7 @@ describeWithBroker('TEST_NATS_URL', 'relay through a NATS outage', (brokerUrl) =
     await nc.close();
   });
 
-  async function streamIds(): Promise<string[]> {
-    const jsm = await nc.jetstreamManager();
-    const info = await jsm.streams.info(queueName).catch(() => null);
-    if (!info || info.state.messages === 0) return [];
-    const consumer = await nc.jetstream().consumers.get(queueName);
-    const ids: string[] = [];
-    const batch = await consumer.fetch({ max_messages: info.state.messages, expires: 2_000 });
-    for await (const message of batch) {
-      ids.push(message.headers?.get('Nats-Msg-Id') ?? '');
-      if (ids.length === info.state.messages) break;
-    }
-    return ids;
-  }
+  const streamIds = () => natsStreamIds(nc, queueName);
 
   const destination: Destination = {
     publisher: (url) => openNatsPublisher({ url, queueName, connectTimeoutMs: 1_000, ackTimeoutMs: 1_000 }),
@@ -308,19 +311,7 @@ describeWithBroker('TEST_NATS_URL', 'relay when the NATS connection is restored'
     await nc.close();
   });
 
-  async function streamIds(): Promise<string[]> {
-    const jsm = await nc.jetstreamManager();
-    const info = await jsm.streams.info(queueName).catch(() => null);
-    if (!info || info.state.messages === 0) return [];
-    const consumer = await nc.jetstream().consumers.get(queueName);
-    const ids: string[] = [];
-    const batch = await consumer.fetch({ max_messages: info.state.messages, expires: 2_000 });
-    for await (const message of batch) {
-      ids.push(message.headers?.get('Nats-Msg-Id') ?? '');
-      if (ids.length === info.state.messages) break;
-    }
-    return ids;
-  }
+  const streamIds = () => natsStreamIds(nc, queueName);
 
   it('delivers the backlog as soon as nats.js has reconnected, not after the back-off, with one log line per failed attempt', async () => {
     const lines = await restoredScenario(brokerUrl, {
