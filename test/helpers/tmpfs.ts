@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -37,5 +37,22 @@ export function canMountTmpfs(suite: string): boolean {
   } catch (error) {
     console.warn(`skipping "${suite}": mounting a tmpfs needs root (${(error as Error).message.split('\n')[0]})`);
     return false;
+  }
+}
+
+/** Writes until the filesystem refuses even one byte more. */
+export function fillFile(path: string): void {
+  const fd = openSync(path, 'w');
+  try {
+    for (const size of [64 * 1024, 4096, 512, 1]) {
+      const chunk = Buffer.alloc(size, 1);
+      try {
+        for (;;) writeSync(fd, chunk);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+      }
+    }
+  } finally {
+    closeSync(fd);
   }
 }

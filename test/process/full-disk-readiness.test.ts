@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { eventually } from '../helpers/eventually';
 import { spawnReceiver, type SpawnedReceiver } from '../helpers/spawn-receiver';
+import { fillFile } from '../helpers/tmpfs';
 
 /** A real full disk needs a small filesystem of our own: a tmpfs, which only root may mount. */
 function canMount(): boolean {
@@ -13,23 +14,6 @@ function canMount(): boolean {
     return false;
   }
   return true;
-}
-
-/** Writes until the filesystem refuses even one byte more. */
-function fill(path: string): void {
-  const fd = openSync(path, 'w');
-  try {
-    for (const size of [64 * 1024, 4096, 512, 1]) {
-      const chunk = Buffer.alloc(size, 1);
-      try {
-        for (;;) writeSync(fd, chunk);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
 }
 
 async function post(receiver: SpawnedReceiver): Promise<{ status: number; resCd: string }> {
@@ -79,7 +63,7 @@ const readyzStoreError = async (receiver: SpawnedReceiver) =>
     expect(await readyz(receiver)).toBe(200);
 
     const filler = join(mountPoint, 'filler');
-    fill(filler);
+    fillFile(filler);
     expect(await readyz(receiver)).toBe(503);
     expect(await post(receiver)).toEqual({ status: 503, resCd: '5001' });
     // Refused for the headroom, not by luck of which WAL frames were free: deterministic, and it says why.

@@ -1,27 +1,10 @@
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { eventually } from '../helpers/eventually';
 import { spawnReceiver, type SpawnedReceiver } from '../helpers/spawn-receiver';
-import { canMountTmpfs, mountTmpfs, type Tmpfs } from '../helpers/tmpfs';
-
-/** Writes until the filesystem refuses even one byte more. */
-function fill(path: string): void {
-  const fd = openSync(path, 'w');
-  try {
-    for (const size of [64 * 1024, 4096, 512, 1]) {
-      const chunk = Buffer.alloc(size, 1);
-      try {
-        for (;;) writeSync(fd, chunk);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
+import { canMountTmpfs, fillFile, mountTmpfs, type Tmpfs } from '../helpers/tmpfs';
 
 async function post(receiver: SpawnedReceiver): Promise<string> {
   const res = await fetch(receiver.url, {
@@ -59,7 +42,7 @@ const suite = 'the built service when the database disk fills after the queue to
 
       // The sink's disk is full: acked notifications wait in the outbox.
       const sinkFiller = join(sinkDisk.dir, 'filler');
-      fill(sinkFiller);
+      fillFile(sinkFiller);
       const acked: string[] = [];
       for (let i = 0; i < 20; i++) acked.push(await post(receiver));
       expect(acked).toEqual(Array.from({ length: 20 }, () => '0000'));
@@ -71,7 +54,7 @@ const suite = 'the built service when the database disk fills after the queue to
       // Now the database's disk fills, and then the sink has room again: the queue takes the batch,
       // the store cannot mark it delivered.
       const dbFiller = join(dbDisk.dir, 'filler');
-      fill(dbFiller);
+      fillFile(dbFiller);
       unlinkSync(sinkFiller);
       const logs = () => receiver!.logs().filter((line) => line.message === 'relay pass failed; retrying');
       await eventually(() => (logs().length >= 4 ? true : undefined), 30_000, 'four refused marks');
