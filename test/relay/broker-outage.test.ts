@@ -63,25 +63,33 @@ async function outageScenario(
   }
 }
 
+/** Binds an exclusive queue to the exchange and collects each message's id into `ids`, as a consumer would. */
+async function consumeExchange(brokerUrl: string, exchange: string, ids: string[]): Promise<ChannelModel> {
+  const consumer = await amqp.connect(brokerUrl);
+  const channel = await consumer.createChannel();
+  await channel.assertExchange(exchange, 'topic', { durable: true });
+  const { queue } = await channel.assertQueue('', { exclusive: true });
+  await channel.bindQueue(queue, exchange, '#');
+  await channel.consume(queue, (message) => message && ids.push(String(message.properties.messageId)), { noAck: true });
+  return consumer;
+}
+
+async function deleteExchange(consumer: ChannelModel, exchange: string): Promise<void> {
+  const channel = await consumer.createChannel();
+  await channel.deleteExchange(exchange);
+  await consumer.close();
+}
+
 describeWithBroker('TEST_AMQP_URL', 'relay through a RabbitMQ outage', (brokerUrl) => {
   let consumer: ChannelModel;
   const exchange = uniqueName('noti-outage');
   const ids: string[] = [];
 
   beforeAll(async () => {
-    consumer = await amqp.connect(brokerUrl);
-    const channel = await consumer.createChannel();
-    await channel.assertExchange(exchange, 'topic', { durable: true });
-    const { queue } = await channel.assertQueue('', { exclusive: true });
-    await channel.bindQueue(queue, exchange, '#');
-    await channel.consume(queue, (message) => message && ids.push(String(message.properties.messageId)), { noAck: true });
+    consumer = await consumeExchange(brokerUrl, exchange, ids);
   });
 
-  afterAll(async () => {
-    const channel = await consumer.createChannel();
-    await channel.deleteExchange(exchange);
-    await consumer.close();
-  });
+  afterAll(() => deleteExchange(consumer, exchange));
 
   const destination: Destination = {
     publisher: (url) => openAmqpPublisher({ url, exchange, connectTimeoutMs: 1_000, confirmTimeoutMs: 2_000 }),
@@ -253,19 +261,10 @@ describeWithBroker('TEST_AMQP_URL', 'relay when the RabbitMQ connection is resto
   const ids: string[] = [];
 
   beforeAll(async () => {
-    consumer = await amqp.connect(brokerUrl);
-    const channel = await consumer.createChannel();
-    await channel.assertExchange(exchange, 'topic', { durable: true });
-    const { queue } = await channel.assertQueue('', { exclusive: true });
-    await channel.bindQueue(queue, exchange, '#');
-    await channel.consume(queue, (message) => message && ids.push(String(message.properties.messageId)), { noAck: true });
+    consumer = await consumeExchange(brokerUrl, exchange, ids);
   });
 
-  afterAll(async () => {
-    const channel = await consumer.createChannel();
-    await channel.deleteExchange(exchange);
-    await consumer.close();
-  });
+  afterAll(() => deleteExchange(consumer, exchange));
 
   it('delivers the backlog as soon as the connection is back, not after the back-off, with one log line per failed attempt', async () => {
     const lines = await restoredScenario(brokerUrl, {
