@@ -2,7 +2,7 @@ import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
 import { Client, type PoolClient } from 'pg';
 import { DEFAULT_LEDGER_SETTINGS } from '../../src/ledger/ledger-settings';
-import { runProcedure } from '../../src/store/postgres/run-procedure';
+import { runProcedure, writeTransaction } from '../../src/store/postgres/run-procedure';
 import { inboxRow } from '../../src/store/procedures/inbox-row';
 import { recordNotification } from '../../src/store/procedures/record-notification';
 import { openStores, type Stores } from '../../src/store/open-stores';
@@ -44,26 +44,35 @@ describePostgres('two PostgreSQL replicas and one order', () => {
     expect(await replicas[1]!.ledger.rebuildPage(null, 10, new Date(BASE_MS + 5 * 60_000).toISOString())).toEqual({ orders: 1, changed: 0, next: null });
   });
 
-  test("the order's own lock keeps two transactions from computing from a stale set of facts, even without the outbox-order lock", async () => {
-    // The group commit's outbox-order lock happens to serialise every write transaction today; the
-    // ledger must not depend on it. Two raw transactions that skip it, one notification each, at once.
-    const order = { mallId: 'T0001234', shopOrderNo: 'ORD-ROW-LOCK' };
-    const clients = [new Client({ connectionString: schema.url }), new Client({ connectionString: schema.url })];
-    for (const client of clients) await client.connect();
+  test('a write transaction on an order waits for the one in flight: the ledger reads orders without a row lock because every write takes the outbox-order lock as it begins', async () => {
+    // A raw transaction that began as every write transaction does (writeTransaction) and has
+    // recorded one notification of the order, not yet committed: a replica's notification of the
+    // same order must wait for it, then compute from both facts.
+    const order = { mallId: 'T0001234', shopOrderNo: 'ORD-SERIAL' };
+    const entry = (i: number) => entryOf(approvalNotification({ ...order, pgCno: `2611211200000009${String(i).padStart(4, '0')}`, amount: '1000', approvalDate: stamp(i) }), i);
+    const client = new Client({ connectionString: schema.url, application_name: 'test-holder' });
+    await client.connect();
     try {
-      const record = async (client: Client, i: number) => {
-        const entry = entryOf(approvalNotification({ ...order, pgCno: `2611211200000009${String(i).padStart(4, '0')}`, amount: '1000', approvalDate: stamp(i) }), i);
-        await client.query('BEGIN');
-        await runProcedure(client as unknown as PoolClient, 'test', recordNotification(inboxRow(entry), DEFAULT_LEDGER_SETTINGS), { outboxChanged: false, orderLocked: true });
-        await client.query('COMMIT');
-      };
-      await record(clients[0]!, 0);
-      for (let i = 1; i < 21; i += 2) await Promise.all([record(clients[0]!, i), record(clients[1]!, i + 1)]);
-      const stored = await replicas[0]!.ledger.getOrder(order);
-      expect(stored!.events).toHaveLength(21);
-      expect(stored!.approved).toBe(21000);
+      const effects = { outboxChanged: false, orderLocked: true };
+      await client.query(writeTransaction(effects).begin);
+      await runProcedure(client as unknown as PoolClient, 'test', recordNotification(inboxRow(entry(0)), DEFAULT_LEDGER_SETTINGS), effects);
+      const waiting = replicas[0]!.store.record(entry(1));
+      // The replica's transaction is seen waiting for the advisory lock before the holder commits.
+      for (;;) {
+        const { rows } = await client.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'payment-noti-receiver' AND wait_event_type = 'Lock' AND wait_event = 'advisory'",
+        );
+        if (rows[0]!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await client.query('COMMIT');
+      await expect(waiting).resolves.toMatchObject({ outcome: 'accepted' });
+      const stored = await replicas[1]!.ledger.getOrder(order);
+      expect(stored!.events).toHaveLength(2);
+      expect(stored!.approved).toBe(2000);
+      expect(await replicas[1]!.ledger.rebuildPage(null, 10, new Date(BASE_MS + 5 * 60_000).toISOString())).toEqual({ orders: 1, changed: 0, next: null });
     } finally {
-      for (const client of clients) await client.end();
+      await client.end();
     }
   });
 });

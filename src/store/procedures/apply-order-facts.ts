@@ -1,19 +1,20 @@
 import type { OrderKey } from '../../ledger/ledger-facts';
-import { distinctOrders, loadedOrders, lockAndLoadOrders } from './ledger-orders';
+import { distinctOrders, loadedOrders, loadOrders } from './ledger-orders';
 import { recomputeOrders, type LedgerOptions, type OrderFact, type Recomputed } from './ledger-writes';
 import { dialect, oneTrip, outboxChanged, type Procedure } from './procedure';
 
 /**
  * The ledger's one step for every verb but the notifications' (which fold it into their own
- * round trips): lock the orders, read their records and facts, store the new facts, recompute
+ * round trips): read the orders' records and facts, store the new facts, recompute
  * (SPEC 7.1) and write what changed, with the events, in the caller's transaction. `alsoOrders`
  * are recomputed without a new fact (the sweep, a rebuild).
  */
 export function* applyOrderFacts(facts: readonly OrderFact[], options: LedgerOptions, alsoOrders: readonly OrderKey[] = []): Procedure<Recomputed[]> {
   const orders = distinctOrders([...facts.map((f) => f.order), ...alsoOrders]);
   if (orders.length === 0) return [];
-  const loaded = loadedOrders(orders, yield* oneTrip(...lockAndLoadOrders(orders, yield* dialect())));
-  const { statements, results, events } = recomputeOrders(loaded, facts, options);
+  const sql = yield* dialect();
+  const loaded = loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql)));
+  const { statements, results, events } = recomputeOrders(loaded, facts, options, sql);
   if (events) yield* outboxChanged();
   yield* oneTrip(...statements);
   return results;

@@ -1,68 +1,59 @@
 import type { LedgerFact, OrderKey } from '../../ledger/ledger-facts';
 import type { OrderRecord } from '../../ledger/order-record';
-import { allRows, changes, chunks, sqlBySize, valueRows, type Dialect, type Param, type Statement } from './procedure';
+import { allRows, chunks, sqlBySize, type Dialect, type Param, type Statement } from './procedure';
 
 /** The order's key as one string, for maps (JSON: no separator can make two keys one). */
 export const orderKeyText = (order: OrderKey): string => JSON.stringify([order.mallId, order.shopOrderNo]);
 
-/**
- * The orders once each, sorted: every transaction locks orders in this order (and the database's
- * `ORDER BY` below locks the existing rows in its own), so two replicas never wait on each other
- * in a cycle.
- */
+/** The orders once each, sorted: a batch writes its records, and queues their events, in one order whatever the arrival. */
 export function distinctOrders(orders: Iterable<OrderKey>): OrderKey[] {
   const byKey = new Map<string, OrderKey>();
   for (const order of orders) byKey.set(orderKeyText(order), { mallId: order.mallId, shopOrderNo: order.shopOrderNo });
   return [...byKey.values()].sort((a, b) => (a.mallId !== b.mallId ? (a.mallId < b.mallId ? -1 : 1) : a.shopOrderNo < b.shopOrderNo ? -1 : a.shopOrderNo > b.shopOrderNo ? 1 : 0));
 }
 
-// OR'd pairs rather than a row-value IN: both planners search the primary key for each pair.
+// The orders are read with their facts: each order by both columns of its unique key, its facts
+// by its order_id in a subquery (joined instead, a plan made before the tables had statistics, as
+// a prepared statement's generic plan is, may hash the whole facts table for a few orders). The
+// facts come as one JSON array of their JSON texts. SQLite takes the orders of a batch as OR'd
+// pairs in one statement, one index search each. PostgreSQL rechecks every row it finds against
+// the whole OR (a cost that grows with the square of the batch: 2 ms for 31 orders), so it gets
+// one statement per order, of one text, sent together in the caller's round trip.
 const LOOKUPS_EACH = 256;
-const orderPairs = (rows: number) => Array.from({ length: rows }, () => '(mall_id = ? AND shop_order_no = ?)').join(' OR ');
-const INSERT_ORDER_ROWS = sqlBySize((rows) =>
-  `INSERT INTO ledger_orders (mall_id, shop_order_no) VALUES ${valueRows(rows, 2)} ON CONFLICT DO NOTHING`);
-const SELECT_ORDERS = sqlBySize((rows) =>
-  `SELECT mall_id, shop_order_no, record_json, sweep_at FROM ledger_orders WHERE ${orderPairs(rows)} ORDER BY mall_id, shop_order_no`);
-// Through the order's row: the facts are keyed by its order_id (migration 010), found by the key's index.
-const SELECT_FACTS = sqlBySize((rows) => `SELECT o.mall_id, o.shop_order_no, f.fact_json FROM ledger_orders o
-  JOIN ledger_facts f ON f.order_id = o.order_id WHERE ${orderPairs(rows)}`);
+const FACTS_OF_ORDER = {
+  sqlite: 'SELECT json_group_array(f.fact_json) FROM ledger_facts f WHERE f.order_id = o.order_id',
+  postgres: 'SELECT CAST(json_agg(f.fact_json) AS TEXT) FROM ledger_facts f WHERE f.order_id = o.order_id',
+};
+const loadSql = (dialect: Dialect, rows: number) => `SELECT o.mall_id, o.shop_order_no, o.record_json, o.sweep_at,
+    (${FACTS_OF_ORDER[dialect]}) AS facts
+  FROM ledger_orders o WHERE ${Array.from({ length: rows }, () => '(o.mall_id = ? AND o.shop_order_no = ?)').join(' OR ')}`;
+const LOAD_PAIRS = sqlBySize((rows) => loadSql('sqlite', rows));
+const LOAD_ONE = loadSql('postgres', 1);
 
-export interface OrderRow {
+export interface LoadRow {
   mall_id: string;
   shop_order_no: string;
   record_json: string | null;
   sweep_at: number | string | null;
-}
-
-export interface FactRow {
-  mall_id: string;
-  shop_order_no: string;
-  fact_json: string;
+  /** A JSON array of the facts' JSON texts; null (PostgreSQL) or '[]' (SQLite) when there are none. */
+  facts: string | null;
 }
 
 /**
- * The statements that take the orders' locks and read what they hold. On PostgreSQL: a row per
- * order (made when missing: a new row is locked by its insert, and a concurrent insert of it waits
- * for this transaction), its stored record read `FOR UPDATE`, then its facts. Under READ COMMITTED
- * each statement sees what was committed when it started, so the facts are read after the lock:
- * another replica's transaction on the same order has committed by then, and no update is
- * computed from a stale set of facts. SQLite has one writer: the reads alone, and a new order's
- * row is written once, with its record.
+ * The statements that read what the orders hold: their stored records and facts. No row lock: on
+ * PostgreSQL every write transaction takes the outbox-order lock as it begins (group-commit.ts),
+ * so write transactions run one at a time across replicas and nothing read here can change
+ * before this transaction commits; SQLite has one writer. A new order's row is written once,
+ * with its first record.
  */
-export function lockAndLoadOrders(orders: readonly OrderKey[], dialect: Dialect): Statement[] {
-  const runs = chunks(orders, 2, LOOKUPS_EACH);
-  const params = (run: readonly OrderKey[]): Param[] => run.flatMap((order) => [order.mallId, order.shopOrderNo]);
-  const locking = dialect === 'postgres';
-  return [
-    ...(locking ? runs.map((run) => changes(INSERT_ORDER_ROWS(run.length), ...params(run))) : []),
-    ...runs.map((run) => allRows(SELECT_ORDERS(run.length) + (locking ? ' FOR UPDATE' : ''), ...params(run))),
-    ...runs.map((run) => allRows(SELECT_FACTS(run.length), ...params(run))),
-  ];
+export function loadOrders(orders: readonly OrderKey[], dialect: Dialect): Statement[] {
+  if (dialect === 'postgres') return orders.map((order) => allRows(LOAD_ONE, order.mallId, order.shopOrderNo));
+  return chunks(orders, 2, LOOKUPS_EACH).map((run) => allRows(LOAD_PAIRS(run.length), ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo])));
 }
 
 export interface LoadedOrder {
   order: OrderKey;
-  /** The order has a row (on SQLite a new order's row is written with its first record). */
+  /** The order has a row (a new order's row is written with its first record). */
   exists: boolean;
   /** The stored record as stored (JSON): compared as text, parsed only when the record changed. */
   storedJson: string | null;
@@ -70,29 +61,25 @@ export interface LoadedOrder {
   facts: LedgerFact[];
 }
 
-/** The answers of `lockAndLoadOrders`' statements (in its order), per order. */
+/** The answers of `loadOrders`' statements, per order. */
 export function loadedOrders(orders: readonly OrderKey[], answers: readonly unknown[]): Map<string, LoadedOrder> {
-  const runs = chunks(orders, 2, LOOKUPS_EACH).length;
-  // PostgreSQL's answers begin with the row inserts' counts.
-  if (answers.length === 3 * runs) answers = answers.slice(runs);
   const loaded = new Map<string, LoadedOrder>();
   for (const order of orders) loaded.set(orderKeyText(order), { order, exists: false, storedJson: null, sweepAt: null, facts: [] });
-  for (const rows of answers.slice(0, runs) as OrderRow[][]) {
+  for (const rows of answers as LoadRow[][]) {
     for (const row of rows) {
       const entry = loaded.get(orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }));
       if (!entry) continue;
       entry.exists = true;
       entry.storedJson = row.record_json;
       entry.sweepAt = row.sweep_at === null ? null : Number(row.sweep_at);
+      for (const fact of row.facts === null ? [] : (JSON.parse(row.facts) as string[])) entry.facts.push(JSON.parse(fact) as LedgerFact);
     }
-  }
-  for (const rows of answers.slice(runs, 2 * runs) as FactRow[][]) {
-    for (const row of rows) loaded.get(orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }))?.facts.push(JSON.parse(row.fact_json) as LedgerFact);
   }
   return loaded;
 }
 
 export const storedRecord = (entry: LoadedOrder): OrderRecord | null => (entry.storedJson === null ? null : (JSON.parse(entry.storedJson) as OrderRecord));
 
-/** How many statements `lockAndLoadOrders` yields for these orders. */
-export const loadStatementCount = (orders: readonly OrderKey[], dialect: Dialect): number => (dialect === 'postgres' ? 3 : 2) * chunks(orders, 2, LOOKUPS_EACH).length;
+/** How many statements `loadOrders` yields for these orders. */
+export const loadStatementCount = (orders: readonly OrderKey[], dialect: Dialect): number =>
+  dialect === 'postgres' ? orders.length : chunks(orders, 2, LOOKUPS_EACH).length;

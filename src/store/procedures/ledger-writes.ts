@@ -5,7 +5,7 @@ import type { LedgerSettings } from '../../ledger/ledger-settings';
 import type { Discrepancy, OrderRecord } from '../../ledger/order-record';
 import { sha256Hex } from '../../sha256-hex';
 import { orderKeyText, storedRecord, type LoadedOrder } from './ledger-orders';
-import { changes, chunks, placeholders, sqlBySize, valueRows, type Param, type Statement } from './procedure';
+import { changes, chunks, placeholders, sqlBySize, valueRows, type Dialect, type Param, type Statement } from './procedure';
 
 /** A fact to store for an order. */
 export interface OrderFact {
@@ -50,15 +50,21 @@ const EVENT_COLUMNS = 9;
 // An event for the internal queue is an internal inbox entry beside the notifications (as a
 // command's final state is): the relay forwards every outbox row the same way. 'ledger:' + its id
 // is its dedup key, so a transaction computed again (a retry after a failed batch) queues it once.
-const INSERT_EVENTS = sqlBySize((rows) => `INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
+const EVENT_VALUES = (rows: number) => `INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
     shop_order_no, body_hash, raw_body, content_type, source_ip, received_at, event_json)
   VALUES ${Array.from({ length: rows }, () => "(?, ?, '', ?, ?, ?, NULL, ?, ?, 'application/json', 'internal', ?, ?)").join(', ')}
-  ON CONFLICT DO NOTHING`);
-// By both columns of SQLite's unique inbox key (pg_cno, event_id), so each is an index search.
+  ON CONFLICT DO NOTHING`;
+const INSERT_EVENTS = sqlBySize(EVENT_VALUES);
+// SQLite: each event's outbox row found by both columns of its unique inbox key (pg_cno, event_id).
 const QUEUE_EVENTS = sqlBySize((rows) => `INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms)
   SELECT seq, event_id, received_at, CAST(? AS BIGINT) FROM inbox
   WHERE ${Array.from({ length: rows }, () => '(pg_cno = ? AND event_id = ?)').join(' OR ')}
   ORDER BY seq ON CONFLICT DO NOTHING`);
+// PostgreSQL takes the inbox rows' seqs from the insert itself (DML in WITH, which SQLite lacks):
+// one statement instead of an insert and a search of what it inserted.
+const INSERT_AND_QUEUE_EVENTS = sqlBySize((rows) => `WITH e AS (${EVENT_VALUES(rows)} RETURNING seq, event_id, received_at)
+  INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms)
+  SELECT seq, event_id, received_at, CAST(? AS BIGINT) FROM e ORDER BY seq`);
 
 /**
  * Each loaded order recomputed with its new facts (SPEC 7.1), and the statements that store the
@@ -71,12 +77,13 @@ export function recomputeOrders(
   loaded: ReadonlyMap<string, LoadedOrder>,
   newFacts: readonly OrderFact[],
   options: LedgerOptions,
+  dialect: Dialect,
 ): { statements: Statement[]; results: Recomputed[]; events: boolean } {
   const factRows: Param[][] = [];
   const added = new Map<string, LedgerFact[]>();
   for (const { order, fact, json } of newFacts) {
     const entry = loaded.get(orderKeyText(order));
-    if (!entry) throw new Error(`the ledger computes an order it has not locked: ${orderKeyText(order)}`);
+    if (!entry) throw new Error(`the ledger computes an order it has not read: ${orderKeyText(order)}`);
     const mine = added.get(orderKeyText(order)) ?? [];
     if (entry.facts.some((f) => f.id === fact.id) || mine.some((f) => f.id === fact.id)) continue;
     mine.push(fact);
@@ -108,8 +115,7 @@ export function recomputeOrders(
     ...inserts(INSERT_FACTS, FACT_COLUMNS, factRows),
     ...inserts(UPSERT_DISCREPANCIES, DISCREPANCY_COLUMNS, discrepancyRows),
     ...chunks(gone, 1).map((ids) => changes(DELETE_DISCREPANCIES(ids.length), ...ids)),
-    ...inserts(INSERT_EVENTS, EVENT_COLUMNS, eventRows),
-    ...chunks(eventRows, 2, 256).map((rows) => changes(QUEUE_EVENTS(rows.length), Date.parse(options.now), ...rows.flatMap((row) => [row[4]!, row[0]!]))),
+    ...eventStatements(eventRows, Date.parse(options.now), dialect),
   ];
   return { statements, results, events: eventRows.length > 0 };
 }
@@ -138,6 +144,17 @@ function eventRow(event: LedgerEvent, record: OrderRecord, now: string): Param[]
   const json = JSON.stringify(event);
   const pgCno = record.payments.at(-1)?.pgCno ?? record.deposits.at(-1)?.pgCno ?? '';
   return [event.id, `ledger:${event.id}`, event.type, record.mallId, pgCno, sha256Hex(json), Buffer.from(json, 'utf8'), now, json];
+}
+
+/** The events' inbox rows and their outbox rows, in the order given (their seqs are drawn in it). */
+function eventStatements(rows: readonly Param[][], nowMs: number, dialect: Dialect): Statement[] {
+  if (dialect === 'postgres') {
+    return chunks(rows, EVENT_COLUMNS + 1).map((chunk) => changes(INSERT_AND_QUEUE_EVENTS(chunk.length), ...chunk.flat(), nowMs));
+  }
+  return [
+    ...inserts(INSERT_EVENTS, EVENT_COLUMNS, rows),
+    ...chunks(rows, 2, 256).map((chunk) => changes(QUEUE_EVENTS(chunk.length), nowMs, ...chunk.flatMap((row) => [row[4]!, row[0]!]))),
+  ];
 }
 
 function inserts(sql: (rows: number) => string, columns: number, rows: readonly Param[][]): Statement[] {

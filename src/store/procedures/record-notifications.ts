@@ -3,7 +3,7 @@ import type { LedgerSettings } from '../../ledger/ledger-settings';
 import { derivedFromKey } from '../../notifications/dedup-key';
 import type { RecordResult } from '../store';
 import type { InboxRow } from './inbox-row';
-import { distinctOrders, loadedOrders, loadStatementCount, lockAndLoadOrders, orderKeyText, type LoadedOrder } from './ledger-orders';
+import { distinctOrders, loadedOrders, loadStatementCount, loadOrders, orderKeyText, type LoadedOrder } from './ledger-orders';
 import { recomputeOrders, type OrderFact } from './ledger-writes';
 import { allRows, changes, chunks, dialect, oneTrip, outboxChanged, placeholders, sqlBySize, valueRows, type Param, type Procedure, type Statement } from './procedure';
 
@@ -82,12 +82,12 @@ export function* recordNotifications(entries: readonly InboxRow[], settings: Led
   // the lookup's fresh snapshot sees the winner's row (and this transaction's own).
   const inserts = inboxInserts(candidates);
   const lookups = storedLookups(candidates);
-  // The ledger (SPEC 7.1) reads the orders of the batch under their locks in this same round trip
-  // on PostgreSQL, where a round trip costs more than reading an order a redelivery turns out not
-  // to need; SQLite reads only the orders of what it accepted, once it knows.
+  // The ledger (SPEC 7.1) reads the orders of the batch in this same round trip on PostgreSQL, where
+  // a round trip costs more than reading an order a redelivery turns out not to need; SQLite reads
+  // only the orders of what it accepted, once it knows.
   const sql = yield* dialect();
   const early = settings !== null && sql === 'postgres' ? distinctOrders(candidates.filter((entry) => entry.ledgerFact !== null).map(orderOf)) : [];
-  const answers = yield* oneTrip(...inserts, ...lookups, ...lockAndLoadOrders(early, sql));
+  const answers = yield* oneTrip(...inserts, ...lookups, ...loadOrders(early, sql));
   const insertedSeqs = new Map<string, number>();
   // RETURNING promises no row order (PostgreSQL, SQLite): rows are matched by event id.
   for (const rows of answers.slice(0, inserts.length) as InsertedRow[][]) for (const row of rows) insertedSeqs.set(row.event_id, row.seq);
@@ -104,10 +104,10 @@ export function* recordNotifications(entries: readonly InboxRow[], settings: Led
     for (const key of [...loaded.keys()]) if (!touched.has(key)) loaded.delete(key);
   } else {
     const orders = distinctOrders(facts.map((f) => f.order));
-    loaded = orders.length > 0 ? loadedOrders(orders, yield* oneTrip(...lockAndLoadOrders(orders, sql))) : new Map();
+    loaded = orders.length > 0 ? loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql))) : new Map();
   }
   const now = accepted.reduce((latest, entry) => (entry.receivedAt > latest ? entry.receivedAt : latest), '');
-  const ledger = facts.length > 0 && settings !== null ? recomputeOrders(loaded, facts, { now, settings }) : { statements: [], events: false };
+  const ledger = facts.length > 0 && settings !== null ? recomputeOrders(loaded, facts, { now, settings }, sql) : { statements: [], events: false };
   // Outbox order = commit order: see outboxChanged() for why the seq is drawn under a lock. One
   // statement draws the seqs in entry order, so the batch's outbox order is its arrival order.
   if (accepted.length > 0) yield* outboxChanged();
