@@ -1,10 +1,8 @@
-import { replayDiscrepancies } from './discrepancy-lifecycle';
+import { replayOrder } from './discrepancy-lifecycle';
 import type { LedgerFact, OrderKey } from './ledger-facts';
 import type { LedgerSettings } from './ledger-settings';
 import { epochMs, isoOf } from './ledger-time';
-import { orderFigures } from './order-figures';
 import type { Discrepancy, Expected, OrderRecord } from './order-record';
-import { foldOrder, lastInputMs } from './order-state';
 import { orderStatus } from './order-status';
 
 export interface LedgerComputation {
@@ -23,16 +21,14 @@ export function computeOrderRecord(
   facts: readonly LedgerFact[],
   options: { now: string; settings: LedgerSettings },
 ): LedgerComputation {
-  const { discrepancies, sweepAt } = replayDiscrepancies(order, facts, options.settings, epochMs('now', options.now));
-  const state = foldOrder(facts);
-  const last = lastInputMs(state);
-  if (last === null) return { record: null, sweepAt: null };
-  const figures = orderFigures(state);
+  // The replay's last reading is of the final state: its figures are the record's, not computed again.
+  const { discrepancies, sweepAt, figures, latestMs } = replayOrder(order, facts, options.settings, epochMs('now', options.now));
+  if (figures === null || latestMs === null) return { record: null, sweepAt: null };
   const exp = figures.expectation?.fact;
   const expected: Expected | null = exp
     ? { amount: exp.amount, currency: exp.currency, method: exp.method, source: exp.source, expiresAt: exp.expiresAt }
     : null;
-  const ordered = [...discrepancies].sort(byOpening);
+  const ordered = discrepancies.length > 1 ? byOpening(discrepancies) : discrepancies;
   const record: OrderRecord = {
     mallId: order.mallId,
     shopOrderNo: order.shopOrderNo,
@@ -49,16 +45,15 @@ export function computeOrderRecord(
     cancellationsRequested: figures.cancellationsRequested,
     events: figures.events,
     discrepancies: ordered,
-    updatedAt: isoOf(Math.max(last, ...ordered.flatMap(lifecycleTimes))),
+    updatedAt: isoOf(latestMs),
   };
   return { record, sweepAt };
 }
 
-function byOpening(a: Discrepancy, b: Discrepancy): number {
-  const at = Date.parse(a.openedAt) - Date.parse(b.openedAt);
-  return at !== 0 ? at : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-function lifecycleTimes(d: Discrepancy): number[] {
-  return d.resolvedAt === null ? [Date.parse(d.openedAt)] : [Date.parse(d.openedAt), Date.parse(d.resolvedAt)];
+/** By openedAt, then id; each time parsed once, not at every comparison. */
+function byOpening(discrepancies: Discrepancy[]): Discrepancy[] {
+  return discrepancies
+    .map((d) => ({ d, ms: Date.parse(d.openedAt) }))
+    .sort((a, b) => a.ms - b.ms || (a.d.id < b.d.id ? -1 : a.d.id > b.d.id ? 1 : 0))
+    .map(({ d }) => d);
 }

@@ -24,15 +24,25 @@ export function discrepancyId(order: OrderKey, kind: DiscrepancyKind, eventIds: 
   return ledgerId('dsc_', [order.mallId, order.shopOrderNo, kind, eventIds]);
 }
 
-type Shown = Omit<DiscrepancyCondition, 'id'>;
+/** A condition before its id is derived (see `discrepancyConditions`). */
+export type ShownCondition = Omit<DiscrepancyCondition, 'id'>;
+type Shown = ShownCondition;
 type N = Timed<NotificationFact>;
 
 /** Every SPEC 7.3 condition that holds for these figures, whatever the grace period says. */
 export function discrepancyConditions(order: OrderKey, figures: OrderFigures, settings: LedgerSettings): DiscrepancyCondition[] {
+  return shownConditions(figures, settings).map((c) => ({ id: discrepancyId(order, c.kind, c.eventIds), ...c }));
+}
+
+/**
+ * The conditions without their ids: a replay reads them at every moment and derives each id
+ * (a SHA-256) once per kind and events, not once per moment.
+ */
+export function shownConditions(figures: OrderFigures, settings: LedgerSettings): ShownCondition[] {
   const moving = figures.notifications.filter(succeeded);
   const paymentIds = new Set([...figures.payments, ...figures.deposits].map((p) => p.eventId));
   const paid = moving.filter((n) => paymentIds.has(n.id));
-  const shown: Shown[] = [
+  return [
     ...amountMismatches(figures, paid),
     ...duplicatePayment(figures, paid),
     ...overCancel(figures, moving),
@@ -41,7 +51,6 @@ export function discrepancyConditions(order: OrderKey, figures: OrderFigures, se
     ...unexpectedPayments(figures, paid, settings),
     ...paymentsAfterExpiry(figures, paid),
   ];
-  return shown.map((c) => ({ id: discrepancyId(order, c.kind, c.eventIds), ...c }));
 }
 
 function amountMismatches({ expectation }: OrderFigures, paid: N[]): Shown[] {

@@ -1,10 +1,10 @@
-import { discrepancyConditions } from './discrepancy-conditions';
+import { discrepancyId, shownConditions, type DiscrepancyCondition } from './discrepancy-conditions';
 import type { InputFact, LedgerFact, OrderKey, ResolutionFact } from './ledger-facts';
 import type { LedgerSettings } from './ledger-settings';
 import { epochMs, isoOf } from './ledger-time';
-import { orderFigures } from './order-figures';
-import { GRACE_KINDS, type Discrepancy } from './order-record';
-import { distinctFacts, evolve, initialOrderState, lastInputMs, type OrderState } from './order-state';
+import { orderFigures, type OrderFigures } from './order-figures';
+import { GRACE_KINDS, type Discrepancy, type DiscrepancyKind } from './order-record';
+import { distinctFacts, evolveTimed, initialOrderState, timed } from './order-state';
 
 export const LEDGER_RESOLVER = 'ledger';
 const NO_LONGER_HOLDS = 'the condition no longer holds';
@@ -13,6 +13,20 @@ export interface Lifecycle {
   discrepancies: Discrepancy[];
   /** When a grace-period kind that holds now will open if nothing changes; null when none waits. */
   sweepAt: string | null;
+}
+
+/** What the replay read of the state after the last input: the record's figures are the same. */
+export interface Replay extends Lifecycle {
+  /** The figures of the state after every input (what `foldOrder` gives: `evolve` is commutative); null when the facts hold no input (there is no record then). */
+  figures: OrderFigures | null;
+  /** Epoch ms of the latest change among the inputs and the discrepancies' times (`updatedAt`). */
+  latestMs: number | null;
+}
+
+/** The figures and conditions of one state: the moment's evaluation, a grace pass and `sweepAt` read the same state, so each is computed once. */
+interface Reading {
+  figures: OrderFigures;
+  conditions: DiscrepancyCondition[];
 }
 
 interface Moment {
@@ -30,84 +44,132 @@ interface Moment {
  * already there) changes nothing. A discrepancy once seen is never opened again under its id.
  */
 export function replayDiscrepancies(order: OrderKey, facts: readonly LedgerFact[], settings: LedgerSettings, nowMs: number): Lifecycle {
+  const { discrepancies, sweepAt } = replayOrder(order, facts, settings, nowMs);
+  return { discrepancies, sweepAt };
+}
+
+/** `replayDiscrepancies`, with what the record also needs (the final figures, the latest time), so the caller computes neither again. */
+export function replayOrder(order: OrderKey, facts: readonly LedgerFact[], settings: LedgerSettings, nowMs: number): Replay {
   const graceMs = settings.graceSeconds * 1000;
   const seen = new Map<string, Discrepancy>();
   const pending = new Map<string, ResolutionFact>();
+  const idOf = discrepancyIds(order);
   let state = initialOrderState();
+  let reading: Reading | null = null;
+  // Moments come in stored order, so the inputs last changed at the latest moment that had any.
+  let lastInput: number | null = null;
+  let latest: number | null = null;
   let graceDoneFor: number | null = null;
 
+  const read = (): Reading => {
+    if (reading !== null) return reading;
+    const figures = orderFigures(state);
+    const conditions = shownConditions(figures, settings).map((c) => ({ id: idOf(c.kind, c.eventIds), ...c }));
+    return (reading = { figures, conditions });
+  };
+  const changedAt = (ms: number): void => {
+    if (latest === null || ms > latest) latest = ms;
+  };
   const evaluate = (atMs: number, withGrace: boolean): void => {
-    const at = isoOf(atMs);
-    const holding = discrepancyConditions(order, orderFigures(state), settings);
-    const ids = new Set(holding.map((c) => c.id));
-    for (const d of seen.values()) {
-      if (d.resolvedAt === null && !ids.has(d.id)) Object.assign(d, { resolvedAt: at, resolvedBy: LEDGER_RESOLVER, note: NO_LONGER_HOLDS });
+    // Most moments open and close nothing: the ISO text is made only when a time is written.
+    let at: string | null = null;
+    const atText = (): string => {
+      changedAt(atMs);
+      return (at ??= isoOf(atMs));
+    };
+    const holding = read().conditions;
+    if (seen.size > 0) {
+      const ids = new Set(holding.map((c) => c.id));
+      for (const d of seen.values()) {
+        if (d.resolvedAt === null && !ids.has(d.id)) Object.assign(d, { resolvedAt: atText(), resolvedBy: LEDGER_RESOLVER, note: NO_LONGER_HOLDS });
+      }
     }
     for (const c of holding) {
       const known = seen.get(c.id);
       // An open one shows the figures as they are now; a resolved one keeps those it was closed with.
       if (known !== undefined && known.resolvedAt === null) known.details = c.details;
       if (known !== undefined || (GRACE_KINDS.includes(c.kind) && !withGrace)) continue;
-      const opened: Discrepancy = { id: c.id, kind: c.kind, details: c.details, eventIds: c.eventIds, openedAt: at, resolvedAt: null, resolvedBy: null, note: null };
+      const opened: Discrepancy = { id: c.id, kind: c.kind, details: c.details, eventIds: c.eventIds, openedAt: atText(), resolvedAt: null, resolvedBy: null, note: null };
       const resolution = pending.get(c.id);
       if (resolution) Object.assign(opened, { resolvedAt: at, resolvedBy: resolution.by, note: resolution.note });
       seen.set(c.id, opened);
     }
   };
-  const graceDue = (): number | null => {
-    const last = lastInputMs(state);
-    return last === null || last === graceDoneFor ? null : last + graceMs;
-  };
+  const graceDue = (): number | null => (lastInput === null || lastInput === graceDoneFor ? null : lastInput + graceMs);
   const passGrace = (untilMs: number): void => {
     const due = graceDue();
     if (due === null || due > untilMs) return;
     evaluate(due, true);
-    graceDoneFor = lastInputMs(state);
+    graceDoneFor = lastInput;
   };
 
   // Facts stored in the same millisecond are one moment: the conditions are read after all of them.
   for (const moment of timeline(distinctFacts(facts))) {
     passGrace(moment.ms);
     if (moment.inputs.length > 0) {
-      for (const input of moment.inputs) state = evolve(state, input);
+      // recordedAt is the moment's: only `at` is left to parse, once per fact.
+      for (const input of moment.inputs) state = evolveTimed(state, timed(input, moment.ms));
+      reading = null;
+      lastInput = moment.ms;
+      changedAt(moment.ms);
       evaluate(moment.ms, graceMs === 0);
-      if (graceMs === 0) graceDoneFor = lastInputMs(state);
+      if (graceMs === 0) graceDoneFor = lastInput;
     }
-    for (const resolution of moment.resolutions) resolve(seen, pending, resolution, moment.ms);
+    for (const resolution of moment.resolutions) if (resolve(seen, pending, resolution, moment.ms)) changedAt(moment.ms);
   }
   passGrace(nowMs);
-  return { discrepancies: [...seen.values()], sweepAt: sweepAt(order, state, settings, seen, graceDue()) };
+  const figures = lastInput === null ? null : read().figures;
+  return { discrepancies: [...seen.values()], sweepAt: lastInput === null ? null : sweepAt(read(), seen, graceDue()), figures, latestMs: latest };
 }
 
-/** The facts grouped by the millisecond they were stored in; inputs before resolutions: an operator resolves what was there. */
+/** Discrepancy ids, each SHA-256 computed once per kind and events: a condition that holds over many moments shows the same id at each. */
+function discrepancyIds(order: OrderKey): (kind: DiscrepancyKind, eventIds: readonly string[]) => string {
+  const known = new Map<string, string>();
+  return (kind, eventIds) => {
+    const key = JSON.stringify([kind, eventIds]);
+    let id = known.get(key);
+    if (id === undefined) known.set(key, (id = discrepancyId(order, kind, eventIds)));
+    return id;
+  };
+}
+
+/**
+ * The facts grouped by the millisecond they were stored in; inputs before resolutions: an operator
+ * resolves what was there. Within a moment, by id (sorted by id, then stably by time).
+ */
 function timeline(facts: readonly LedgerFact[]): Moment[] {
-  const moments = new Map<number, Moment>();
-  for (const fact of [...facts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-    const ms = epochMs(`${fact.kind}.recordedAt`, fact.recordedAt);
-    const moment = moments.get(ms) ?? { ms, inputs: [], resolutions: [] };
+  const stored = [...facts]
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((fact) => ({ fact, ms: epochMs(`${fact.kind}.recordedAt`, fact.recordedAt) }))
+    .sort((a, b) => a.ms - b.ms);
+  const moments: Moment[] = [];
+  for (const { fact, ms } of stored) {
+    let moment = moments[moments.length - 1];
+    if (moment === undefined || moment.ms !== ms) moments.push((moment = { ms, inputs: [], resolutions: [] }));
     if (fact.kind === 'resolution') moment.resolutions.push(fact);
     else moment.inputs.push(fact);
-    moments.set(ms, moment);
   }
-  return [...moments.values()].sort((a, b) => a.ms - b.ms);
+  return moments;
 }
 
 /**
  * The first resolution of a discrepancy stands. One stored before the discrepancy it names
- * opened (another replica's clock ran behind) waits and closes it when it opens.
+ * opened (another replica's clock ran behind) waits and closes it when it opens. True when it closed one now.
  */
-function resolve(seen: Map<string, Discrepancy>, pending: Map<string, ResolutionFact>, resolution: ResolutionFact, ms: number): void {
+function resolve(seen: Map<string, Discrepancy>, pending: Map<string, ResolutionFact>, resolution: ResolutionFact, ms: number): boolean {
   const target = seen.get(resolution.discrepancyId);
   if (target === undefined) {
     if (!pending.has(resolution.discrepancyId)) pending.set(resolution.discrepancyId, resolution);
-    return;
+    return false;
   }
-  if (target.resolvedAt !== null) return;
+  if (target.resolvedAt !== null) return false;
   Object.assign(target, { resolvedAt: isoOf(ms), resolvedBy: resolution.by, note: resolution.note });
+  return true;
 }
 
-function sweepAt(order: OrderKey, state: OrderState, settings: LedgerSettings, seen: Map<string, Discrepancy>, due: number | null): string | null {
+/** Reads the conditions of the final state, already read by the last evaluation. */
+function sweepAt(final: Reading, seen: Map<string, Discrepancy>, due: number | null): string | null {
   if (due === null) return null;
-  const waiting = discrepancyConditions(order, orderFigures(state), settings).some((c) => GRACE_KINDS.includes(c.kind) && !seen.has(c.id));
+  const waiting = final.conditions.some((c) => GRACE_KINDS.includes(c.kind) && !seen.has(c.id));
   return waiting ? isoOf(due) : null;
 }

@@ -28,7 +28,11 @@ export const initialOrderState = (): OrderState => ({
 });
 
 export function evolve(state: OrderState, fact: InputFact): OrderState {
-  const entry = timed(fact);
+  return evolveTimed(state, timed(fact));
+}
+
+/** `evolve` with the fact's times already parsed: a replay parses each fact's two times once, not at every step. */
+export function evolveTimed(state: OrderState, entry: Timed<InputFact>): OrderState {
   switch (entry.fact.kind) {
     case 'expectation':
       return { ...state, expectations: withFact(state.expectations, entry as Timed<ExpectationFact>) };
@@ -55,8 +59,10 @@ export function lastInputMs(state: OrderState): number | null {
   return last;
 }
 
-function timed<F extends InputFact>(fact: F): Timed<F> {
-  return { fact, id: fact.id, ms: epochMs(`${fact.kind}.at`, fact.at), recordedMs: epochMs(`${fact.kind}.recordedAt`, fact.recordedAt) };
+/** The fact with its times parsed; a caller that already parsed `recordedAt` passes it. */
+export function timed<F extends InputFact>(fact: F, recordedMs?: number): Timed<F> {
+  const ms = epochMs(`${fact.kind}.at`, fact.at);
+  return { fact, id: fact.id, ms, recordedMs: recordedMs ?? epochMs(`${fact.kind}.recordedAt`, fact.recordedAt) };
 }
 
 /**
@@ -94,6 +100,6 @@ export function distinctFacts(facts: readonly LedgerFact[]): LedgerFact[] {
 
 /** The order's state from its inputs, read by the gateway's time then id (resolutions are not inputs). */
 export function foldOrder(facts: readonly LedgerFact[]): OrderState {
-  const inputs = distinctFacts(facts).filter((f): f is InputFact => f.kind !== 'resolution').map(timed).sort(byTimeThenId);
-  return inputs.reduce((state, entry) => evolve(state, entry.fact), initialOrderState());
+  const inputs = distinctFacts(facts).filter((f): f is InputFact => f.kind !== 'resolution').map((fact) => timed(fact)).sort(byTimeThenId);
+  return inputs.reduce(evolveTimed, initialOrderState());
 }
