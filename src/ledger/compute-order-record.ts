@@ -1,7 +1,7 @@
 import { replayOrder } from './discrepancy-lifecycle';
 import type { LedgerFact, OrderKey } from './ledger-facts';
 import type { LedgerSettings } from './ledger-settings';
-import { epochMs, isoOf } from './ledger-time';
+import { epochMs } from './ledger-time';
 import type { Discrepancy, Expected, OrderRecord } from './order-record';
 import { orderStatus } from './order-status';
 
@@ -22,8 +22,8 @@ export function computeOrderRecord(
   options: { now: string; settings: LedgerSettings },
 ): LedgerComputation {
   // The replay's last reading is of the final state: its figures are the record's, not computed again.
-  const { discrepancies, sweepAt, figures, latestMs } = replayOrder(order, facts, options.settings, epochMs('now', options.now));
-  if (figures === null || latestMs === null) return { record: null, sweepAt: null };
+  const { discrepancies, sweepAt, figures, updatedAt } = replayOrder(order, facts, options.settings, epochMs('now', options.now));
+  if (figures === null || updatedAt === null) return { record: null, sweepAt: null };
   const exp = figures.expectation?.fact;
   const expected: Expected | null = exp
     ? { amount: exp.amount, currency: exp.currency, method: exp.method, source: exp.source, expiresAt: exp.expiresAt }
@@ -45,7 +45,7 @@ export function computeOrderRecord(
     cancellationsRequested: figures.cancellationsRequested,
     events: figures.events,
     discrepancies: ordered,
-    updatedAt: isoOf(latestMs),
+    updatedAt,
   };
   return { record, sweepAt };
 }

@@ -1,7 +1,7 @@
 import { discrepancyId, shownConditions, type DiscrepancyCondition } from './discrepancy-conditions';
 import type { InputFact, LedgerFact, OrderKey, ResolutionFact } from './ledger-facts';
 import type { LedgerSettings } from './ledger-settings';
-import { epochMs, isoOf } from './ledger-time';
+import { epochMs, isIsoOf, isoOf } from './ledger-time';
 import { orderFigures, type OrderFigures } from './order-figures';
 import { GRACE_KINDS, type Discrepancy, type DiscrepancyKind } from './order-record';
 import { distinctFacts, evolveTimed, initialOrderState, timed } from './order-state';
@@ -19,8 +19,8 @@ export interface Lifecycle {
 export interface Replay extends Lifecycle {
   /** The figures of the state after every input (what `foldOrder` gives: `evolve` is commutative); null when the facts hold no input (there is no record then). */
   figures: OrderFigures | null;
-  /** Epoch ms of the latest change among the inputs and the discrepancies' times (`updatedAt`). */
-  latestMs: number | null;
+  /** The latest of the inputs' recordedAt and the discrepancies' times (the record's `updatedAt`); null with no input. */
+  updatedAt: string | null;
 }
 
 /** The figures and conditions of one state: the moment's evaluation, a grace pass and `sweepAt` read the same state, so each is computed once. */
@@ -31,6 +31,8 @@ interface Reading {
 
 interface Moment {
   ms: number;
+  /** The recordedAt text of one of its facts. */
+  recordedAt: string;
   inputs: InputFact[];
   resolutions: ResolutionFact[];
 }
@@ -60,6 +62,10 @@ export function replayOrder(order: OrderKey, facts: readonly LedgerFact[], setti
   let lastInput: number | null = null;
   let latest: number | null = null;
   let graceDoneFor: number | null = null;
+  // The stored times that are already what isoOf prints (the receiver's own): the times the
+  // record writes are mostly these, and printing one costs more than the rest of a small fold.
+  const printed = new Map<number, string>();
+  const iso = (ms: number): string => printed.get(ms) ?? isoOf(ms);
 
   const read = (): Reading => {
     if (reading !== null) return reading;
@@ -75,7 +81,7 @@ export function replayOrder(order: OrderKey, facts: readonly LedgerFact[], setti
     let at: string | null = null;
     const atText = (): string => {
       changedAt(atMs);
-      return (at ??= isoOf(atMs));
+      return (at ??= iso(atMs));
     };
     const holding = read().conditions;
     if (seen.size > 0) {
@@ -105,6 +111,7 @@ export function replayOrder(order: OrderKey, facts: readonly LedgerFact[], setti
 
   // Facts stored in the same millisecond are one moment: the conditions are read after all of them.
   for (const moment of timeline(distinctFacts(facts))) {
+    if (isIsoOf(moment.recordedAt, moment.ms)) printed.set(moment.ms, moment.recordedAt);
     passGrace(moment.ms);
     if (moment.inputs.length > 0) {
       // recordedAt is the moment's: only `at` is left to parse, once per fact.
@@ -115,11 +122,13 @@ export function replayOrder(order: OrderKey, facts: readonly LedgerFact[], setti
       evaluate(moment.ms, graceMs === 0);
       if (graceMs === 0) graceDoneFor = lastInput;
     }
-    for (const resolution of moment.resolutions) if (resolve(seen, pending, resolution, moment.ms)) changedAt(moment.ms);
+    for (const resolution of moment.resolutions) if (resolve(seen, pending, resolution, iso(moment.ms))) changedAt(moment.ms);
   }
   passGrace(nowMs);
-  const figures = lastInput === null ? null : read().figures;
-  return { discrepancies: [...seen.values()], sweepAt: lastInput === null ? null : sweepAt(read(), seen, graceDue()), figures, latestMs: latest };
+  if (lastInput === null) return { discrepancies: [...seen.values()], sweepAt: null, figures: null, updatedAt: null };
+  const due = graceDue();
+  const waiting = due !== null && sweepWaits(read(), seen);
+  return { discrepancies: [...seen.values()], sweepAt: waiting ? iso(due) : null, figures: read().figures, updatedAt: iso(latest ?? lastInput) };
 }
 
 /** Discrepancy ids, each SHA-256 computed once per kind and events: a condition that holds over many moments shows the same id at each. */
@@ -145,7 +154,7 @@ function timeline(facts: readonly LedgerFact[]): Moment[] {
   const moments: Moment[] = [];
   for (const { fact, ms } of stored) {
     let moment = moments[moments.length - 1];
-    if (moment === undefined || moment.ms !== ms) moments.push((moment = { ms, inputs: [], resolutions: [] }));
+    if (moment === undefined || moment.ms !== ms) moments.push((moment = { ms, recordedAt: fact.recordedAt, inputs: [], resolutions: [] }));
     if (fact.kind === 'resolution') moment.resolutions.push(fact);
     else moment.inputs.push(fact);
   }
@@ -156,20 +165,18 @@ function timeline(facts: readonly LedgerFact[]): Moment[] {
  * The first resolution of a discrepancy stands. One stored before the discrepancy it names
  * opened (another replica's clock ran behind) waits and closes it when it opens. True when it closed one now.
  */
-function resolve(seen: Map<string, Discrepancy>, pending: Map<string, ResolutionFact>, resolution: ResolutionFact, ms: number): boolean {
+function resolve(seen: Map<string, Discrepancy>, pending: Map<string, ResolutionFact>, resolution: ResolutionFact, at: string): boolean {
   const target = seen.get(resolution.discrepancyId);
   if (target === undefined) {
     if (!pending.has(resolution.discrepancyId)) pending.set(resolution.discrepancyId, resolution);
     return false;
   }
   if (target.resolvedAt !== null) return false;
-  Object.assign(target, { resolvedAt: isoOf(ms), resolvedBy: resolution.by, note: resolution.note });
+  Object.assign(target, { resolvedAt: at, resolvedBy: resolution.by, note: resolution.note });
   return true;
 }
 
-/** Reads the conditions of the final state, already read by the last evaluation. */
-function sweepAt(final: Reading, seen: Map<string, Discrepancy>, due: number | null): string | null {
-  if (due === null) return null;
-  const waiting = final.conditions.some((c) => GRACE_KINDS.includes(c.kind) && !seen.has(c.id));
-  return waiting ? isoOf(due) : null;
+/** A grace-period kind holds and has not opened (the final state's conditions, already read by the last evaluation). */
+function sweepWaits(final: Reading, seen: Map<string, Discrepancy>): boolean {
+  return final.conditions.some((c) => GRACE_KINDS.includes(c.kind) && !seen.has(c.id));
 }
