@@ -125,6 +125,8 @@ export interface TransactionEnds {
   begin: string;
   /** Asked once `work` is done, so it may depend on what the work did. */
   commit: () => string;
+  /** Statements the work sent and did not wait for (`lastTrip`): the COMMIT goes out behind them. */
+  unanswered?: Array<Promise<unknown>>;
 }
 
 const PLAIN: TransactionEnds = { begin: 'BEGIN', commit: () => 'COMMIT' };
@@ -153,10 +155,24 @@ export async function inTransaction<T>(
     // Not awaited before the work: BEGIN goes out with the work's first statement. It is one simple
     // query with the statements that must run first (the outbox-order lock): if any of them fails
     // after BEGIN, the transaction is aborted and every statement behind it fails, so the work can
-    // never run outside the transaction. Awaited with the work, so its error is the one thrown.
+    // never run outside the transaction. Its failure is the one thrown (its answer comes first).
     const begun = client.query(ends.begin);
-    const [, result] = await Promise.all([begun, work(client)]);
-    await client.query(ends.commit());
+    begun.catch(() => undefined);
+    let result: T;
+    try {
+      result = await work(client);
+    } catch (error) {
+      await begun;
+      throw error;
+    }
+    // Behind BEGIN and the statements still unanswered (a work that waited for none of its answers
+    // commits in its first round trip): if one of them fails, the server has aborted the
+    // transaction and answers this COMMIT with a ROLLBACK, and the failure is what is thrown.
+    const committed = client.query(ends.commit());
+    await Promise.all([begun, ...(ends.unanswered ?? []), committed]);
+    // A COMMIT sent with a NOTIFY answers both: the COMMIT's is the last.
+    const answers = await committed;
+    if ([answers].flat().at(-1)?.command === 'ROLLBACK') throw new Error('the transaction was rolled back at COMMIT');
     client.removeListener('error', ignoreSocketError);
     client.release();
     return result;

@@ -19,6 +19,11 @@ const NOTIFY_NEW_EVENTS = `SELECT pg_notify('${NEW_EVENTS_CHANNEL}', '')`;
 
 export interface Effects {
   outboxChanged: boolean;
+  /**
+   * Where a transaction's runner collects the answers of `lastTrip` statements, to wait for them
+   * after sending COMMIT behind them (pool.ts); without it the procedure waits for them itself.
+   */
+  unanswered?: Array<Promise<unknown>>;
   /** This transaction already holds the outbox-order lock (a write transaction takes it as it begins). */
   orderLocked?: boolean;
 }
@@ -28,9 +33,11 @@ export interface Effects {
  * relay's NOTIFY (when outbox rows changed) is sent with COMMIT, in the same round trips.
  */
 export function writeTransaction(effects: Effects): TransactionEnds {
+  effects.unanswered ??= [];
   return {
     begin: `BEGIN; ${LOCK_OUTBOX_ORDER}`,
     commit: () => (effects.outboxChanged ? `${NOTIFY_NEW_EVENTS}; COMMIT` : 'COMMIT'),
+    unanswered: effects.unanswered,
   };
 }
 
@@ -54,10 +61,26 @@ export async function runProcedure<T>(
   procedure: Procedure<T>,
   effects: Effects,
 ): Promise<T> {
+  const own: Array<Promise<unknown>> = [];
+  const unanswered = effects.unanswered ?? own;
   let step = procedure.next();
   while (!step.done) {
-    step = procedure.next(await runStep(db, action, step.value, effects));
+    const { value } = step;
+    if (value.mode === 'trip' && value.unread) {
+      // Sent now, answered later: the caller's next statements (or its COMMIT) queue behind them.
+      for (const statement of value.statements) {
+        const answer = runStatement(db, action, statement);
+        // Handled here too: when an earlier-failing statement ends the transaction first, nobody
+        // awaits this one, and an unhandled rejection would end the process.
+        answer.catch(() => undefined);
+        unanswered.push(answer);
+      }
+      step = procedure.next(undefined);
+      continue;
+    }
+    step = procedure.next(await runStep(db, action, value, effects));
   }
+  await Promise.all(own);
   return step.value;
 }
 

@@ -1,7 +1,7 @@
 import type { OrderKey } from '../../ledger/ledger-facts';
 import { distinctOrders, loadedOrders, loadOrders } from './ledger-orders';
 import { recomputeOrders, type LedgerOptions, type OrderFact, type Recomputed } from './ledger-writes';
-import { dialect, oneTrip, outboxChanged, type Procedure } from './procedure';
+import { dialect, lastTrip, oneTrip, outboxChanged, type Procedure } from './procedure';
 
 /**
  * The ledger's one step for every verb but the notifications' (which fold it into their own
@@ -16,6 +16,6 @@ export function* applyOrderFacts(facts: readonly OrderFact[], options: LedgerOpt
   const loaded = loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql)));
   const { statements, results, events } = recomputeOrders(loaded, facts, options, sql);
   if (events) yield* outboxChanged();
-  yield* oneTrip(...statements);
+  yield* lastTrip(...statements);
   return results;
 }

@@ -1,5 +1,5 @@
 import { historyInsert } from './delivery-history';
-import { changes, oneTrip, placeholders, type Procedure } from './procedure';
+import { changes, lastTrip, placeholders, type Procedure } from './procedure';
 
 /**
  * A whole confirmed batch in one commit: one statement marks the outbox rows, one adds a history
@@ -9,7 +9,7 @@ import { changes, oneTrip, placeholders, type Procedure } from './procedure';
 export function* markDelivered(seqs: readonly number[], deliveredAt: string, publisher: string | null = null): Procedure<void> {
   if (seqs.length === 0) return;
   const seqList = placeholders(seqs.length);
-  yield* oneTrip(
+  yield* lastTrip(
     changes(
       `UPDATE outbox SET status = 'delivered', delivered_at = ?, attempts = attempts + 1, last_error = NULL
        WHERE seq IN (${seqList})`,

@@ -18,7 +18,7 @@ export type SqlStep =
    * round trip (a pipeline, inside the caller's transaction: if one fails, the ones behind it fail
    * too and the transaction rolls back); SQLite runs them one after another.
    */
-  | { mode: 'trip'; statements: Statement[] }
+  | { mode: 'trip'; statements: Statement[]; unread?: true }
   /**
    * Outbox rows will be added or made pending. PostgreSQL serialises "draw outbox seq, commit"
    * across replicas with a transaction-scoped lock taken here; every driver wakes the relay
@@ -58,6 +58,16 @@ export function* run(sql: string, ...params: Param[]): Generator<SqlStep, RunRes
 export function* oneTrip(...statements: Statement[]): Generator<SqlStep, unknown[], unknown> {
   if (statements.length === 0) return [];
   return (yield { mode: 'trip', statements }) as unknown[];
+}
+
+/**
+ * The procedure's last writes, whose answers it does not read: like `oneTrip`, but PostgreSQL
+ * does not wait for them before going on, so a write transaction's COMMIT goes out in the same
+ * round trip (one round trip fewer per group commit, which the acks of the whole batch wait
+ * for). A statement that fails still fails the transaction, before anyone is answered.
+ */
+export function* lastTrip(...statements: Statement[]): Generator<SqlStep, void, unknown> {
+  if (statements.length > 0) yield { mode: 'trip', statements, unread: true };
 }
 
 /** A statement for `oneTrip`: every row. */

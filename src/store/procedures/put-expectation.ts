@@ -7,7 +7,7 @@ import { orderFigures } from '../../ledger/order-figures';
 import { foldOrder } from '../../ledger/order-state';
 import { loadedOrders, loadOrders, orderKeyText, storedRecord } from './ledger-orders';
 import { recomputeOrders } from './ledger-writes';
-import { dialect, oneTrip, outboxChanged, type Procedure } from './procedure';
+import { dialect, lastTrip, oneTrip, outboxChanged, type Procedure } from './procedure';
 
 export type PutExpectationResult = { outcome: 'stored'; record: OrderRecord } | { outcome: 'conflict'; conflict: ExpectationConflict };
 
@@ -28,7 +28,7 @@ export function* putExpectation(order: OrderKey, input: ExpectationInput, at: st
   const repeat = sameExpectation(current, input);
   const { statements, results, events } = recomputeOrders(loaded, repeat ? [] : [{ order, fact: expectationFact(order, input, at) }], { now: at, settings }, sql);
   if (events) yield* outboxChanged();
-  yield* oneTrip(...statements);
+  yield* lastTrip(...statements);
   // A repeat answers the stored record; only an order never computed (facts from before the ledger) is computed now.
   return { outcome: 'stored', record: results[0]!.record ?? storedRecord(entry)! };
 }

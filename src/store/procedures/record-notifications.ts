@@ -5,7 +5,7 @@ import type { RecordResult } from '../store';
 import type { InboxRow } from './inbox-row';
 import { distinctOrders, loadedOrders, loadStatementCount, loadOrders, orderKeyText, type LoadedOrder } from './ledger-orders';
 import { recomputeOrders, type OrderFact } from './ledger-writes';
-import { allRows, changes, chunks, dialect, oneTrip, outboxChanged, placeholders, sqlBySize, valueRows, type Param, type Procedure, type Statement } from './procedure';
+import { allRows, changes, chunks, dialect, lastTrip, oneTrip, outboxChanged, placeholders, sqlBySize, valueRows, type Param, type Procedure, type Statement } from './procedure';
 
 const INBOX_COLUMNS = 13;
 // One unique key decides: the event id, sha256 of row.dedupKey (eventIdFor), so one dedup key is
@@ -142,7 +142,7 @@ export function* recordNotifications(entries: readonly InboxRow[], settings: Led
   });
   // The ledger's writes come after the notifications' outbox rows: its events follow the
   // notifications that caused them in the queue.
-  yield* oneTrip(...outboxInserts, ...redeliveryCounts(duplicates), ...rowInserts(INSERT_CONFLICTS, CONFLICT_COLUMNS, conflicts), ...ledger.statements);
+  yield* lastTrip(...outboxInserts, ...redeliveryCounts(duplicates), ...rowInserts(INSERT_CONFLICTS, CONFLICT_COLUMNS, conflicts), ...ledger.statements);
   return results;
 }
 

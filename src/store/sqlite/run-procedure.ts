@@ -35,7 +35,10 @@ function runStep(statements: StatementCache, step: SqlStep, effects: { outboxCha
   }
   if (step.mode === 'dialect') return 'sqlite';
   // A statement costs microseconds here: a trip is its statements one after another.
-  if (step.mode === 'trip') return step.statements.map((sql) => runStatement(statements, sql));
+  if (step.mode === 'trip') {
+    const answers = step.statements.map((sql) => runStatement(statements, sql));
+    return step.unread ? undefined : answers;
+  }
   return runStatement(statements, step);
 }
 
