@@ -58,10 +58,23 @@ function storedFormMs(text: string): number {
     if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59) return NaN;
     offset = (sign === 43 ? 1 : -1) * (hours * 60 + minutes) * 60_000;
   } else return NaN;
-  // Date.UTC reads years 0-99 as 1900-1999; 4-digit years below 100 are left to Date.parse.
+  // Years below 100 are left to Date.parse, as Date reads some of those as 19xx.
   if (year < 100 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return NaN;
   if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || millis < 0) return NaN;
-  return Date.UTC(year, month - 1, day, hour, minute, second, millis) - offset;
+  return daysFromCivil(year, month, day) * 86_400_000 + ((hour * 60 + minute) * 60 + second) * 1000 + millis - offset;
+}
+
+/**
+ * Days from 1970-01-01 to a day of the proleptic Gregorian calendar (Date's), by H. Hinnant's
+ * `days_from_civil`: plain arithmetic, where Date.UTC costs ~0.1 µs.
+ */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
 /** The decimal number of `count` ASCII digits at `from`; -1 when any is not a digit (or is past the end). */
