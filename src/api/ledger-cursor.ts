@@ -5,6 +5,8 @@ export function encodeCursor(position: object | null): string | null {
   return position === null ? null : Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
 }
 
+const notACursor = () => new InvalidBody([{ path: 'after', message: "is not a cursor this service gave: pass the previous answer's next" }]);
+
 /** The position a `next` named; a cursor this service did not make is a 400, not a guess. */
 export function decodeCursor<T extends Record<string, string>>(text: string | undefined, fields: ReadonlyArray<keyof T & string>): T | undefined {
   if (text === undefined) return undefined;
@@ -14,5 +16,15 @@ export function decodeCursor<T extends Record<string, string>>(text: string | un
   } catch {
     // answered below
   }
-  throw new InvalidBody([{ path: 'after', message: "is not a cursor this service gave: pass the previous answer's next" }]);
+  throw notACursor();
+}
+
+/** An order list's `next`: the last order's order_id (the list's order), as text so JSON keeps it exact. */
+export const encodeOrderCursor = (last: number | null): string | null => encodeCursor(last === null ? null : { orderId: String(last) });
+
+export function decodeOrderCursor(text: string | undefined): number | undefined {
+  const position = decodeCursor<{ orderId: string }>(text, ['orderId']);
+  if (position === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(position.orderId)) throw notACursor();
+  return Number(position.orderId);
 }

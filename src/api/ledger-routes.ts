@@ -1,9 +1,8 @@
 import { Router } from 'express';
-import type { OrderKey } from '../ledger/ledger-facts';
 import type { LedgerStore } from '../store/ledger-store';
 import type { DiscrepancyCursor } from '../store/procedures/list-discrepancies';
 import { parseBody } from './api-errors';
-import { decodeCursor, encodeCursor } from './ledger-cursor';
+import { decodeCursor, decodeOrderCursor, encodeCursor, encodeOrderCursor } from './ledger-cursor';
 import { discrepancyListQuery, expectationBody, orderListQuery, orderParams, resolveBody } from './schemas/ledger-schema';
 
 const CONFLICT_MESSAGES = {
@@ -32,8 +31,8 @@ export function ledgerRoutes(ledger: LedgerStore, now: () => Date): Router {
   });
   router.get('/v1/orders', async (req, res) => {
     const query = parseBody(orderListQuery, req.query);
-    const page = await ledger.listOrders({ status: query.status, after: decodeCursor<OrderKey & Record<string, string>>(query.after, ['mallId', 'shopOrderNo']), limit: query.limit });
-    res.json({ orders: page.orders, next: encodeCursor(page.last) });
+    const page = await ledger.listOrders({ status: query.status, after: decodeOrderCursor(query.after), limit: query.limit });
+    res.json({ orders: page.orders, next: encodeOrderCursor(page.last) });
   });
   router.get('/v1/discrepancies', async (req, res) => {
     const query = parseBody(discrepancyListQuery, req.query);

@@ -79,7 +79,7 @@ function registerLedgerPaths(registry: OpenAPIRegistry): void {
     responses: { 200: { description: 'the record', ...json(orderRecordSchema) }, 400: error('a malformed mall id or order number'), 404: error('nothing is known of this order'), ...everyRoute },
   });
   registry.registerPath({
-    method: 'get', path: '/v1/orders', operationId: 'listOrders', summary: 'Order records by mall and order number, optionally of one status', request: { query: orderListQuery },
+    method: 'get', path: '/v1/orders', operationId: 'listOrders', summary: 'Order records in the order they were first seen, optionally of one status', request: { query: orderListQuery },
     responses: {
       200: { description: 'a page of records', ...json(z.object({ orders: z.array(orderRecordSchema), next })) },
       400: error('an unknown status, a limit outside 1-500 or a cursor this service did not give'),

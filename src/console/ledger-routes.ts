@@ -15,17 +15,10 @@ const NOTE_MAX = 2000;
 
 type Ledger = NonNullable<ConsoleDeps['ledger']>;
 
-/** An order-list cursor in the URL: the last row's key, as JSON in base64url (any text may be in an order number). */
-const cursorOf = (key: { mallId: string; shopOrderNo: string } | null) => (key ? Buffer.from(JSON.stringify([key.mallId, key.shopOrderNo])).toString('base64url') : null);
-function keyOf(cursor: unknown): { mallId: string; shopOrderNo: string } | undefined {
-  if (typeof cursor !== 'string') return undefined;
-  try {
-    const [mallId, shopOrderNo] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    return typeof mallId === 'string' && typeof shopOrderNo === 'string' ? { mallId, shopOrderNo } : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** An order-list cursor in the URL: the last row's order_id (the list is in the order orders were first seen). */
+const cursorOf = (last: number | null) => (last === null ? null : String(last));
+/** Anything else (an edited or stale link) starts the list again rather than failing. */
+const afterOf = (cursor: unknown) => (typeof cursor === 'string' && /^\d{1,15}$/.test(cursor) ? Number(cursor) : undefined);
 
 /** The payment ledger's pages (SPEC 7.4): Orders, an order's figures and timeline, Discrepancies and their Resolve. */
 export function ledgerRoutes(deps: ConsoleDeps): Router {
@@ -47,7 +40,7 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
       if (found.length === 1) return res.redirect(303, orderHref(found[0]!.mallId, found[0]!.shopOrderNo));
       return res.type('html').send(ordersPage(sessionOf(res), { q, status: '', orders: found, next: null }));
     }
-    const page = await ledger.listOrders({ status, after: keyOf(req.query.after), limit: PAGE_SIZE });
+    const page = await ledger.listOrders({ status, after: afterOf(req.query.after), limit: PAGE_SIZE });
     res.type('html').send(ordersPage(sessionOf(res), { q: '', status: status ?? '', orders: page.orders, next: cursorOf(page.last) }));
   });
 

@@ -21,13 +21,14 @@ export interface LedgerStore {
   putExpectation(order: OrderKey, input: ExpectationInput, at: string): Promise<PutExpectationResult>;
   getOrder(order: OrderKey): Promise<OrderRecord | null>;
   findOrders(shopOrderNo: string, limit?: number): Promise<OrderRecord[]>;
-  listOrders(filter: { status?: OrderStatus; after?: OrderKey; limit: number }): Promise<OrderPage>;
+  /** Records as their orders were first seen; `after` is a page's `last`. */
+  listOrders(filter: { status?: OrderStatus; after?: number; limit: number }): Promise<OrderPage>;
   listDiscrepancies(filter: { open: boolean; after?: DiscrepancyCursor; limit: number }): Promise<DiscrepancyPage>;
   openDiscrepancyCounts(): Promise<Record<string, number>>;
   resolveDiscrepancy(id: string, resolution: Resolution): Promise<ResolveResult>;
   /** Recomputes the orders whose grace period has passed; answers how many records changed. */
   sweep(now: string, limit?: number): Promise<number>;
-  rebuildPage(after: OrderKey | null, limit: number, now: string): Promise<RebuildPage>;
+  rebuildPage(after: number | null, limit: number, now: string): Promise<RebuildPage>;
 }
 
 export const SWEEP_BATCH = 100;

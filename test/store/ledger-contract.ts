@@ -103,7 +103,7 @@ export function ledgerContract(openFresh: (settings: LedgerSettings) => Promise<
     for (let i = 0; i < 5; i++) await stores.store.record(paid(`ORD-R${i}`, `PG-R${i}`, 1000 * (i + 1), i));
     await stores.store.record(paid('ORD-R1', 'PG-R1B', 500, 9));
     const first = await stores.ledger.rebuildPage(null, 3, minute(10));
-    expect(first).toEqual({ orders: 3, changed: 0, next: { mallId: MALL, shopOrderNo: 'ORD-R2' } });
+    expect(first).toEqual({ orders: 3, changed: 0, next: expect.any(Number) });
     await expect(stores.ledger.rebuildPage(first.next, 3, minute(10))).resolves.toEqual({ orders: 2, changed: 0, next: null });
   });
 
@@ -141,12 +141,25 @@ export function ledgerContract(openFresh: (settings: LedgerSettings) => Promise<
     expect((await stores.ledger.listOrders({ limit: 10 })).orders.map((o) => o.shopOrderNo)).toEqual(['ORD-9']);
   });
 
-  test('orders page by mall and number with a cursor', async () => {
-    for (let i = 0; i < 3; i++) await stores.store.record(paid(`ORD-P${i}`, `PG-P${i}`, 1000, i));
+  // Not by mall and number: the status index is (status, order_id) since migration 011, so a new
+  // order appends to it in the ack's commit.
+  test('orders page in the order they were first seen, with a cursor, of every status or of one', async () => {
+    for (const [i, no] of ['ORD-P2', 'ORD-P0', 'ORD-P1'].entries()) await stores.store.record(paid(no, `PG-${no}`, 1000, i));
+    await stores.store.record(transferFailed('ORD-P0', 'PG-ORD-P0', 1000, 5));
     const page = await stores.ledger.listOrders({ limit: 2 });
-    expect(page.orders.map((o) => o.shopOrderNo)).toEqual(['ORD-P0', 'ORD-P1']);
+    expect(page.orders.map((o) => o.shopOrderNo)).toEqual(['ORD-P2', 'ORD-P0']);
     const rest = await stores.ledger.listOrders({ limit: 2, after: page.last! });
-    expect(rest).toMatchObject({ orders: [{ shopOrderNo: 'ORD-P2' }], last: null });
+    expect(rest).toMatchObject({ orders: [{ shopOrderNo: 'ORD-P1' }], last: null });
+    const paidPage = await stores.ledger.listOrders({ status: 'paid', limit: 1 });
+    expect(paidPage.orders.map((o) => o.shopOrderNo)).toEqual(['ORD-P2']);
+    expect((await stores.ledger.listOrders({ status: 'paid', limit: 1, after: paidPage.last! })).orders.map((o) => o.shopOrderNo)).toEqual(['ORD-P1']);
     expect((await stores.ledger.findOrders('ORD-P1')).map((o) => o.mallId)).toEqual([MALL]);
+  });
+
+  test('an order number known to two malls is found by the number alone, once per mall, by mall', async () => {
+    await stores.store.record(paid('ORD-M', 'PG-M2', 1000, 0, 'T0009999'));
+    await stores.store.record(paid('ORD-M', 'PG-M1', 2000, 1));
+    expect((await stores.ledger.findOrders('ORD-M')).map((o) => [o.mallId, o.approved])).toEqual([[MALL, 2000], ['T0009999', 1000]]);
+    expect(await stores.ledger.getOrder({ mallId: 'T0009999', shopOrderNo: 'ORD-M' })).toMatchObject({ approved: 1000 });
   });
 }

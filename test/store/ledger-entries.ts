@@ -23,8 +23,8 @@ export function entryOf(body: Record<string, string>, received: number): InboxEn
 const stamp = (at: number) => kstStamp(new Date(BASE_MS + at * 60_000));
 
 /** Notifications of one order, each happening and received at minute `at`. */
-export const paid = (shopOrderNo: string, pgCno: string, amount: number, at = 0) =>
-  entryOf(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), approvalDate: stamp(at) }), at);
+export const paid = (shopOrderNo: string, pgCno: string, amount: number, at = 0, mallId = MALL) =>
+  entryOf(approvalNotification({ mallId, shopOrderNo, pgCno, amount: String(amount), approvalDate: stamp(at) }), at);
 
 export const cancelled = (shopOrderNo: string, pgCno: string, cancelPgCno: string, cancelAmount: number, at = 0, remainAmount?: number) => {
   const body: Record<string, string> = changeNotification({

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { OrderKey } from '../../ledger/ledger-facts';
 import { cliConfig, globalOptions, print, type CliIo } from '../cli-context';
 import { withLedger } from '../with-ledger';
 
@@ -19,7 +18,7 @@ export function registerLedgerRebuild(ledgerCommand: Command, io: CliIo): void {
       const totals = await withLedger(cliConfig(io, global), async (ledger) => {
         let orders = 0;
         let changed = 0;
-        let after: OrderKey | null = null;
+        let after: number | null = null;
         do {
           const page = await ledger.rebuildPage(after, PAGE, new Date().toISOString());
           orders += page.orders;

@@ -1,26 +1,29 @@
-import type { OrderKey } from '../../ledger/ledger-facts';
 import type { OrderRecord, OrderStatus } from '../../ledger/order-record';
 import { all, type Param, type Procedure } from './procedure';
 
 export interface OrderPage {
   orders: OrderRecord[];
-  /** The last order of a full page: the next page starts after it. */
-  last: OrderKey | null;
+  /** The order_id of the last order of a full page: the next page starts after it. */
+  last: number | null;
 }
 
-/** Records by mall and order number, optionally of one status, a page after `after`. */
-export function* listOrders(filter: { status?: OrderStatus; after?: OrderKey; limit: number }): Procedure<OrderPage> {
+/**
+ * Records in the order their orders were first seen (order_id), optionally of one status, a page
+ * after the order_id `after`. The status index is (status, order_id) (migration 011): a new order
+ * appends to it instead of taking a random leaf in the ack's commit, and a page is one range of it.
+ */
+export function* listOrders(filter: { status?: OrderStatus; after?: number; limit: number }): Procedure<OrderPage> {
   const conditions = [filter.status === undefined ? 'status IS NOT NULL' : 'status = ?'];
   const params: Param[] = filter.status === undefined ? [] : [filter.status];
-  if (filter.after) {
-    conditions.push('(mall_id, shop_order_no) > (?, ?)');
-    params.push(filter.after.mallId, filter.after.shopOrderNo);
+  if (filter.after !== undefined) {
+    conditions.push('order_id > ?');
+    params.push(filter.after);
   }
-  const rows = yield* all<{ mall_id: string; shop_order_no: string; record_json: string }>(
-    `SELECT mall_id, shop_order_no, record_json FROM ledger_orders WHERE ${conditions.join(' AND ')}
-     ORDER BY mall_id, shop_order_no LIMIT ?`,
+  const rows = yield* all<{ order_id: number | string; record_json: string }>(
+    `SELECT order_id, record_json FROM ledger_orders WHERE ${conditions.join(' AND ')} ORDER BY order_id LIMIT ?`,
     ...params, filter.limit,
   );
-  const last = rows.length === filter.limit ? rows.at(-1)! : null;
-  return { orders: rows.map((row) => JSON.parse(row.record_json) as OrderRecord), last: last && { mallId: last.mall_id, shopOrderNo: last.shop_order_no } };
+  // PostgreSQL's BIGINT comes as text; order ids stay far below 2^53.
+  const last = rows.length === filter.limit ? Number(rows.at(-1)!.order_id) : null;
+  return { orders: rows.map((row) => JSON.parse(row.record_json) as OrderRecord), last };
 }

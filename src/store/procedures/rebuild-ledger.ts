@@ -1,4 +1,3 @@
-import type { OrderKey } from '../../ledger/ledger-facts';
 import type { LedgerSettings } from '../../ledger/ledger-settings';
 import { applyOrderFacts } from './apply-order-facts';
 import { all, type Procedure } from './procedure';
@@ -6,23 +5,24 @@ import { all, type Procedure } from './procedure';
 export interface RebuildPage {
   orders: number;
   changed: number;
-  /** Where the next page starts; null after the last order. */
-  next: OrderKey | null;
+  /** The order_id the next page starts after; null after the last order. */
+  next: number | null;
 }
+
+type OrderRow = { order_id: number | string; mall_id: string; shop_order_no: string };
 
 /**
  * `noti-receiver ledger rebuild`, one page of orders per transaction: each order recomputed from
  * its stored facts under its lock (so it runs beside a serving receiver), the records that come
- * out different written with their events, and counted. On a consistent store none changes.
+ * out different written with their events, and counted. On a consistent store none changes. Pages
+ * follow order_id (the table's own key): an order first seen during the rebuild comes last.
  */
-export function* rebuildLedger(after: OrderKey | null, limit: number, now: string, settings: LedgerSettings): Procedure<RebuildPage> {
+export function* rebuildLedger(after: number | null, limit: number, now: string, settings: LedgerSettings): Procedure<RebuildPage> {
   const rows = after === null
-    ? yield* all<{ mall_id: string; shop_order_no: string }>('SELECT mall_id, shop_order_no FROM ledger_orders ORDER BY mall_id, shop_order_no LIMIT ?', limit)
-    : yield* all<{ mall_id: string; shop_order_no: string }>(
-      'SELECT mall_id, shop_order_no FROM ledger_orders WHERE (mall_id, shop_order_no) > (?, ?) ORDER BY mall_id, shop_order_no LIMIT ?',
-      after.mallId, after.shopOrderNo, limit,
-    );
+    ? yield* all<OrderRow>('SELECT order_id, mall_id, shop_order_no FROM ledger_orders ORDER BY order_id LIMIT ?', limit)
+    : yield* all<OrderRow>('SELECT order_id, mall_id, shop_order_no FROM ledger_orders WHERE order_id > ? ORDER BY order_id LIMIT ?', after, limit);
   const orders = rows.map((row) => ({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }));
   const results = yield* applyOrderFacts([], { now, settings }, orders);
-  return { orders: orders.length, changed: results.filter((r) => r.changed).length, next: orders.length < limit ? null : orders.at(-1)! };
+  // PostgreSQL's BIGINT comes as text; order ids stay far below 2^53.
+  return { orders: orders.length, changed: results.filter((r) => r.changed).length, next: rows.length < limit ? null : Number(rows.at(-1)!.order_id) };
 }
