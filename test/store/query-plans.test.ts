@@ -18,7 +18,7 @@ import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { InboxEntry } from '../../src/store/store';
 import { inboxEntry } from '../helpers/stored-events';
 import { createTestSchema, describePostgres, type TestSchema } from './pg-test-database';
-import { EXPECTED_INDEXES, postgresIndexes, sqliteIndexes } from './schema-indexes';
+import { EXPECTED_INDEXES, EXPECTED_LEDGER_INDEXES, LEDGER_TABLES, postgresIndexes, sqliteIndexes } from './schema-indexes';
 
 const AT = '2026-11-21T03:00:00.000Z';
 
@@ -48,7 +48,7 @@ interface PlanningDatabase {
    * (migration 007) and reads its narrow unique (pg_cno, event_id) index instead; never a table.
    */
   eventIdScan: RegExp | null;
-  indexes(): Promise<string[]>;
+  indexes(tables?: string[]): Promise<string[]>;
   expectedIndexes: string[];
 }
 
@@ -176,6 +176,10 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
   test('inbox, outbox and the delivery history carry only these indexes', async () => {
     await expect(db.indexes()).resolves.toEqual(db.expectedIndexes);
   });
+
+  test('the ledger tables carry only these indexes', async () => {
+    await expect(db.indexes(LEDGER_TABLES)).resolves.toEqual(EXPECTED_LEDGER_INDEXES);
+  });
 }
 
 describe('query plans on SQLite', () => {
@@ -201,7 +205,7 @@ describe('query plans on SQLite', () => {
           && !partial.has(/ USING (?:COVERING )?INDEX (\w+)/.exec(line)?.[1] ?? ''));
       },
       eventIdScan: /^SCAN inbox USING COVERING INDEX inbox_pg_cno_event_id$/,
-      indexes: async () => sqliteIndexes(sqlite),
+      indexes: async (tables) => sqliteIndexes(sqlite, tables),
       expectedIndexes: EXPECTED_INDEXES.sqlite,
       close: async () => {
         sqlite.close();
@@ -253,7 +257,7 @@ describePostgres('query plans on PostgreSQL', () => {
         plan.filter((line) => /^Seq Scan on (inbox|outbox|delivery_attempts|conflicts|operators|sessions|ledger_\w+)\b/.test(line)
           || (/^Index (Only )?Scan\b[^(]*$/.test(line) && !partialIndexes.has(/ using (\w+)/.exec(line)?.[1] ?? ''))),
       eventIdScan: null,
-      indexes: () => postgresIndexes(async (sql, params) => (await client.query(sql, params)).rows),
+      indexes: (tables) => postgresIndexes(async (sql, params) => (await client.query(sql, params)).rows, tables),
       expectedIndexes: EXPECTED_INDEXES.postgres,
       close: async () => {
         await client.end();

@@ -25,6 +25,21 @@ export const EXPECTED_INDEXES = {
 
 export const INDEXED_TABLES = ['inbox', 'outbox', 'delivery_attempts'];
 
+/**
+ * The ledger's, the same on both databases (migration 011). Of ledger_orders only the unique key
+ * holds the shop's order number, in front so that it also finds an order by its number alone; the
+ * status list is by order_id, so a new order appends to it.
+ */
+export const EXPECTED_LEDGER_INDEXES = [
+  'ledger_discrepancies(opened_at, id)',
+  'ledger_discrepancies(opened_at, id, kind) partial',
+  'ledger_orders(shop_order_no, mall_id) unique',
+  'ledger_orders(status, order_id) partial',
+  'ledger_orders(sweep_at) partial',
+].sort();
+
+export const LEDGER_TABLES = ['ledger_orders', 'ledger_facts', 'ledger_discrepancies'];
+
 function describeIndex(table: string, columns: string[], unique: boolean, partial: boolean): string {
   return `${table}(${columns.join(', ')})${unique ? ' unique' : ''}${partial ? ' partial' : ''}`;
 }

@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_LEDGER_SETTINGS } from '../../src/ledger/ledger-settings';
+import { readMigrations } from '../../src/store/migrations';
+import { openStores, type Stores } from '../../src/store/open-stores';
+import { migrate as migratePostgres } from '../../src/store/postgres/migrate';
+import { createPool, inTransaction } from '../../src/store/postgres/pool';
+import { runProcedure as runOnPostgres } from '../../src/store/postgres/run-procedure';
+import { writes } from '../../src/store/procedures';
+import { inboxRow } from '../../src/store/procedures/inbox-row';
+import type { Procedure } from '../../src/store/procedures/procedure';
+import { migrate as migrateSqlite } from '../../src/store/sqlite/migrate';
+import { openConnection } from '../../src/store/sqlite/open-connection';
+import { runProcedure as runOnSqlite, StatementCache } from '../../src/store/sqlite/run-procedure';
+import { cancelled, MALL, minute, paid } from './ledger-entries';
+import { admin, createTestSchema, describePostgres } from './pg-test-database';
+import { EXPECTED_LEDGER_INDEXES, LEDGER_TABLES, postgresIndexes, sqliteIndexes } from './schema-indexes';
+
+/** Migration 011 rebuilt (SQLite) or re-indexed (PostgreSQL) ledger_orders. */
+const BEFORE_LEAN_LEDGER = 10;
+const OTHER_MALL = 'T0009999';
+type Row = Record<string, unknown>;
+
+/** A database the release with migration 010 left behind, and the current stores opened on it. */
+interface OldDatabase {
+  /** Runs a write as the store did then: the procedures' SQL works on either schema. */
+  write<T>(procedure: Procedure<T>): Promise<T>;
+  rows(sql: string): Promise<Row[]>;
+  indexes(): Promise<string[]>;
+  /** Opening migrates, as the service does at start. */
+  openStores(): Promise<Stores>;
+  cleanup(): Promise<void>;
+}
+
+function upgradeContract(openOld: () => Promise<OldDatabase>): void {
+  let old: OldDatabase;
+  let stores: Stores | null = null;
+  beforeEach(async () => {
+    old = await openOld();
+  });
+  afterEach(async () => {
+    await stores?.store.close();
+    stores = null;
+    await old.cleanup();
+  });
+
+  const ledger = DEFAULT_LEDGER_SETTINGS;
+  const record = (entry: ReturnType<typeof paid>) => old.write(writes.recordNotification(inboxRow(entry), ledger));
+  /** Orders first seen out of their numbers' order, one number in two malls, several facts, a discrepancy, an expectation. */
+  async function fill(): Promise<void> {
+    await record(paid('ORD-U3', 'PG-U3', 30000, 0));
+    await record(paid('ORD-U1', 'PG-U1', 10000, 1));
+    await record(paid('ORD-U2', 'PG-U2A', 5000, 2));
+    await record(paid('ORD-U2', 'PG-U2B', 5000, 3));
+    await record(paid('ORD-U1', 'PG-U1X', 7000, 4, OTHER_MALL));
+    await record(cancelled('ORD-U3', 'PG-U3', 'PG-U3C', 10000, 5, 20000));
+    await old.write(writes.putExpectation({ mallId: MALL, shopOrderNo: 'ORD-U0' }, { amount: 1000, currency: 'KRW', method: 'vaccount', expiresAt: null }, minute(6), ledger));
+  }
+
+  const snapshot = async () => ({
+    orders: await old.rows('SELECT * FROM ledger_orders ORDER BY order_id'),
+    facts: await old.rows('SELECT * FROM ledger_facts ORDER BY order_id, id'),
+    discrepancies: await old.rows('SELECT * FROM ledger_discrepancies ORDER BY id'),
+  });
+  const firstSeen = ['ORD-U3', 'ORD-U1', 'ORD-U2', 'ORD-U1', 'ORD-U0'];
+
+  test('every order keeps its order_id, its record and its facts, and only the new indexes remain', async () => {
+    await fill();
+    const before = await snapshot();
+    expect(before.orders.map((row) => row.shop_order_no)).toEqual(firstSeen);
+    expect(before.facts).toHaveLength(7);
+    expect(before.discrepancies).toEqual([expect.objectContaining({ shop_order_no: 'ORD-U2', kind: 'duplicate_payment' })]);
+
+    stores = await old.openStores();
+    expect(await snapshot()).toEqual(before);
+    await expect(old.indexes()).resolves.toEqual(EXPECTED_LEDGER_INDEXES);
+  });
+
+  test('after the upgrade the orders are found, updated in place, listed as first seen and rebuilt unchanged', async () => {
+    await fill();
+    const before = await snapshot();
+    stores = await old.openStores();
+
+    await expect(stores.ledger.findOrders('ORD-U1')).resolves.toEqual([
+      expect.objectContaining({ mallId: MALL, approved: 10000 }), expect.objectContaining({ mallId: OTHER_MALL, approved: 7000 }),
+    ]);
+    await stores.store.record(cancelled('ORD-U1', 'PG-U1', 'PG-U1C', 10000, 7, 0));
+    await stores.store.record(paid('ORD-U4', 'PG-U4', 4000, 8));
+    const after = await snapshot();
+    const idOf = (rows: Row[], mallId: string, no: string) => rows.find((row) => row.mall_id === mallId && row.shop_order_no === no)?.order_id;
+    expect(idOf(after.orders, MALL, 'ORD-U1')).toEqual(idOf(before.orders, MALL, 'ORD-U1'));
+    expect(after.orders.at(-1)).toMatchObject({ shop_order_no: 'ORD-U4', status: 'paid' });
+    expect(Number(after.orders.at(-1)!.order_id)).toBeGreaterThan(Number(before.orders.at(-1)!.order_id));
+    await expect(stores.ledger.getOrder({ mallId: MALL, shopOrderNo: 'ORD-U1' })).resolves.toMatchObject({ status: 'cancelled', remaining: 0 });
+
+    const page = await stores.ledger.listOrders({ limit: 3 });
+    const rest = await stores.ledger.listOrders({ limit: 3, after: page.last! });
+    expect([...page.orders, ...rest.orders].map((o) => o.shopOrderNo)).toEqual([...firstSeen, 'ORD-U4']);
+    await expect(stores.ledger.rebuildPage(null, 100, minute(9))).resolves.toEqual({ orders: 6, changed: 0, next: null });
+  });
+}
+
+test('migration 011 is announced on both databases: the SQLite copy takes a while on a large ledger', () => {
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    expect(readMigrations(dialect).find((m) => m.version === 11)?.announce).toMatch(/ledger/);
+  }
+});
+
+describe('upgrading a SQLite ledger from migration 010', () => {
+  upgradeContract(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'noti-upgrade-ledger-'));
+    const file = join(dir, 'receiver.db');
+    const db = openConnection(file, { busyTimeoutMs: 1000, setJournalMode: true });
+    migrateSqlite(db, { migrations: readMigrations('sqlite').filter((m) => m.version <= BEFORE_LEAN_LEDGER) });
+    const statements = new StatementCache(db);
+    return {
+      write: async (procedure) => db.transaction(() => runOnSqlite(statements, procedure, { outboxChanged: false })).immediate(),
+      rows: async (sql) => db.prepare(sql).all() as Row[],
+      indexes: async () => sqliteIndexes(db, LEDGER_TABLES),
+      openStores: () => openStores(`sqlite:${file}`),
+      cleanup: async () => {
+        db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  });
+});
+
+describePostgres('upgrading a PostgreSQL ledger from migration 010', () => {
+  upgradeContract(async () => {
+    const schema = await createTestSchema();
+    const pool = createPool(schema.url, {});
+    await migratePostgres(pool, { migrations: readMigrations('postgres').filter((m) => m.version <= BEFORE_LEAN_LEDGER) });
+    return {
+      write: (procedure) => inTransaction(pool, 'seed', (client) => runOnPostgres(client, 'seed', procedure, { outboxChanged: false })),
+      rows: (sql) => admin(schema.url, sql),
+      indexes: () => postgresIndexes((sql, params) => admin(schema.url, sql, params), LEDGER_TABLES),
+      openStores: () => openStores(schema.url),
+      cleanup: async () => {
+        await pool.end();
+        await schema.drop();
+      },
+    };
+  });
+});
