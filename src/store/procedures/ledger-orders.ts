@@ -1,6 +1,6 @@
 import type { LedgerFact, OrderKey } from '../../ledger/ledger-facts';
 import type { OrderRecord } from '../../ledger/order-record';
-import { allRows, chunks, sqlBySize, type Dialect, type Param, type Statement } from './procedure';
+import { allRows, chunks, sqlBySize, valueRows, type Dialect, type Param, type Statement } from './procedure';
 
 /** The order's key as one string, for maps (JSON: no separator can make two keys one). */
 export const orderKeyText = (order: OrderKey): string => JSON.stringify([order.mallId, order.shopOrderNo]);
@@ -16,19 +16,21 @@ export function distinctOrders(orders: Iterable<OrderKey>): OrderKey[] {
 // by its order_id in a subquery (joined instead, a plan made before the tables had statistics, as
 // a prepared statement's generic plan is, may hash the whole facts table for a few orders). The
 // facts come as one JSON array of their JSON texts. SQLite takes the orders of a batch as OR'd
-// pairs in one statement, one index search each. PostgreSQL rechecks every row it finds against
-// the whole OR (a cost that grows with the square of the batch: 2 ms for 31 orders), so it gets
-// one statement per order, of one text, sent together in the caller's round trip.
+// pairs, one index search each. PostgreSQL rechecks every row it finds against the whole OR (a
+// cost that grows with the square of the batch: 2 ms for 31 orders), and one statement per order
+// costs the event loop a socket write each: it joins the keys as a VALUES list to a search of the
+// unique key per key instead (LATERAL, so no plan can read the table to hash it).
 const LOOKUPS_EACH = 256;
+const ORDER_COLUMNS = 'o.mall_id, o.shop_order_no, o.record_json, o.sweep_at';
 const FACTS_OF_ORDER = {
   sqlite: 'SELECT json_group_array(f.fact_json) FROM ledger_facts f WHERE f.order_id = o.order_id',
   postgres: 'SELECT CAST(json_agg(f.fact_json) AS TEXT) FROM ledger_facts f WHERE f.order_id = o.order_id',
 };
-const loadSql = (dialect: Dialect, rows: number) => `SELECT o.mall_id, o.shop_order_no, o.record_json, o.sweep_at,
-    (${FACTS_OF_ORDER[dialect]}) AS facts
-  FROM ledger_orders o WHERE ${Array.from({ length: rows }, () => '(o.mall_id = ? AND o.shop_order_no = ?)').join(' OR ')}`;
-const LOAD_PAIRS = sqlBySize((rows) => loadSql('sqlite', rows));
-const LOAD_ONE = loadSql('postgres', 1);
+const LOAD_PAIRS = sqlBySize((rows) => `SELECT ${ORDER_COLUMNS}, (${FACTS_OF_ORDER.sqlite}) AS facts
+  FROM ledger_orders o WHERE ${Array.from({ length: rows }, () => '(o.mall_id = ? AND o.shop_order_no = ?)').join(' OR ')}`);
+const LOAD_LIST = sqlBySize((rows) => `SELECT ${ORDER_COLUMNS}, (${FACTS_OF_ORDER.postgres}) AS facts
+  FROM (VALUES ${valueRows(rows, 2)}) AS k (mall_id, shop_order_no)
+  CROSS JOIN LATERAL (SELECT * FROM ledger_orders WHERE mall_id = k.mall_id AND shop_order_no = k.shop_order_no OFFSET 0) o`);
 
 export interface LoadRow {
   mall_id: string;
@@ -47,8 +49,8 @@ export interface LoadRow {
  * with its first record.
  */
 export function loadOrders(orders: readonly OrderKey[], dialect: Dialect): Statement[] {
-  if (dialect === 'postgres') return orders.map((order) => allRows(LOAD_ONE, order.mallId, order.shopOrderNo));
-  return chunks(orders, 2, LOOKUPS_EACH).map((run) => allRows(LOAD_PAIRS(run.length), ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo])));
+  const load = dialect === 'postgres' ? LOAD_LIST : LOAD_PAIRS;
+  return chunks(orders, 2, LOOKUPS_EACH).map((run) => allRows(load(run.length), ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo])));
 }
 
 export interface LoadedOrder {
@@ -81,5 +83,4 @@ export function loadedOrders(orders: readonly OrderKey[], answers: readonly unkn
 export const storedRecord = (entry: LoadedOrder): OrderRecord | null => (entry.storedJson === null ? null : (JSON.parse(entry.storedJson) as OrderRecord));
 
 /** How many statements `loadOrders` yields for these orders. */
-export const loadStatementCount = (orders: readonly OrderKey[], dialect: Dialect): number =>
-  dialect === 'postgres' ? orders.length : chunks(orders, 2, LOOKUPS_EACH).length;
+export const loadStatementCount = (orders: readonly OrderKey[]): number => chunks(orders, 2, LOOKUPS_EACH).length;

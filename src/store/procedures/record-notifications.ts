@@ -98,7 +98,7 @@ export function* recordNotifications(entries: readonly InboxRow[], settings: Led
   const facts: OrderFact[] = settings === null ? [] : accepted.flatMap((entry) => (entry.ledgerFact === null ? [] : [{ order: orderOf(entry), fact: JSON.parse(entry.ledgerFact) as NotificationFact, json: entry.ledgerFact }]));
   let loaded: Map<string, LoadedOrder>;
   if (sql === 'postgres') {
-    loaded = loadedOrders(early, answers.slice(inserts.length + lookups.length, inserts.length + lookups.length + loadStatementCount(early, sql)));
+    loaded = loadedOrders(early, answers.slice(inserts.length + lookups.length, inserts.length + lookups.length + loadStatementCount(early)));
     // Only the orders this batch adds a fact to are recomputed; a redelivery's changes nothing.
     const touched = new Set(facts.map((f) => orderKeyText(f.order)));
     for (const key of [...loaded.keys()]) if (!touched.has(key)) loaded.delete(key);
