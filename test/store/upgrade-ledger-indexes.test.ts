@@ -1,36 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DEFAULT_LEDGER_SETTINGS } from '../../src/ledger/ledger-settings';
 import { readMigrations } from '../../src/store/migrations';
 import { openStores, type Stores } from '../../src/store/open-stores';
-import { migrate as migratePostgres } from '../../src/store/postgres/migrate';
-import { createPool, inTransaction } from '../../src/store/postgres/pool';
-import { runProcedure as runOnPostgres } from '../../src/store/postgres/run-procedure';
 import { writes } from '../../src/store/procedures';
 import { inboxRow } from '../../src/store/procedures/inbox-row';
-import type { Procedure } from '../../src/store/procedures/procedure';
-import { migrate as migrateSqlite } from '../../src/store/sqlite/migrate';
-import { openConnection } from '../../src/store/sqlite/open-connection';
-import { runProcedure as runOnSqlite, StatementCache } from '../../src/store/sqlite/run-procedure';
 import { cancelled, MALL, minute, paid } from './ledger-entries';
-import { admin, createTestSchema, describePostgres } from './pg-test-database';
+import { admin, describePostgres } from './pg-test-database';
+import { postgresAtVersion, sqliteAtVersion, type OlderReleaseDatabase, type Row } from './older-release-database';
 import { EXPECTED_LEDGER_INDEXES, LEDGER_TABLES, postgresIndexes, sqliteIndexes } from './schema-indexes';
 
 /** Migration 011 rebuilt (SQLite) or re-indexed (PostgreSQL) ledger_orders. */
 const BEFORE_LEAN_LEDGER = 10;
 const OTHER_MALL = 'T0009999';
-type Row = Record<string, unknown>;
 
 /** A database the release with migration 010 left behind, and the current stores opened on it. */
-interface OldDatabase {
-  /** Runs a write as the store did then: the procedures' SQL works on either schema. */
-  write<T>(procedure: Procedure<T>): Promise<T>;
-  rows(sql: string): Promise<Row[]>;
+interface OldDatabase extends OlderReleaseDatabase {
   indexes(): Promise<string[]>;
   /** Opening migrates, as the service does at start. */
   openStores(): Promise<Stores>;
-  cleanup(): Promise<void>;
 }
 
 function upgradeContract(openOld: () => Promise<OldDatabase>): void {
@@ -109,38 +95,14 @@ test('migration 011 is announced on both databases: the SQLite copy takes a whil
 
 describe('upgrading a SQLite ledger from migration 010', () => {
   upgradeContract(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'noti-upgrade-ledger-'));
-    const file = join(dir, 'receiver.db');
-    const db = openConnection(file, { busyTimeoutMs: 1000, setJournalMode: true });
-    migrateSqlite(db, { migrations: readMigrations('sqlite').filter((m) => m.version <= BEFORE_LEAN_LEDGER) });
-    const statements = new StatementCache(db);
-    return {
-      write: async (procedure) => db.transaction(() => runOnSqlite(statements, procedure, { outboxChanged: false })).immediate(),
-      rows: async (sql) => db.prepare(sql).all() as Row[],
-      indexes: async () => sqliteIndexes(db, LEDGER_TABLES),
-      openStores: () => openStores(`sqlite:${file}`),
-      cleanup: async () => {
-        db.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
+    const old = sqliteAtVersion(BEFORE_LEAN_LEDGER);
+    return { ...old, indexes: async () => sqliteIndexes(old.db, LEDGER_TABLES), openStores: () => openStores(`sqlite:${old.file}`) };
   });
 });
 
 describePostgres('upgrading a PostgreSQL ledger from migration 010', () => {
   upgradeContract(async () => {
-    const schema = await createTestSchema();
-    const pool = createPool(schema.url, {});
-    await migratePostgres(pool, { migrations: readMigrations('postgres').filter((m) => m.version <= BEFORE_LEAN_LEDGER) });
-    return {
-      write: (procedure) => inTransaction(pool, 'seed', (client) => runOnPostgres(client, 'seed', procedure, { outboxChanged: false })),
-      rows: (sql) => admin(schema.url, sql),
-      indexes: () => postgresIndexes((sql, params) => admin(schema.url, sql, params), LEDGER_TABLES),
-      openStores: () => openStores(schema.url),
-      cleanup: async () => {
-        await pool.end();
-        await schema.drop();
-      },
-    };
+    const old = await postgresAtVersion(BEFORE_LEAN_LEDGER);
+    return { ...old, indexes: () => postgresIndexes((sql, params) => admin(old.url, sql, params), LEDGER_TABLES), openStores: () => openStores(old.url) };
   });
 });

@@ -5,36 +5,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commandEvent } from '../../src/commands/command-event';
 import { readMigrations } from '../../src/store/migrations';
-import { migrate as migratePostgres } from '../../src/store/postgres/migrate';
-import { createPool, inTransaction } from '../../src/store/postgres/pool';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store';
-import { runProcedure as runOnPostgres } from '../../src/store/postgres/run-procedure';
 import { reads, writes } from '../../src/store/procedures';
-import type { Procedure } from '../../src/store/procedures/procedure';
 import { migrate as migrateSqlite } from '../../src/store/sqlite/migrate';
-import { openConnection } from '../../src/store/sqlite/open-connection';
 import { runProcedure as runOnSqlite, StatementCache } from '../../src/store/sqlite/run-procedure';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
 import { inboxEntry } from '../helpers/stored-events';
-import { admin, createTestSchema, describePostgres } from './pg-test-database';
+import { admin, describePostgres } from './pg-test-database';
+import { postgresAtVersion, sqliteAtVersion, type OlderReleaseDatabase } from './older-release-database';
 import { EXPECTED_INDEXES, postgresIndexes, sqliteIndexes } from './schema-indexes';
 
 const BEFORE_LEAN_INDEXES = 5;
 /** Migration 007: SQLite's unique key became (pg_cno, event_id). */
 const BEFORE_ORDERED_KEY = 6;
 const at = (day: number) => new Date(Date.UTC(2026, 0, day, 3)).toISOString();
-type Row = Record<string, unknown>;
 
 /** A database the release before migration 006 left behind, and the current store opened on it. */
-interface OldDatabase {
-  /** Runs a write as the store did then: the procedures' SQL works on either schema. */
-  write<T>(procedure: Procedure<T>): Promise<T>;
-  rows(sql: string): Promise<Row[]>;
+interface OldDatabase extends OlderReleaseDatabase {
   indexes(): Promise<string[]>;
   /** Opening migrates, as the service does at start. */
   openStore(): Promise<Store>;
-  cleanup(): Promise<void>;
 }
 
 function upgradeContract(openOld: () => Promise<OldDatabase>, expectedIndexes: string[]): void {
@@ -148,21 +139,8 @@ function upgradeContract(openOld: () => Promise<OldDatabase>, expectedIndexes: s
 /** A SQLite database migrated up to `version`, as that release left it. */
 function oldSqliteDatabase(version: number): () => Promise<OldDatabase> {
   return async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'noti-upgrade-'));
-    const file = join(dir, 'receiver.db');
-    const db = openConnection(file, { busyTimeoutMs: 1000, setJournalMode: true });
-    migrateSqlite(db, { migrations: readMigrations('sqlite').filter((m) => m.version <= version) });
-    const statements = new StatementCache(db);
-    return {
-      write: async (procedure) => db.transaction(() => runOnSqlite(statements, procedure, { outboxChanged: false })).immediate(),
-      rows: async (sql) => db.prepare(sql).all() as Row[],
-      indexes: async () => sqliteIndexes(db),
-      openStore: async () => openSqliteStore(file),
-      cleanup: async () => {
-        db.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
+    const old = sqliteAtVersion(version);
+    return { ...old, indexes: async () => sqliteIndexes(old.db), openStore: async () => openSqliteStore(old.file) };
   };
 }
 
@@ -195,18 +173,7 @@ describe('upgrading a SQLite database to migration 006', () => {
 
 describePostgres('upgrading a PostgreSQL database to migration 006', () => {
   upgradeContract(async () => {
-    const schema = await createTestSchema();
-    const pool = createPool(schema.url, {});
-    await migratePostgres(pool, { migrations: readMigrations('postgres').filter((m) => m.version <= BEFORE_LEAN_INDEXES) });
-    return {
-      write: (procedure) => inTransaction(pool, 'seed', (client) => runOnPostgres(client, 'seed', procedure, { outboxChanged: false })),
-      rows: (sql) => admin(schema.url, sql),
-      indexes: () => postgresIndexes((sql, params) => admin(schema.url, sql, params)),
-      openStore: () => openPostgresStore(schema.url),
-      cleanup: async () => {
-        await pool.end();
-        await schema.drop();
-      },
-    };
-  }, EXPECTED_INDEXES.postgres);
+    const old = await postgresAtVersion(BEFORE_LEAN_INDEXES);
+    return { ...old, indexes: () => postgresIndexes((sql, params) => admin(old.url, sql, params)), openStore: () => openPostgresStore(old.url) };
+}, EXPECTED_INDEXES.postgres);
 });

@@ -1,0 +1,59 @@
+import type Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readMigrations } from '../../src/store/migrations';
+import { migrate as migratePostgres } from '../../src/store/postgres/migrate';
+import { createPool, inTransaction } from '../../src/store/postgres/pool';
+import { runProcedure as runOnPostgres } from '../../src/store/postgres/run-procedure';
+import type { Procedure } from '../../src/store/procedures/procedure';
+import { migrate as migrateSqlite } from '../../src/store/sqlite/migrate';
+import { openConnection } from '../../src/store/sqlite/open-connection';
+import { runProcedure as runOnSqlite, StatementCache } from '../../src/store/sqlite/run-procedure';
+import { admin, createTestSchema } from './pg-test-database';
+
+export type Row = Record<string, unknown>;
+
+/**
+ * A database as a release with migrations up to `version` left it, for the upgrade tests: what
+ * they seed, read and check before the current store opens it (and migrates, as the service does).
+ */
+export interface OlderReleaseDatabase {
+  /** Runs a write as the store did then: the procedures' SQL works on either schema. */
+  write<T>(procedure: Procedure<T>): Promise<T>;
+  rows(sql: string): Promise<Row[]>;
+  cleanup(): Promise<void>;
+}
+
+export function sqliteAtVersion(version: number): OlderReleaseDatabase & { file: string; db: Database.Database } {
+  const dir = mkdtempSync(join(tmpdir(), 'noti-upgrade-'));
+  const file = join(dir, 'receiver.db');
+  const db = openConnection(file, { busyTimeoutMs: 1000, setJournalMode: true });
+  migrateSqlite(db, { migrations: readMigrations('sqlite').filter((m) => m.version <= version) });
+  const statements = new StatementCache(db);
+  return {
+    file,
+    db,
+    write: async (procedure) => db.transaction(() => runOnSqlite(statements, procedure, { outboxChanged: false })).immediate(),
+    rows: async (sql) => db.prepare(sql).all() as Row[],
+    cleanup: async () => {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function postgresAtVersion(version: number): Promise<OlderReleaseDatabase & { url: string }> {
+  const schema = await createTestSchema();
+  const pool = createPool(schema.url, {});
+  await migratePostgres(pool, { migrations: readMigrations('postgres').filter((m) => m.version <= version) });
+  return {
+    url: schema.url,
+    write: (procedure) => inTransaction(pool, 'seed', (client) => runOnPostgres(client, 'seed', procedure, { outboxChanged: false })),
+    rows: (sql) => admin(schema.url, sql),
+    cleanup: async () => {
+      await pool.end();
+      await schema.drop();
+    },
+  };
+}
