@@ -1,5 +1,7 @@
 import { Router, type Response } from 'express';
+import { decodeCursor, encodeCursor } from '../api/ledger-cursor';
 import { ORDER_STATUSES, type OrderStatus } from '../ledger/order-record';
+import type { DiscrepancyCursor } from '../store/procedures/list-discrepancies';
 import type { ConsoleDeps } from './console-deps';
 import { noticeFor } from './notices';
 import { discrepanciesPage } from './pages/discrepancies-page';
@@ -10,7 +12,6 @@ import { ordersPage } from './pages/orders-page';
 import { sessionOf } from './require-session';
 
 const PAGE_SIZE = 100;
-const LIST_LIMIT = 200;
 const NOTE_MAX = 2000;
 
 type Ledger = NonNullable<ConsoleDeps['ledger']>;
@@ -19,6 +20,15 @@ type Ledger = NonNullable<ConsoleDeps['ledger']>;
 const cursorOf = (last: number | null) => (last === null ? null : String(last));
 /** Anything else (an edited or stale link) starts the list again rather than failing. */
 const afterOf = (cursor: unknown) => (typeof cursor === 'string' && /^\d{1,15}$/.test(cursor) ? Number(cursor) : undefined);
+/** A discrepancy list's cursor in the URL, as the internal API gives it; a bad one starts the list again. */
+function discrepancyAfter(cursor: unknown): DiscrepancyCursor | undefined {
+  if (typeof cursor !== 'string') return undefined;
+  try {
+    return decodeCursor<DiscrepancyCursor & Record<string, string>>(cursor, ['openedAt', 'id']);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The payment ledger's pages (SPEC 7.4): Orders, an order's figures and timeline, Discrepancies and their Resolve. */
 export function ledgerRoutes(deps: ConsoleDeps): Router {
@@ -56,12 +66,20 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
   router.get('/discrepancies', async (req, res) => {
     const ledger = withLedger(res, 'discrepancies');
     if (!ledger) return;
-    const [open, all] = await Promise.all([
-      ledger.listDiscrepancies({ open: true, limit: LIST_LIMIT }),
-      ledger.listDiscrepancies({ open: false, limit: LIST_LIMIT }),
+    // Two lists, each a page at a time as the internal API pages them: the open ones, and all of
+    // them (the resolved ones with who resolved them and why) in the order they opened.
+    const [open, all, counts] = await Promise.all([
+      ledger.listDiscrepancies({ open: true, after: discrepancyAfter(req.query.open_after), limit: PAGE_SIZE }),
+      ledger.listDiscrepancies({ open: false, after: discrepancyAfter(req.query.all_after), limit: PAGE_SIZE }),
+      ledger.openDiscrepancyCounts(),
     ]);
-    const resolved = all.discrepancies.filter((d) => d.resolvedAt !== null);
-    res.type('html').send(discrepanciesPage(sessionOf(res), open.discrepancies, resolved, noticeFor(req.query)));
+    const openCount = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    res.type('html').send(discrepanciesPage(sessionOf(res), {
+      open: open.discrepancies, openCount, all: all.discrepancies,
+      openNext: encodeCursor(open.last), allNext: encodeCursor(all.last),
+      openAfter: typeof req.query.open_after === 'string' ? req.query.open_after : null,
+      allAfter: typeof req.query.all_after === 'string' ? req.query.all_after : null,
+    }, noticeFor(req.query)));
   });
 
   // An operator's action (the router's default role check refuses a viewer's POST before this runs).

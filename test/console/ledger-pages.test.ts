@@ -126,6 +126,33 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     expect(after.text).toContain('Open (0)');
   });
 
+  test('both lists of the Discrepancies page go on past one page, and a resolved one past the first page is shown with its resolution', async () => {
+    // One more than a page: each a refund whose payout failed (event 51), which opens at once.
+    for (let i = 0; i < 101; i += 1) {
+      await h.ledgerApp.notify(transferFailedNotification({ mallId: MALL, shopOrderNo: orderNo('ORD-PAGE'), pgCno: `PG${serial}P`, amount: '1000', refundDate: kstStamp(new Date()) })).expect(200);
+    }
+    const listed = (await h.ledgerApp.api.get('/v1/discrepancies?open=true&limit=200').expect(200)).body.discrepancies as Array<{ id: string }>;
+    expect(listed).toHaveLength(101);
+    const { agent } = await h.signIn('kim', 'viewer');
+    const ids = (text: string, section: string) => [...text.split(section)[1]!.split('</section>')[0]!.matchAll(/data-discrepancy="(dsc_[^"]+)"/g)].map((m) => m[1]);
+    const next = (text: string, label: string) => /<a href="([^"]+)">([^<]+)<\/a>/g.exec(text.slice(text.indexOf(label) - 200))?.[1]?.replace(/&amp;/g, '&');
+    const first = await agent.get('/console/discrepancies').set('Host', HOST).expect(200);
+    expect(first.text).toContain('Open (101)');
+    const firstOpen = ids(first.text, '<h2>Open');
+    expect(firstOpen).toHaveLength(100);
+    const second = await agent.get(next(first.text, 'Next page of open discrepancies')!).set('Host', HOST).expect(200);
+    const secondOpen = ids(second.text, '<h2>Open');
+    expect([...firstOpen, ...secondOpen].sort()).toEqual(listed.map((d) => d.id).sort());
+    expect(second.text).not.toContain('Next page of open discrepancies');
+    // The one on the second page resolved: the list of all shows who and why on its second page.
+    await h.ledgerApp.api.post(`/v1/discrepancies/${secondOpen[0]}/resolve`, { note: 'paid out again by hand', by: 'kim' }).expect(200);
+    const allFirst = await agent.get('/console/discrepancies').set('Host', HOST).expect(200);
+    expect(allFirst.text).toContain('Open (100)');
+    const allSecond = await agent.get(next(allFirst.text, 'Next page of all discrepancies')!).set('Host', HOST).expect(200);
+    expect(ids(allSecond.text, '<h2>All')).toEqual([secondOpen[0]]);
+    expect(allSecond.text).toContain('by kim: paid out again by hand');
+  });
+
   test('the overview counts open discrepancies and links to their page', async () => {
     await tamperedOrder();
     const refund = orderNo('ORD-REFUND');
