@@ -7,6 +7,7 @@ import { registerConflictsList } from './commands/conflicts-list';
 import { registerConflictsShow } from './commands/conflicts-show';
 import { registerDiscrepanciesList } from './commands/discrepancies-list';
 import { registerDiscrepanciesResolve } from './commands/discrepancies-resolve';
+import { registerLedgerBackfill } from './commands/ledger-backfill';
 import { registerLedgerRebuild } from './commands/ledger-rebuild';
 import { registerOrdersShow } from './commands/orders-show';
 import { registerEventsList } from './commands/events-list';
@@ -65,6 +66,7 @@ export function buildProgram(io: CliIo): Command {
   registerDiscrepanciesResolve(discrepancies, io);
   const ledger = program.command('ledger').description('the payment ledger as a whole');
   registerLedgerRebuild(ledger, io);
+  registerLedgerBackfill(ledger, io);
   program.addCommand(sandboxCommand({ env: io.env, stdout: io.stdout, stopped: untilSignal }));
   registerStatus(program, io);
   return program;

@@ -7,12 +7,14 @@ import type { DiscrepancyCursor, DiscrepancyPage } from './procedures/list-discr
 import type { OrderPage } from './procedures/list-orders';
 import type { PutExpectationResult } from './procedures/put-expectation';
 import type { RebuildPage } from './procedures/rebuild-ledger';
+import type { BackfillPage } from './procedures/backfill-ledger';
 import type { Resolution, ResolveResult } from './procedures/resolve-discrepancy';
 
 export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage } from './procedures/list-discrepancies';
 export type { OrderPage } from './procedures/list-orders';
 export type { PutExpectationResult } from './procedures/put-expectation';
 export type { RebuildPage } from './procedures/rebuild-ledger';
+export type { BackfillPage } from './procedures/backfill-ledger';
 export type { Resolution, ResolveResult } from './procedures/resolve-discrepancy';
 
 /** The payment ledger's verbs (SPEC 7) over either database, with the settings every computation reads. */
@@ -29,6 +31,8 @@ export interface LedgerStore {
   /** Recomputes the orders whose grace period has passed; answers how many records changed. */
   sweep(now: string, limit?: number): Promise<number>;
   rebuildPage(after: number | null, limit: number, now: string): Promise<RebuildPage>;
+  /** Facts for notifications stored before the ledger existed; `after` is a page's `next` (an inbox seq). */
+  backfillPage(after: number | null, limit: number, now: string): Promise<BackfillPage>;
 }
 
 export const SWEEP_BATCH = 100;
@@ -46,5 +50,6 @@ export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings 
     resolveDiscrepancy: (id, resolution) => write('resolveDiscrepancy', id, resolution, settings),
     sweep: (now, limit = SWEEP_BATCH) => write('sweepLedger', now, limit, settings),
     rebuildPage: (after, limit, now) => write('rebuildLedger', after, limit, now, settings),
+    backfillPage: (after, limit, now) => write('backfillLedger', after, limit, now, settings),
   };
 }

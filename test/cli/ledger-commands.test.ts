@@ -63,6 +63,13 @@ function ledgerCommands(open: () => Promise<Database>): void {
     expect((await cli('ledger', 'rebuild', '--json')).json()).toEqual({ orders: 3, changed: 0 });
     expect(await db.stores.ledger.getOrder({ mallId: MALL, shopOrderNo: 'ORD-CLI-R1' })).toEqual(before as OrderRecord);
   });
+
+  test('ledger backfill reads the stored notifications and, where the ledger already has their facts, changes nothing', async () => {
+    for (let i = 0; i < 3; i++) await db.stores.store.record(paid(`ORD-CLI-B${i}`, `PGCLIB${i}`, 1000, i));
+    // Each notification's inbox row and the order.status_changed it caused (internal, not read).
+    expect(await cli('ledger', 'backfill')).toMatchObject({ code: 0, stdout: 'read 3 stored notification(s), 3 naming an order; 0 order record(s) changed\n' });
+    expect((await cli('ledger', 'backfill', '--json')).json()).toEqual({ notifications: 3, facts: 3, changed: 0 });
+  });
 }
 
 describe('ledger commands on SQLite', () => {

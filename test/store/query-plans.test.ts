@@ -129,6 +129,7 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
     ['resolving a discrepancy', () => writes.resolveDiscrepancy('dsc_plan', { by: 'kim', note: 'done', at: AT, actor: 'kim' }, ledger)],
     ['the grace sweep', () => writes.sweepLedger(AT, 100, ledger)],
     ['a rebuild page after the first', () => writes.rebuildLedger(1, 100, AT, ledger)],
+    ['a backfill page of stored notifications after the first', () => writes.backfillLedger(1, 100, AT, ledger)],
     ["an order's record", () => reads.getOrder(order)],
     ['an order by its number alone (the CLI)', () => reads.findOrders('ORDER-PLAN-1', 20)],
     ['orders of one status, after a cursor', () => reads.listOrders({ status: 'paid', after: 1, limit: 100 })],

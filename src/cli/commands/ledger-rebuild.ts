@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { cliConfig, globalOptions, print, type CliIo } from '../cli-context';
+import { pageThrough } from '../page-through';
 import { withLedger } from '../with-ledger';
 
 const PAGE = 200;
@@ -16,16 +17,12 @@ export function registerLedgerRebuild(ledgerCommand: Command, io: CliIo): void {
     .action(async (_options: unknown, command: Command) => {
       const global = globalOptions(command);
       const totals = await withLedger(cliConfig(io, global), async (ledger) => {
-        let orders = 0;
-        let changed = 0;
-        let after: number | null = null;
-        do {
-          const page = await ledger.rebuildPage(after, PAGE, new Date().toISOString());
-          orders += page.orders;
-          changed += page.changed;
-          after = page.next;
-        } while (after !== null);
-        return { orders, changed };
+        const totals = { orders: 0, changed: 0 };
+        await pageThrough((after) => ledger.rebuildPage(after, PAGE, new Date().toISOString()), (page) => {
+          totals.orders += page.orders;
+          totals.changed += page.changed;
+        });
+        return totals;
       });
       print(io, global, totals, () => `recomputed ${totals.orders} order(s); ${totals.changed} record(s) changed`);
     });

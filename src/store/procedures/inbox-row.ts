@@ -50,7 +50,7 @@ export function inboxRow(entry: InboxEntry): InboxRow {
  * batch (503) and the gateway would resend it for ever, so such a fact is placed at its receive
  * time instead: the notification is stored either way.
  */
-function ledgerFactOf(event: NormalizedEvent): string | null {
+export function ledgerFactOf(event: NormalizedEvent): string | null {
   const made = notificationFact(event);
   if (made === null) return null;
   const { fact } = made;

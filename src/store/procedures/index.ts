@@ -68,6 +68,7 @@ import { listDiscrepancies, openDiscrepancyCounts } from './list-discrepancies';
 import { listOrders } from './list-orders';
 import { putExpectation } from './put-expectation';
 import { rebuildLedger } from './rebuild-ledger';
+import { backfillLedger } from './backfill-ledger';
 import { resolveDiscrepancy } from './resolve-discrepancy';
 import { sweepLedger } from './sweep-ledger';
 
@@ -106,6 +107,7 @@ export const writes = {
   resolveDiscrepancy,
   sweepLedger,
   rebuildLedger,
+  backfillLedger,
 } as const;
 
 export const reads = {

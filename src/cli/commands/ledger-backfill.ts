@@ -1,0 +1,30 @@
+import type { Command } from 'commander';
+import { cliConfig, globalOptions, print, type CliIo } from '../cli-context';
+import { pageThrough } from '../page-through';
+import { withLedger } from '../with-ledger';
+
+const PAGE = 500;
+
+/**
+ * After upgrading from a release without the ledger (before migration 010): the notifications
+ * stored then get their facts and their orders a record, a page of the inbox per transaction, so
+ * it runs beside a serving receiver. Running it again changes nothing.
+ */
+export function registerLedgerBackfill(ledgerCommand: Command, io: CliIo): void {
+  ledgerCommand
+    .command('backfill')
+    .description('give the notifications stored before the ledger existed their facts, and their orders a record (once, after upgrading)')
+    .action(async (_options: unknown, command: Command) => {
+      const global = globalOptions(command);
+      const totals = await withLedger(cliConfig(io, global), async (ledger) => {
+        const sums = { notifications: 0, facts: 0, changed: 0 };
+        await pageThrough((after) => ledger.backfillPage(after, PAGE, new Date().toISOString()), (page) => {
+          sums.notifications += page.notifications;
+          sums.facts += page.facts;
+          sums.changed += page.changed;
+        });
+        return sums;
+      });
+      print(io, global, totals, () => `read ${totals.notifications} stored notification(s), ${totals.facts} naming an order; ${totals.changed} order record(s) changed`);
+    });
+}
