@@ -59,6 +59,9 @@ describePostgres('two PostgreSQL replicas and one order', () => {
       const waiting = replicas[0]!.store.record(entry(1));
       // The replica's transaction is seen waiting for the advisory lock before the holder commits.
       for (;;) {
+        // pg_stat_activity is read once per transaction and kept until it ends: without clearing it,
+        // a holder that looked before the replica's statement arrived would never see it waiting.
+        await client.query('SELECT pg_stat_clear_snapshot()');
         const { rows } = await client.query<{ n: number }>(
           "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'payment-noti-receiver' AND wait_event_type = 'Lock' AND wait_event = 'advisory'",
         );
