@@ -81,6 +81,3 @@ export function loadedOrders(orders: readonly OrderKey[], answers: readonly unkn
 }
 
 export const storedRecord = (entry: LoadedOrder): OrderRecord | null => (entry.storedJson === null ? null : (JSON.parse(entry.storedJson) as OrderRecord));
-
-/** How many statements `loadOrders` yields for these orders. */
-export const loadStatementCount = (orders: readonly OrderKey[]): number => chunks(orders, 2, LOOKUPS_EACH).length;

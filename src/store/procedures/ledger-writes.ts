@@ -5,7 +5,7 @@ import type { LedgerSettings } from '../../ledger/ledger-settings';
 import type { Discrepancy, OrderRecord } from '../../ledger/order-record';
 import { sha256Hex } from '../../sha256-hex';
 import { orderKeyText, storedRecord, type LoadedOrder } from './ledger-orders';
-import { changes, chunks, placeholders, sqlBySize, valueRows, type Dialect, type Param, type Statement } from './procedure';
+import { changes, chunks, placeholders, rowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from './procedure';
 
 /** A fact to store for an order. */
 export interface OrderFact {
@@ -111,9 +111,9 @@ export function recomputeOrders(
     if (record !== null) eventRows.push(...ledgerEvents(stored, record).map((event) => eventRow(event, record, options.now)));
   }
   const statements = [
-    ...inserts(UPSERT_ORDERS, ORDER_COLUMNS, orderRows),
-    ...inserts(INSERT_FACTS, FACT_COLUMNS, factRows),
-    ...inserts(UPSERT_DISCREPANCIES, DISCREPANCY_COLUMNS, discrepancyRows),
+    ...rowInserts(UPSERT_ORDERS, ORDER_COLUMNS, orderRows),
+    ...rowInserts(INSERT_FACTS, FACT_COLUMNS, factRows),
+    ...rowInserts(UPSERT_DISCREPANCIES, DISCREPANCY_COLUMNS, discrepancyRows),
     ...chunks(gone, 1).map((ids) => changes(DELETE_DISCREPANCIES(ids.length), ...ids)),
     ...eventStatements(eventRows, Date.parse(options.now), dialect),
   ];
@@ -152,15 +152,7 @@ function eventStatements(rows: readonly Param[][], nowMs: number, dialect: Diale
     return chunks(rows, EVENT_COLUMNS + 1).map((chunk) => changes(INSERT_AND_QUEUE_EVENTS(chunk.length), ...chunk.flat(), nowMs));
   }
   return [
-    ...inserts(INSERT_EVENTS, EVENT_COLUMNS, rows),
+    ...rowInserts(INSERT_EVENTS, EVENT_COLUMNS, rows),
     ...chunks(rows, 2, 256).map((chunk) => changes(QUEUE_EVENTS(chunk.length), nowMs, ...chunk.flatMap((row) => [row[4]!, row[0]!]))),
   ];
-}
-
-function inserts(sql: (rows: number) => string, columns: number, rows: readonly Param[][]): Statement[] {
-  return chunks(rows, columns).map((chunk) => {
-    const params: Param[] = [];
-    for (const row of chunk) params.push(...row);
-    return changes(sql(chunk.length), ...params);
-  });
 }

@@ -122,6 +122,15 @@ export function chunks<T>(items: readonly T[], parametersEach: number, maxEach =
   return runs;
 }
 
+/** Multi-row inserts of `rows` (each `columns` values), as many statements as the parameter limit needs. */
+export function rowInserts(sql: (rows: number) => string, columns: number, rows: readonly Param[][]): Statement[] {
+  return chunks(rows, columns).map((chunk) => {
+    const params: Param[] = [];
+    for (const row of chunk) params.push(...row);
+    return changes(sql(chunk.length), ...params);
+  });
+}
+
 /**
  * `build(size)` once per size: a multi-row statement's text is then the very same string every
  * time, which the drivers' statement caches (keyed by text) find without hashing it again.

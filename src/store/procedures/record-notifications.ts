@@ -3,9 +3,9 @@ import type { LedgerSettings } from '../../ledger/ledger-settings';
 import { derivedFromKey } from '../../notifications/dedup-key';
 import type { RecordResult } from '../store';
 import type { InboxRow } from './inbox-row';
-import { distinctOrders, loadedOrders, loadStatementCount, loadOrders, orderKeyText, type LoadedOrder } from './ledger-orders';
+import { distinctOrders, loadedOrders, loadOrders, orderKeyText, type LoadedOrder } from './ledger-orders';
 import { recomputeOrders, type OrderFact } from './ledger-writes';
-import { allRows, changes, chunks, dialect, lastTrip, oneTrip, outboxChanged, placeholders, sqlBySize, valueRows, type Param, type Procedure, type Statement } from './procedure';
+import { allRows, changes, chunks, dialect, lastTrip, oneTrip, outboxChanged, placeholders, rowInserts, sqlBySize, valueRows, type Param, type Procedure, type Statement } from './procedure';
 
 const INBOX_COLUMNS = 13;
 // One unique key decides: the event id, sha256 of row.dedupKey (eventIdFor), so one dedup key is
@@ -98,7 +98,7 @@ export function* recordNotifications(entries: readonly InboxRow[], settings: Led
   const facts: OrderFact[] = settings === null ? [] : accepted.flatMap((entry) => (entry.ledgerFact === null ? [] : [{ order: orderOf(entry), fact: JSON.parse(entry.ledgerFact) as NotificationFact, json: entry.ledgerFact }]));
   let loaded: Map<string, LoadedOrder>;
   if (sql === 'postgres') {
-    loaded = loadedOrders(early, answers.slice(inserts.length + lookups.length, inserts.length + lookups.length + loadStatementCount(early)));
+    loaded = loadedOrders(early, answers.slice(inserts.length + lookups.length));
     // Only the orders this batch adds a fact to are recomputed; a redelivery's changes nothing.
     const touched = new Set(facts.map((f) => orderKeyText(f.order)));
     for (const key of [...loaded.keys()]) if (!touched.has(key)) loaded.delete(key);
@@ -177,13 +177,4 @@ function redeliveryCounts(duplicates: ReadonlyArray<{ seq: number; at: string }>
     ...chunk.flatMap(([seq, { at }]) => [seq, at]),
     ...chunk.map(([seq]) => seq),
   ));
-}
-
-/** Multi-row inserts of `rows`, as many as the parameter limit needs. */
-function rowInserts(sql: (rows: number) => string, columns: number, rows: readonly Param[][]): Statement[] {
-  return chunks(rows, columns).map((chunk) => {
-    const params: Param[] = [];
-    for (const row of chunk) params.push(...row);
-    return changes(sql(chunk.length), ...params);
-  });
 }
