@@ -44,13 +44,9 @@ interface Moment {
  * `ledger`, and an operator's resolution closes the one it names. Everything comes from the
  * stored facts, so a rebuild reproduces every openedAt and resolvedAt, and a redelivery (a fact
  * already there) changes nothing. A discrepancy once seen is never opened again under its id.
+ * It also gives what the record needs (the final figures, the latest time), so the caller
+ * computes neither again.
  */
-export function replayDiscrepancies(order: OrderKey, facts: readonly LedgerFact[], settings: LedgerSettings, nowMs: number): Lifecycle {
-  const { discrepancies, sweepAt } = replayOrder(order, facts, settings, nowMs);
-  return { discrepancies, sweepAt };
-}
-
-/** `replayDiscrepancies`, with what the record also needs (the final figures, the latest time), so the caller computes neither again. */
 export function replayOrder(order: OrderKey, facts: readonly LedgerFact[], settings: LedgerSettings, nowMs: number): Replay {
   const graceMs = settings.graceSeconds * 1000;
   const seen = new Map<string, Discrepancy>();
