@@ -93,6 +93,12 @@ export function ledgerContract(openFresh: (settings: LedgerSettings) => Promise<
     expect(await stores.ledger.getOrder(order('ORD-5'))).toMatchObject({ status: 'cancelled', discrepancies: [{ kind: 'over_cancel', resolvedBy: 'ledger' }] });
   });
 
+  test("a ledger event is found by the pgCno of its order's notifications, also before any payment", async () => {
+    await stores.store.record(cancelled('ORD-9', 'PG-9', 'PG-9C', 1000));
+    const found = await stores.store.searchEvents({ query: 'PG-9', limit: 10, offset: 0 });
+    expect(found.map((row) => [row.type, row.pgCno]).sort()).toEqual([['order.status_changed', 'PG-9'], ['payment.changed', 'PG-9']]);
+  });
+
   test('a failed refund transfer is refund_failed at once', async () => {
     await stores.store.record(paid('ORD-6', 'PG-6', 10000, 0));
     await stores.store.record(transferFailed('ORD-6', 'PG-6', 10000, 5));
