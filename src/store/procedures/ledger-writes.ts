@@ -142,9 +142,9 @@ function vanished(stored: OrderRecord | null, record: OrderRecord | null): strin
  * when none does. The operator's search by pgCno finds the event beside the notifications, and
  * SQLite's unique inbox key (pg_cno, event_id) takes its entry on the leaf of the notification
  * being acked instead of a random place among the other events' ('' and a hash-like id): issue 21
- * measured that as about 20 of the 148 WAL pages an ack's commit of 32 wrote. A function of the
- * facts, which the record and so the event's id cover: a retried transaction, the backfill and a
- * rebuild file the same event under the same key, and the ON CONFLICT keeps one.
+ * measured that as about 20 of the 148 WAL pages an ack's commit of 32 wrote. Computed from the
+ * order's facts alone, as its record is: a retried transaction, the backfill and a rebuild that
+ * send an event from the same facts file it under the same key, and the ON CONFLICT keeps one.
  */
 function eventPgCno(record: OrderRecord, facts: readonly LedgerFact[]): string {
   const paid = record.payments.at(-1)?.pgCno ?? record.deposits.at(-1)?.pgCno;
