@@ -1,3 +1,4 @@
+import { rowIdOf } from '../row-id';
 import { InvalidBody } from './api-errors';
 
 /** A page's `next`: where it ended, opaque to the caller (base64url of JSON). */
@@ -25,6 +26,7 @@ export const encodeOrderCursor = (last: number | null): string | null => encodeC
 export function decodeOrderCursor(text: string | undefined): number | undefined {
   const position = decodeCursor<{ orderId: string }>(text, ['orderId']);
   if (position === undefined) return undefined;
-  if (!/^\d{1,15}$/.test(position.orderId)) throw notACursor();
-  return Number(position.orderId);
+  const orderId = rowIdOf(position.orderId);
+  if (orderId === null) throw notACursor();
+  return orderId;
 }

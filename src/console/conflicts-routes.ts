@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { compareConflict } from '../operator/conflict-comparison';
+import { rowIdOf } from '../row-id';
 import type { ConsoleDeps } from './console-deps';
 import { conflictPage, conflictsPage } from './pages/conflicts-page';
 import { notFoundPage } from './pages/not-found-page';
@@ -14,7 +15,8 @@ export function conflictsRoutes(deps: ConsoleDeps): Router {
   });
 
   router.get('/conflicts/:id', async (req, res) => {
-    const conflict = /^\d{1,15}$/.test(req.params.id) ? await store.getConflict(Number(req.params.id)) : null;
+    const id = rowIdOf(req.params.id);
+    const conflict = id === null ? null : await store.getConflict(id);
     if (!conflict) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'conflicts', `No conflict ${req.params.id}.`));
     const stored = await store.getEvent(conflict.eventId);
     res.type('html').send(conflictPage(sessionOf(res), conflict, stored, compareConflict(conflict, stored)));

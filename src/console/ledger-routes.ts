@@ -1,6 +1,7 @@
 import { Router, type Response } from 'express';
 import { decodeCursor, encodeCursor } from '../api/ledger-cursor';
 import { ORDER_STATUSES, type OrderStatus } from '../ledger/order-record';
+import { rowIdOf } from '../row-id';
 import type { DiscrepancyCursor } from '../store/procedures/list-discrepancies';
 import type { ConsoleDeps } from './console-deps';
 import { noticeFor } from './notices';
@@ -19,7 +20,7 @@ type Ledger = NonNullable<ConsoleDeps['ledger']>;
 /** An order-list cursor in the URL: the last row's order_id (the list is in the order orders were first seen). */
 const cursorOf = (last: number | null) => (last === null ? null : String(last));
 /** Anything else (an edited or stale link) starts the list again rather than failing. */
-const afterOf = (cursor: unknown) => (typeof cursor === 'string' && /^\d{1,15}$/.test(cursor) ? Number(cursor) : undefined);
+const afterOf = (cursor: unknown) => rowIdOf(cursor) ?? undefined;
 /** A discrepancy list's cursor in the URL, as the internal API gives it; a bad one starts the list again. */
 function discrepancyAfter(cursor: unknown): DiscrepancyCursor | undefined {
   if (typeof cursor !== 'string') return undefined;

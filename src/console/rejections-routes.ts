@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { reprocessRejection } from '../operator/reprocess-rejection';
+import { rowIdOf } from '../row-id';
 import { audit } from './audit';
 import { bodyView } from './body-view';
 import type { ConsoleDeps } from './console-deps';
@@ -7,8 +8,6 @@ import { notFoundPage } from './pages/not-found-page';
 import { rejectionPage, rejectionsPage } from './pages/rejections-page';
 import { noticeFor } from './notices';
 import { sessionOf } from './require-session';
-
-const numericId = (text: string) => (/^\d{1,15}$/.test(text) ? Number(text) : null);
 
 export function rejectionsRoutes(deps: ConsoleDeps): Router {
   const router = Router();
@@ -19,14 +18,14 @@ export function rejectionsRoutes(deps: ConsoleDeps): Router {
   });
 
   router.get('/rejections/:id', async (req, res) => {
-    const id = numericId(req.params.id);
+    const id = rowIdOf(req.params.id);
     const row = id === null ? null : await store.getRejection(id);
     if (!row) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'rejections', `No rejection ${req.params.id}.`));
     res.type('html').send(rejectionPage(sessionOf(res), row, bodyView(row.rawBody, row.contentType), null, noticeFor(req.query)));
   });
 
   router.post('/rejections/:id/reprocess', async (req, res) => {
-    const id = numericId(req.params.id);
+    const id = rowIdOf(req.params.id);
     const row = id === null ? null : await store.getRejection(id);
     if (!row) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'rejections', `No rejection ${req.params.id}.`));
     const actor = sessionOf(res).actor;
