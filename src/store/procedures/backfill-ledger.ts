@@ -4,7 +4,7 @@ import type { NormalizedEvent } from '../../notifications/normalized-event';
 import { applyOrderFacts } from './apply-order-facts';
 import { ledgerFactOf } from './inbox-row';
 import type { OrderFact } from './ledger-writes';
-import { all, type Procedure } from './procedure';
+import { all, pageEnd, type Procedure } from './procedure';
 
 export interface BackfillPage {
   /** Stored notifications read in this page. */
@@ -42,6 +42,5 @@ export function* backfillLedger(after: number | null, limit: number, now: string
     if (json !== null) facts.push({ order: { mallId: event.mallId, shopOrderNo: event.shopOrderNo! }, fact: JSON.parse(json) as NotificationFact, json });
   }
   const results = yield* applyOrderFacts(facts, { now, settings });
-  // PostgreSQL's BIGINT comes as text; seqs stay far below 2^53.
-  return { notifications: rows.length, facts: facts.length, changed: results.filter((r) => r.changed).length, next: rows.length < limit ? null : Number(rows.at(-1)!.seq) };
+  return { notifications: rows.length, facts: facts.length, changed: results.filter((r) => r.changed).length, next: pageEnd(rows, limit, (row) => row.seq) };
 }

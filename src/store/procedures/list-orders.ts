@@ -1,5 +1,5 @@
 import type { OrderRecord, OrderStatus } from '../../ledger/order-record';
-import { all, type Param, type Procedure } from './procedure';
+import { all, pageEnd, type Param, type Procedure } from './procedure';
 
 export interface OrderPage {
   orders: OrderRecord[];
@@ -23,7 +23,5 @@ export function* listOrders(filter: { status?: OrderStatus; after?: number; limi
     `SELECT order_id, record_json FROM ledger_orders WHERE ${conditions.join(' AND ')} ORDER BY order_id LIMIT ?`,
     ...params, filter.limit,
   );
-  // PostgreSQL's BIGINT comes as text; order ids stay far below 2^53.
-  const last = rows.length === filter.limit ? Number(rows.at(-1)!.order_id) : null;
-  return { orders: rows.map((row) => JSON.parse(row.record_json) as OrderRecord), last };
+  return { orders: rows.map((row) => JSON.parse(row.record_json) as OrderRecord), last: pageEnd(rows, filter.limit, (row) => row.order_id) };
 }

@@ -139,3 +139,12 @@ export function sqlBySize(build: (size: number) => string): (size: number) => st
   const texts: string[] = [];
   return (size) => (texts[size] ??= build(size));
 }
+
+/**
+ * Where a keyset page of at most `limit` rows leaves off: the integer key of its last row when the
+ * page is full (there may be more), null when it is not (the last page). PostgreSQL's BIGINT comes
+ * as text; these keys (seq, order_id) stay far below 2^53.
+ */
+export function pageEnd<R>(rows: readonly R[], limit: number, key: (row: R) => number | string): number | null {
+  return rows.length < limit ? null : Number(key(rows.at(-1)!));
+}

@@ -1,6 +1,6 @@
 import type { LedgerSettings } from '../../ledger/ledger-settings';
 import { applyOrderFacts } from './apply-order-facts';
-import { all, type Procedure } from './procedure';
+import { all, pageEnd, type Procedure } from './procedure';
 
 export interface RebuildPage {
   orders: number;
@@ -12,10 +12,11 @@ export interface RebuildPage {
 type OrderRow = { order_id: number | string; mall_id: string; shop_order_no: string };
 
 /**
- * `noti-receiver ledger rebuild`, one page of orders per transaction: each order recomputed from
- * its stored facts under its lock (so it runs beside a serving receiver), the records that come
- * out different written with their events, and counted. On a consistent store none changes. Pages
- * follow order_id (the table's own key): an order first seen during the rebuild comes last.
+ * `noti-receiver ledger rebuild`, one page of orders per write transaction (so it runs beside a
+ * serving receiver: write transactions run one at a time, and no order changes under a page):
+ * each order recomputed from its stored facts, the records that come out different written with
+ * their events, and counted. On a consistent store none changes. Pages follow order_id (the
+ * table's own key): an order first seen during the rebuild comes last.
  */
 export function* rebuildLedger(after: number | null, limit: number, now: string, settings: LedgerSettings): Procedure<RebuildPage> {
   const rows = after === null
@@ -23,6 +24,5 @@ export function* rebuildLedger(after: number | null, limit: number, now: string,
     : yield* all<OrderRow>('SELECT order_id, mall_id, shop_order_no FROM ledger_orders WHERE order_id > ? ORDER BY order_id LIMIT ?', after, limit);
   const orders = rows.map((row) => ({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }));
   const results = yield* applyOrderFacts([], { now, settings }, orders);
-  // PostgreSQL's BIGINT comes as text; order ids stay far below 2^53.
-  return { orders: orders.length, changed: results.filter((r) => r.changed).length, next: rows.length < limit ? null : Number(rows.at(-1)!.order_id) };
+  return { orders: orders.length, changed: results.filter((r) => r.changed).length, next: pageEnd(rows, limit, (row) => row.order_id) };
 }
