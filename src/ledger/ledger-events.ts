@@ -26,9 +26,10 @@ export type LedgerEvent = DiscrepancyOpened | OrderStatusChanged;
  * previous record did not have, then the status change. Ids are stable: a transaction retried
  * after a failure computes the same events with the same ids, and the outbox keeps one of each.
  * A discrepancy's opening has one id for ever; a status change's id covers the whole new record,
- * so the same pair of statuses reached again later is a new event.
+ * so the same pair of statuses reached again later is a new event. `nextJson` is `next` as JSON
+ * when the caller has made it already (to store it).
  */
-export function ledgerEvents(previous: OrderRecord | null, next: OrderRecord): LedgerEvent[] {
+export function ledgerEvents(previous: OrderRecord | null, next: OrderRecord, nextJson: string = JSON.stringify(next)): LedgerEvent[] {
   const known = new Set(previous?.discrepancies.map((d) => d.id) ?? []);
   const order = orderSummary(next);
   const events: LedgerEvent[] = next.discrepancies
@@ -37,7 +38,7 @@ export function ledgerEvents(previous: OrderRecord | null, next: OrderRecord): L
   const from = previous?.status ?? null;
   if (from !== next.status) {
     events.push({
-      id: ledgerId(EVENT_ID_PREFIX, ['order.status_changed', next.mallId, next.shopOrderNo, from, next.status, JSON.stringify(next)]),
+      id: ledgerId(EVENT_ID_PREFIX, ['order.status_changed', next.mallId, next.shopOrderNo, from, next.status, nextJson]),
       type: 'order.status_changed',
       from,
       to: next.status,

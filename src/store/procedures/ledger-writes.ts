@@ -108,9 +108,9 @@ export function recomputeOrders(
     orderRows.push([entry.order.mallId, entry.order.shopOrderNo, record?.status ?? null, json, sweepMs, record?.updatedAt ?? null]);
     discrepancyRows.push(...changedDiscrepancies(entry.order, stored, record));
     gone.push(...vanished(stored, record));
-    if (record !== null) {
+    if (record !== null && json !== null) {
       const pgCno = eventPgCno(record, facts);
-      eventRows.push(...ledgerEvents(stored, record).map((event) => eventRow(event, record.mallId, pgCno, options.now)));
+      eventRows.push(...ledgerEvents(stored, record, json).map((event) => eventRow(event, record.mallId, pgCno, options.now)));
     }
   }
   const statements = [
