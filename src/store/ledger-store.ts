@@ -4,14 +4,14 @@ import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../ledger/ledger-s
 import type { OrderRecord, OrderStatus } from '../ledger/order-record';
 import { typedDriver, type StoreDriver } from './driver';
 import type { DiscrepancyCursor, DiscrepancyPage } from './procedures/list-discrepancies';
-import type { OrderPage } from './procedures/list-orders';
+import type { OrderListFilter, OrderPage } from './procedures/list-orders';
 import type { PutExpectationResult } from './procedures/put-expectation';
 import type { RebuildPage } from './procedures/rebuild-ledger';
 import type { BackfillPage } from './procedures/backfill-ledger';
 import type { Resolution, ResolveResult } from './procedures/resolve-discrepancy';
 
 export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage } from './procedures/list-discrepancies';
-export type { OrderPage } from './procedures/list-orders';
+export type { OrderListFilter, OrderPage } from './procedures/list-orders';
 export type { PutExpectationResult } from './procedures/put-expectation';
 export type { RebuildPage } from './procedures/rebuild-ledger';
 export type { BackfillPage } from './procedures/backfill-ledger';
@@ -23,9 +23,11 @@ export interface LedgerStore {
   putExpectation(order: OrderKey, input: ExpectationInput, at: string): Promise<PutExpectationResult>;
   getOrder(order: OrderKey): Promise<OrderRecord | null>;
   findOrders(shopOrderNo: string, limit?: number): Promise<OrderRecord[]>;
-  /** Records as their orders were first seen; `after` is a page's `last`. */
-  listOrders(filter: { status?: OrderStatus; after?: number; limit: number }): Promise<OrderPage>;
-  listDiscrepancies(filter: { open: boolean; after?: DiscrepancyCursor; limit: number }): Promise<DiscrepancyPage>;
+  /** Records as their orders were first seen (or newest first); `after` is a page's `last`. */
+  listOrders(filter: OrderListFilter): Promise<OrderPage>;
+  /** Orders per status, last changed in the range when one is given. */
+  orderStatusCounts(filter?: Pick<OrderListFilter, 'from' | 'to'>): Promise<Partial<Record<OrderStatus, number>>>;
+  listDiscrepancies(filter: { open: boolean; resolved?: boolean; after?: DiscrepancyCursor; limit: number }): Promise<DiscrepancyPage>;
   openDiscrepancyCounts(): Promise<Record<string, number>>;
   resolveDiscrepancy(id: string, resolution: Resolution): Promise<ResolveResult>;
   /** Recomputes the orders whose grace period has passed; answers how many records changed. */
@@ -45,6 +47,7 @@ export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings 
     getOrder: (order) => read('getOrder', order),
     findOrders: (shopOrderNo, limit = 20) => read('findOrders', shopOrderNo, limit),
     listOrders: (filter) => read('listOrders', filter),
+    orderStatusCounts: (filter = {}) => read('orderStatusCounts', filter),
     listDiscrepancies: (filter) => read('listDiscrepancies', filter),
     openDiscrepancyCounts: () => read('openDiscrepancyCounts'),
     resolveDiscrepancy: (id, resolution) => write('resolveDiscrepancy', id, resolution, settings),

@@ -162,6 +162,34 @@ export function ledgerContract(openFresh: (settings: LedgerSettings) => Promise<
     expect((await stores.ledger.findOrders('ORD-P1')).map((o) => o.mallId)).toEqual([MALL]);
   });
 
+  test("orders page newest first, and a time range keeps the orders last changed in it, with the count of each status in that range", async () => {
+    for (const [i, no] of ['ORD-N0', 'ORD-N1', 'ORD-N2', 'ORD-N3'].entries()) await stores.store.record(paid(no, `PG-${no}`, 1000, i * 60));
+    await stores.store.record(transferFailed('ORD-N1', 'PG-ORD-N1', 1000, 70));
+    const newest = await stores.ledger.listOrders({ limit: 3, newestFirst: true });
+    expect(newest.orders.map((o) => o.shopOrderNo)).toEqual(['ORD-N3', 'ORD-N2', 'ORD-N1']);
+    expect(await stores.ledger.listOrders({ limit: 3, newestFirst: true, after: newest.last! })).toMatchObject({ orders: [{ shopOrderNo: 'ORD-N0' }], last: null });
+    expect((await stores.ledger.listOrders({ status: 'paid', limit: 10, newestFirst: true })).orders.map((o) => o.shopOrderNo)).toEqual(['ORD-N3', 'ORD-N2', 'ORD-N0']);
+
+    // ORD-N1 was paid at minute 60 and changed last at 70 (its refund failed): the range is about the last change.
+    const range = { from: minute(60), to: minute(121) };
+    expect((await stores.ledger.listOrders({ limit: 10, newestFirst: true, ...range })).orders.map((o) => o.shopOrderNo)).toEqual(['ORD-N2', 'ORD-N1']);
+    expect((await stores.ledger.listOrders({ limit: 10, ...range, to: minute(120) })).orders.map((o) => o.shopOrderNo)).toEqual(['ORD-N1']);
+    expect((await stores.ledger.listOrders({ status: 'paid', limit: 10, ...range })).orders.map((o) => o.shopOrderNo)).toEqual(['ORD-N2']);
+    expect(await stores.ledger.orderStatusCounts()).toEqual({ paid: 3, refund_failed: 1 });
+    expect(await stores.ledger.orderStatusCounts(range)).toEqual({ paid: 1, refund_failed: 1 });
+    expect(await stores.ledger.orderStatusCounts({ from: minute(500) })).toEqual({});
+  });
+
+  test('resolved discrepancies are listed without the open ones', async () => {
+    await stores.store.record(transferFailed('ORD-R1', 'PG-R1', 1000, 0));
+    await stores.store.record(transferFailed('ORD-R2', 'PG-R2', 1000, 1));
+    const [first, second] = (await stores.ledger.listDiscrepancies({ open: true, limit: 10 })).discrepancies;
+    await stores.ledger.resolveDiscrepancy(first!.id, { by: 'kim', note: 'paid out again', at: minute(5), actor: 'kim' });
+    expect((await stores.ledger.listDiscrepancies({ open: false, resolved: true, limit: 10 })).discrepancies.map((d) => d.id)).toEqual([first!.id]);
+    expect((await stores.ledger.listDiscrepancies({ open: true, limit: 10 })).discrepancies.map((d) => d.id)).toEqual([second!.id]);
+    expect((await stores.ledger.listDiscrepancies({ open: false, limit: 10 })).discrepancies).toHaveLength(2);
+  });
+
   test('an order number known to two malls is found by the number alone, once per mall, by mall', async () => {
     await stores.store.record(paid('ORD-M', 'PG-M2', 1000, 0, 'T0009999'));
     await stores.store.record(paid('ORD-M', 'PG-M1', 2000, 1));

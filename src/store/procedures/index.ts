@@ -65,7 +65,7 @@ import { requeue } from './requeue';
 import { requeueDead } from './requeue-dead';
 import { findOrders, getOrder } from './get-order';
 import { listDiscrepancies, openDiscrepancyCounts } from './list-discrepancies';
-import { listOrders } from './list-orders';
+import { listOrders, orderStatusCounts } from './list-orders';
 import { putExpectation } from './put-expectation';
 import { rebuildLedger } from './rebuild-ledger';
 import { backfillLedger } from './backfill-ledger';
@@ -143,6 +143,7 @@ export const reads = {
   getOrder,
   findOrders,
   listOrders,
+  orderStatusCounts,
   listDiscrepancies,
   openDiscrepancyCounts,
 } as const;

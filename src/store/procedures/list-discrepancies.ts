@@ -16,9 +16,12 @@ export interface DiscrepancyPage {
   last: DiscrepancyCursor | null;
 }
 
-/** Discrepancies in the order they opened (open ones only with `open`), a page after `after`. */
-export function* listDiscrepancies(filter: { open: boolean; after?: DiscrepancyCursor; limit: number }): Procedure<DiscrepancyPage> {
-  const conditions: string[] = filter.open ? ['resolved_at IS NULL'] : [];
+/**
+ * Discrepancies in the order they opened, a page after `after`: the open ones only with `open`,
+ * the resolved ones only with `resolved` (the console lists the open ones once, then the others).
+ */
+export function* listDiscrepancies(filter: { open: boolean; resolved?: boolean; after?: DiscrepancyCursor; limit: number }): Procedure<DiscrepancyPage> {
+  const conditions: string[] = filter.open ? ['resolved_at IS NULL'] : filter.resolved ? ['resolved_at IS NOT NULL'] : [];
   const params: Param[] = [];
   if (filter.after) {
     conditions.push('(opened_at, id) > (?, ?)');
