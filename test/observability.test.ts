@@ -83,6 +83,11 @@ describe('configuration', () => {
     });
   });
 
+  it("the mall's default currency is KRW unless set", () => {
+    expect(loadConfig({} as NodeJS.ProcessEnv).LEDGER_DEFAULT_CURRENCY).toBe('KRW');
+    expect(loadConfig({ LEDGER_DEFAULT_CURRENCY: 'USD' } as NodeJS.ProcessEnv).LEDGER_DEFAULT_CURRENCY).toBe('USD');
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ GATEWAY_ENV: 'staging' }, /GATEWAY_ENV.*production or development/],
@@ -92,6 +97,7 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     // One name serves as exchange, stream and subject prefix: a dot would split NATS subjects.
     [{ QUEUE_NAME: 'merchant.payments' }, /QUEUE_NAME.*letters, digits/],
+    [{ LEDGER_DEFAULT_CURRENCY: 'won' }, /LEDGER_DEFAULT_CURRENCY.*ISO 4217/],
   ])('a bad setting %j names the variable', (env, pattern) => {
     expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(ConfigError);
     expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(pattern);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCurrencyCode } from '../money/format-money';
 import type { LedgerSettings } from '../ledger/ledger-settings';
 
 /** SPEC 7: the payment ledger's settings. */
@@ -10,6 +11,12 @@ export const ledgerEnvSettings = {
     .transform((text) => text === 'true'),
   // The gateway retries a missing event 10 times, 3 minutes apart: 2100 s.
   LEDGER_GRACE_SECONDS: z.coerce.number({ error: 'LEDGER_GRACE_SECONDS must be a number' }).int().min(0).max(30 * 24 * 3600).default(2100),
+  // The currency amounts are shown in where no expectation names one (notifications state none).
+  LEDGER_DEFAULT_CURRENCY: z
+    .string()
+    .trim()
+    .default('KRW')
+    .refine(isCurrencyCode, { message: 'must be an ISO 4217 currency code in capitals, such as KRW or USD' }),
 };
 
 export function ledgerSettingsOf(config: { LEDGER_REQUIRE_EXPECTATION: boolean; LEDGER_GRACE_SECONDS: number }): LedgerSettings {
