@@ -53,6 +53,7 @@ export function createStore(driver: StoreDriver, ledger: LedgerSettings | null =
     createSession: (session) => write('createSession', session),
     findSession: (idHash, check) => read('findSession', idHash, check),
     touchSession: (idHash, now, limits) => write('touchSession', idHash, now, limits),
+    setSessionLocale: (idHash, locale) => write('setSessionLocale', idHash, locale),
     endSession: (idHash) => write('endSession', idHash),
     endSessionsOf: (operator) => write('endSessionsOf', operator),
     pruneExpiredSessions: (now, limits) => write('pruneExpiredSessions', now, limits),

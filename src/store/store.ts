@@ -325,6 +325,8 @@ export interface NewSession {
   tokenHash: string | null;
   /** Epoch ms. */
   now: number;
+  /** The console's language chosen before signing in (the sign-in page's switch); null: the browser's. */
+  locale?: string | null;
 }
 
 /** How long sessions live: idle from ADMIN_SESSION_IDLE_MINUTES, absolute SESSION_ABSOLUTE_MS. */
@@ -349,6 +351,8 @@ export interface SessionRecord {
   csrfToken: string;
   createdAt: number;
   lastSeenAt: number;
+  /** The console's language the session chose; null: the browser's Accept-Language decides. */
+  locale: string | null;
 }
 
 /**
@@ -372,6 +376,8 @@ export interface TeamAccess {
   findSession(idHash: string, check: SessionCheck): Promise<SessionRecord | null>;
   /** Marks the session used at `now`; false when it had already expired or ended. */
   touchSession(idHash: string, now: number, limits: SessionLimits): Promise<boolean>;
+  /** The session's language (the header's switch); false when there is no such session. */
+  setSessionLocale(idHash: string, locale: string | null): Promise<boolean>;
   /** Signing out: false when there was no such session. */
   endSession(idHash: string): Promise<boolean>;
   endSessionsOf(operator: string): Promise<number>;

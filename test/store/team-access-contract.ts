@@ -85,13 +85,25 @@ export function teamAccessContract(openFresh: () => Promise<ReopenableStore>): v
     await addWithToken('choi', 'viewer');
     const session = await signIn('choi', T0, secretHash('choi-token'));
     await expect(store.findSession(session.idHash, check(T0 + MINUTE))).resolves.toEqual({
-      operator: 'choi', role: 'viewer', throughSignOn: false, csrfToken: session.csrfToken, createdAt: T0, lastSeenAt: T0,
+      operator: 'choi', role: 'viewer', throughSignOn: false, csrfToken: session.csrfToken, createdAt: T0, lastSeenAt: T0, locale: null,
     });
     // Signed in by the sign-on proxy (no token): the console lets a new name at the proxy end it.
     const proxied = await signIn('choi', T0);
     await expect(store.findSession(proxied.idHash, check(T0 + MINUTE))).resolves.toMatchObject({ operator: 'choi', throughSignOn: true });
     await expect(store.findSession(session.id, check(T0 + MINUTE))).resolves.toBeNull();
     expect(session.idHash).not.toBe(session.id);
+  });
+
+  test("a session keeps the console's language it chose, from sign-in or later, and an ended session has none to set", async () => {
+    await addWithToken('han', 'viewer');
+    const chosen = await signIn('han', T0);
+    await expect(store.findSession(chosen.idHash, check(T0))).resolves.toMatchObject({ locale: null });
+    await expect(store.setSessionLocale(chosen.idHash, 'ko')).resolves.toBe(true);
+    await expect(store.findSession(chosen.idHash, check(T0 + MINUTE))).resolves.toMatchObject({ operator: 'han', locale: 'ko' });
+    await store.createSession({ idHash: secretHash('at-sign-in'), operator: 'han', csrfToken: 'c', tokenHash: null, now: T0, locale: 'en' });
+    await expect(store.findSession(secretHash('at-sign-in'), check(T0))).resolves.toMatchObject({ locale: 'en' });
+    await store.endSession(chosen.idHash);
+    await expect(store.setSessionLocale(chosen.idHash, 'en')).resolves.toBe(false);
   });
 
   test('a session ends after the idle time unused, and a touch restarts that clock', async () => {

@@ -7,7 +7,7 @@ import { run, type Procedure } from './procedure';
  */
 export function* createSession(session: NewSession): Procedure<void> {
   yield* run(
-    'INSERT INTO sessions (id_hash, operator, csrf_token, token_hash, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)',
-    session.idHash, session.operator, session.csrfToken, session.tokenHash, session.now, session.now,
+    'INSERT INTO sessions (id_hash, operator, csrf_token, token_hash, created_at, last_seen_at, locale) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    session.idHash, session.operator, session.csrfToken, session.tokenHash, session.now, session.now, session.locale ?? null,
   );
 }

@@ -8,6 +8,7 @@ interface SessionRow {
   created_at: number | string;
   last_seen_at: number | string;
   role: OperatorRole | null;
+  locale: string | null;
 }
 
 /**
@@ -20,7 +21,7 @@ interface SessionRow {
  */
 export function* findSession(idHash: string, check: SessionCheck): Procedure<SessionRecord | null> {
   const row = yield* get<SessionRow>(
-    `SELECT s.operator, s.csrf_token, s.token_hash, s.created_at, s.last_seen_at, o.role
+    `SELECT s.operator, s.csrf_token, s.token_hash, s.created_at, s.last_seen_at, s.locale, o.role
      FROM sessions s LEFT JOIN operators o ON o.name = s.operator
      WHERE s.id_hash = ? AND s.last_seen_at > ? AND s.created_at > ?`,
     idHash, check.now - check.idleMs, check.now - check.absoluteMs,
@@ -28,7 +29,7 @@ export function* findSession(idHash: string, check: SessionCheck): Procedure<Ses
   if (!row) return null;
   const role = row.role ?? (bootstrapSession(row, check) ? 'admin' : null);
   if (role === null) return null;
-  return { operator: row.operator, role, throughSignOn: row.token_hash === null, csrfToken: row.csrf_token, createdAt: Number(row.created_at), lastSeenAt: Number(row.last_seen_at) };
+  return { operator: row.operator, role, throughSignOn: row.token_hash === null, csrfToken: row.csrf_token, createdAt: Number(row.created_at), lastSeenAt: Number(row.last_seen_at), locale: row.locale };
 }
 
 function bootstrapSession(row: SessionRow, check: SessionCheck): boolean {

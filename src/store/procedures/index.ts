@@ -24,6 +24,7 @@ import { pruneExpiredSessions } from './prune-expired-sessions';
 import { removeOperator } from './remove-operator';
 import { rotateOperatorToken } from './rotate-operator-token';
 import { touchSession } from './touch-session';
+import { setSessionLocale } from './set-session-locale';
 import { eventActivity } from './event-activity';
 import { eventCounts } from './event-counts';
 import { lastRetentionRun } from './last-retention-run';
@@ -99,6 +100,7 @@ export const writes = {
   removeOperator,
   createSession,
   touchSession,
+  setSessionLocale,
   endSession,
   endSessionsOf,
   pruneExpiredSessions,
