@@ -18,7 +18,7 @@ export function commandsRoutes(deps: ConsoleDeps): Router {
 
   router.get('/commands/:id', async (req, res) => {
     const command = deps.commands ? await deps.commands.getCommand(req.params.id) : null;
-    if (!command) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'commands', `No command ${req.params.id}.`));
+    if (!command) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'commands', sessionOf(res).t('notFound.command', { id: req.params.id })));
     res.type('html').send(commandPage(sessionOf(res), command, await deps.commands!.listAttempts(command.shopTransactionId)));
   });
 

@@ -17,7 +17,7 @@ export function conflictsRoutes(deps: ConsoleDeps): Router {
   router.get('/conflicts/:id', async (req, res) => {
     const id = rowIdOf(req.params.id);
     const conflict = id === null ? null : await store.getConflict(id);
-    if (!conflict) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'conflicts', `No conflict ${req.params.id}.`));
+    if (!conflict) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'conflicts', sessionOf(res).t('notFound.conflict', { id: req.params.id })));
     const stored = await store.getEvent(conflict.eventId);
     res.type('html').send(conflictPage(sessionOf(res), conflict, stored, compareConflict(conflict, stored)));
   });

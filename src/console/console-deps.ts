@@ -11,7 +11,7 @@ export type ConsoleStore = Store & OperatorQueries;
 export interface ConsoleDeps {
   store: ConsoleStore;
   /** The running configuration: reprocessing judges a rejection by it, the overview shows the policy. */
-  config: Pick<Config, 'GATEWAY_ENV' | 'EXTRA_ALLOWED_IPS' | 'TRUST_PROXY' | 'MALL_IDS' | 'RETENTION_DAYS' | 'ADMIN_PUBLIC_URL' | 'ADMIN_AUTH_HEADER'>;
+  config: Pick<Config, 'GATEWAY_ENV' | 'EXTRA_ALLOWED_IPS' | 'TRUST_PROXY' | 'MALL_IDS' | 'RETENTION_DAYS' | 'ADMIN_PUBLIC_URL' | 'ADMIN_AUTH_HEADER' | 'LEDGER_DEFAULT_CURRENCY'>;
   logger: Logger;
   /** The bootstrap operator `admin`'s token (ADMIN_TOKEN, or the one generated at start). */
   adminToken: string;
@@ -24,7 +24,7 @@ export interface ConsoleDeps {
    * The payment ledger (SPEC 7): the Orders and Discrepancies pages read it, and their Resolve
    * button goes through the same verb as the internal API and the CLI. Absent in some tests.
    */
-  ledger?: Pick<LedgerStore, 'getOrder' | 'findOrders' | 'listOrders' | 'listDiscrepancies' | 'openDiscrepancyCounts' | 'resolveDiscrepancy'> | null;
+  ledger?: Pick<LedgerStore, 'getOrder' | 'findOrders' | 'listOrders' | 'orderStatusCounts' | 'listDiscrepancies' | 'openDiscrepancyCounts' | 'resolveDiscrepancy'> | null;
   /** The publisher's state and last error and the relay's store error, as /readyz reports them: why the backlog grows. */
   deliveryReadiness?: () => DeliveryReadiness;
 }

@@ -1,6 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../observability/logger';
 import { StoreUnavailable } from '../store/store';
+import { negotiateLocale } from './i18n/locale';
+import { translatorFor } from './i18n/translator';
 
 /** Never Express's default page, which would show a stack trace to whoever is looking. */
 export function consoleErrorHandler(logger: Logger) {
@@ -8,9 +10,10 @@ export function consoleErrorHandler(logger: Logger) {
     const unavailable = error instanceof StoreUnavailable;
     logger.error('console request failed', { path: req.path, method: req.method, error: (error as Error)?.message ?? String(error) });
     if (res.headersSent) return;
+    const t = translatorFor(negotiateLocale(req.headers['accept-language']));
     res
       .status(unavailable ? 503 : 500)
-      .type('text/plain')
-      .send(unavailable ? 'The database is not available right now; try again shortly.' : 'Something went wrong; the receiver log has the details.');
+      .type('text/plain; charset=utf-8')
+      .send(unavailable ? t('error.unavailable') : t('error.failed'));
   };
 }

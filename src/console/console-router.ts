@@ -13,6 +13,8 @@ import { operatorsRoutes } from './operators-routes';
 import { requireRole, requireSession, sessionOf } from './require-session';
 import { ACTING_ROLE } from './roles';
 import { signInRoutes } from './sign-in-routes';
+import { languageRoutes, sessionLanguage } from './i18n/session-language';
+import { playbooksPage } from './pages/playbooks-page';
 
 /**
  * Scripts only from the console itself and none inline: even if some notification text escaped
@@ -47,6 +49,8 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.use(requireSameOrigin(deps.config.TRUST_PROXY, deps.config.ADMIN_PUBLIC_URL ?? null));
   router.use(signInRoutes(deps));
   router.use(requireSession(deps));
+  router.use(sessionLanguage());
+  router.use(languageRoutes(deps));
   // Default deny for the roles: every state change below needs at least an operator, whatever
   // route a later page adds; a route that needs more says so where it is mounted.
   router.use(requireRole((req) => (req.method === 'GET' || req.method === 'HEAD' ? null : ACTING_ROLE), deps.logger));
@@ -55,6 +59,9 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.use(eventsRoutes(deps));
   router.use(rejectionsRoutes(deps));
   router.use(conflictsRoutes(deps));
+  router.get('/playbooks', (_req, res) => {
+    res.type('html').send(playbooksPage(sessionOf(res)));
+  });
   router.get('/audit', async (_req, res) => {
     res.type('html').send(auditPage(sessionOf(res), await deps.store.listAudit(500)));
   });

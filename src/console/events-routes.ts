@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { EventDetail } from '../store/store';
 import { audit } from './audit';
 import { bodyView } from './body-view';
 import type { ConsoleDeps } from './console-deps';
@@ -12,11 +13,17 @@ import { sessionOf } from './require-session';
 export function eventsRoutes(deps: ConsoleDeps): Router {
   const router = Router();
   const { store } = deps;
+  /** A notification states no currency: its order's expectation does, else the mall's default. */
+  const currencyOfEvent = async (detail: EventDetail): Promise<string> => {
+    const { mallId, shopOrderNo } = detail.event;
+    const order = deps.ledger && shopOrderNo ? await deps.ledger.getOrder({ mallId, shopOrderNo }) : null;
+    return order?.expected?.currency ?? deps.config.LEDGER_DEFAULT_CURRENCY;
+  };
 
   router.get('/events', async (req, res) => {
     const filter = parseEventFilter(req.query);
     const rows = await store.searchEvents({ ...filter.search, limit: PAGE_SIZE + 1, offset: (filter.page - 1) * PAGE_SIZE });
-    res.type('html').send(eventsPage(sessionOf(res), filter, rows.slice(0, PAGE_SIZE), rows.length > PAGE_SIZE, noticeFor(req.query)));
+    res.type('html').send(eventsPage(sessionOf(res), filter, rows.slice(0, PAGE_SIZE), rows.length > PAGE_SIZE, noticeFor(req.query, sessionOf(res).t)));
   });
 
   router.post('/events/requeue-dead', async (req, res) => {
@@ -29,14 +36,14 @@ export function eventsRoutes(deps: ConsoleDeps): Router {
 
   router.get('/events/:id', async (req, res) => {
     const detail = await store.getEvent(req.params.id);
-    if (!detail) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'events', `No event ${req.params.id}.`));
-    const [conflicts, attempts] = await Promise.all([store.conflictsOfEvent(detail.eventId), store.deliveryAttempts(detail.eventId)]);
-    res.type('html').send(eventPage(sessionOf(res), detail, bodyView(detail.rawBody, detail.contentType), conflicts, attempts, noticeFor(req.query)));
+    if (!detail) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'events', sessionOf(res).t('notFound.event', { id: req.params.id })));
+    const [conflicts, attempts, currency] = await Promise.all([store.conflictsOfEvent(detail.eventId), store.deliveryAttempts(detail.eventId), currencyOfEvent(detail)]);
+    res.type('html').send(eventPage(sessionOf(res), detail, bodyView(detail.rawBody, detail.contentType), conflicts, attempts, noticeFor(req.query, sessionOf(res).t), currency));
   });
 
   router.post('/events/:id/requeue', async (req, res) => {
     const found = await store.requeue(req.params.id, { at: deps.now().toISOString(), actor: sessionOf(res).actor });
-    if (!found) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'events', `No event ${req.params.id}.`));
+    if (!found) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'events', sessionOf(res).t('notFound.event', { id: req.params.id })));
     await audit(deps, sessionOf(res).actor, 'requeued', req.params.id);
     res.redirect(303, `/console/events/${encodeURIComponent(req.params.id)}?done=requeued`);
   });

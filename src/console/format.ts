@@ -1,13 +1,9 @@
-import { KST_OFFSET_MS } from '../notifications/kst-date';
 import { maskSensitive } from '../observability/mask';
+import { KST_OFFSET_MS } from '../notifications/kst-date';
+import { kstTimeIn, type Translator } from './i18n/translator';
 
-/** Operators and the gateway's portal both think in Korean time; the title keeps the exact UTC instant. */
-export function kstTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  return `${new Date(ms + KST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ')} KST`;
-}
+/** An instant in Korean time as the English pages (and the CLI's tests) print it. */
+export const kstTime = (iso: string | null | undefined): string => kstTimeIn('en', iso);
 
 /** `yyyy-mm-dd` (a day in Korea) to the UTC instant it starts at; null for anything else. */
 export function kstDayStart(day: string): string | null {
@@ -16,27 +12,26 @@ export function kstDayStart(day: string): string | null {
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
-export function ageText(ms: number | null): string {
+/** The instant after a whole day in Korea (a range's inclusive "to" day); null for anything else. */
+export function kstDayEnd(day: string): string | null {
+  const start = kstDayStart(day);
+  return start === null ? null : new Date(Date.parse(start) + 24 * 60 * 60 * 1000).toISOString();
+}
+
+/** Today in Korea as `yyyy-mm-dd`. */
+export const kstToday = (now: Date): string => new Date(now.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
+
+export function ageText(ms: number | null, t: Translator): string {
   if (ms === null) return '—';
   const seconds = Math.round(ms / 1000);
-  if (seconds < 90) return `${seconds} s`;
+  if (seconds < 90) return t('age.seconds', { n: seconds });
   const minutes = Math.round(seconds / 60);
-  if (minutes < 90) return `${minutes} min`;
+  if (minutes < 90) return t('age.minutes', { n: minutes });
   const hours = Math.round(minutes / 60);
-  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`;
+  return hours < 48 ? t('age.hours', { n: hours }) : t('age.days', { n: Math.round(hours / 24) });
 }
 
 /** Masked exactly as the logs are (by field name and by value), then pretty-printed for a <pre>. */
 export function maskedJson(value: unknown): string {
   return JSON.stringify(maskSensitive(value), null, 2);
-}
-
-/**
- * An amount as the gateway and the ledger keep it: an integer in the currency's minor unit
- * (SPEC 7.1), never divided into a decimal that would round. Without a currency (an order with
- * no expectation: notifications do not state one) it says so rather than guess.
- */
-export function minorAmount(amount: number | null, currency: string | null): string {
-  if (amount === null) return 'unreadable';
-  return `${amount} ${currency ?? '(minor units)'}`;
 }

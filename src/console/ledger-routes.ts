@@ -2,8 +2,10 @@ import { Router, type Response } from 'express';
 import { decodeCursor, encodeCursor } from '../api/ledger-cursor';
 import { ORDER_STATUSES, type OrderStatus } from '../ledger/order-record';
 import { rowIdOf } from '../row-id';
+import type { ListedDiscrepancy } from '../store/ledger-store';
 import type { DiscrepancyCursor } from '../store/procedures/list-discrepancies';
 import type { ConsoleDeps } from './console-deps';
+import { kstDayEnd, kstDayStart } from './format';
 import { noticeFor } from './notices';
 import { discrepanciesPage } from './pages/discrepancies-page';
 import { notFoundPage } from './pages/not-found-page';
@@ -17,10 +19,12 @@ const NOTE_MAX = 2000;
 
 type Ledger = NonNullable<ConsoleDeps['ledger']>;
 
-/** An order-list cursor in the URL: the last row's order_id (the list is in the order orders were first seen). */
+/** An order-list cursor in the URL: the last row's order_id (the list is newest first by the order orders were first seen). */
 const cursorOf = (last: number | null) => (last === null ? null : String(last));
 /** Anything else (an edited or stale link) starts the list again rather than failing. */
 const afterOf = (cursor: unknown) => rowIdOf(cursor) ?? undefined;
+/** A KST day as typed in the date filter; anything else is no bound. */
+const dayOf = (value: unknown) => (typeof value === 'string' && kstDayStart(value) !== null ? value : '');
 /** A discrepancy list's cursor in the URL, as the internal API gives it; a bad one starts the list again. */
 function discrepancyAfter(cursor: unknown): DiscrepancyCursor | undefined {
   if (typeof cursor !== 'string') return undefined;
@@ -31,12 +35,13 @@ function discrepancyAfter(cursor: unknown): DiscrepancyCursor | undefined {
   }
 }
 
-/** The payment ledger's pages (SPEC 7.4): Orders, an order's figures and timeline, Discrepancies and their Resolve. */
+/** The payment ledger's pages: Orders, an order's figures and timeline, Discrepancies and their Resolve. */
 export function ledgerRoutes(deps: ConsoleDeps): Router {
   const router = Router();
+  const defaultCurrency = deps.config.LEDGER_DEFAULT_CURRENCY;
   const withLedger = (res: Response, section: 'orders' | 'discrepancies'): Ledger | null => {
     if (deps.ledger) return deps.ledger;
-    res.status(404).type('html').send(notFoundPage(sessionOf(res), section, 'The payment ledger is not available in this process.'));
+    res.status(404).type('html').send(notFoundPage(sessionOf(res), section, sessionOf(res).t('notFound.noLedger')));
     return null;
   };
 
@@ -45,42 +50,52 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
     if (!ledger) return;
     const q = typeof req.query.q === 'string' ? req.query.q.trim() : '';
     const status = ORDER_STATUSES.includes(req.query.status as OrderStatus) ? (req.query.status as OrderStatus) : undefined;
+    const [from, to] = [dayOf(req.query.from), dayOf(req.query.to)];
+    const range = { ...(from ? { from: kstDayStart(from)! } : {}), ...(to ? { to: kstDayEnd(to)! } : {}) };
+    const view = { q: '', status: status ?? '', from, to, paged: false, defaultCurrency };
     if (q) {
       const found = await ledger.findOrders(q, PAGE_SIZE);
       // One order by that number (the usual case: one mall): straight to it, as a support call needs.
       if (found.length === 1) return res.redirect(303, orderHref(found[0]!.mallId, found[0]!.shopOrderNo));
-      return res.type('html').send(ordersPage(sessionOf(res), { q, status: '', orders: found, next: null }));
+      return res.type('html').send(ordersPage(sessionOf(res), { ...view, q, status: '', orders: found, counts: await ledger.orderStatusCounts(range), next: null }));
     }
-    const page = await ledger.listOrders({ status, after: afterOf(req.query.after), limit: PAGE_SIZE });
-    res.type('html').send(ordersPage(sessionOf(res), { q: '', status: status ?? '', orders: page.orders, next: cursorOf(page.last) }));
+    const after = afterOf(req.query.after);
+    const [page, counts] = await Promise.all([
+      ledger.listOrders({ status, after, limit: PAGE_SIZE, newestFirst: true, ...range }),
+      ledger.orderStatusCounts(range),
+    ]);
+    res.type('html').send(ordersPage(sessionOf(res), { ...view, orders: page.orders, counts, next: cursorOf(page.last), paged: after !== undefined }));
   });
 
   router.get('/orders/:mallId/:shopOrderNo', async (req, res) => {
     const ledger = withLedger(res, 'orders');
     if (!ledger) return;
     const { mallId, shopOrderNo } = req.params;
+    const { t } = sessionOf(res);
     const order = await ledger.getOrder({ mallId, shopOrderNo });
-    if (!order) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'orders', `Nothing is known of order ${shopOrderNo} of mall ${mallId}.`));
-    res.type('html').send(orderPage(sessionOf(res), order, noticeFor(req.query)));
+    if (!order) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'orders', t('notFound.order', { shopOrderNo, mallId })));
+    res.type('html').send(orderPage(sessionOf(res), order, noticeFor(req.query, t), defaultCurrency));
   });
 
   router.get('/discrepancies', async (req, res) => {
     const ledger = withLedger(res, 'discrepancies');
     if (!ledger) return;
-    // Two lists, each a page at a time as the internal API pages them: the open ones, and all of
-    // them (the resolved ones with who resolved them and why) in the order they opened.
-    const [open, all, counts] = await Promise.all([
+    // Two lists, each a page at a time as the internal API pages them: the open ones, and the
+    // resolved ones (with who resolved them and why) in the order they opened. Each is listed once.
+    const [open, resolved, counts] = await Promise.all([
       ledger.listDiscrepancies({ open: true, after: discrepancyAfter(req.query.open_after), limit: PAGE_SIZE }),
-      ledger.listDiscrepancies({ open: false, after: discrepancyAfter(req.query.all_after), limit: PAGE_SIZE }),
+      ledger.listDiscrepancies({ open: false, resolved: true, after: discrepancyAfter(req.query.resolved_after), limit: PAGE_SIZE }),
       ledger.openDiscrepancyCounts(),
     ]);
     const openCount = Object.values(counts).reduce((sum, n) => sum + n, 0);
     res.type('html').send(discrepanciesPage(sessionOf(res), {
-      open: open.discrepancies, openCount, all: all.discrepancies,
-      openNext: encodeCursor(open.last), allNext: encodeCursor(all.last),
+      open: open.discrepancies, openCount, resolved: resolved.discrepancies,
+      openNext: encodeCursor(open.last), resolvedNext: encodeCursor(resolved.last),
       openAfter: typeof req.query.open_after === 'string' ? req.query.open_after : null,
-      allAfter: typeof req.query.all_after === 'string' ? req.query.all_after : null,
-    }, noticeFor(req.query)));
+      resolvedAfter: typeof req.query.resolved_after === 'string' ? req.query.resolved_after : null,
+      currencies: await currenciesOf(ledger, [...open.discrepancies, ...resolved.discrepancies]),
+      defaultCurrency,
+    }, noticeFor(req.query, sessionOf(res).t)));
   });
 
   // An operator's action (the router's default role check refuses a viewer's POST before this runs).
@@ -91,11 +106,11 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
     const body = req.body as Record<string, unknown>;
     const note = typeof body.note === 'string' ? body.note.trim() : '';
     if (note === '' || note.length > NOTE_MAX) {
-      return res.status(400).type('html').send(notFoundPage(session, 'discrepancies', `A resolution needs a note of 1 to ${NOTE_MAX} characters: say what was done.`));
+      return res.status(400).type('html').send(notFoundPage(session, 'discrepancies', session.t('resolve.noteNeeded', { max: NOTE_MAX })));
     }
     // The same verb as the internal API and the CLI: audited in its transaction, the order recomputed.
     const result = await ledger.resolveDiscrepancy(req.params.id, { by: session.operator, note, at: deps.now().toISOString(), actor: session.actor });
-    if (result.outcome === 'not_found') return res.status(404).type('html').send(notFoundPage(session, 'discrepancies', `No discrepancy ${req.params.id}.`));
+    if (result.outcome === 'not_found') return res.status(404).type('html').send(notFoundPage(session, 'discrepancies', session.t('notFound.discrepancy', { id: req.params.id })));
     if (result.outcome === 'resolved') deps.logger.info('console audit', { audit: { actor: session.actor, action: 'resolved discrepancy', subject: req.params.id } });
     const done = result.outcome === 'resolved' ? 'resolved' : 'already-resolved';
     const back = body.back === 'list' ? '/console/discrepancies' : orderHref(result.record.mallId, result.record.shopOrderNo);
@@ -103,4 +118,24 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
   });
 
   return router;
+}
+
+/**
+ * The currency each discrepancy's amounts are in: its order's expectation's. A discrepancy row
+ * names its order, not the currency, so the page's orders are read (at most two pages' worth,
+ * each an index search); an order without an expectation is left out (the mall's default applies).
+ */
+async function currenciesOf(ledger: Ledger, listed: ListedDiscrepancy[]): Promise<Map<string, string>> {
+  const orders = new Map<string, ListedDiscrepancy[]>();
+  for (const d of listed) {
+    const key = JSON.stringify([d.mallId, d.shopOrderNo]);
+    orders.set(key, [...(orders.get(key) ?? []), d]);
+  }
+  const currencies = new Map<string, string>();
+  await Promise.all([...orders.values()].map(async (group) => {
+    const record = await ledger.getOrder({ mallId: group[0]!.mallId, shopOrderNo: group[0]!.shopOrderNo });
+    const currency = record?.expected?.currency;
+    if (currency) for (const d of group) currencies.set(d.id, currency);
+  }));
+  return currencies;
 }

@@ -23,7 +23,7 @@ export function operatorsRoutes(deps: ConsoleDeps): Router {
   };
 
   router.get('/', async (req, res) => {
-    await show(res, 200, { notice: noticeFor(req.query) });
+    await show(res, 200, { notice: noticeFor(req.query, sessionOf(res).t) });
   });
 
   router.post('/add', async (req, res) => {
@@ -31,33 +31,35 @@ export function operatorsRoutes(deps: ConsoleDeps): Router {
     const name = text(body.name);
     const role = text(body.role) as OperatorRole;
     const sso = body.sso === 'on';
-    const problem = operatorNameProblem(name) ?? (OPERATOR_ROLES.includes(role) ? null : 'choose a role: viewer, operator or admin');
+    const { t } = sessionOf(res);
+    const problem = operatorNameProblem(name) ?? (OPERATOR_ROLES.includes(role) ? null : t('operators.chooseRole'));
     if (problem) return show(res, 422, { error: problem });
     const token = sso ? null : newSecret();
     const at = deps.now().toISOString();
     if ((await store.addOperator({ name, role, tokenHash: token === null ? null : secretHash(token), createdAt: at })) === 'exists') {
-      return show(res, 409, { error: `An operator named ${name} exists; replace their token or remove them below.` });
+      return show(res, 409, { error: t('operators.exists', { name }) });
     }
     await audit(deps, sessionOf(res).actor, 'added operator', name, `${role}${sso ? ', single sign-on' : ''}`);
     await show(res, 200, token === null
-      ? { notice: `Added ${name} (${role}): they sign in through the single sign-on proxy and have no token.` }
-      : { notice: `Added ${name} (${role}).`, newToken: { name, token } });
+      ? { notice: t('operators.addedSso', { name, role: t(`role.${role}`) }) }
+      : { notice: t('operators.added', { name, role: t(`role.${role}`) }), newToken: { name, token } });
   });
 
   router.post('/token', async (req, res) => {
     const name = text((req.body as Record<string, unknown>).name);
+    const { t } = sessionOf(res);
     const token = newSecret();
     const outcome = operatorNameProblem(name) ? 'unknown' : await store.rotateOperatorToken(name, secretHash(token), deps.now().toISOString());
-    if (outcome === 'unknown') return show(res, 404, { error: `No operator named ${name}.` });
-    if (outcome === 'sso') return show(res, 409, { error: `${name} signs in through single sign-on and has no token.` });
+    if (outcome === 'unknown') return show(res, 404, { error: t('operators.unknown', { name }) });
+    if (outcome === 'sso') return show(res, 409, { error: t('operators.ssoNoToken', { name }) });
     await audit(deps, sessionOf(res).actor, 'replaced operator token', name, null);
-    await show(res, 200, { notice: `Replaced the token of ${name} and ended their sessions.`, newToken: { name, token } });
+    await show(res, 200, { notice: t('operators.replaced', { name }), newToken: { name, token } });
   });
 
   router.post('/remove', async (req, res) => {
     const name = text((req.body as Record<string, unknown>).name);
     const removed = operatorNameProblem(name) ? { removed: false, sessionsEnded: 0 } : await store.removeOperator(name);
-    if (!removed.removed) return show(res, 404, { error: `No operator named ${name}.` });
+    if (!removed.removed) return show(res, 404, { error: sessionOf(res).t('operators.unknown', { name }) });
     await audit(deps, sessionOf(res).actor, 'removed operator', name, `${removed.sessionsEnded} session(s) ended`);
     res.redirect(303, `/console/operators?done=operator-removed&n=${removed.sessionsEnded}`);
   });

@@ -20,14 +20,14 @@ export function rejectionsRoutes(deps: ConsoleDeps): Router {
   router.get('/rejections/:id', async (req, res) => {
     const id = rowIdOf(req.params.id);
     const row = id === null ? null : await store.getRejection(id);
-    if (!row) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'rejections', `No rejection ${req.params.id}.`));
-    res.type('html').send(rejectionPage(sessionOf(res), row, bodyView(row.rawBody, row.contentType), null, noticeFor(req.query)));
+    if (!row) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'rejections', sessionOf(res).t('notFound.rejection', { id: req.params.id })));
+    res.type('html').send(rejectionPage(sessionOf(res), row, bodyView(row.rawBody, row.contentType), null, noticeFor(req.query, sessionOf(res).t)));
   });
 
   router.post('/rejections/:id/reprocess', async (req, res) => {
     const id = rowIdOf(req.params.id);
     const row = id === null ? null : await store.getRejection(id);
-    if (!row) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'rejections', `No rejection ${req.params.id}.`));
+    if (!row) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'rejections', sessionOf(res).t('notFound.rejection', { id: req.params.id })));
     const actor = sessionOf(res).actor;
     const result = await reprocessRejection(row, { store, config: deps.config, logger: deps.logger, now: deps.now });
     if (!result.ok) {

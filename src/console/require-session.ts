@@ -4,6 +4,8 @@ import type { OperatorRole } from '../store/store';
 import { audit } from './audit';
 import type { ConsoleDeps } from './console-deps';
 import { csrfTokenValid } from './csrf';
+import { negotiateLocale } from './i18n/locale';
+import { translatorFor, type Translator } from './i18n/translator';
 import { forbiddenPage, unknownOperatorPage } from './pages/refusal-pages';
 import { requestOrigin } from './request-origin';
 import { roleAllows } from './roles';
@@ -16,8 +18,14 @@ export interface SignedInOperator extends Session {
   actor: string;
 }
 
-export function sessionOf(res: Response): SignedInOperator {
-  return res.locals.session as SignedInOperator;
+/** After `sessionLanguage`: the language the pages speak and the page asked for (where the language switch returns). */
+export interface LocalizedOperator extends SignedInOperator {
+  t: Translator;
+  here: string;
+}
+
+export function sessionOf(res: Response): LocalizedOperator {
+  return res.locals.session as LocalizedOperator;
 }
 
 export function actorName(operator: string, address: string): string {
@@ -47,7 +55,7 @@ export async function currentSession(
     if (unknownSignOn === 'ignore') return null;
     await audit(deps, actorName('unidentified', origin.client), 'sign-in refused', null, `the sign-on proxy names ${JSON.stringify(signOn.name)}, who is no operator`);
     deps.logger.warn('console sign-in refused: the sign-on proxy names no operator', { ip: shownAddress(origin.client) });
-    res.status(403).type('html').send(unknownOperatorPage(signOn.name));
+    res.status(403).type('html').send(unknownOperatorPage(signOn.name, translatorFor(negotiateLocale(req.headers['accept-language']))));
     return 'refused';
   }
   const { id, session } = await deps.sessions.create(signOn.operator, null);
@@ -106,6 +114,6 @@ export function requireRole(needs: OperatorRole | ((req: Request) => OperatorRol
     const wanted = typeof needs === 'function' ? needs(req) : needs;
     if (wanted === null || roleAllows(session.role, wanted)) return next();
     logger.warn('console request refused: role too low', { role: session.role, needs: wanted, method: req.method, path: req.originalUrl });
-    res.status(403).type('html').send(forbiddenPage(session, `Your role (${session.role}) may not do this; it needs ${wanted}.`));
+    res.status(403).type('html').send(forbiddenPage(session, session.t('forbidden.role', { role: session.role, needs: wanted })));
   };
 }

@@ -1,4 +1,5 @@
 import { secretHash, newSecret } from '../store/operator-credentials';
+import { localeOf, type Locale } from './i18n/locale';
 import { SESSION_ABSOLUTE_MS, type OperatorRole, type SessionLimits, type TeamAccess } from '../store/store';
 
 /** A signed-in operator as one request sees it: the role is read from the operator record each time. */
@@ -11,6 +12,8 @@ export interface Session {
   throughSignOn: boolean;
   /** Sent in every console form and compared on POST (the synchronizer-token pattern). */
   csrfToken: string;
+  /** The language chosen with the header's switch; null: the browser's Accept-Language decides. */
+  locale: Locale | null;
 }
 
 export interface SignedIn {
@@ -21,9 +24,10 @@ export interface SignedIn {
 
 export interface Sessions {
   /** `token`: what the operator signed in with (null through single sign-on); the bootstrap admin's session is bound to it. */
-  create(operator: { name: string; role: OperatorRole }, token: string | null): Promise<SignedIn>;
+  create(operator: { name: string; role: OperatorRole }, token: string | null, locale?: Locale | null): Promise<SignedIn>;
   get(id: string | undefined): Promise<Session | null>;
   end(idHash: string): Promise<void>;
+  setLocale(idHash: string, locale: Locale | null): Promise<void>;
   /** Deletes the expired sessions; the count deleted. */
   prune(): Promise<number>;
 }
@@ -40,7 +44,7 @@ const TOUCH_AFTER_MS = 60_000;
  * its hash, so a read of the table (a backup, a replica) signs nobody in.
  */
 export function createSessions(options: {
-  store: Pick<TeamAccess, 'createSession' | 'findSession' | 'touchSession' | 'endSession' | 'pruneExpiredSessions'>;
+  store: Pick<TeamAccess, 'createSession' | 'findSession' | 'touchSession' | 'setSessionLocale' | 'endSession' | 'pruneExpiredSessions'>;
   now: () => number;
   idleMinutes: number;
   /** ADMIN_TOKEN or the generated token: a bootstrap session signed in with another one is over. */
@@ -50,10 +54,10 @@ export function createSessions(options: {
   const limits: SessionLimits = { idleMs: options.idleMinutes * 60_000, absoluteMs: SESSION_ABSOLUTE_MS };
   const bootstrapTokenHash = secretHash(options.bootstrapToken);
   return {
-    async create(operator, token) {
+    async create(operator, token, locale = null) {
       const id = newSecret();
-      const session = { idHash: secretHash(id), operator: operator.name, role: operator.role, throughSignOn: token === null, csrfToken: newSecret() };
-      await store.createSession({ idHash: session.idHash, operator: operator.name, csrfToken: session.csrfToken, tokenHash: token === null ? null : secretHash(token), now: now() });
+      const session = { idHash: secretHash(id), operator: operator.name, role: operator.role, throughSignOn: token === null, csrfToken: newSecret(), locale };
+      await store.createSession({ idHash: session.idHash, operator: operator.name, csrfToken: session.csrfToken, tokenHash: token === null ? null : secretHash(token), now: now(), locale });
       return { id, session };
     },
     async get(id) {
@@ -64,10 +68,13 @@ export function createSessions(options: {
       const found = await store.findSession(idHash, { ...limits, now: at, bootstrapTokenHash });
       if (!found) return null;
       if (at - found.lastSeenAt > TOUCH_AFTER_MS) await store.touchSession(idHash, at, limits);
-      return { idHash, operator: found.operator, role: found.role, throughSignOn: found.throughSignOn, csrfToken: found.csrfToken };
+      return { idHash, operator: found.operator, role: found.role, throughSignOn: found.throughSignOn, csrfToken: found.csrfToken, locale: localeOf(found.locale) };
     },
     async end(idHash) {
       await store.endSession(idHash);
+    },
+    async setLocale(idHash, locale) {
+      await store.setSessionLocale(idHash, locale);
     },
     prune: () => store.pruneExpiredSessions(now(), limits),
   };

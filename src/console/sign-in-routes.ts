@@ -5,7 +5,9 @@ import { BOOTSTRAP_OPERATOR, type OperatorIdentity } from '../store/store';
 import { tokenMatches } from './admin-token';
 import { audit } from './audit';
 import type { ConsoleDeps } from './console-deps';
-import { kstTime } from './format';
+import { localeOf, type Locale } from './i18n/locale';
+import { browserLocale } from './i18n/session-language';
+import { translatorFor } from './i18n/translator';
 import { signInPage } from './pages/sign-in-page';
 import { createSignInThrottle } from './sign-in-throttle';
 import { requestOrigin } from './request-origin';
@@ -27,6 +29,11 @@ async function operatorOfToken(deps: ConsoleDeps, token: unknown): Promise<Opera
   return deps.store.findOperatorByTokenHash(secretHash(token));
 }
 
+/** The sign-in page's language: the one its switch chose (in the URL or the form), else the browser's. */
+function words(req: Parameters<typeof browserLocale>[0], chosen: Locale | null) {
+  return { t: translatorFor(chosen ?? browserLocale(req)), chosen };
+}
+
 export function signInRoutes(deps: ConsoleDeps): Router {
   const router = Router();
   const throttle = createSignInThrottle({ now: () => deps.now().getTime() });
@@ -38,11 +45,14 @@ export function signInRoutes(deps: ConsoleDeps): Router {
     const session = await currentSession(req, res, deps, 'ignore');
     if (session === 'refused') return;
     if (session) return res.redirect(303, safeNext(req.query.next));
-    res.status(200).type('html').send(signInPage({ next: safeNext(req.query.next) }));
+    const chosen = localeOf(req.query.lang);
+    res.status(200).type('html').send(signInPage({ next: safeNext(req.query.next), ...words(req, chosen) }));
   });
 
   router.post('/sign-in', async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
+    const chosen = localeOf(body.lang);
+    const { t } = words(req, chosen);
     // Behind a trusted proxy every operator shares the proxy's address: count, audit and name
     // the forwarded client instead, so one person's typos cannot lock out the whole office.
     const origin = originOf(req);
@@ -54,8 +64,8 @@ export function signInRoutes(deps: ConsoleDeps): Router {
       deps.logger.warn('console sign-in refused: too many wrong tokens', { ip: shownAddress(address), retryAt });
       res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
       res.status(429).type('html').send(signInPage({
-        next: safeNext(body.next),
-        error: `Too many wrong tokens from ${shownAddress(address)}; try again at ${kstTime(retryAt)} (in ${Math.ceil(waitMs / 60_000)} minute(s)).`,
+        next: safeNext(body.next), t, chosen,
+        error: t('signIn.tooMany', { address: shownAddress(address), time: t.time(retryAt), minutes: Math.ceil(waitMs / 60_000) }),
       }));
       return;
     }
@@ -64,11 +74,12 @@ export function signInRoutes(deps: ConsoleDeps): Router {
       throttle.failed(address);
       await audit(deps, actorName(UNIDENTIFIED, address), 'sign-in refused', null, 'wrong token');
       deps.logger.warn('console sign-in refused: wrong token', { ip: shownAddress(address) });
-      res.status(401).type('html').send(signInPage({ next: safeNext(body.next), error: 'That token is not right.' }));
+      res.status(401).type('html').send(signInPage({ next: safeNext(body.next), t, chosen, error: t('signIn.wrongToken') }));
       return;
     }
     throttle.succeeded(address);
-    const { id, session } = await deps.sessions.create(operator, body.token as string);
+    // A language chosen on the sign-in page is the session's from now on; otherwise the browser's decides.
+    const { id, session } = await deps.sessions.create(operator, body.token as string, chosen);
     setSessionCookie(res, id, origin.https);
     await audit(deps, actorName(session.operator, address), 'signed in', null, `role ${session.role}`);
     res.redirect(303, safeNext(body.next));

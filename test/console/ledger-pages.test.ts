@@ -1,5 +1,6 @@
 import { kstStamp } from '../../src/notifications/kst-date';
-import { approvalNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
+import { DISCREPANCY_KINDS } from '../../src/ledger/order-record';
+import { approvalNotification, changeNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 import { HOST, ORIGIN } from './console-harness';
 import { startLedgerConsole, type LedgerConsole } from './ledger-console-harness';
@@ -9,6 +10,8 @@ let serial = 0;
 const orderNo = (tag = 'ORD-CON') => `${tag}-${Date.now()}-${++serial}`;
 const pay = (shopOrderNo: string, pgCno: string, amount: number) =>
   approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), approvalDate: kstStamp(new Date()) });
+/** A page's text as a person reads it: tags dropped, entities decoded, spaces folded. */
+const readable = (page: string) => page.replace(/<\/t[dh]>|<\/a>/g, ' ').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/\s+/g, ' ');
 
 /** SPEC 7.4's console pages over `open`'s database: the same tests on SQLite and PostgreSQL. */
 function ledgerPages(open: () => Promise<LedgerConsole>): void {
@@ -39,14 +42,15 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     expect(found.headers.location).toBe(`/console/orders/${MALL}/${encodeURIComponent(shopOrderNo)}`);
     const page = await agent.get(found.headers.location!).set('Host', HOST).expect(200);
     expect(page.text).toContain('<span class="badge dead">discrepancy</span>');
-    expect(page.text).toMatch(/<span class="tile-value">12000 KRW<\/span><span class="tile-label">expected<\/span>/);
-    expect(page.text).toMatch(/<span class="tile-value">1200 KRW<\/span><span class="tile-label">approved<\/span>/);
-    expect(page.text).toContain('12000 KRW by card (from expectation)');
+    expect(page.text).toMatch(/<span class="tile-value">₩12,000<\/span><span class="tile-label">expected<\/span>/);
+    expect(page.text).toMatch(/<span class="tile-value">₩1,200<\/span><span class="tile-label">approved<\/span>/);
+    expect(readable(page.text)).toContain('₩12,000 by card (from expectation)');
     expect(page.text).toContain('discrepancy opened: amount_mismatch');
     // The timeline runs by the instant: the payment (the gateway's KST time) before the discrepancy it opened (our UTC time).
     const rows = [...page.text.matchAll(/<tr><td class="nowrap">[^<]*(?:<span[^>]*>[^<]*<\/span>)?<\/td><td>([^<]+)<\/td>/g)].map((m) => m[1]);
     expect(rows).toEqual(['expectation', 'payment', 'discrepancy opened: amount_mismatch']);
-    expect(page.text).toContain('expected: 12000 KRW, notified: 1200 KRW');
+    expect(readable(page.text)).toContain('expected: ₩12,000, notified: ₩1,200');
+    expect(page.text).not.toMatch(/minor units|\b1200 KRW|\b12000\b/);
     const eventId = /href="\/console\/events\/(evt_[^"]+)"/.exec(page.text)?.[1];
     expect(eventId).toBeDefined();
     await agent.get(`/console/events/${eventId}`).set('Host', HOST).expect(200);
@@ -126,7 +130,7 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     expect(after.text).toContain('Open (0)');
   });
 
-  test('both lists of the Discrepancies page go on past one page, and a resolved one past the first page is shown with its resolution', async () => {
+  test('the open list goes on past one page, and a resolved one past the first page leaves it for the resolved list, with its resolution', async () => {
     // One more than a page: each a refund whose payout failed (event 51), which opens at once.
     for (let i = 0; i < 101; i += 1) {
       await h.ledgerApp.notify(transferFailedNotification({ mallId: MALL, shopOrderNo: orderNo('ORD-PAGE'), pgCno: `PG${serial}P`, amount: '1000', refundDate: kstStamp(new Date()) })).expect(200);
@@ -148,9 +152,80 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     await h.ledgerApp.api.post(`/v1/discrepancies/${secondOpen[0]}/resolve`, { note: 'paid out again by hand', by: 'kim' }).expect(200);
     const allFirst = await agent.get('/console/discrepancies').set('Host', HOST).expect(200);
     expect(allFirst.text).toContain('Open (100)');
-    const allSecond = await agent.get(next(allFirst.text, 'Next page of all discrepancies')!).set('Host', HOST).expect(200);
-    expect(ids(allSecond.text, '<h2>All')).toEqual([secondOpen[0]]);
-    expect(allSecond.text).toContain('by kim: paid out again by hand');
+    // Listed once: under Resolved, no longer under Open, and no open one among the resolved.
+    expect(ids(allFirst.text, '<h2>Resolved')).toEqual([secondOpen[0]]);
+    expect(ids(allFirst.text, '<h2>Open')).not.toContain(secondOpen[0]);
+    expect(allFirst.text).toContain('by kim: paid out again by hand');
+    expect(allFirst.text).not.toContain('Next page of resolved discrepancies');
+  });
+
+  test("every amount is money in the order's currency: KRW and USD expectations, the mall's default without one, a negative remainder marked with its sign", async () => {
+    const usd = orderNo('ORD-USD');
+    await h.ledgerApp.api.put(`/v1/orders/${MALL}/${usd}/expectation`, { amount: 1203, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
+    await h.ledgerApp.notify(pay(usd, `PG${serial}U`, 1203)).expect(200);
+    const plain = orderNo('ORD-PLAIN');
+    await h.ledgerApp.notify(pay(plain, `PG${serial}K`, 12000)).expect(200);
+    // A cancel of more than was paid: remaining is -2000 (the over_cancel waits for the grace period).
+    await h.ledgerApp.notify(changeNotification({ mallId: MALL, shopOrderNo: plain, pgCno: `PG${serial}K`, cancelPgCno: `PG${serial}KC`, cancelAmount: '14000', amount: '14000', remainAmount: '0', cancelDate: kstStamp(new Date()) })).expect(200);
+    const { agent } = await h.signIn('lee', 'viewer');
+    const list = await agent.get('/console/orders').set('Host', HOST).expect(200);
+    const rowOf = (text: string, no: string) => readable(text.split('<tr>').find((row) => row.includes(`>${no}</a>`))!.split('</tr>')[0]!);
+    expect(rowOf(list.text, usd)).toContain('$12.03 $12.03 $0.00 $12.03 $0.00');
+    expect(rowOf(list.text, plain)).toContain('none ₩12,000 ₩14,000 -₩2,000 ₩0');
+    expect(list.text).toContain('<span class="money negative">-₩2,000</span>');
+    expect(list.text).not.toMatch(/minor units|\b1203\b|\b12000\b/);
+    const usdPage = await agent.get(`/console/orders/${MALL}/${usd}`).set('Host', HOST).expect(200);
+    expect(usdPage.text).toMatch(/<span class="tile-value">\$12\.03<\/span><span class="tile-label">approved<\/span>/);
+    expect(readable(usdPage.text)).toContain('$12.03, pgCno');
+    const plainPage = await agent.get(`/console/orders/${MALL}/${plain}`).set('Host', HOST).expect(200);
+    expect(plainPage.text).toMatch(/<span class="tile-value"><span class="money negative">-₩2,000<\/span><\/span><span class="tile-label">remaining<\/span>/);
+    expect(readable(plainPage.text)).toContain('₩14,000 of pgCno');
+    // The event page shows the notification's amount in its order's currency; its JSON keeps the integer.
+    const eventId = /href="\/console\/events\/(evt_[^"]+)"/.exec(usdPage.text)![1]!;
+    const event = await agent.get(`/console/events/${eventId}`).set('Host', HOST).expect(200);
+    expect(event.text).toMatch(/<th>amount<\/th><td><span class="money">\$12\.03<\/span><\/td>/);
+    expect(event.text).toContain('&quot;amount&quot;: 1203');
+    // The API keeps integers in minor units.
+    expect((await h.ledgerApp.api.get(`/v1/orders/${MALL}/${usd}`).expect(200)).body).toMatchObject({ approved: 1203, expected: { amount: 1203, currency: 'USD' } });
+  });
+
+  test('orders are listed newest first, filtered by the KST day of their last change, with a count per status', async () => {
+    const [first, second, third] = [orderNo('ORD-A'), orderNo('ORD-B'), orderNo('ORD-C')];
+    for (const [i, no] of [first, second, third].entries()) await h.ledgerApp.notify(pay(no, `PG${serial}N${i}`, 1000)).expect(200);
+    await tamperedOrder();
+    const { agent } = await h.signIn('lee', 'viewer');
+    const list = await agent.get('/console/orders').set('Host', HOST).expect(200);
+    const at = (no: string) => list.text.indexOf(`>${no}</a>`);
+    expect(at(third)).toBeLessThan(at(second));
+    expect(at(second)).toBeLessThan(at(first));
+    expect(readable(list.text)).toContain('all 4 refund failed 0 discrepancy 1 cancelled 0 partially cancelled 0 paid 3 ');
+    const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() + 9 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
+    const todays = await agent.get(`/console/orders?from=${today}&to=${today}&status=paid`).set('Host', HOST).expect(200);
+    expect([first, second, third].every((no) => todays.text.includes(no))).toBe(true);
+    expect(todays.text).toContain(`value="${today}"`);
+    const before = await agent.get(`/console/orders?to=${yesterday}`).set('Host', HOST).expect(200);
+    expect(before.text).not.toContain(first);
+    expect(before.text).toContain('No orders match.');
+    expect(readable(before.text)).toContain('all 0 ');
+    // A day that is no day is no bound, rather than an error.
+    expect((await agent.get('/console/orders?from=2026-13-45').set('Host', HOST).expect(200)).text).toContain(first);
+  });
+
+  test('each open discrepancy is listed once with one Resolve button, with a plain line and a link to its playbook, which has a section for every kind', async () => {
+    const { discrepancyId, shopOrderNo } = await tamperedOrder();
+    const { agent } = await h.signIn('park', 'operator');
+    const page = await agent.get('/console/discrepancies').set('Host', HOST).expect(200);
+    expect(page.text.split(`data-discrepancy="${discrepancyId}"`)).toHaveLength(2);
+    expect(page.text.split('>Resolve</button>')).toHaveLength(2);
+    expect(readable(page.text)).toContain('Amount mismatch amount_mismatch The gateway reports a payment of another amount than the shop expected.');
+    expect(page.text).toContain('href="/console/playbooks#amount_mismatch"');
+    const order = await agent.get(`/console/orders/${MALL}/${shopOrderNo}`).set('Host', HOST).expect(200);
+    expect(order.text).toContain('href="/console/playbooks#amount_mismatch"');
+    const playbooks = await agent.get('/console/playbooks').set('Host', HOST).expect(200);
+    for (const kind of [...DISCREPANCY_KINDS, 'conflicting_notification', 'refused_notification', 'unknown_refund_amount']) {
+      expect(playbooks.text).toMatch(new RegExp(`<section class="card playbook" id="${kind}">[\\s\\S]*?What it means[\\s\\S]*?What to check[\\s\\S]*?How to settle it`));
+    }
   });
 
   test('the overview counts open discrepancies and links to their page', async () => {

@@ -1,14 +1,16 @@
 import type { BodyView } from '../body-view';
 import { html } from '../html';
+import type { Translator } from '../i18n/translator';
 
-export function bodySection(title: string, view: BodyView, contentType: string | null) {
+/** The body as it came: field names and values are the gateway's, shown as they are. */
+export function bodySection(t: Translator, title: string, view: BodyView, contentType: string | null) {
   if (view.kind === 'pruned') {
-    return html`<section class="card"><h2>${title}</h2><p class="muted">Removed by the retention policy (RETENTION_DAYS); the dedup key and body hash are kept.</p></section>`;
+    return html`<section class="card"><h2>${title}</h2><p class="muted">${t('body.pruned')}</p></section>`;
   }
   return html`<section class="card"><h2>${title}</h2>
-  <p class="muted">${contentType ?? 'no Content-Type'} · ${view.bytes} bytes · decoded, personal fields masked</p>
+  <p class="muted">${t.rich('body.facts', { contentType: contentType ? html`<span class="mono">${contentType}</span>` : t.rich('body.noContentType'), bytes: view.bytes })}</p>
   ${view.kind === 'fields'
     ? html`<table class="fields"><tbody>${view.fields.map(([name, value]) => html`<tr><th class="mono">${name}</th><td class="mono">${value}</td></tr>`)}</tbody></table>`
-    : html`<p class="error">The body could not be decoded into fields; shown as text with personal data masked.</p><pre>${view.text}</pre>`}
+    : html`<p class="error">${t('body.undecodable')}</p><pre>${view.text}</pre>`}
 </section>`;
 }

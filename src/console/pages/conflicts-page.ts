@@ -1,50 +1,51 @@
 import type { ConflictComparison } from '../../operator/conflict-comparison';
 import { maskChange } from '../../operator/field-diff';
 import type { ConflictRow, EventDetail } from '../../store/store';
-import { kstTime } from '../format';
 import { html } from '../html';
-import { layout, type Viewer } from './layout';
+import type { Translator } from '../i18n/translator';
+import { layout, type Viewer, wordsOf } from './layout';
 
-const shown = (value: unknown) => (value === undefined ? html`<span class="muted">absent</span>` : typeof value === 'string' ? value : JSON.stringify(value));
+const shown = (t: Translator, value: unknown) => (value === undefined ? html`<span class="muted">${t('conflict.absent')}</span>` : typeof value === 'string' ? value : JSON.stringify(value));
 
 export function conflictsPage(viewer: Viewer, rows: ConflictRow[]): string {
+  const t = wordsOf(viewer);
   return layout({
-    title: 'Conflicts',
+    title: t('conflicts.title'),
     section: 'conflicts',
     viewer,
-    body: html`<h1>Conflicts</h1>
-<p class="muted">Redeliveries whose body differed from the stored notification with the same dedup key: acked, never forwarded.</p>
+    body: html`<h1>${t('conflicts.title')}</h1>
+<p class="muted">${t('conflicts.intro')}</p>
 <table>
-  <thead><tr><th>id</th><th>received</th><th>event</th><th>shopOrderNo</th><th>from</th></tr></thead>
+  <thead><tr><th>${t('conflicts.col.id')}</th><th>${t('conflicts.col.received')}</th><th>${t('conflicts.col.event')}</th><th>${t('conflicts.col.shopOrderNo')}</th><th>${t('conflicts.col.from')}</th></tr></thead>
   <tbody>${rows.length === 0
-    ? html`<tr><td colspan="5" class="muted">No conflicts.</td></tr>`
-    : rows.map((row) => html`<tr><td><a href="/console/conflicts/${row.id}">${row.id}</a></td><td class="nowrap">${kstTime(row.receivedAt)}</td>
+    ? html`<tr><td colspan="5" class="muted">${t('conflicts.none')}</td></tr>`
+    : rows.map((row) => html`<tr><td><a href="/console/conflicts/${row.id}">${row.id}</a></td><td class="nowrap">${t.time(row.receivedAt)}</td>
     <td><a class="mono" href="/console/events/${encodeURIComponent(row.eventId)}">${row.eventId}</a></td><td class="mono">${row.event.shopOrderNo ?? ''}</td><td class="mono">${row.sourceIp}</td></tr>`)}</tbody>
 </table>`,
   });
 }
 
-/** What one side shows for a field it does not hold: pruned is not the same as absent. */
-const side = (value: unknown, prunedAt: string | null) => (prunedAt !== null && value === undefined ? html`<span class="muted">pruned</span>` : shown(value));
-
 /** Every field of both bodies, masked; the ones that differ are marked when both bodies are there to compare. */
 export function conflictPage(viewer: Viewer, conflict: ConflictRow, stored: EventDetail | null, comparison: ConflictComparison): string {
+  const t = wordsOf(viewer);
   const { storedPrunedAt, conflictPrunedAt, fields, differing } = comparison;
   const differs = new Set((differing ?? []).map((change) => change.field));
+  /** What one side shows for a field it does not hold: pruned is not the same as absent. */
+  const side = (value: unknown, prunedAt: string | null) => (prunedAt !== null && value === undefined ? html`<span class="muted">${t('conflict.pruned')}</span>` : shown(t, value));
+  const eventLink = html`<a class="mono" href="/console/events/${encodeURIComponent(conflict.eventId)}">${conflict.eventId}</a>`;
   return layout({
-    title: `Conflict ${conflict.id}`,
+    title: t('conflict.title', { id: conflict.id }),
     section: 'conflicts',
     viewer,
-    body: html`<h1>Conflict ${conflict.id}</h1>
-<p>The gateway sent <a class="mono" href="/console/events/${encodeURIComponent(conflict.eventId)}">${conflict.eventId}</a> again on ${kstTime(conflict.receivedAt)}
-from <span class="mono">${conflict.sourceIp}</span> with a different body.${differing === null ? '' : html` ${differs.size} field(s) differ.`}</p>
-${stored ? '' : html`<p class="error">The stored event is gone.</p>`}
-${storedPrunedAt === null ? '' : html`<p class="muted">The stored body was pruned by retention on ${kstTime(storedPrunedAt)} (RETENTION_DAYS); its dedup key and hash are kept, its fields are not, so they cannot be compared.</p>`}
-${conflictPrunedAt === null ? '' : html`<p class="muted">The conflicting body was pruned by retention on ${kstTime(conflictPrunedAt)} (RETENTION_DAYS); only its time, source and dedup key are kept.</p>`}
+    body: html`<h1>${t('conflict.title', { id: conflict.id })}</h1>
+<p>${t.rich('conflict.sentAgain', { event: eventLink, time: t.time(conflict.receivedAt), ip: html`<span class="mono">${conflict.sourceIp}</span>` })}${differing === null ? '' : t('conflict.differCount', { n: differs.size })}</p>
+${stored ? '' : html`<p class="error">${t('conflict.storedGone')}</p>`}
+${storedPrunedAt === null ? '' : html`<p class="muted">${t('conflict.storedPruned', { time: t.time(storedPrunedAt) })}</p>`}
+${conflictPrunedAt === null ? '' : html`<p class="muted">${t('conflict.conflictPruned', { time: t.time(conflictPrunedAt) })}</p>`}
 ${fields.length === 0 ? '' : html`<table class="diff">
-  <thead><tr><th>field</th><th>stored (${stored ? kstTime(stored.receivedAt) : '—'})</th><th>conflicting (${kstTime(conflict.receivedAt)})</th></tr></thead>
+  <thead><tr><th>${t('conflict.col.field')}</th><th>${t('conflict.col.stored', { time: stored ? t.time(stored.receivedAt) : '—' })}</th><th>${t('conflict.col.conflicting', { time: t.time(conflict.receivedAt) })}</th></tr></thead>
   <tbody>${fields.map(maskChange).map((change) => html`<tr class="${differs.has(change.field) ? 'differs' : ''}">
-    <th class="mono">${change.field}${differs.has(change.field) ? html` <span class="badge dead">differs</span>` : ''}</th>
+    <th class="mono">${change.field}${differs.has(change.field) ? html` <span class="badge dead">${t('conflict.differs')}</span>` : ''}</th>
     <td class="mono">${side(change.stored, storedPrunedAt)}</td><td class="mono">${side(change.conflicting, conflictPrunedAt)}</td></tr>`)}</tbody>
 </table>`}`,
   });

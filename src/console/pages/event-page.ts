@@ -1,17 +1,24 @@
 import { maskFreeText } from '../../observability/mask';
 import type { ConflictRow, DeliveryAttempt, EventDetail } from '../../store/store';
 import type { BodyView } from '../body-view';
-import { kstTime, maskedJson } from '../format';
-import { html } from '../html';
+import { maskedJson } from '../format';
+import { html, type SafeHtml } from '../html';
 import { bodySection } from './body-section';
 import { deliveryAttemptsSection } from './delivery-attempts-section';
 import { stateBadge } from './events-page';
-import { actionButton, layout, type Viewer } from './layout';
+import { actionButton, layout, type Viewer, wordsOf } from './layout';
+import { money } from './money';
 
 function row(label: string, value: unknown) {
-  return html`<tr><th>${label}</th><td>${value === null || value === undefined || value === '' ? html`<span class="muted">—</span>` : String(value)}</td></tr>`;
+  return html`<tr><th>${label}</th><td>${value === null || value === undefined || value === '' ? html`<span class="muted">—</span>` : isSafe(value) ? value : String(value)}</td></tr>`;
 }
 
+const isSafe = (value: unknown): value is SafeHtml => typeof value === 'object' && value !== null && 'text' in value;
+
+/**
+ * `currency`: the currency of the event's order (its expectation's, else the mall's default), for
+ * the amount: a notification states none. The normalized event below keeps the integer, as forwarded.
+ */
 export function eventPage(
   viewer: Viewer,
   detail: EventDetail,
@@ -19,47 +26,51 @@ export function eventPage(
   conflicts: ConflictRow[],
   attempts: DeliveryAttempt[],
   notice: string | null,
+  currency = 'KRW',
 ): string {
+  const t = wordsOf(viewer);
   const event = detail.event;
   const path = `/console/events/${encodeURIComponent(detail.eventId)}`;
+  // The gateway's own words (resMsg, the status message) as they came, marked as such.
+  const gatewayText = (code: string, message: string | null | undefined) => html`<span class="mono">${code}</span> <span class="gateway-text">${message ?? ''}</span>`;
   return layout({
     title: detail.eventId,
     section: 'events',
     viewer,
     notice,
-    body: html`<p class="kicker">Event · ${event.type} · order ${event.shopOrderNo ?? '—'}</p>
+    body: html`<p class="kicker">${t('event.kicker', { type: event.type, order: event.shopOrderNo ?? '—' })}</p>
 <h1 class="mono">${detail.eventId}</h1>
-<div class="actions">${stateBadge(detail.status)} ${actionButton(viewer, `${path}/requeue`, 'Requeue')}
-  <span class="muted">sends it to the queue again with the same id</span></div>
+<div class="actions">${stateBadge(detail.status, t)} ${actionButton(viewer, `${path}/requeue`, t('event.requeue'))}
+  <span class="muted">${t('event.requeueHint')}</span></div>
 <div class="columns">
-<section class="card"><h2>Notification</h2><table class="facts"><tbody>
-  ${row('type', `${event.type} (notiType ${event.notiType})`)}
-  ${row('mallId', event.mallId)}
-  ${row('shopOrderNo', event.shopOrderNo)}
-  ${row('pgCno', event.pgCno)}
-  ${row('cancelPgCno', event.cancelPgCno)}
-  ${row('amount', event.amount)}
-  ${row('result', `${event.resultCode} ${event.resultMessage ?? ''}`)}
-  ${row('status', event.status ? `${event.status.code} ${event.status.message ?? ''}` : null)}
-  ${row('occurred', kstTime(event.occurredAt))}
-  ${row('received', kstTime(detail.receivedAt))}
-  ${row('source', `${detail.sourceIp} (${event.source.environment})`)}
+<section class="card"><h2>${t('event.notification')}</h2><table class="facts"><tbody>
+  ${row(t('event.row.type'), t('event.row.typeValue', { type: event.type, notiType: event.notiType }))}
+  ${row(t('event.row.mallId'), event.mallId)}
+  ${row(t('event.row.shopOrderNo'), event.shopOrderNo)}
+  ${row(t('event.row.pgCno'), event.pgCno)}
+  ${row(t('event.row.cancelPgCno'), event.cancelPgCno)}
+  ${row(t('event.row.amount'), typeof event.amount === 'number' ? money(t, event.amount, currency) : event.amount)}
+  ${row(t('event.row.result'), gatewayText(event.resultCode, event.resultMessage))}
+  ${row(t('event.row.status'), event.status ? gatewayText(event.status.code, event.status.message) : null)}
+  ${row(t('event.row.occurred'), t.time(event.occurredAt))}
+  ${row(t('event.row.received'), t.time(detail.receivedAt))}
+  ${row(t('event.row.source'), `${detail.sourceIp} (${event.source.environment})`)}
 </tbody></table></section>
-<section class="card"><h2>Delivery</h2><table class="facts"><tbody>
-  <tr><th>state</th><td>${stateBadge(detail.status)}</td></tr>
-  ${row('attempts', detail.attempts)}
-  ${row('delivered', kstTime(detail.deliveredAt))}
-  <tr><th>last error</th><td>${detail.lastError ? html`<span class="error mono">${maskFreeText(detail.lastError)}</span>` : html`<span class="muted">none</span>`}</td></tr>
-  ${row('redeliveries', detail.redeliveries > 0 ? `${detail.redeliveries} (the gateway sent the same notification again; acked, not forwarded again)` : '0')}
+<section class="card"><h2>${t('event.delivery')}</h2><table class="facts"><tbody>
+  <tr><th>${t('event.row.state')}</th><td>${stateBadge(detail.status, t)}</td></tr>
+  ${row(t('event.row.attempts'), detail.attempts)}
+  ${row(t('event.row.delivered'), t.time(detail.deliveredAt))}
+  <tr><th>${t('event.row.lastError')}</th><td>${detail.lastError ? html`<span class="error mono">${maskFreeText(detail.lastError)}</span>` : html`<span class="muted">${t('common.none')}</span>`}</td></tr>
+  ${row(t('event.row.redeliveries'), detail.redeliveries > 0 ? t('event.redeliveries', { n: detail.redeliveries }) : '0')}
 </tbody></table>
-<h3>Conflicts</h3>
+<h3>${t('event.conflicts')}</h3>
 ${conflicts.length === 0
-  ? html`<p class="muted">No redelivery differed from this body.</p>`
-  : html`<ul>${conflicts.map((c) => html`<li><a href="/console/conflicts/${c.id}">conflict ${c.id}</a> received ${kstTime(c.receivedAt)} from ${c.sourceIp}</li>`)}</ul>`}
+  ? html`<p class="muted">${t('event.noConflicts')}</p>`
+  : html`<ul>${conflicts.map((c) => html`<li><a href="/console/conflicts/${c.id}">${t('event.conflictItem', { id: c.id })}</a>${t('event.conflictReceived', { time: t.time(c.receivedAt), ip: c.sourceIp })}</li>`)}</ul>`}
 </section>
 </div>
-${deliveryAttemptsSection(attempts)}
-${bodySection('Raw body as received', body, detail.contentType)}
-<section class="card"><h2>Normalized event (as forwarded)</h2><pre>${maskedJson(event)}</pre></section>`,
+${deliveryAttemptsSection(t, attempts)}
+${bodySection(t, t('body.rawHeading'), body, detail.contentType)}
+<section class="card"><h2>${t('event.normalized')}</h2><pre>${maskedJson(event)}</pre></section>`,
   });
 }

@@ -1,8 +1,8 @@
 import type { OperatorRow } from '../../store/store';
 import { OPERATOR_ROLES } from '../../store/store';
-import { kstTime } from '../format';
 import { html } from '../html';
-import { actionButton, csrfField, layout, type Viewer } from './layout';
+import { actionButton, csrfField, layout, type Viewer, wordsOf } from './layout';
+import { codeBeside } from './order-status-badge';
 
 export interface OperatorsPageState {
   notice?: string | null;
@@ -12,34 +12,35 @@ export interface OperatorsPageState {
 }
 
 export function operatorsPage(viewer: Viewer, rows: OperatorRow[], state: OperatorsPageState): string {
+  const t = wordsOf(viewer);
   return layout({
-    title: 'Operators',
+    title: t('operators.title'),
     section: 'operators',
     viewer,
     notice: state.notice ?? null,
-    body: html`<h1>Operators</h1>
-<p class="muted">Who may use this console and what they may do: a viewer reads, an operator also requeues and reprocesses, an admin also manages operators. The bootstrap <span class="mono">admin</span> (ADMIN_TOKEN) is not listed and cannot be removed here.</p>
+    body: html`<h1>${t('operators.title')}</h1>
+<p class="muted">${t.rich('operators.intro')}</p>
 ${state.error ? html`<p class="error" role="alert">${state.error}</p>` : ''}
 ${state.newToken
-    ? html`<section class="card"><h2>Token of ${state.newToken.name}</h2>
-<p>Shown this once: only a hash of it is stored. Hand it over privately; a lost token is replaced, never shown again.</p>
+    ? html`<section class="card"><h2>${t('operators.tokenOf', { name: state.newToken.name })}</h2>
+<p>${t('operators.tokenOnce')}</p>
 <p><code class="mono" id="new-token">${state.newToken.token}</code></p></section>`
     : ''}
 <table class="operators">
-  <thead><tr><th>name</th><th>role</th><th>signs in</th><th>added</th><th>token set</th><th></th></tr></thead>
-  <tbody>${rows.map((row) => html`<tr><td class="mono">${row.name}</td><td>${row.role}</td><td>${row.sso ? 'single sign-on' : 'token'}</td>
-    <td class="nowrap">${kstTime(row.createdAt)}</td><td class="nowrap">${row.tokenSetAt ? kstTime(row.tokenSetAt) : ''}</td>
-    <td class="actions">${row.sso ? '' : actionButton(viewer, '/console/operators/token', 'Replace token', { name: row.name }, 'secondary', 'admin')}
-    ${actionButton(viewer, '/console/operators/remove', 'Remove', { name: row.name }, 'danger', 'admin')}</td></tr>`)}</tbody>
+  <thead><tr><th>${t('operators.col.name')}</th><th>${t('operators.col.role')}</th><th>${t('operators.col.signsIn')}</th><th>${t('operators.col.added')}</th><th>${t('operators.col.tokenSet')}</th><th></th></tr></thead>
+  <tbody>${rows.map((row) => html`<tr><td class="mono">${row.name}</td><td>${t(`role.${row.role}`)}${codeBeside(t(`role.${row.role}`), row.role)}</td><td>${row.sso ? t('operators.sso') : t('operators.token')}</td>
+    <td class="nowrap">${t.time(row.createdAt)}</td><td class="nowrap">${row.tokenSetAt ? t.time(row.tokenSetAt) : ''}</td>
+    <td class="actions">${row.sso ? '' : actionButton(viewer, '/console/operators/token', t('operators.replaceToken'), { name: row.name }, 'secondary', 'admin')}
+    ${actionButton(viewer, '/console/operators/remove', t('operators.remove'), { name: row.name }, 'danger', 'admin')}</td></tr>`)}</tbody>
 </table>
-<section class="card narrow"><h2>Add an operator</h2>
+<section class="card narrow"><h2>${t('operators.add')}</h2>
 <form method="post" action="/console/operators/add" class="stack">${csrfField(viewer)}
-  <label for="operator-name">Name</label>
+  <label for="operator-name">${t('operators.name')}</label>
   <input id="operator-name" name="name" required maxlength="254" autocomplete="off">
-  <label for="operator-role">Role</label>
-  <select id="operator-role" name="role">${OPERATOR_ROLES.map((role) => html`<option value="${role}">${role}</option>`)}</select>
-  <label><input type="checkbox" name="sso"> Signs in through single sign-on (no token)</label>
-  <button type="submit" class="primary">Add operator</button>
+  <label for="operator-role">${t('operators.role')}</label>
+  <select id="operator-role" name="role">${OPERATOR_ROLES.map((role) => html`<option value="${role}">${t(`role.${role}`)}</option>`)}</select>
+  <label><input type="checkbox" name="sso"> ${t('operators.ssoCheckbox')}</label>
+  <button type="submit" class="primary">${t('operators.addButton')}</button>
 </form></section>`,
   });
 }

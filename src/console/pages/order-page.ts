@@ -1,14 +1,14 @@
 import type { OrderRecord } from '../../ledger/order-record';
-import { kstTime, minorAmount } from '../format';
 import { html, type SafeHtml } from '../html';
-import { layout, type Viewer } from './layout';
-import { orderStatusBadge } from './order-status-badge';
+import { layout, type Viewer, wordsOf } from './layout';
+import { money } from './money';
+import { kindLabel, orderStatusBadge } from './order-status-badge';
 import { discrepancyDetails, resolveForm } from './resolve-form';
 
 interface TimelineEntry {
   /** The event's own time; null for what the record keeps without one (the expectation, a requested cancellation). */
   at: string | null;
-  what: string;
+  what: SafeHtml | string;
   detail: SafeHtml;
   /** Sorts entries of the same moment: the record's own arrays are ordered by time, then id. */
   key: string;
@@ -16,25 +16,27 @@ interface TimelineEntry {
 
 const eventLink = (eventId: string) => html`<a class="mono" href="/console/events/${encodeURIComponent(eventId)}">${eventId}</a>`;
 
-function timeline(viewer: Viewer, order: OrderRecord): TimelineEntry[] {
-  const currency = order.expected?.currency ?? null;
-  const amount = (n: number | null) => minorAmount(n, currency);
+function timeline(viewer: Viewer, order: OrderRecord, currency: string): TimelineEntry[] {
+  const t = wordsOf(viewer);
+  const amount = (n: number | null) => money(t, n, currency);
   const undated: TimelineEntry[] = [];
   if (order.expected) {
     const e = order.expected;
-    undated.push({ at: null, key: 'a', what: 'expectation', detail: html`${minorAmount(e.amount, e.currency)} by ${e.method} (from ${e.source})${e.expiresAt ? html`, expires ${kstTime(e.expiresAt)}` : ''}` });
+    const source = e.source === 'expectation' ? t('timeline.expectation') : e.source;
+    undated.push({ at: null, key: 'a', what: t('timeline.expectation'), detail: html`${t.rich('timeline.expectationDetail', { amount: money(t, e.amount, e.currency), method: t(`method.${e.method}`), source })}${e.expiresAt ? t('timeline.expires', { time: t.time(e.expiresAt) }) : ''}` });
   }
   for (const c of order.cancellationsRequested) {
-    undated.push({ at: null, key: `b${c.shopTransactionId}`, what: 'cancellation requested', detail: html`<a class="mono" href="/console/commands/${encodeURIComponent(c.shopTransactionId)}">${c.shopTransactionId}</a> for pgCno <span class="mono">${c.pgCno}</span>: ${c.state}` });
+    const command = html`<a class="mono" href="/console/commands/${encodeURIComponent(c.shopTransactionId)}">${c.shopTransactionId}</a>`;
+    undated.push({ at: null, key: `b${c.shopTransactionId}`, what: t('timeline.cancellationRequested'), detail: t.rich('timeline.cancellationDetail', { command, pgCno: c.pgCno, state: c.state }) });
   }
   const dated: TimelineEntry[] = [
-    ...order.payments.map((p) => ({ at: p.at, key: p.eventId, what: 'payment', detail: html`${amount(p.amount)}, pgCno <span class="mono">${p.pgCno}</span> · ${eventLink(p.eventId)}` })),
-    ...order.cancels.map((c) => ({ at: c.at, key: c.eventId, what: 'cancel', detail: html`${amount(c.amount)} of pgCno <span class="mono">${c.pgCno}</span>${c.cancelPgCno ? html` (cancelPgCno <span class="mono">${c.cancelPgCno}</span>)` : ''}, ${amount(c.remainingAfter)} left · ${eventLink(c.eventId)}` })),
-    ...order.deposits.map((d) => ({ at: d.at, key: d.eventId, what: d.cancelled ? 'deposit (cancelled)' : 'deposit', detail: html`${amount(d.amount)}, pgCno <span class="mono">${d.pgCno}</span> · ${eventLink(d.eventId)}` })),
-    ...(order.escrow ? [{ at: order.escrow.at, key: order.escrow.eventId, what: 'escrow', detail: html`status ${order.escrow.statusCode ?? 'unknown'} · ${eventLink(order.escrow.eventId)}` }] : []),
+    ...order.payments.map((p) => ({ at: p.at, key: p.eventId, what: t('timeline.payment'), detail: html`${t.rich('timeline.paymentDetail', { amount: amount(p.amount), pgCno: p.pgCno })} · ${eventLink(p.eventId)}` })),
+    ...order.cancels.map((c) => ({ at: c.at, key: c.eventId, what: t('timeline.cancel'), detail: html`${t.rich('timeline.cancelDetail', { amount: amount(c.amount), pgCno: c.pgCno })}${c.cancelPgCno ? t.rich('timeline.cancelPgCno', { cancelPgCno: c.cancelPgCno }) : ''}${t.rich('timeline.left', { amount: amount(c.remainingAfter) })} · ${eventLink(c.eventId)}` })),
+    ...order.deposits.map((d) => ({ at: d.at, key: d.eventId, what: d.cancelled ? t('timeline.depositCancelled') : t('timeline.deposit'), detail: html`${t.rich('timeline.depositDetail', { amount: amount(d.amount), pgCno: d.pgCno })} · ${eventLink(d.eventId)}` })),
+    ...(order.escrow ? [{ at: order.escrow.at, key: order.escrow.eventId, what: t('timeline.escrow'), detail: html`${t('timeline.escrowDetail', { code: order.escrow.statusCode ?? t('timeline.unknown') })} · ${eventLink(order.escrow.eventId)}` }] : []),
     ...order.discrepancies.flatMap((d) => [
-      { at: d.openedAt, key: `z${d.id}`, what: `discrepancy opened: ${d.kind}`, detail: html`<span class="error">${discrepancyDetails(d, currency)}</span> · events ${d.eventIds.map((id, i) => html`${i > 0 ? ', ' : ''}${eventLink(id)}`)}<div>${resolveForm(viewer, d, 'order')}</div>` },
-      ...(d.resolvedAt ? [{ at: d.resolvedAt, key: `z${d.id}r`, what: `discrepancy resolved: ${d.kind}`, detail: html`by ${d.resolvedBy ?? ''}${d.note ? html`: ${d.note}` : ''}` }] : []),
+      { at: d.openedAt, key: `z${d.id}`, what: t('timeline.opened', { kind: d.kind }), detail: html`${kindLabel(t, d.kind, { line: true })}<div class="error">${discrepancyDetails(t, d, currency)}</div><div>${t('timeline.events')} ${d.eventIds.map((id, i) => html`${i > 0 ? ', ' : ''}${eventLink(id)}`)}</div><div>${resolveForm(viewer, d, 'order')}</div>` },
+      ...(d.resolvedAt ? [{ at: d.resolvedAt, key: `z${d.id}r`, what: t('timeline.resolved', { kind: d.kind }), detail: html`${d.note ? t('timeline.byWithNote', { by: d.resolvedBy ?? '', note: d.note }) : t('timeline.by', { by: d.resolvedBy ?? '' })}` }] : []),
     ]),
   ];
   // By the instant, not the text: the gateway's times carry +09:00, the receiver's are UTC.
@@ -43,29 +45,31 @@ function timeline(viewer: Viewer, order: OrderRecord): TimelineEntry[] {
   return [...undated, ...dated];
 }
 
-export function orderPage(viewer: Viewer, order: OrderRecord, notice: string | null): string {
-  const currency = order.expected?.currency ?? null;
+/** `defaultCurrency`: LEDGER_DEFAULT_CURRENCY, the figures' currency when the order's expectation names none. */
+export function orderPage(viewer: Viewer, order: OrderRecord, notice: string | null, defaultCurrency: string): string {
+  const t = wordsOf(viewer);
+  const currency = order.expected?.currency ?? defaultCurrency;
   const open = order.discrepancies.filter((d) => d.resolvedAt === null);
-  const figure = (label: string, value: string) => html`<div class="tile"><span class="tile-value">${value}</span><span class="tile-label">${label}</span></div>`;
+  const figure = (label: string, value: SafeHtml | string) => html`<div class="tile"><span class="tile-value">${value}</span><span class="tile-label">${label}</span></div>`;
   return layout({
     title: order.shopOrderNo,
     section: 'orders',
     viewer,
     notice,
-    body: html`<p class="kicker">Order · mall ${order.mallId}</p>
+    body: html`<p class="kicker">${t('order.kicker', { mallId: order.mallId })}</p>
 <h1 class="mono">${order.shopOrderNo}</h1>
-<div class="actions">${orderStatusBadge(order.status)} <span class="muted">updated ${kstTime(order.updatedAt)}${open.length > 0 ? ` · ${open.length} open discrepancy(ies)` : ''}</span></div>
+<div class="actions">${orderStatusBadge(t, order.status)} <span class="muted">${t('order.updated', { time: t.time(order.updatedAt) })}${open.length > 0 ? ` · ${t('order.openCount', { count: open.length })}` : ''}</span></div>
 <section class="tiles">
-  ${figure('expected', order.expected ? minorAmount(order.expected.amount, order.expected.currency) : 'none')}
-  ${figure('approved', minorAmount(order.approved, currency))}
-  ${figure('cancelled', minorAmount(order.cancelled, currency))}
-  ${figure('remaining', minorAmount(order.remaining, currency))}
-  ${figure('deposited', minorAmount(order.deposited, currency))}
+  ${figure(t('orders.col.expected'), order.expected ? t.money(order.expected.amount, order.expected.currency) : t('common.none'))}
+  ${figure(t('orders.col.approved'), t.money(order.approved, currency))}
+  ${figure(t('orders.col.cancelled'), t.money(order.cancelled, currency))}
+  ${figure(t('orders.col.remaining'), money(t, order.remaining, currency))}
+  ${figure(t('orders.col.deposited'), t.money(order.deposited, currency))}
 </section>
-<section class="card"><h2>Timeline</h2>
+<section class="card"><h2>${t('order.timeline')}</h2>
 <table class="timeline">
-  <thead><tr><th>when</th><th>what</th><th>detail</th></tr></thead>
-  <tbody>${timeline(viewer, order).map((e) => html`<tr><td class="nowrap">${e.at ? kstTime(e.at) : html`<span class="muted">—</span>`}</td><td>${e.what}</td><td>${e.detail}</td></tr>`)}</tbody>
+  <thead><tr><th>${t('order.col.when')}</th><th>${t('order.col.what')}</th><th>${t('order.col.detail')}</th></tr></thead>
+  <tbody>${timeline(viewer, order, currency).map((e) => html`<tr><td class="nowrap">${e.at ? t.time(e.at) : html`<span class="muted">—</span>`}</td><td>${e.what}</td><td>${e.detail}</td></tr>`)}</tbody>
 </table></section>`,
   });
 }

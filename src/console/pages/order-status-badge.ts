@@ -1,5 +1,7 @@
 import type { OrderStatus } from '../../ledger/order-record';
-import { html } from '../html';
+import { playbookOf } from '../../ledger/discrepancy-playbooks';
+import { html, type SafeHtml } from '../html';
+import type { Translator } from '../i18n/translator';
 
 /** The console's three badge tones: an alarm, money settled, money still awaited. */
 const TONE: Record<OrderStatus, string> = {
@@ -8,7 +10,23 @@ const TONE: Record<OrderStatus, string> = {
   awaiting_deposit: 'pending', awaiting_payment: 'pending',
 };
 
-export const orderStatusBadge = (status: OrderStatus) => html`<span class="badge ${TONE[status]}">${status}</span>`;
+/** A code small beside its human name, for people who search the docs and logs by it; none when the name is the code. */
+export const codeBeside = (name: string, code: string): SafeHtml => (name === code ? html`` : html` <code class="code-tag">${code}</code>`);
+
+/** The status's name in a badge, its one-line explanation on hover, and its code beside it. */
+export function orderStatusBadge(t: Translator, status: OrderStatus): SafeHtml {
+  const name = t(`orderStatus.${status}`);
+  return html`<span class="status" title="${t(`orderStatus.${status}.line`)}"><span class="badge ${TONE[status]}">${name}</span>${codeBeside(name, status)}</span>`;
+}
+
+/** A discrepancy kind: its name, its code, and (with `line`) its one plain line and a link to its playbook. */
+export function kindLabel(t: Translator, kind: string, options: { line?: boolean } = {}): SafeHtml {
+  const playbook = playbookOf(kind, t.locale);
+  const name = playbook?.name ?? kind;
+  const link = html`<a href="/console/playbooks#${kind}" class="playbook-link">${t('discrepancies.whatToDo')}</a>`;
+  return html`<span class="kind"><strong>${name}</strong>${codeBeside(name, kind)}${options.line && playbook
+    ? html` <span class="kind-line">${playbook.line} ${link}</span>` : options.line ? html` ${link}` : ''}</span>`;
+}
 
 export const orderHref = (mallId: string, shopOrderNo: string) =>
   `/console/orders/${encodeURIComponent(mallId)}/${encodeURIComponent(shopOrderNo)}`;

@@ -1,46 +1,68 @@
-import { ORDER_STATUSES, type OrderRecord } from '../../ledger/order-record';
-import { kstTime, minorAmount } from '../format';
+import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from '../../ledger/order-record';
 import { html } from '../html';
-import { layout, type Viewer } from './layout';
+import { layout, type Viewer, wordsOf } from './layout';
+import { money } from './money';
 import { orderHref, orderStatusBadge } from './order-status-badge';
 
 export interface OrdersView {
   /** The search box's text (an order number), or '' when listing. */
   q: string;
   status: string;
+  /** The date range as typed (KST days, `yyyy-mm-dd`), '' when open. */
+  from: string;
+  to: string;
   orders: OrderRecord[];
-  /** The next page's cursor, when there is one. */
+  /** Orders per status in the date range (all of them without one). */
+  counts: Partial<Record<OrderStatus, number>>;
+  /** The next page's cursor, when there is one; whether this is a later page. */
   next: string | null;
+  paged: boolean;
+  /** LEDGER_DEFAULT_CURRENCY: the currency of an order whose expectation names none. */
+  defaultCurrency: string;
 }
 
-const currencyOf = (order: OrderRecord) => order.expected?.currency ?? null;
-
 export function ordersPage(viewer: Viewer, view: OrdersView): string {
+  const t = wordsOf(viewer);
   const { q, status, orders } = view;
-  const query = (extra: Record<string, string>) => `/console/orders?${new URLSearchParams({ ...(status ? { status } : {}), ...extra }).toString()}`;
+  const range = { ...(view.from ? { from: view.from } : {}), ...(view.to ? { to: view.to } : {}) };
+  const query = (extra: Record<string, string>) => `/console/orders?${new URLSearchParams({ ...range, ...extra }).toString()}`;
+  const total = Object.values(view.counts).reduce((sum, n) => sum + (n ?? 0), 0);
+  const currencyOf = (order: OrderRecord) => order.expected?.currency ?? view.defaultCurrency;
+  const empty = q ? t('orders.emptyQuery', { q }) : status ? t('orders.emptyStatus', { status: t(`orderStatus.${status as OrderStatus}`) })
+    : view.from || view.to ? t('orders.emptyFiltered') : t('orders.empty');
   return layout({
-    title: 'Orders',
+    title: t('orders.title'),
     section: 'orders',
     viewer,
-    body: html`<h1>Orders</h1>
-<p class="muted">The payment ledger: per order, what the shop expected, what the gateway approved, cancelled and deposited, and what disagrees. Amounts are integers in the currency's minor unit.</p>
+    body: html`<h1>${t('orders.title')}</h1>
+<p class="muted">${t('orders.intro', { currency: view.defaultCurrency })}</p>
 <form method="get" action="/console/orders" class="filters card" role="search">
-  <label class="grow">Search<input name="q" type="search" value="${q}" placeholder="shopOrderNo"></label>
-  <button type="submit">Find</button>
+  <label class="grow">${t('orders.search')}<input name="q" type="search" value="${q}" placeholder="shopOrderNo"></label>
+  <button type="submit">${t('orders.find')}</button>
 </form>
-<nav class="chips"><a href="/console/orders" class="${status || q ? '' : 'active'}">all</a>${ORDER_STATUSES.map(
-      (s) => html`<a href="/console/orders?status=${s}" class="${s === status ? 'active' : ''}">${s}</a>`,
+<form method="get" action="/console/orders" class="filters card">
+  ${status ? html`<input type="hidden" name="status" value="${status}">` : ''}
+  <label>${t('orders.updatedFrom')}<input name="from" type="date" value="${view.from}"></label>
+  <label>${t('orders.updatedTo')}<input name="to" type="date" value="${view.to}"></label>
+  <button type="submit" class="primary">${t('common.apply')}</button>
+  ${view.from || view.to ? html`<a href="/console/orders${status ? `?status=${status}` : ''}" class="button">${t('common.clear')}</a>` : ''}
+</form>
+<nav class="chips"><a href="${query({})}" class="${status || q ? '' : 'active'}">${t('common.all')} <span class="muted">${t.number(total)}</span></a>${ORDER_STATUSES.map(
+      (s) => html`<a href="${query({ status: s })}" class="${s === status ? 'active' : ''}" title="${t(`orderStatus.${s}.line`)}">${t(`orderStatus.${s}`)} <span class="muted">${t.number(view.counts[s] ?? 0)}</span></a>`,
     )}</nav>
 <table>
-  <thead><tr><th>shopOrderNo</th><th>mallId</th><th>status</th><th class="num">expected</th><th class="num">approved</th><th class="num">cancelled</th><th class="num">remaining</th><th class="num">deposited</th><th class="num">open discrepancies</th><th>updated</th></tr></thead>
+  <thead><tr><th>${t('orders.col.shopOrderNo')}</th><th>${t('orders.col.mallId')}</th><th>${t('orders.col.status')}</th><th class="num">${t('orders.col.expected')}</th><th class="num">${t('orders.col.approved')}</th><th class="num">${t('orders.col.cancelled')}</th><th class="num">${t('orders.col.remaining')}</th><th class="num">${t('orders.col.deposited')}</th><th class="num">${t('orders.col.open')}</th><th>${t('orders.col.updated')}</th></tr></thead>
   <tbody>${orders.length === 0
-    ? html`<tr><td colspan="10" class="muted">${q ? html`No order ${q} is known.` : status ? html`No orders with status ${status}.` : 'No orders yet.'}</td></tr>`
-    : orders.map((o) => html`<tr><td><a class="mono" href="${orderHref(o.mallId, o.shopOrderNo)}">${o.shopOrderNo}</a></td><td class="mono">${o.mallId}</td><td>${orderStatusBadge(o.status)}</td>
-    <td class="num">${o.expected ? minorAmount(o.expected.amount, o.expected.currency) : html`<span class="muted">none</span>`}</td>
-    <td class="num">${minorAmount(o.approved, currencyOf(o))}</td><td class="num">${minorAmount(o.cancelled, currencyOf(o))}</td>
-    <td class="num">${minorAmount(o.remaining, currencyOf(o))}</td><td class="num">${minorAmount(o.deposited, currencyOf(o))}</td>
-    <td class="num">${o.discrepancies.filter((d) => d.resolvedAt === null).length}</td><td class="nowrap">${kstTime(o.updatedAt)}</td></tr>`)}</tbody>
+    ? html`<tr><td colspan="10" class="muted">${empty}</td></tr>`
+    : orders.map((o) => html`<tr><td><a class="mono" href="${orderHref(o.mallId, o.shopOrderNo)}">${o.shopOrderNo}</a></td><td class="mono">${o.mallId}</td><td>${orderStatusBadge(t, o.status)}</td>
+    <td class="num">${o.expected ? money(t, o.expected.amount, o.expected.currency) : html`<span class="muted">${t('common.none')}</span>`}</td>
+    <td class="num">${money(t, o.approved, currencyOf(o))}</td><td class="num">${money(t, o.cancelled, currencyOf(o))}</td>
+    <td class="num">${money(t, o.remaining, currencyOf(o))}</td><td class="num">${money(t, o.deposited, currencyOf(o))}</td>
+    <td class="num">${t.number(o.discrepancies.filter((d) => d.resolvedAt === null).length)}</td><td class="nowrap">${t.time(o.updatedAt)}</td></tr>`)}</tbody>
 </table>
-${view.next ? html`<p><a href="${query({ after: view.next })}">Next page</a></p>` : ''}`,
+<nav class="pager">
+  ${view.paged ? html`<a href="${query(status ? { status } : {})}">${t('common.firstPage')}</a>` : ''}
+  ${view.next ? html`<a href="${query({ ...(status ? { status } : {}), after: view.next })}">${t('common.nextPage')}</a>` : ''}
+</nav>`,
   });
 }

@@ -2,9 +2,10 @@ import type { DeliveryReadiness } from '../../admin/publisher-readiness';
 import { maskFreeText } from '../../observability/mask';
 import type { Backlog, EventCounts, ProblemCounts, RetentionRun } from '../../store/store';
 import type { ActivitySeries } from '../activity-series';
-import { ageText, kstTime } from '../format';
+import { ageText } from '../format';
 import { html } from '../html';
-import { layout, type Viewer } from './layout';
+import type { Translator } from '../i18n/translator';
+import { layout, type Viewer, wordsOf } from './layout';
 
 export interface OverviewData {
   counts: EventCounts;
@@ -22,20 +23,20 @@ export interface OverviewData {
 }
 
 /** Why the backlog grows: a queue that is down is the usual answer, and its error says why. */
-function publisherSection(delivery: DeliveryReadiness | null) {
+function publisherSection(t: Translator, delivery: DeliveryReadiness | null) {
   if (!delivery) return '';
   const { publisher, relay } = delivery;
   return html`<section class="card">
-  <h2>Publisher</h2>
-  <p>${publisher.kind} publisher: <strong class="${publisher.ok ? 'status-ok' : 'error'}">${publisher.connected ? 'connected' : 'disconnected'}</strong>${
+  <h2>${t('overview.publisher')}</h2>
+  <p>${t('overview.publisherState', { kind: publisher.kind })}<strong class="${publisher.ok ? 'status-ok' : 'error'}">${publisher.connected ? t('overview.connected') : t('overview.disconnected')}</strong>${
     publisher.detail && publisher.detail !== publisher.lastError ? html` <span class="mono muted">${maskFreeText(publisher.detail)}</span>` : ''}; ${
-    publisher.lastDeliveredAt ? html`last delivery ${kstTime(publisher.lastDeliveredAt)}` : 'no delivery yet'}.</p>
+    publisher.lastDeliveredAt ? t('overview.lastDelivery', { time: t.time(publisher.lastDeliveredAt) }) : t('overview.noDelivery')}.</p>
   ${publisher.lastError
-    ? html`<p class="error" role="alert">Last error: <span class="mono">${maskFreeText(publisher.lastError)}</span>. Pending events stay stored and are retried with back-off, in order.</p>`
+    ? html`<p class="error" role="alert">${t('overview.lastError')}<span class="mono">${maskFreeText(publisher.lastError)}</span>${t('overview.lastErrorAfter')}</p>`
     : ''}
   ${relay?.storeError
-    ? html`<p class="error" role="alert">The database refuses the relay: <span class="mono">${maskFreeText(relay.storeError)}</span>.${
-      relay.confirmedUnmarked > 0 ? html` ${relay.confirmedUnmarked} event(s) the queue confirmed wait to be recorded as delivered (they are not published again).` : ''}</p>`
+    ? html`<p class="error" role="alert">${t('overview.relayRefused')}<span class="mono">${maskFreeText(relay.storeError)}</span>.${
+      relay.confirmedUnmarked > 0 ? t('overview.confirmedUnmarked', { n: relay.confirmedUnmarked }) : ''}</p>`
     : ''}
 </section>`;
 }
@@ -46,41 +47,41 @@ function tile(label: string, value: string | number, href: string | null, tone =
 }
 
 export function overviewPage(viewer: Viewer, data: OverviewData): string {
+  const t = wordsOf(viewer);
   const { counts, backlog, problems, activity, lastRetention } = data;
   return layout({
-    title: 'Overview',
+    title: t('overview.title'),
     section: 'overview',
     viewer,
     scripts: ['/console/assets/uPlot.iife.min.js', '/console/assets/activity-chart.js'],
-    body: html`<h1>Overview</h1>
+    body: html`<h1>${t('overview.title')}</h1>
 <section class="tiles">
-  ${tile('pending', counts.pending, '/console/events?state=pending', counts.pending > 0 ? 'warn' : '')}
-  ${tile('delivered', counts.delivered, '/console/events?state=delivered', 'ok')}
-  ${tile('dead', counts.dead, '/console/events?state=dead', counts.dead > 0 ? 'bad' : '')}
-  ${tile('oldest pending', ageText(backlog.oldestPendingAgeMs), null, backlog.oldestPendingAgeMs !== null && backlog.oldestPendingAgeMs > 60_000 ? 'warn' : '')}
-  ${tile('rejections, 24 h', problems.rejections, '/console/rejections', problems.rejections > 0 ? 'bad' : '')}
-  ${tile('conflicts, 24 h', problems.conflicts, '/console/conflicts', problems.conflicts > 0 ? 'warn' : '')}
-  ${data.openDiscrepancies === null || data.openDiscrepancies === undefined ? '' : tile('open discrepancies', data.openDiscrepancies, '/console/discrepancies', data.openDiscrepancies > 0 ? 'bad' : '')}
-  ${data.failedCommands === null ? '' : tile('failed commands', data.failedCommands, '/console/commands', data.failedCommands > 0 ? 'bad' : '')}
+  ${tile(t('overview.pending'), counts.pending, '/console/events?state=pending', counts.pending > 0 ? 'warn' : '')}
+  ${tile(t('overview.delivered'), counts.delivered, '/console/events?state=delivered', 'ok')}
+  ${tile(t('overview.dead'), counts.dead, '/console/events?state=dead', counts.dead > 0 ? 'bad' : '')}
+  ${tile(t('overview.oldestPending'), ageText(backlog.oldestPendingAgeMs, t), null, backlog.oldestPendingAgeMs !== null && backlog.oldestPendingAgeMs > 60_000 ? 'warn' : '')}
+  ${tile(t('overview.rejections'), problems.rejections, '/console/rejections', problems.rejections > 0 ? 'bad' : '')}
+  ${tile(t('overview.conflicts'), problems.conflicts, '/console/conflicts', problems.conflicts > 0 ? 'warn' : '')}
+  ${data.openDiscrepancies === null || data.openDiscrepancies === undefined ? '' : tile(t('overview.openDiscrepancies'), data.openDiscrepancies, '/console/discrepancies', data.openDiscrepancies > 0 ? 'bad' : '')}
+  ${data.failedCommands === null ? '' : tile(t('overview.failedCommands'), data.failedCommands, '/console/commands', data.failedCommands > 0 ? 'bad' : '')}
 </section>
-${publisherSection(data.delivery)}
+${publisherSection(t, data.delivery)}
 <section class="card">
-  <h2>Notifications per hour, last 24 h</h2>
+  <h2>${t('overview.perHour')}</h2>
   <div id="activity-chart" class="chart" data-src="/console/api/activity" aria-hidden="true"></div>
   <table class="compact">
-    <thead><tr><th>type</th><th class="num">last 24 h</th></tr></thead>
+    <thead><tr><th>${t('overview.col.type')}</th><th class="num">${t('overview.col.last24h')}</th></tr></thead>
     <tbody>${activity.series.length === 0
-      ? html`<tr><td colspan="2" class="muted">No notifications in the last 24 hours.</td></tr>`
-      : activity.series.map((s) => html`<tr><td><a href="/console/events?type=${s.type}">${s.type}</a></td><td class="num">${s.total}</td></tr>`)}</tbody>
+      ? html`<tr><td colspan="2" class="muted">${t('overview.noActivity')}</td></tr>`
+      : activity.series.map((s) => html`<tr><td><a class="code" href="/console/events?type=${s.type}">${s.type}</a></td><td class="num">${s.total}</td></tr>`)}</tbody>
   </table>
 </section>
 <section class="card">
-  <h2>Retention</h2>
-  <p>Raw bodies and event data of delivered events, rejections and conflicts are kept for <strong>${data.retentionDays} days</strong>
-  (RETENTION_DAYS), then removed; dedup keys and body hashes stay, so a late resend is still a duplicate.</p>
+  <h2>${t('overview.retention')}</h2>
+  <p>${t.rich('overview.retentionPolicy', { days: data.retentionDays })}</p>
   <p>${lastRetention
-    ? html`Last run ${kstTime(lastRetention.ranAt)} removed ${lastRetention.events} event(s), ${lastRetention.rejections} rejection(s) and ${lastRetention.conflicts} conflict(s) received before ${kstTime(lastRetention.cutoff)}.`
-    : html`<span class="muted">The policy has not run yet.</span>`}</p>
+    ? t('overview.retentionLast', { ranAt: t.time(lastRetention.ranAt), events: lastRetention.events, rejections: lastRetention.rejections, conflicts: lastRetention.conflicts, cutoff: t.time(lastRetention.cutoff) })
+    : html`<span class="muted">${t('overview.retentionNever')}</span>`}</p>
 </section>`,
   });
 }

@@ -1,25 +1,28 @@
 import { html } from '../html';
-import { layout, type Viewer } from './layout';
+import type { Translator } from '../i18n/translator';
+import { layout, type Viewer, wordsOf } from './layout';
 
 /** A signed-in operator asked for something their role may not do. */
 export function forbiddenPage(viewer: Viewer, message: string): string {
-  return layout({ title: 'Not allowed', section: null, viewer, body: html`<h1>Not allowed</h1><p role="alert">${message}</p>` });
+  const t = wordsOf(viewer);
+  return layout({ title: t('forbidden.title'), section: null, viewer, body: html`<h1>${t('forbidden.title')}</h1><p role="alert">${message}</p>` });
 }
 
 /**
  * The sign-on proxy named someone who is no operator here. The name is shown (as text: it is the
  * proxy's header, which a person chose) so they can tell an admin exactly what to add.
  */
-export function unknownOperatorPage(name: string): string {
+export function unknownOperatorPage(name: string, t: Translator): string {
   return layout({
-    title: 'Not an operator',
+    title: t('unknownOperator.title'),
     section: null,
     viewer: null,
+    t,
     body: html`<section class="card narrow">
-  <h1>Not an operator</h1>
-  <p role="alert">You are signed on as <strong class="mono">${name}</strong>, who is not an operator of this console.</p>
-  <p>An admin can add you on the Operators page or with <code>noti-receiver operators add ${shellQuoted(name)} --sso --role viewer</code>.</p>
-  <p class="muted">Operators with a token can <a href="/console/sign-in">sign in with it</a>.</p>
+  <h1>${t('unknownOperator.title')}</h1>
+  <p role="alert">${t.rich('unknownOperator.signedOnAs', { name: html`<span class="mono">${name}</span>` })}</p>
+  <p>${t.rich('unknownOperator.howToAdd', { command: `noti-receiver operators add ${shellQuoted(name)} --sso --role viewer` })}</p>
+  <p class="muted">${t('unknownOperator.tokenOperators')} <a href="/console/sign-in">${t('unknownOperator.signInLink')}</a>.</p>
 </section>`,
   });
 }

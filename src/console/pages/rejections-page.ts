@@ -1,50 +1,55 @@
 import type { RejectionRow } from '../../store/store';
 import type { BodyView } from '../body-view';
-import { kstTime } from '../format';
 import { html } from '../html';
+import type { Translator } from '../i18n/translator';
 import { bodySection } from './body-section';
-import { actionButton, layout, type Viewer } from './layout';
+import { actionButton, layout, type Viewer, wordsOf } from './layout';
 
-function outcome(row: RejectionRow) {
+function outcome(t: Translator, row: RejectionRow) {
   return row.reprocessedEventId
-    ? html`<a href="/console/events/${encodeURIComponent(row.reprocessedEventId)}" class="badge delivered">reprocessed</a>`
-    : html`<span class="badge dead">rejected</span>`;
+    ? html`<a href="/console/events/${encodeURIComponent(row.reprocessedEventId)}" class="badge delivered">${t('rejections.reprocessedBadge')}</a>`
+    : html`<span class="badge dead">${t('rejections.rejectedBadge')}</span>`;
 }
 
+/** Why the receiver refused it: the validation's own words, shown as the log and the CLI print them. */
+const reasonText = (reason: string) => html`<span class="reason" lang="en">${reason}</span>`;
+
 export function rejectionsPage(viewer: Viewer, rows: RejectionRow[]): string {
+  const t = wordsOf(viewer);
   return layout({
-    title: 'Rejections',
+    title: t('rejections.title'),
     section: 'rejections',
     viewer,
-    body: html`<h1>Rejections</h1>
-<p class="muted">Bodies the receiver refused (5001, 413, 415). Fix the configuration (MALL_IDS, GATEWAY_ENV, EXTRA_ALLOWED_IPS), restart, then reprocess.</p>
+    body: html`<h1>${t('rejections.title')}</h1>
+<p class="muted">${t('rejections.intro')}</p>
 <table>
-  <thead><tr><th>id</th><th>received</th><th>from</th><th>HTTP</th><th>reason</th><th>state</th></tr></thead>
+  <thead><tr><th>${t('rejections.col.id')}</th><th>${t('rejections.col.received')}</th><th>${t('rejections.col.from')}</th><th>${t('rejections.col.http')}</th><th>${t('rejections.col.reason')}</th><th>${t('rejections.col.state')}</th></tr></thead>
   <tbody>${rows.length === 0
-    ? html`<tr><td colspan="6" class="muted">No rejections.</td></tr>`
-    : rows.map((row) => html`<tr><td><a href="/console/rejections/${row.id}">${row.id}</a></td><td class="nowrap">${kstTime(row.receivedAt)}</td>
-    <td class="mono">${row.sourceIp}</td><td>${row.httpStatus}</td><td>${row.reason}</td><td>${outcome(row)}</td></tr>`)}</tbody>
+    ? html`<tr><td colspan="6" class="muted">${t('rejections.none')}</td></tr>`
+    : rows.map((row) => html`<tr><td><a href="/console/rejections/${row.id}">${row.id}</a></td><td class="nowrap">${t.time(row.receivedAt)}</td>
+    <td class="mono">${row.sourceIp}</td><td>${row.httpStatus}</td><td>${reasonText(row.reason)}</td><td>${outcome(t, row)}</td></tr>`)}</tbody>
 </table>`,
   });
 }
 
 export function rejectionPage(viewer: Viewer, row: RejectionRow, body: BodyView, reasons: string[] | null, notice: string | null): string {
+  const t = wordsOf(viewer);
   return layout({
-    title: `Rejection ${row.id}`,
+    title: t('rejection.title', { id: row.id }),
     section: 'rejections',
     viewer,
     notice,
-    body: html`<h1>Rejection ${row.id}</h1>
-<div class="actions">${outcome(row)} ${row.reprocessedEventId ? '' : actionButton(viewer, `/console/rejections/${row.id}/reprocess`, 'Reprocess')}
-  <span class="muted">${row.reprocessedEventId ? '' : 'validates the body again under the running configuration; stores and forwards it if it passes'}</span></div>
-${reasons ? html`<div class="error" role="alert"><strong>Still rejected under the running configuration:</strong><ul>${reasons.map((r) => html`<li>${r}</li>`)}</ul></div>` : ''}
+    body: html`<h1>${t('rejection.title', { id: row.id })}</h1>
+<div class="actions">${outcome(t, row)} ${row.reprocessedEventId ? '' : actionButton(viewer, `/console/rejections/${row.id}/reprocess`, t('rejection.reprocess'))}
+  <span class="muted">${row.reprocessedEventId ? '' : t('rejection.reprocessHint')}</span></div>
+${reasons ? html`<div class="error" role="alert"><strong>${t('rejection.stillRejected')}</strong><ul>${reasons.map((r) => html`<li>${reasonText(r)}</li>`)}</ul></div>` : ''}
 <section class="card"><table class="facts"><tbody>
-  <tr><th>reason</th><td>${row.reason}</td></tr>
-  <tr><th>HTTP status</th><td>${row.httpStatus}</td></tr>
-  <tr><th>received</th><td>${kstTime(row.receivedAt)}</td></tr>
-  <tr><th>from</th><td class="mono">${row.sourceIp}</td></tr>
-  ${row.reprocessedAt ? html`<tr><th>reprocessed</th><td>${kstTime(row.reprocessedAt)}</td></tr>` : ''}
+  <tr><th>${t('rejection.row.reason')}</th><td>${reasonText(row.reason)}</td></tr>
+  <tr><th>${t('rejection.row.http')}</th><td>${row.httpStatus}</td></tr>
+  <tr><th>${t('rejection.row.received')}</th><td>${t.time(row.receivedAt)}</td></tr>
+  <tr><th>${t('rejection.row.from')}</th><td class="mono">${row.sourceIp}</td></tr>
+  ${row.reprocessedAt ? html`<tr><th>${t('rejection.row.reprocessed')}</th><td>${t.time(row.reprocessedAt)}</td></tr>` : ''}
 </tbody></table></section>
-${bodySection('Raw body as received', body, row.contentType)}`,
+${bodySection(t, t('body.rawHeading'), body, row.contentType)}`,
   });
 }

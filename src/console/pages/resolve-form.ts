@@ -1,30 +1,31 @@
 import type { Discrepancy } from '../../ledger/order-record';
-import { minorAmount } from '../format';
 import { html, type SafeHtml } from '../html';
+import type { Translator } from '../i18n/translator';
 import { ACTING_ROLE, roleAllows } from '../roles';
-import { csrfField, type Viewer } from './layout';
+import { csrfField, type Viewer, wordsOf } from './layout';
+import { money } from './money';
 
 /**
- * The `Resolve` button with its note (SPEC 7.3): a CSRF-protected POST, not rendered for a viewer
- * (the server refuses their POST anyway). `back`: the page the operator returns to.
+ * The `Resolve` button with its note (a CSRF-protected POST), not rendered for a viewer (the
+ * server refuses their POST anyway). `back`: the page the operator returns to.
  */
 export function resolveForm(viewer: Viewer, discrepancy: Discrepancy, back: 'order' | 'list'): SafeHtml {
   if (discrepancy.resolvedAt !== null || !roleAllows(viewer.role, ACTING_ROLE)) return html``;
+  const t = wordsOf(viewer);
   return html`<form method="post" action="/console/discrepancies/${encodeURIComponent(discrepancy.id)}/resolve" class="inline resolve">${csrfField(viewer)}
 <input type="hidden" name="back" value="${back}">
-<label>Note<input name="note" required maxlength="2000" placeholder="what was done (refund repeated, customer refunded…)"></label>
-<button type="submit" class="primary">Resolve</button></form>`;
+<label>${t('resolve.note')}<input name="note" required maxlength="2000" placeholder="${t('resolve.placeholder')}"></label>
+<button type="submit" class="primary">${t('resolve.button')}</button></form>`;
 }
 
 /** Counts among a discrepancy's details; every other number there is an amount in minor units. */
 const COUNTS = new Set(['payments']);
 
 /**
- * The facts a discrepancy names (`expected`, `notified`…), as text; amounts with the order's
- * currency when it is known, else bare (the list's header says they are minor units).
+ * The facts a discrepancy names (`expected`, `notified`…): its field names as codes, its amounts
+ * in the order's currency (the expectation's, else the mall's default).
  */
-export function discrepancyDetails(discrepancy: Discrepancy, currency: string | null): string {
-  return Object.entries(discrepancy.details)
-    .map(([key, value]) => `${key}: ${typeof value === 'number' && currency !== null && !COUNTS.has(key) ? minorAmount(value, currency) : value ?? '—'}`)
-    .join(', ');
+export function discrepancyDetails(t: Translator, discrepancy: Discrepancy, currency: string): SafeHtml {
+  return html`${Object.entries(discrepancy.details).map(([key, value], i) => html`${i > 0 ? ', ' : ''}<span class="code">${key}</span>: ${
+    typeof value === 'number' && !COUNTS.has(key) ? money(t, value, currency) : value ?? '—'}`)}`;
 }
