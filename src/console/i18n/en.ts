@@ -241,7 +241,7 @@ export const en = {
   'body.rawHeading': 'Raw body as received',
   'body.pruned': 'Removed by the retention policy (RETENTION_DAYS); the dedup key and body hash are kept.',
   'body.facts': '{contentType} · {bytes} bytes · decoded, personal fields masked',
-  'body.noContentType': 'no Content-Type',
+  'body.noContentType': 'no <code>Content-Type</code>',
   'body.undecodable': 'The body could not be decoded into fields; shown as text with personal data masked.',
   'attempts.heading': 'Delivery attempts',
   'attempts.col.when': 'when',
