@@ -10,14 +10,15 @@
   fetch(el.getAttribute('data-src'), { credentials: 'same-origin', headers: { Accept: 'application/json' } })
     .then(function (res) { if (!res.ok) throw new Error('HTTP ' + res.status); return res.json(); })
     .then(function (activity) {
-      var series = [{ label: 'hour (KST)', value: function (u, v) { return v == null ? '' : kst(v); } }];
+      // The labels come from the page, in its language (data-label-* attributes).
+      var series = [{ label: el.getAttribute('data-label-hour') || 'hour (KST)', value: function (u, v) { return v == null ? '' : kst(v); } }];
       var data = [activity.hours];
       activity.series.forEach(function (s, i) {
         series.push({ label: s.type, stroke: palette[i % palette.length], width: 2, points: { show: true, size: 5 } });
         data.push(s.counts);
       });
       if (activity.series.length === 0) {
-        series.push({ label: 'notifications', stroke: '#9ca3af', width: 1 });
+        series.push({ label: el.getAttribute('data-label-empty') || 'notifications', stroke: '#9ca3af', width: 1 });
         data.push(activity.hours.map(function () { return 0; }));
       }
       new uPlot({
@@ -26,10 +27,10 @@
         legend: { live: false },
         series: series,
         scales: { x: { time: true }, y: { range: function (u, min, max) { return [0, Math.max(4, max)]; } } },
-        axes: [{ values: function (u, ticks) { return ticks.map(function (t) { return kst(t).slice(11, 16); }); } }, { label: 'per hour' }],
+        axes: [{ values: function (u, ticks) { return ticks.map(function (t) { return kst(t).slice(11, 16); }); } }, { label: el.getAttribute('data-label-axis') || 'per hour' }],
       }, data, el);
     })
-    .catch(function (error) { el.textContent = 'Chart unavailable: ' + error.message; });
+    .catch(function (error) { el.textContent = (el.getAttribute('data-label-unavailable') || 'Chart unavailable: ') + error.message; });
 
   function kst(seconds) {
     return new Date(seconds * 1000 + 9 * 3600 * 1000).toISOString().slice(0, 16).replace('T', ' ');

@@ -102,13 +102,13 @@ const EN: Record<PlaybookKind, Playbook> = {
   unexpected_payment: {
     name: 'Unexpected payment',
     line: 'A payment arrived for an order the shop never registered.',
-    means: 'With LEDGER_REQUIRE_EXPECTATION=true, a payment or deposit came for an order without an expectation: the shop did not create it, or forgot to register it.',
+    means: 'With `LEDGER_REQUIRE_EXPECTATION=true`, a payment or deposit came for an order without an expectation: the shop did not create it, or forgot to register it.',
     check: [
       'Look the order number up in the shop\'s own system.',
       'Check the mallId: a payment for another mall may have been routed here.',
     ],
     settle: [
-      'If the order is real: register its expectation (PUT …/expectation) and resolve.',
+      'If the order is real: register its expectation (`PUT …/expectation`) and resolve.',
       'If not: cancel the payment through the portal or the internal API.',
       RESOLVE_EN,
     ],
@@ -116,7 +116,7 @@ const EN: Record<PlaybookKind, Playbook> = {
   payment_after_expiry: {
     name: 'Payment after expiry',
     line: 'The customer paid after the order had expired.',
-    means: 'A payment or deposit happened after the expectation\'s expiresAt: the shop may already have released the stock or cancelled the order.',
+    means: 'A payment or deposit happened after the expectation\'s `expiresAt`: the shop may already have released the stock or cancelled the order.',
     check: [
       'Check whether the shop still holds the order (stock, shipping).',
     ],
@@ -235,13 +235,13 @@ const KO: Record<PlaybookKind, Playbook> = {
   unexpected_payment: {
     name: '예상하지 않은 결제',
     line: '쇼핑몰이 등록하지 않은 주문에 결제가 들어왔습니다.',
-    means: 'LEDGER_REQUIRE_EXPECTATION=true일 때, 예상 금액이 등록되지 않은 주문에 결제나 입금이 들어왔습니다. 쇼핑몰이 만든 주문이 아니거나 등록을 빠뜨렸습니다.',
+    means: '`LEDGER_REQUIRE_EXPECTATION=true`일 때, 예상 금액이 등록되지 않은 주문에 결제나 입금이 들어왔습니다. 쇼핑몰이 만든 주문이 아니거나 등록을 빠뜨렸습니다.',
     check: [
       '쇼핑몰 시스템에서 주문번호를 찾아보세요.',
       'mallId를 확인하세요. 다른 상점의 결제가 이곳으로 왔을 수 있습니다.',
     ],
     settle: [
-      '실제 주문이라면: 예상 금액을 등록하고(PUT …/expectation) 해결하세요.',
+      '실제 주문이라면: 예상 금액을 등록하고(`PUT …/expectation`) 해결하세요.',
       '아니라면: 관리자 페이지나 내부 API로 결제를 취소하세요.',
       RESOLVE_KO,
     ],
@@ -249,7 +249,7 @@ const KO: Record<PlaybookKind, Playbook> = {
   payment_after_expiry: {
     name: '만료 후 결제',
     line: '주문이 만료된 뒤에 고객이 결제했습니다.',
-    means: '예상의 expiresAt 이후에 결제나 입금이 있었습니다. 쇼핑몰이 이미 재고를 풀었거나 주문을 취소했을 수 있습니다.',
+    means: '예상의 `expiresAt` 이후에 결제나 입금이 있었습니다. 쇼핑몰이 이미 재고를 풀었거나 주문을 취소했을 수 있습니다.',
     check: [
       '쇼핑몰이 아직 주문을 유지하고 있는지(재고, 배송) 확인하세요.',
     ],

@@ -59,7 +59,7 @@ describeBrowser('the payment ledger in the console, in a browser', () => {
     await page.getByRole('button', { name: 'Find' }).click();
     await page.getByRole('heading', { name: shopOrderNo }).waitFor();
     await page.getByText('discrepancy opened: amount_mismatch').waitFor();
-    expect(await page.getByText('expected: 30000 KRW, notified: 3000 KRW').count()).toBe(1);
+    expect(await page.getByText('expected: ₩30,000, notified: ₩3,000').count()).toBe(1);
     await page.screenshot({ path: join(shots, 'console-order.png'), fullPage: true });
 
     await page.getByLabel('Note').fill('customer was charged 3000 KRW; the order was cancelled and refunded');

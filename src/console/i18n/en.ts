@@ -117,7 +117,7 @@ export const en = {
   'timeline.depositCancelled': 'deposit (cancelled)',
   'timeline.depositDetail': '{amount}, pgCno <mono>{pgCno}</mono>',
   'timeline.escrow': 'escrow',
-  'timeline.escrowDetail': 'status {code}',
+  'timeline.escrowDetail': 'status {statusCode}',
   'timeline.unknown': 'unknown',
   'timeline.opened': 'discrepancy opened: {kind}',
   'timeline.resolved': 'discrepancy resolved: {kind}',
@@ -175,6 +175,10 @@ export const en = {
   'overview.relayRefused': 'The database refuses the relay: ',
   'overview.confirmedUnmarked': ' {n} event(s) the queue confirmed wait to be recorded as delivered (they are not published again).',
   'overview.perHour': 'Notifications per hour, last 24 h',
+  'overview.chart.hour': 'hour (KST)',
+  'overview.chart.empty': 'notifications',
+  'overview.chart.axis': 'per hour',
+  'overview.chart.unavailable': 'Chart unavailable: ',
   'overview.col.type': 'type',
   'overview.col.last24h': 'last 24 h',
   'overview.noActivity': 'No notifications in the last 24 hours.',
@@ -334,7 +338,7 @@ export const en = {
 
   // --- Audit ---
   'audit.title': 'Audit',
-  'audit.intro': 'Every sign-in and every change made in the console, newest first (also written to the log as "console audit").',
+  'audit.intro': 'Every sign-in and every change made in the console, newest first (also written to the log as <code>console audit</code>).',
   'audit.col.when': 'when',
   'audit.col.who': 'who',
   'audit.col.what': 'what',

@@ -7,7 +7,7 @@ import { INTL_LOCALE, type Locale } from './locale';
 
 type Values = Record<string, string | number | SafeHtml | null | undefined>;
 
-/** Markup a message may carry: a fixed set, so a catalogue entry can never inject anything else. */
+/** Markup a message may carry: a fixed set, so a catalogue entry can never inject anything else (and no value can stand in for a tag). */
 const TAGS = {
   code: (chunks: unknown[]) => html`<code>${chunks as string[]}</code>`,
   strong: (chunks: unknown[]) => html`<strong>${chunks as string[]}</strong>`,
@@ -66,7 +66,7 @@ export function translatorFor(locale: Locale): Translator {
   if (known) return known;
   const render = (key: MessageKey, values?: Values): unknown => {
     const format = formatOf(locale, key);
-    return format ? format.format({ ...TAGS, ...values } as unknown as Record<string, never>) : key;
+    return format ? format.format({ ...values, ...TAGS } as unknown as Record<string, never>) : key;
   };
   const t = ((key: MessageKey, values?: Values) => {
     const out = render(key, values);

@@ -10,10 +10,10 @@ export function auditPage(viewer: Viewer, rows: AuditRow[]): string {
     section: 'audit',
     viewer,
     body: html`<h1>${t('audit.title')}</h1>
-<p class="muted">${t('audit.intro')}</p>
+<p class="muted">${t.rich('audit.intro')}</p>
 <table>
   <thead><tr><th>${t('audit.col.when')}</th><th>${t('audit.col.who')}</th><th>${t('audit.col.what')}</th><th>${t('audit.col.subject')}</th><th>${t('audit.col.detail')}</th></tr></thead>
-  <tbody>${rows.map((row) => html`<tr><td class="nowrap">${t.time(row.at)}</td><td>${row.actor}</td><td class="code">${row.action}</td>
+  <tbody>${rows.map((row) => html`<tr><td class="nowrap">${t.time(row.at)}</td><td class="data">${row.actor}</td><td class="code">${row.action}</td>
     <td class="mono">${row.subject ?? ''}</td><td lang="en">${row.detail ?? ''}</td></tr>`)}</tbody>
 </table>`,
   });

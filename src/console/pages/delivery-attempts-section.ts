@@ -21,10 +21,10 @@ export function deliveryAttemptsSection(t: Translator, attempts: DeliveryAttempt
 const OUTCOMES = { retry: 'attempts.retry', requeued: 'attempts.requeued', delivered: 'attempts.delivered', dead: 'attempts.dead' } as const;
 
 function outcomeOf(t: Translator, a: DeliveryAttempt) {
-  const via = a.publisher ? html` <span class="muted">${t('attempts.via', { publisher: a.publisher })}</span>` : '';
+  const via = a.publisher ? html` <span class="muted">${t.rich('attempts.via', { publisher: html`<span class="code">${a.publisher}</span>` })}</span>` : '';
   const name = Object.hasOwn(OUTCOMES, a.outcome) ? t(OUTCOMES[a.outcome as keyof typeof OUTCOMES]) : a.outcome;
   if (a.outcome === 'retry') return html`${name}${via}${a.retryAt ? html` <span class="muted">${t('attempts.nextAt', { time: t.time(a.retryAt) })}</span>` : ''}`;
-  if (a.outcome === 'requeued') return html`${name}${a.actor ? html` <span class="muted">${t('attempts.by', { actor: a.actor })}</span>` : ''}`;
+  if (a.outcome === 'requeued') return html`${name}${a.actor ? html` <span class="muted">${t.rich('attempts.by', { actor: html`<span class="data">${a.actor}</span>` })}</span>` : ''}`;
   return html`${name}${via}`;
 }
 

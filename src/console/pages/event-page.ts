@@ -44,17 +44,17 @@ export function eventPage(
   <span class="muted">${t('event.requeueHint')}</span></div>
 <div class="columns">
 <section class="card"><h2>${t('event.notification')}</h2><table class="facts"><tbody>
-  ${row(t('event.row.type'), t('event.row.typeValue', { type: event.type, notiType: event.notiType }))}
+  ${row(t('event.row.type'), event.notiType === undefined ? event.type : t('event.row.typeValue', { type: event.type, notiType: event.notiType }))}
   ${row(t('event.row.mallId'), event.mallId)}
   ${row(t('event.row.shopOrderNo'), event.shopOrderNo)}
   ${row(t('event.row.pgCno'), event.pgCno)}
   ${row(t('event.row.cancelPgCno'), event.cancelPgCno)}
   ${row(t('event.row.amount'), typeof event.amount === 'number' ? money(t, event.amount, currency) : event.amount)}
-  ${row(t('event.row.result'), gatewayText(event.resultCode, event.resultMessage))}
+  ${row(t('event.row.result'), event.resultCode === undefined ? null : gatewayText(event.resultCode, event.resultMessage))}
   ${row(t('event.row.status'), event.status ? gatewayText(event.status.code, event.status.message) : null)}
   ${row(t('event.row.occurred'), t.time(event.occurredAt))}
   ${row(t('event.row.received'), t.time(detail.receivedAt))}
-  ${row(t('event.row.source'), `${detail.sourceIp} (${event.source.environment})`)}
+  ${row(t('event.row.source'), html`<span class="mono">${detail.sourceIp}</span>${event.source ? html` (<span class="code">${event.source.environment}</span>)` : ''}`)}
 </tbody></table></section>
 <section class="card"><h2>${t('event.delivery')}</h2><table class="facts"><tbody>
   <tr><th>${t('event.row.state')}</th><td>${stateBadge(detail.status, t)}</td></tr>
@@ -66,7 +66,7 @@ export function eventPage(
 <h3>${t('event.conflicts')}</h3>
 ${conflicts.length === 0
   ? html`<p class="muted">${t('event.noConflicts')}</p>`
-  : html`<ul>${conflicts.map((c) => html`<li><a href="/console/conflicts/${c.id}">${t('event.conflictItem', { id: c.id })}</a>${t('event.conflictReceived', { time: t.time(c.receivedAt), ip: c.sourceIp })}</li>`)}</ul>`}
+  : html`<ul>${conflicts.map((c) => html`<li><a href="/console/conflicts/${c.id}">${t('event.conflictItem', { id: c.id })}</a>${t.rich('event.conflictReceived', { time: t.time(c.receivedAt), ip: html`<span class="mono">${c.sourceIp}</span>` })}</li>`)}</ul>`}
 </section>
 </div>
 ${deliveryAttemptsSection(t, attempts)}

@@ -85,7 +85,7 @@ export function layout(options: {
     ? html`<nav>${NAV.filter((entry) => roleAllows(viewer.role, entry.needs)).map(
     (entry) => html`<a href="${entry.href}" class="${entry.section === section ? 'active' : ''}">${t(entry.label)}</a>`,
   )}</nav>
-  <div class="who">${viewer.actor} <span class="muted">${t(`role.${viewer.role}`)}</span> ${sessionForm(viewer)}</div>`
+  <div class="who"><span class="data">${viewer.actor}</span> <span class="muted">${t(`role.${viewer.role}`)}</span> ${sessionForm(viewer)}</div>`
     : options.languageHref ? languageLinks(t, options.languageHref) : ''}
 </header>
 <main>

@@ -1,3 +1,4 @@
+import { playbookOf } from '../../ledger/discrepancy-playbooks';
 import type { OrderRecord } from '../../ledger/order-record';
 import { html, type SafeHtml } from '../html';
 import { layout, type Viewer, wordsOf } from './layout';
@@ -19,24 +20,26 @@ const eventLink = (eventId: string) => html`<a class="mono" href="/console/event
 function timeline(viewer: Viewer, order: OrderRecord, currency: string): TimelineEntry[] {
   const t = wordsOf(viewer);
   const amount = (n: number | null) => money(t, n, currency);
+  // English keeps the code (what the logs and alerts say); other languages name the kind in their words.
+  const kindName = (kind: string) => (t.locale === 'en' ? kind : playbookOf(kind, t.locale)?.name ?? kind);
   const undated: TimelineEntry[] = [];
   if (order.expected) {
     const e = order.expected;
-    const source = e.source === 'expectation' ? t('timeline.expectation') : e.source;
+    const source = e.source === 'expectation' ? t('timeline.expectation') : html`<span class="code">${e.source}</span>`;
     undated.push({ at: null, key: 'a', what: t('timeline.expectation'), detail: html`${t.rich('timeline.expectationDetail', { amount: money(t, e.amount, e.currency), method: t(`method.${e.method}`), source })}${e.expiresAt ? t('timeline.expires', { time: t.time(e.expiresAt) }) : ''}` });
   }
   for (const c of order.cancellationsRequested) {
     const command = html`<a class="mono" href="/console/commands/${encodeURIComponent(c.shopTransactionId)}">${c.shopTransactionId}</a>`;
-    undated.push({ at: null, key: `b${c.shopTransactionId}`, what: t('timeline.cancellationRequested'), detail: t.rich('timeline.cancellationDetail', { command, pgCno: c.pgCno, state: c.state }) });
+    undated.push({ at: null, key: `b${c.shopTransactionId}`, what: t('timeline.cancellationRequested'), detail: t.rich('timeline.cancellationDetail', { command, pgCno: c.pgCno, state: html`<span class="code">${c.state}</span>` }) });
   }
   const dated: TimelineEntry[] = [
     ...order.payments.map((p) => ({ at: p.at, key: p.eventId, what: t('timeline.payment'), detail: html`${t.rich('timeline.paymentDetail', { amount: amount(p.amount), pgCno: p.pgCno })} · ${eventLink(p.eventId)}` })),
     ...order.cancels.map((c) => ({ at: c.at, key: c.eventId, what: t('timeline.cancel'), detail: html`${t.rich('timeline.cancelDetail', { amount: amount(c.amount), pgCno: c.pgCno })}${c.cancelPgCno ? t.rich('timeline.cancelPgCno', { cancelPgCno: c.cancelPgCno }) : ''}${t.rich('timeline.left', { amount: amount(c.remainingAfter) })} · ${eventLink(c.eventId)}` })),
     ...order.deposits.map((d) => ({ at: d.at, key: d.eventId, what: d.cancelled ? t('timeline.depositCancelled') : t('timeline.deposit'), detail: html`${t.rich('timeline.depositDetail', { amount: amount(d.amount), pgCno: d.pgCno })} · ${eventLink(d.eventId)}` })),
-    ...(order.escrow ? [{ at: order.escrow.at, key: order.escrow.eventId, what: t('timeline.escrow'), detail: html`${t('timeline.escrowDetail', { code: order.escrow.statusCode ?? t('timeline.unknown') })} · ${eventLink(order.escrow.eventId)}` }] : []),
+    ...(order.escrow ? [{ at: order.escrow.at, key: order.escrow.eventId, what: t('timeline.escrow'), detail: html`${t('timeline.escrowDetail', { statusCode: order.escrow.statusCode ?? t('timeline.unknown') })} · ${eventLink(order.escrow.eventId)}` }] : []),
     ...order.discrepancies.flatMap((d) => [
-      { at: d.openedAt, key: `z${d.id}`, what: t('timeline.opened', { kind: d.kind }), detail: html`${kindLabel(t, d.kind, { line: true })}<div class="error">${discrepancyDetails(t, d, currency)}</div><div>${t('timeline.events')} ${d.eventIds.map((id, i) => html`${i > 0 ? ', ' : ''}${eventLink(id)}`)}</div><div>${resolveForm(viewer, d, 'order')}</div>` },
-      ...(d.resolvedAt ? [{ at: d.resolvedAt, key: `z${d.id}r`, what: t('timeline.resolved', { kind: d.kind }), detail: html`${d.note ? t('timeline.byWithNote', { by: d.resolvedBy ?? '', note: d.note }) : t('timeline.by', { by: d.resolvedBy ?? '' })}` }] : []),
+      { at: d.openedAt, key: `z${d.id}`, what: t('timeline.opened', { kind: kindName(d.kind) }), detail: html`${kindLabel(t, d.kind, { line: true })}<div class="error">${discrepancyDetails(t, d, currency)}</div><div>${t('timeline.events')} ${d.eventIds.map((id, i) => html`${i > 0 ? ', ' : ''}${eventLink(id)}`)}</div><div>${resolveForm(viewer, d, 'order')}</div>` },
+      ...(d.resolvedAt ? [{ at: d.resolvedAt, key: `z${d.id}r`, what: t('timeline.resolved', { kind: kindName(d.kind) }), detail: html`${d.note ? t('timeline.byWithNote', { by: d.resolvedBy ?? '', note: d.note }) : t('timeline.by', { by: d.resolvedBy ?? '' })}` }] : []),
     ]),
   ];
   // By the instant, not the text: the gateway's times carry +09:00, the receiver's are UTC.

@@ -68,7 +68,8 @@ export function overviewPage(viewer: Viewer, data: OverviewData): string {
 ${publisherSection(t, data.delivery)}
 <section class="card">
   <h2>${t('overview.perHour')}</h2>
-  <div id="activity-chart" class="chart" data-src="/console/api/activity" aria-hidden="true"></div>
+  <div id="activity-chart" class="chart" data-src="/console/api/activity" aria-hidden="true" data-label-hour="${t('overview.chart.hour')}"
+    data-label-empty="${t('overview.chart.empty')}" data-label-axis="${t('overview.chart.axis')}" data-label-unavailable="${t('overview.chart.unavailable')}"></div>
   <table class="compact">
     <thead><tr><th>${t('overview.col.type')}</th><th class="num">${t('overview.col.last24h')}</th></tr></thead>
     <tbody>${activity.series.length === 0
