@@ -1,3 +1,8 @@
+import type { IncomingMessage } from 'node:http';
+import { localeOf, negotiateLocale, LOCALES, type Locale } from '../console/i18n/locale';
+import { translatorFor, type Translator } from '../console/i18n/translator';
+import type { MessageKey } from '../console/i18n/catalogues';
+
 /** Every value a page shows came from a caller or a notification: it is escaped, never markup. */
 export function escapeHtml(value: unknown): string {
   return String(value ?? '')
@@ -38,7 +43,7 @@ const STYLE = `
   header { background: #fff; border-bottom: 1px solid var(--line); padding: 12px 24px; display: flex; gap: 20px; align-items: center; }
   header strong { font-size: 16px; }
   header nav a { color: var(--muted); text-decoration: none; margin-right: 14px; }
-  header nav a:hover { color: var(--accent); }
+  header nav a:hover { color: var(--accent); } header nav.languages { margin-left: auto; }
   main { max-width: 1280px; margin: 24px auto; padding: 0 24px; }
   h1 { font-size: 22px; margin: 0 0 16px; }
   h2 { font-size: 17px; margin: 28px 0 10px; }
@@ -65,10 +70,25 @@ const STYLE = `
   input, select { font: inherit; padding: 6px 8px; border: 1px solid var(--line); border-radius: 6px; }
 `;
 
-export function page(title: string, body: Html): string {
+/**
+ * The page's language, as the console chooses it: `?lang=ko|en` (the header's links), else the
+ * browser's Accept-Language. The sandbox keeps no session, so the choice lasts one page.
+ */
+export function sandboxWords(req: IncomingMessage & { query?: unknown }): Translator {
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  return translatorFor(localeOf(query.lang) ?? negotiateLocale(req.headers['accept-language']));
+}
+
+/** A message with its <code> tags as markup, every value escaped. */
+export const rich = (t: Translator, key: MessageKey, values?: Record<string, string | number>): Html => new Html(t.rich(key, values).text);
+
+const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', ko: '한국어' };
+
+export function page(title: string, body: Html, t: Translator = translatorFor('en'), path = '/sandbox'): string {
   return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · gateway sandbox</title><style>${new Html(STYLE)}</style></head>
-<body><header><strong>Gateway sandbox</strong><nav><a href="/sandbox">Trades &amp; scenarios</a><a href="/sandbox/timeline">Timeline</a></nav></header>
+<html lang="${t.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · ${t('sandbox.title')}</title><style>${new Html(STYLE)}</style></head>
+<body><header><strong>${t('sandbox.title')}</strong><nav><a href="/sandbox">${t('sandbox.nav.home')}</a><a href="/sandbox/timeline">${t('sandbox.nav.timeline')}</a></nav>
+<nav class="languages">${LOCALES.map((locale) => html`<a href="${path}?lang=${locale}" lang="${locale}">${LANGUAGE_NAMES[locale]}</a>`)}</nav></header>
 <main>${body}</main></body></html>`.text;
 }

@@ -12,6 +12,7 @@ import { COMMAND_STATES } from '../../src/store/command-store';
 import { OPERATOR_ROLES } from '../../src/store/store';
 
 const CONSOLE_DIR = join(__dirname, '..', '..', 'src', 'console');
+const SANDBOX_DIR = join(__dirname, '..', '..', 'src', 'sandbox');
 const { en, ko } = CATALOGUES;
 const keys = (catalogue: Record<string, string>) => Object.keys(catalogue).sort();
 
@@ -63,10 +64,10 @@ describe("the console's catalogues", () => {
     }
   });
 
-  test('every key a page names is in the catalogues, including the ones built from a status, role or method', () => {
+  test('every key a page (of the console or the sandbox) names is in the catalogues, including the ones built from a status, role or method', () => {
     const namespaces = new Set(keys(en).map((key) => key.split('.')[0]));
     const missing: string[] = [];
-    for (const { file, text } of sources(CONSOLE_DIR)) {
+    for (const { file, text } of [...sources(CONSOLE_DIR), ...sources(SANDBOX_DIR)]) {
       for (const [, key] of text.matchAll(/'([a-z][A-Za-z0-9]*\.[A-Za-z0-9_.]+)'/g)) {
         if (namespaces.has(key!.split('.')[0]) && !(key! in en)) missing.push(`${file}: ${key}`);
       }

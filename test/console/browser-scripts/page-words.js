@@ -1,3 +1,5 @@
+/* global document, NodeFilter */
+/* eslint-disable @typescript-eslint/no-unused-expressions -- one function expression, evaluated in the page by page.evaluate */
 // Runs inside the console's page (page.evaluate): every text node and every label-like attribute,
 // judged for catalogue keys printed as text and, on a Korean page, for Latin words that are no
 // code. A code is written like one: with a digit, an underscore, a dot or @, in camelCase, or in
