@@ -1,5 +1,4 @@
 import { maskSensitive } from '../observability/mask';
-import { KST_OFFSET_MS } from '../notifications/kst-date';
 import { kstTimeIn, type Translator } from './i18n/translator';
 
 /** An instant in Korean time as the English pages (and the CLI's tests) print it. */
@@ -17,9 +16,6 @@ export function kstDayEnd(day: string): string | null {
   const start = kstDayStart(day);
   return start === null ? null : new Date(Date.parse(start) + 24 * 60 * 60 * 1000).toISOString();
 }
-
-/** Today in Korea as `yyyy-mm-dd`. */
-export const kstToday = (now: Date): string => new Date(now.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
 
 export function ageText(ms: number | null, t: Translator): string {
   if (ms === null) return '—';

@@ -114,6 +114,6 @@ export function requireRole(needs: OperatorRole | ((req: Request) => OperatorRol
     const wanted = typeof needs === 'function' ? needs(req) : needs;
     if (wanted === null || roleAllows(session.role, wanted)) return next();
     logger.warn('console request refused: role too low', { role: session.role, needs: wanted, method: req.method, path: req.originalUrl });
-    res.status(403).type('html').send(forbiddenPage(session, session.t('forbidden.role', { role: session.role, needs: wanted })));
+    res.status(403).type('html').send(forbiddenPage(session, session.t('forbidden.role', { role: session.t(`role.${session.role}`), needs: session.t(`role.${wanted}`) })));
   };
 }
