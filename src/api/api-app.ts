@@ -12,7 +12,6 @@ import { strictJsonBody } from './strict-json-body';
 export interface ApiDeps {
   commands: CommandDeps;
   apiToken: string;
-  wakeWorker?: () => void;
   /** The payment ledger's routes (SPEC 7.4). */
   ledger?: LedgerStore;
 }
@@ -32,7 +31,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.put(/.*/, jsonOnly);
   const document = openApiDocument();
   app.get('/v1/openapi.json', (_req, res) => void res.json(document));
-  app.use(commandRoutes(deps.commands, deps.wakeWorker ?? (() => undefined)));
+  app.use(commandRoutes(deps.commands));
   app.use(queryRoutes(deps.commands.store));
   if (deps.ledger) app.use(ledgerRoutes(deps.ledger, deps.commands.now));
   app.use((_req, res) => void res.status(404).json({ error: 'no such route; see GET /v1/openapi.json' }));

@@ -11,7 +11,7 @@ import { vanApprovalBody, vanCancelBody } from './schemas/van-schema';
 import { walletCancelBody } from './schemas/wallet-cancel-schema';
 
 /** The four calls to the gateway: validate, then hand to the use case; nothing is sent for an invalid body. */
-export function commandRoutes(deps: CommandDeps, wakeWorker: () => void): Router {
+export function commandRoutes(deps: CommandDeps): Router {
   const router = Router();
   router.post('/v1/wallet-a/trades', async (req, res) => {
     const { command } = await createTrade(deps, parseBody(tradeCreationBody, req.body));
@@ -23,8 +23,6 @@ export function commandRoutes(deps: CommandDeps, wakeWorker: () => void): Router
   });
   router.post('/v1/van/approvals', async (req, res) => {
     const { command } = await approveVan(deps, passThroughBody(vanApprovalBody, req.body));
-    // An approval in doubt is net-cancelled at once, not at the next poll.
-    if (command.state === 'net_cancelling') wakeWorker();
     answerCommand(res, command);
   });
   router.post('/v1/van/cancellations', async (req, res) => {

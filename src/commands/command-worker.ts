@@ -3,7 +3,7 @@ import { cancelVanPolicy } from './cancel-van';
 import { cancelWalletPolicy } from './cancel-wallet';
 import type { CommandDeps } from './command-deps';
 import { startLane } from './command-lane';
-import type { StoredCommand } from './command-record';
+import { COMMAND_KINDS, type StoredCommand } from './command-record';
 import { createTradePolicy } from './create-trade';
 import { netCancelPolicy } from './net-cancel';
 import { runAttempt } from './run-attempt';
@@ -32,8 +32,9 @@ export function policyFor(command: StoredCommand, deps: CommandDeps): AttemptPol
 /**
  * The one worker that owns resends and net-cancels: it leases due commands (one replica at a
  * time per command; an expired lease is a dead replica's and is taken over) and works them.
- * Net-cancels have a lane of their own: an approval in doubt may stand at the gateway, and
- * its reqRtran goes at once, never behind a round of resends the gateway is slow to answer.
+ * Each kind has a lane of its own: an approval in doubt may stand at the gateway, and its
+ * reqRtran goes at once, never behind a round of cancellations the gateway is slow to answer;
+ * a trade's resend never waits for a slot that held cancellations fill.
  */
 export function startCommandWorker(deps: CommandDeps, options: { pollMs: number; batchSize?: number }): CommandWorker {
   const slots = options.batchSize ?? 16;
@@ -51,7 +52,7 @@ export function startCommandWorker(deps: CommandDeps, options: { pollMs: number;
     }
   };
 
-  const lanes = [startLane(deps, 'net-cancel', { pollMs: options.pollMs, slots, work }), startLane(deps, 'resend', { pollMs: options.pollMs, slots, work })];
+  const lanes = COMMAND_KINDS.map((kind) => startLane(deps, kind, { pollMs: options.pollMs, slots, work }));
   return {
     wake: () => lanes.forEach((lane) => lane.wake()),
     async stop(timeoutMs) {

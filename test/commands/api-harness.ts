@@ -97,12 +97,14 @@ export async function startApiHarness(
   const publisher: Publisher = await openFilePublisher(eventsFile);
   const relay: Relay = startRelay({ store, publisher, logger, metrics, pollIntervalMs: 20 });
   const worker = options.worker === false ? { wake: () => undefined, stop: async () => undefined } : startCommandWorker(deps, { pollMs: 20 });
-  const app = createApiApp({ commands: deps, apiToken: API_TOKEN, wakeWorker: () => worker.wake() });
+  deps.wakeWorker = () => worker.wake();
+  const app = createApiApp({ commands: deps, apiToken: API_TOKEN });
 
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    await deps.inFlight.settled(2_000);
     await worker.stop(2_000);
     await relay.stop(2_000);
     await publisher.close();
