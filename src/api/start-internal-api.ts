@@ -7,7 +7,9 @@ import type { CommandDeps } from '../commands/command-deps';
 import { startCommandWorker, type CommandWorker } from '../commands/command-worker';
 import { createGatewayClient } from '../gateway/gateway-client';
 import { createAttemptsInFlight } from '../commands/attempts-in-flight';
+import { createBoundedServer } from '../http/bounded-server';
 import { closeServer } from '../http/close-server';
+import type { ListenerTimeouts } from '../http/listener-timeouts';
 import type { Logger } from '../observability/logger';
 import { registerCommandGauges, type Metrics } from '../observability/metrics';
 import type { CommandStore } from '../store/command-store';
@@ -28,6 +30,8 @@ export interface InternalApiOptions {
   storeKind: 'sqlite' | 'postgres';
   logger: Logger;
   metrics: Metrics;
+  /** The listener's time-outs; tests shorten them. */
+  timeouts?: ListenerTimeouts;
 }
 
 export function commandDeps(options: InternalApiOptions): CommandDeps {
@@ -79,9 +83,9 @@ export async function startInternalApi(options: InternalApiOptions): Promise<Int
     logger.info('internal API off: set API_TOKEN or API_TOKEN_FILE to enable it');
     return { port: null, worker, stop: (timeoutMs) => worker.stop(timeoutMs) };
   }
-  const server = createApiApp({ commands: deps, apiToken: token, ledger: options.ledger }).listen(config.API_PORT, config.API_HOST);
-  // One attempt may take GATEWAY_TIMEOUT_MS, a trade creation several: the socket must outlive them.
-  server.requestTimeout = 0;
+  const app = createApiApp({ commands: deps, apiToken: token, ledger: options.ledger });
+  // The request time-out bounds receiving a request, not answering it: a POST still waits up to GATEWAY_TIMEOUT_MS for the gateway.
+  const server = createBoundedServer(app, options.timeouts).listen(config.API_PORT, config.API_HOST);
   await once(server, 'listening');
   return {
     port: (server.address() as AddressInfo).port,
