@@ -5,6 +5,7 @@ import { bearerAuth } from './bearer-auth';
 import { commandRoutes } from './command-routes';
 import type { LedgerStore } from '../store/ledger-store';
 import { ledgerRoutes } from './ledger-routes';
+import { mallScope } from './mall-scope';
 import { openApiDocument } from './openapi';
 import { queryRoutes } from './query-routes';
 import { strictJsonBody } from './strict-json-body';
@@ -12,8 +13,10 @@ import { strictJsonBody } from './strict-json-body';
 export interface ApiDeps {
   commands: CommandDeps;
   apiToken: string;
-  /** The payment ledger's routes (SPEC 7.4). */
+  /** The payment ledger's routes. */
   ledger?: LedgerStore;
+  /** MALL_IDS: the malls this service calls the gateway and keeps orders for; empty is every mall. */
+  mallIds?: readonly string[];
 }
 
 /** The internal API's app: its own listener, never the notification port, every route behind the token. */
@@ -31,9 +34,10 @@ export function createApiApp(deps: ApiDeps): Express {
   app.put(/.*/, jsonOnly);
   const document = openApiDocument();
   app.get('/v1/openapi.json', (_req, res) => void res.json(document));
-  app.use(commandRoutes(deps.commands));
-  app.use(queryRoutes(deps.commands.store));
-  if (deps.ledger) app.use(ledgerRoutes(deps.ledger, deps.commands.now));
+  const malls = mallScope(deps.mallIds ?? []);
+  app.use(commandRoutes(deps.commands, malls));
+  app.use(queryRoutes(deps.commands.store, malls));
+  if (deps.ledger) app.use(ledgerRoutes(deps.ledger, deps.commands.now, malls));
   app.use((_req, res) => void res.status(404).json({ error: 'no such route; see GET /v1/openapi.json' }));
   app.use(apiErrorHandler(deps.commands.logger));
   return app;

@@ -6,6 +6,7 @@ import { GatewayNotConfigured } from '../gateway/gateway-errors';
 import type { Logger } from '../observability/logger';
 import { StoreUnavailable } from '../store/store';
 import { publicRecord } from '../commands/command-record';
+import { MallNotServed } from './mall-scope';
 
 /** A body that failed validation: 400 with every issue, and nothing sent. */
 export class InvalidBody extends Error {
@@ -58,6 +59,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
       return void res.status(409).json({ error: error.message, existing: publicRecord(error.existing) });
     }
     if (error instanceof GatewayNotConfigured) return void res.status(503).json({ error: error.message });
+    if (error instanceof MallNotServed) return void res.status(403).json({ error: error.message });
     if (error instanceof StoreUnavailable) {
       logger.warn('internal API: store unavailable', { path: req.path, error: error.message });
       // The command may already be stored (and its attempt sent): the same key is the safe way to ask again.

@@ -1,9 +1,13 @@
 import { parse as parseMediaType } from 'content-type';
 import express, { type RequestHandler } from 'express';
+import { MAX_JSON_DEPTH, scanJson } from '../http/json-depth';
 import { STRICT_UTF8 } from '../http/strict-utf8';
 import { InvalidBody, MalformedJson, UnsupportedBodyCharset } from './api-errors';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/** As deep as a notification may be: a VAN body passed through is the gateway's, a few levels at most. */
+const MAX_BODY_DEPTH = MAX_JSON_DEPTH;
 
 /**
  * The internal API's JSON body, read as bytes and decoded strictly: the express parser would
@@ -41,6 +45,10 @@ function parseUtf8Json(raw: Buffer): unknown {
   }
   // An empty body reads as {} (as the express parser did): the schema then names what is missing.
   if (text.trim() === '') return {};
+  // Before parsing: thousands of levels overflow the stack of whatever walks the value (the body's hash, the record's JSON).
+  if (scanJson(raw, Number.MAX_SAFE_INTEGER).depth > MAX_BODY_DEPTH) {
+    throw new InvalidBody([{ path: '', message: `is nested deeper than ${MAX_BODY_DEPTH} levels; the gateway's bodies are a few levels deep` }]);
+  }
   try {
     return JSON.parse(text);
   } catch {
