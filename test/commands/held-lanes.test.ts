@@ -1,6 +1,7 @@
 import { startCommandWorker, type CommandWorker } from '../../src/commands/command-worker';
 import type { CommandKind } from '../../src/store/command-store';
 import { eventually } from '../helpers/eventually';
+import { createTestSchema, describePostgres } from '../store/pg-test-database';
 import { startApiHarness, tradeCreation, vanApproval, walletCancel, type ApiHarness } from './api-harness';
 import { gate, PATHS, startFakeGateway, type FakeGateway } from './fake-gateway';
 
@@ -20,15 +21,25 @@ const LANE_PATHS: Record<CommandKind, string> = {
  * wait behind them. The held calls never time out here (GATEWAY_TIMEOUT_MS is a minute): only
  * the gate the test opens at the end ends them.
  */
-describe('a payment call never queues behind held resends or net-cancels', () => {
+describe('a payment call never queues behind held resends or net-cancels (SQLite)', () => heldLanes(async () => ({})));
+describePostgres('a payment call never queues behind held resends or net-cancels (PostgreSQL)', () =>
+  heldLanes(async () => {
+    const schema = await createTestSchema();
+    return { env: { DATABASE_URL: schema.url }, drop: schema.drop };
+  }));
+
+function heldLanes(database: () => Promise<{ env?: Record<string, string>; drop?: () => Promise<void> }>): void {
   let gateway: FakeGateway;
   let api: ApiHarness;
   let worker: CommandWorker | null = null;
   let held: ReturnType<typeof gate>;
+  let drop: (() => Promise<void>) | undefined;
   beforeEach(async () => {
     held = gate();
     gateway = await startFakeGateway();
-    api = await startApiHarness(gateway, { GATEWAY_TIMEOUT_MS: '60000' }, { worker: false });
+    const db = await database();
+    drop = db.drop;
+    api = await startApiHarness(gateway, { GATEWAY_TIMEOUT_MS: '60000', ...db.env }, { worker: false });
   });
   afterEach(async () => {
     held.open();
@@ -36,6 +47,7 @@ describe('a payment call never queues behind held resends or net-cancels', () =>
     worker = null;
     await api.close();
     await gateway.close();
+    await drop?.();
   });
 
   /** Commands of `kind` already due, as a restart or a round of A213s leaves them; the gateway holds the first SLOTS. */
@@ -116,4 +128,4 @@ describe('a payment call never queues behind held resends or net-cancels', () =>
     await eventually(async () => (await api.commands.getCommand('cancel-resent'))?.state === 'succeeded');
     expect(await stillPending(due)).toBe(true);
   });
-});
+}
