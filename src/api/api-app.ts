@@ -25,7 +25,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.disable('x-powered-by');
   app.disable('etag');
   app.use(bearerAuth(deps.apiToken));
-  app.use(strictJsonBody('64kb'));
+  app.use(strictJsonBody(64 * 1024));
   const jsonOnly: express.RequestHandler = (req, res, next) => {
     if (req.is(['application/json', 'application/*+json'])) return next();
     res.status(415).json({ error: 'send the body as JSON with Content-Type: application/json' });

@@ -24,6 +24,14 @@ export class UnsupportedBodyCharset extends Error {
   }
 }
 
+/** A declared body over the limit: 413, answered before a byte of it is read. */
+export class BodyTooLarge extends Error {
+  override readonly name = 'BodyTooLarge';
+  constructor() {
+    super('body too large');
+  }
+}
+
 /** A body that is not JSON text: 400 with the express wording the API has always used. */
 export class MalformedJson extends Error {
   override readonly name = 'MalformedJson';
@@ -53,6 +61,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (error instanceof InvalidBody) return void res.status(400).json({ error: error.message, issues: error.issues });
     if (error instanceof MalformedJson) return void res.status(400).json({ error: error.message });
+    if (error instanceof BodyTooLarge) return void res.status(413).json({ error: error.message });
     if (error instanceof UnsupportedBodyCharset) return void res.status(415).json({ error: error.message });
     if (error instanceof MissingNotifyUrl) return void res.status(400).json({ error: error.message, issues: [{ path: 'notifyUrl', message: error.message }] });
     if (error instanceof IdempotencyConflict) {

@@ -2,7 +2,7 @@ import { parse as parseMediaType } from 'content-type';
 import express, { type RequestHandler } from 'express';
 import { MAX_JSON_DEPTH, scanJson } from '../http/json-depth';
 import { STRICT_UTF8 } from '../http/strict-utf8';
-import { InvalidBody, MalformedJson, UnsupportedBodyCharset } from './api-errors';
+import { BodyTooLarge, InvalidBody, MalformedJson, UnsupportedBodyCharset } from './api-errors';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
@@ -14,9 +14,12 @@ const MAX_BODY_DEPTH = MAX_JSON_DEPTH;
  * turn invalid UTF-8 (an EUC-KR `memo`) into U+FFFD and the gateway would be sent the garbage.
  * Refused instead, naming the field, as the notification side does.
  */
-export function strictJsonBody(limit: string): RequestHandler[] {
+export function strictJsonBody(limitBytes: number): RequestHandler[] {
   const checkCharset: RequestHandler = (req, _res, next) => {
     if (!req.is(JSON_TYPES)) return next();
+    // Refused before reading: the body parser would first read the whole declared body (10 MB at a
+    // client's pace) only to refuse it; answered now, the listener closes the connection instead.
+    if (Number(req.headers['content-length'] ?? 0) > limitBytes) throw new BodyTooLarge();
     const charset = charsetOf(req.headers['content-type']);
     if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw new UnsupportedBodyCharset(charset);
     next();
@@ -25,7 +28,7 @@ export function strictJsonBody(limit: string): RequestHandler[] {
     if (Buffer.isBuffer(req.body)) req.body = parseUtf8Json(req.body);
     next();
   };
-  return [checkCharset, express.raw({ type: JSON_TYPES, limit }), decode];
+  return [checkCharset, express.raw({ type: JSON_TYPES, limit: limitBytes }), decode];
 }
 
 function charsetOf(header: string | undefined): string | undefined {
