@@ -5,7 +5,7 @@ import { createTestSchema, describePostgres } from '../store/pg-test-database';
 import { startApiHarness, tradeCreation, vanApproval, walletCancel, type ApiHarness } from './api-harness';
 import { gate, PATHS, startFakeGateway, type FakeGateway } from './fake-gateway';
 
-/** Commands each lane works at a time in these tests: every lane is full with this many held calls. */
+/** Commands each resend lane works at a time in these tests: every lane is full with this many held calls. */
 const SLOTS = 4;
 
 /** Where the worker sends a due command of each kind (a working approval is net-cancelled). */
@@ -50,7 +50,10 @@ function heldLanes(database: () => Promise<{ env?: Record<string, string>; drop?
     await drop?.();
   });
 
-  /** Commands of `kind` already due, as a restart or a round of A213s leaves them; the gateway holds the first SLOTS. */
+  /**
+   * Commands of `kind` already due, as a restart or a round of A213s leaves them. The gateway
+   * holds the first SLOTS, which fill a resend lane; net-cancels have room for all, so all are held.
+   */
   async function holdLane(kind: CommandKind, count = SLOTS + 2): Promise<string[]> {
     const ids = Array.from({ length: count }, (_, i) => `due-${kind}-${i}`);
     const at = new Date(Date.now() - 1_000).toISOString();
@@ -58,7 +61,7 @@ function heldLanes(database: () => Promise<{ env?: Record<string, string>; drop?
       const request = kind === 'wallet-b.cancel' ? walletCancel({ shopTransactionId: id }) : kind === 'wallet-a.create' ? tradeCreation({ shopTransactionId: id }) : vanApproval({ shopTransactionId: id });
       await api.commands.createCommand({ kind, shopTransactionId: id, mallId: 'T0001234', bodyHash: `h-${id}`, request, state: 'pending', at, owner: 'a-process-that-died', leaseUntil: 0 });
     }
-    gateway.script(LANE_PATHS[kind], ...Array.from({ length: SLOTS }, () => ({ until: held.opened })));
+    gateway.script(LANE_PATHS[kind], ...Array.from({ length: kind === 'van.approve' ? count : SLOTS }, () => ({ until: held.opened })));
     return ids;
   }
 
@@ -92,6 +95,20 @@ function heldLanes(database: () => Promise<{ env?: Record<string, string>; drop?
     const res = await api.post('/v1/van/approvals', body).expect(202);
     expect(res.body).toMatchObject({ state: 'net_cancelling', attempts: 1 });
     expect(gateway.calls(PATHS.approve).map((c) => c.body)).toEqual([body]);
+    expect(await stillPending(due)).toBe(true);
+  });
+
+  it('an approval in doubt gets its net-cancel at once while more net-cancels than a resend lane has slots are held', async () => {
+    const due = await holdLane('van.approve', 5 * SLOTS);
+    startWorker();
+    await gateway.waitForCalls(PATHS.netCancel, 5 * SLOTS);
+
+    gateway.script(PATHS.approve, { reset: true });
+    const body = vanApproval({ shopTransactionId: 'doubt-behind-held' });
+    await api.post('/v1/van/approvals', body).expect(202);
+    const calls = await gateway.waitForCalls(PATHS.netCancel, 5 * SLOTS + 1);
+    expect(calls.at(-1)!.body).toEqual(body);
+    await eventually(async () => (await api.commands.getCommand('doubt-behind-held'))?.state === 'net_cancelled');
     expect(await stillPending(due)).toBe(true);
   });
 
