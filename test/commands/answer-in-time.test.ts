@@ -95,11 +95,12 @@ describe('every POST answers within GATEWAY_TIMEOUT_MS plus a small margin', () 
       expect(ms).toBeLessThan(TIMEOUT_MS + ANSWER_MARGIN_MS + 5_000);
     }
 
+    // What shutdown waits for (bounded) before it stops the worker and closes the store: once it
+    // resolves, every outcome is recorded.
+    const inFlight = api.deps.inFlight.settled(30_000);
     release();
-    const states = await eventually(async () => {
-      const all = await Promise.all(calls.map(([, id]) => real.getCommand(id)));
-      return all.every((c) => c && c.state !== 'pending') && all.map((c) => c!.state);
-    });
+    await inFlight;
+    const states = (await Promise.all(calls.map(([, id]) => real.getCommand(id)))).map((c) => c!.state);
     expect(states).toEqual(['succeeded', 'succeeded', 'approved', 'succeeded']);
     // One send each: the answered approval is not net-cancelled, nothing resent.
     expect(gateway.calls().map((c) => c.path).sort()).toEqual([PATHS.approve, PATHS.vanCancel, PATHS.trade, PATHS.revise].sort());
