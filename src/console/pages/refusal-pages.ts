@@ -24,6 +24,23 @@ export function unknownOperatorPage(name: string): string {
   });
 }
 
+/**
+ * The sign-on proxy named an operator who signs in with a token (the bootstrap admin among them):
+ * the header never signs them in, their token does.
+ */
+export function tokenOperatorPage(name: string): string {
+  return layout({
+    title: 'Sign in with your token',
+    section: null,
+    viewer: null,
+    body: html`<section class="card narrow">
+  <h1>Sign in with your token</h1>
+  <p role="alert">You are signed on as <strong class="mono">${name}</strong>, an operator who signs in with a token here, not through the sign-on proxy.</p>
+  <p><a href="/console/sign-in">Sign in with your token</a>, or ask an admin to register you for single sign-on instead.</p>
+</section>`,
+  });
+}
+
 /** The name as one shell word, so the command can be pasted as shown whatever the proxy sent. */
 function shellQuoted(text: string): string {
   return /^[A-Za-z0-9@._+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
