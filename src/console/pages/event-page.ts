@@ -12,6 +12,14 @@ function row(label: string, value: unknown) {
   return html`<tr><th>${label}</th><td>${value === null || value === undefined || value === '' ? html`<span class="muted">—</span>` : String(value)}</td></tr>`;
 }
 
+/** Where the event is on its way to the queue. */
+export function deliveryFacts(detail: EventDetail) {
+  return html`<tr><th>state</th><td>${stateBadge(detail.status)}</td></tr>
+  ${row('attempts', detail.attempts)}
+  ${row('delivered', kstTime(detail.deliveredAt))}
+  <tr><th>last error</th><td>${detail.lastError ? html`<span class="error mono">${maskFreeText(detail.lastError)}</span>` : html`<span class="muted">none</span>`}</td></tr>`;
+}
+
 export function eventPage(
   viewer: Viewer,
   detail: EventDetail,
@@ -46,10 +54,7 @@ export function eventPage(
   ${row('source', `${detail.sourceIp} (${event.source.environment})`)}
 </tbody></table></section>
 <section class="card"><h2>Delivery</h2><table class="facts"><tbody>
-  <tr><th>state</th><td>${stateBadge(detail.status)}</td></tr>
-  ${row('attempts', detail.attempts)}
-  ${row('delivered', kstTime(detail.deliveredAt))}
-  <tr><th>last error</th><td>${detail.lastError ? html`<span class="error mono">${maskFreeText(detail.lastError)}</span>` : html`<span class="muted">none</span>`}</td></tr>
+  ${deliveryFacts(detail)}
   ${row('redeliveries', detail.redeliveries > 0 ? `${detail.redeliveries} (the gateway sent the same notification again; acked, not forwarded again)` : '0')}
 </tbody></table>
 <h3>Conflicts</h3>
