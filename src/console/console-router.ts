@@ -1,4 +1,5 @@
 import express, { Router } from 'express';
+import { auditRoutes } from './audit-routes';
 import { consoleAssets } from './console-assets';
 import type { ConsoleDeps } from './console-deps';
 import { commandsRoutes } from './commands-routes';
@@ -7,10 +8,9 @@ import { requireSameOrigin } from './csrf';
 import { eventsRoutes } from './events-routes';
 import { ledgerRoutes } from './ledger-routes';
 import { overviewRoutes } from './overview-routes';
-import { auditPage } from './pages/audit-page';
 import { rejectionsRoutes } from './rejections-routes';
 import { operatorsRoutes } from './operators-routes';
-import { requireRole, requireSession, sessionOf } from './require-session';
+import { requireRole, requireSession } from './require-session';
 import { ACTING_ROLE } from './roles';
 import { securityHeaders } from './security-headers';
 import { signInRoutes } from './sign-in-routes';
@@ -34,9 +34,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.use(eventsRoutes(deps));
   router.use(rejectionsRoutes(deps));
   router.use(conflictsRoutes(deps));
-  router.get('/audit', async (_req, res) => {
-    res.type('html').send(auditPage(sessionOf(res), await deps.store.listAudit(500)));
-  });
+  router.use(auditRoutes(deps));
   router.use(commandsRoutes(deps));
   router.use(ledgerRoutes(deps));
   return router;
