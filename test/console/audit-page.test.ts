@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { ADMIN_TOKEN, HOST, ORIGIN, startConsoleHarness, type ConsoleHarness } from './console-harness';
 
-const rowsOf = (page: string) => [...page.matchAll(/<td class="mono">(s-\d+)<\/td>/g)].map((m) => m[1]);
+const rowsOf = (page: string) => [...page.matchAll(/<td class="mono"><bdi>(s-\d+)<\/bdi><\/td>/g)].map((m) => m[1]!);
 const olderLink = (page: string) => /<a href="([^"]+)">Older →<\/a>/.exec(page)?.[1]?.replace(/&amp;/g, '&') ?? null;
 
 describe('the audit log cannot be flooded from the admin port', () => {

@@ -1,6 +1,6 @@
 import type { AuditRow } from '../../store/store';
 import { kstTime } from '../format';
-import { html } from '../html';
+import { html, isolated } from '../html';
 import { layout, type Viewer } from './layout';
 
 /** The Audit page's filter as the operator typed it. */
@@ -49,8 +49,8 @@ export function auditPage(viewer: Viewer, view: AuditView): string {
   <thead><tr><th>when</th><th>who</th><th>what</th><th>subject</th><th>detail</th></tr></thead>
   <tbody>${rows.length === 0
     ? html`<tr><td colspan="5" class="muted">No audit rows match.</td></tr>`
-    : rows.map((row) => html`<tr><td class="nowrap">${kstTime(row.at)}</td><td>${row.actor}</td><td>${row.action}</td>
-    <td class="mono">${row.subject ?? ''}</td><td>${row.detail ?? ''}</td></tr>`)}</tbody>
+    : rows.map((row) => html`<tr><td class="nowrap">${kstTime(row.at)}</td><td>${isolated(row.actor)}</td><td>${row.action}</td>
+    <td class="mono">${isolated(row.subject)}</td><td>${isolated(row.detail)}</td></tr>`)}</tbody>
 </table>
 <nav class="pager">
   ${view.paged ? html`<a href="${auditHref(form, null)}">← Newest</a>` : ''}

@@ -2,14 +2,14 @@ import { maskFreeText } from '../../observability/mask';
 import type { ConflictRow, DeliveryAttempt, EventDetail } from '../../store/store';
 import type { BodyView } from '../body-view';
 import { kstTime, maskedJson } from '../format';
-import { html } from '../html';
+import { html, isolated, type SafeHtml } from '../html';
 import { bodySection } from './body-section';
 import { deliveryAttemptsSection } from './delivery-attempts-section';
 import { stateBadge } from './events-page';
 import { actionButton, layout, type Viewer } from './layout';
 
-function row(label: string, value: unknown) {
-  return html`<tr><th>${label}</th><td>${value === null || value === undefined || value === '' ? html`<span class="muted">—</span>` : String(value)}</td></tr>`;
+function row(label: string, value: SafeHtml | string | number | null | undefined) {
+  return html`<tr><th>${label}</th><td>${value === null || value === undefined || value === '' ? html`<span class="muted">—</span>` : value}</td></tr>`;
 }
 
 /** Where the event is on its way to the queue. */
@@ -35,7 +35,7 @@ export function eventPage(
     section: 'events',
     viewer,
     notice,
-    body: html`<p class="kicker">Event · ${event.type} · order ${event.shopOrderNo ?? '—'}</p>
+    body: html`<p class="kicker">Event · ${event.type} · order ${event.shopOrderNo === null ? '—' : isolated(event.shopOrderNo)}</p>
 <h1 class="mono">${detail.eventId}</h1>
 <div class="actions">${stateBadge(detail.status)} ${actionButton(viewer, `${path}/requeue`, 'Requeue')}
   <span class="muted">sends it to the queue again with the same id</span></div>
@@ -43,12 +43,12 @@ export function eventPage(
 <section class="card"><h2>Notification</h2><table class="facts"><tbody>
   ${row('type', `${event.type} (notiType ${event.notiType})`)}
   ${row('mallId', event.mallId)}
-  ${row('shopOrderNo', event.shopOrderNo)}
+  ${row('shopOrderNo', event.shopOrderNo === null ? null : isolated(event.shopOrderNo))}
   ${row('pgCno', event.pgCno)}
   ${row('cancelPgCno', event.cancelPgCno)}
   ${row('amount', event.amount)}
-  ${row('result', `${event.resultCode} ${event.resultMessage ?? ''}`)}
-  ${row('status', event.status ? `${event.status.code} ${event.status.message ?? ''}` : null)}
+  ${row('result', html`${event.resultCode} ${isolated(event.resultMessage)}`)}
+  ${row('status', event.status ? html`${event.status.code} ${isolated(event.status.message)}` : null)}
   ${row('occurred', kstTime(event.occurredAt))}
   ${row('received', kstTime(detail.receivedAt))}
   ${row('source', `${detail.sourceIp} (${event.source.environment})`)}

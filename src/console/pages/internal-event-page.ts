@@ -1,6 +1,6 @@
 import type { DeliveryAttempt, EventDetail } from '../../store/store';
 import { maskedJson } from '../format';
-import { html } from '../html';
+import { html, isolated } from '../html';
 import { deliveryFacts } from './event-page';
 import { deliveryAttemptsSection } from './delivery-attempts-section';
 import { stateBadge } from './events-page';
@@ -34,7 +34,7 @@ export function internalEventPage(viewer: Viewer, detail: EventDetail, attempts:
 <div class="columns">
 <section class="card"><h2>Event</h2><table class="facts"><tbody>
   <tr><th>type</th><td>${detail.type}</td></tr>
-  ${order ? html`<tr><th>order</th><td><a class="mono" href="${orderHref(order.mallId, order.shopOrderNo)}">${order.shopOrderNo}</a> <span class="muted mono">${order.mallId}</span></td></tr>` : ''}
+  ${order ? html`<tr><th>order</th><td><a class="mono" href="${orderHref(order.mallId, order.shopOrderNo)}">${isolated(order.shopOrderNo)}</a> <span class="muted mono">${order.mallId}</span></td></tr>` : ''}
   ${detail.pgCno ? html`<tr><th>pgCno</th><td class="mono">${detail.pgCno}</td></tr>` : ''}
 </tbody></table></section>
 <section class="card"><h2>Delivery</h2><table class="facts"><tbody>${deliveryFacts(detail)}</tbody></table></section>
