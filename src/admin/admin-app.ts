@@ -68,7 +68,7 @@ export function createAdminApp(deps: AdminDeps): Express {
   });
 
   if (deps.console) {
-    const consoleDeps = withSignInRefusals(deps.console);
+    const consoleDeps = withSignInRefusals(deps.console, (reason) => metrics.consoleSignInRefusals.inc({ reason }));
     // After the probes and /metrics, which answer any Host (a load balancer names the pod's IP).
     app.use(securityHeaders);
     app.use(requireKnownHost(consoleDeps.config));

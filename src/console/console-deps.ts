@@ -4,7 +4,7 @@ import type { Logger } from '../observability/logger';
 import type { CommandStore } from '../store/command-store';
 import type { LedgerStore } from '../store/ledger-store';
 import type { OperatorQueries, Store } from '../store/store';
-import { createRefusalCount, type RefusalCount } from './refusal-count';
+import { createRefusalCount, type RefusalCount, type RefusalReason } from './refusal-count';
 import { SIGN_IN_WINDOW_MS } from './sign-in-throttle';
 import type { Sessions } from './sessions';
 
@@ -36,7 +36,10 @@ export interface ConsoleDeps {
   deliveryReadiness?: () => DeliveryReadiness;
 }
 
-/** `deps` with its one refusal count: every console route of the process must share it, or each would audit anew. */
-export function withSignInRefusals(deps: ConsoleDeps): ConsoleDeps & { signInRefusals: RefusalCount } {
-  return { ...deps, signInRefusals: deps.signInRefusals ?? createRefusalCount({ now: () => deps.now().getTime(), windowMs: SIGN_IN_WINDOW_MS }) };
+/**
+ * `deps` with its one refusal count: every console route of the process must share it, or each
+ * would audit anew. `onRefusal`: each refusal as it happens (the listener's metric).
+ */
+export function withSignInRefusals(deps: ConsoleDeps, onRefusal?: (reason: RefusalReason) => void): ConsoleDeps & { signInRefusals: RefusalCount } {
+  return { ...deps, signInRefusals: deps.signInRefusals ?? createRefusalCount({ now: () => deps.now().getTime(), windowMs: SIGN_IN_WINDOW_MS, onRefusal }) };
 }

@@ -1,20 +1,30 @@
+/** Why a console sign-in was refused, as the metric counts it (a closed set: never a name or an address). */
+export type RefusalReason = 'wrong_token' | 'locked_out' | 'sign_on';
+
 /**
- * Refused sign-ins counted per client address and window, so the audit gets one row per client
- * and window however many are sent: an attacker on the admin port must not push every real action
- * off the Audit page (the log and its count still see each one).
+ * Refused sign-ins counted per key (the reason and the client address) and window, so the audit
+ * gets one row per client and window however many are sent: an attacker on the admin port must not
+ * push every real action off the Audit page. The log and the metric still see each one.
  */
 export interface RefusalCount {
   /** Counts a refusal of `key`; the count in its window so far (1: the first, the one to audit). */
-  add(key: string): number;
+  add(key: string, reason: RefusalReason): number;
 }
 
-export function createRefusalCount(options: { now: () => number; windowMs: number; maxKeys?: number }): RefusalCount {
+export function createRefusalCount(options: {
+  now: () => number;
+  windowMs: number;
+  maxKeys?: number;
+  /** Each refusal as it happens (the metric). */
+  onRefusal?: (reason: RefusalReason) => void;
+}): RefusalCount {
   // Keyed by client address: many addresses must not grow it without end, so past the bound the
   // key counted longest ago is forgotten first (it may then write one more row, never unbounded).
   const maxKeys = options.maxKeys ?? 10_000;
   const windows = new Map<string, { since: number; count: number }>();
   return {
-    add(key) {
+    add(key, reason) {
+      options.onRefusal?.(reason);
       const now = options.now();
       const open = windows.get(key);
       const current = open && now - open.since < options.windowMs ? { since: open.since, count: open.count + 1 } : { since: now, count: 1 };

@@ -68,7 +68,7 @@ function remember(res: Response, session: SignedInOperator): SignedInOperator {
  * since a person the proxy let through can reload the page as often as they like.
  */
 async function refuseSignOn(req: Request, res: Response, deps: SessionDeps, signOn: Extract<SignOn, { kind: 'refused' }>, client: string): Promise<void> {
-  const count = deps.signInRefusals?.add(`sign-on ${client}`) ?? 1;
+  const count = deps.signInRefusals?.add(`sign-on ${client}`, 'sign_on') ?? 1;
   const why = signOn.reason === 'token' ? 'who signs in with a token' : 'who is no operator';
   if (count === 1) {
     await audit(deps, actorName('unidentified', client), 'sign-in refused', null, `the sign-on proxy names ${JSON.stringify(signOn.name)}, ${why}`);

@@ -52,7 +52,7 @@ export function signInRoutes(deps: ConsoleDeps): Router {
       const retryAt = new Date(deps.now().getTime() + waitMs).toISOString();
       // A lockout writes one audit row per client and window, whatever is sent meanwhile: the
       // first refusal in it, naming the address and the wrong tokens that caused it.
-      const refused = deps.signInRefusals?.add(`lockout ${address}`) ?? 1;
+      const refused = deps.signInRefusals?.add(`lockout ${address}`, 'locked_out') ?? 1;
       if (refused === 1) {
         await audit(deps, actorName(UNIDENTIFIED, address), 'sign-in refused',
           null, `too many wrong tokens: ${throttle.failures(address)} from this address within ${SIGN_IN_WINDOW_MS / 60_000} minutes; locked out until ${retryAt} (attempts until then are logged, not audited)`);
@@ -68,6 +68,7 @@ export function signInRoutes(deps: ConsoleDeps): Router {
     const operator = await operatorOfToken(deps, body.token);
     if (!operator) {
       const failures = throttle.failed(address);
+      deps.signInRefusals?.add(`wrong token ${address}`, 'wrong_token');
       await audit(deps, actorName(UNIDENTIFIED, address), 'sign-in refused', null, `wrong token (${failures} from this address within ${SIGN_IN_WINDOW_MS / 60_000} minutes)`);
       deps.logger.warn('console sign-in refused: wrong token', { ip: shownAddress(address), failures });
       res.status(401).type('html').send(signInPage({ next: safeNext(body.next), error: 'That token is not right.' }));

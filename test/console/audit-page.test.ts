@@ -22,6 +22,9 @@ describe('the audit log cannot be flooded from the admin port', () => {
       const locked = h.consoleLogs().filter((line) => line.message === 'console sign-in refused: too many wrong tokens');
       expect(locked).toHaveLength(510);
       expect(locked.at(-1)).toMatchObject({ ip: '203.0.113.9', refusedInWindow: 510 });
+      const metrics = (await request(h.admin).get('/metrics').expect(200)).text;
+      expect(metrics).toContain('noti_receiver_console_sign_ins_refused_total{reason="locked_out"} 510');
+      expect(metrics).toContain('noti_receiver_console_sign_ins_refused_total{reason="wrong_token"} 10');
       // The real action is still on the Audit page's first page.
       expect((await agent.get('/console/audit').set('Host', HOST).expect(200)).text).toContain('evt_real_action');
 
