@@ -9,6 +9,8 @@ export type RefusalReason = 'wrong_token' | 'locked_out' | 'sign_on';
 export interface RefusalCount {
   /** Counts a refusal of `key`; the count in its window so far (1: the first, the one to audit). */
   add(key: string, reason: RefusalReason): number;
+  /** Counts a refusal the audit records every time (a wrong token: the throttle bounds those). */
+  tally(reason: RefusalReason): void;
 }
 
 export function createRefusalCount(options: {
@@ -23,6 +25,7 @@ export function createRefusalCount(options: {
   const maxKeys = options.maxKeys ?? 10_000;
   const windows = new Map<string, { since: number; count: number }>();
   return {
+    tally: (reason) => options.onRefusal?.(reason),
     add(key, reason) {
       options.onRefusal?.(reason);
       const now = options.now();

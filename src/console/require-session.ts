@@ -48,7 +48,7 @@ export async function currentSession(
   if (signOn.kind === 'none') return null;
   if (signOn.kind === 'refused') {
     if (refusedSignOn === 'ignore') return null;
-    await refuseSignOn(req, res, deps, signOn, origin.client);
+    await refuseSignOn(res, deps, signOn, origin.client);
     return 'refused';
   }
   const { id, session } = await deps.sessions.create(signOn.operator, null);
@@ -67,7 +67,7 @@ function remember(res: Response, session: SignedInOperator): SignedInOperator {
  * Each refusal is logged with its count; the audit gets the first of the client's window only,
  * since a person the proxy let through can reload the page as often as they like.
  */
-async function refuseSignOn(req: Request, res: Response, deps: SessionDeps, signOn: Extract<SignOn, { kind: 'refused' }>, client: string): Promise<void> {
+async function refuseSignOn(res: Response, deps: SessionDeps, signOn: Extract<SignOn, { kind: 'refused' }>, client: string): Promise<void> {
   const count = deps.signInRefusals?.add(`sign-on ${client}`, 'sign_on') ?? 1;
   const why = signOn.reason === 'token' ? 'who signs in with a token' : 'who is no operator';
   if (count === 1) {

@@ -68,7 +68,7 @@ export function signInRoutes(deps: ConsoleDeps): Router {
     const operator = await operatorOfToken(deps, body.token);
     if (!operator) {
       const failures = throttle.failed(address);
-      deps.signInRefusals?.add(`wrong token ${address}`, 'wrong_token');
+      deps.signInRefusals?.tally('wrong_token');
       await audit(deps, actorName(UNIDENTIFIED, address), 'sign-in refused', null, `wrong token (${failures} from this address within ${SIGN_IN_WINDOW_MS / 60_000} minutes)`);
       deps.logger.warn('console sign-in refused: wrong token', { ip: shownAddress(address), failures });
       res.status(401).type('html').send(signInPage({ next: safeNext(body.next), error: 'That token is not right.' }));
