@@ -34,7 +34,7 @@ export interface Sessions {
  * sooner than the limit after its last use, and at most this much later. A tenth of the limit, at
  * most a minute: one write a minute per busy session at the default 30 minutes.
  */
-export function touchInterval(idleMs: number): number {
+function touchInterval(idleMs: number): number {
   return Math.min(60_000, Math.floor(idleMs / 10));
 }
 
