@@ -12,6 +12,9 @@ function row(label: string, value: SafeHtml | string | number | null | undefined
   return html`<tr><th>${label}</th><td>${value === null || value === undefined || value === '' ? html`<span class="muted">—</span>` : value}</td></tr>`;
 }
 
+/** The gateway's text, isolated; nothing (a dash) when it sent none. */
+const outside = (value: string | null | undefined) => (value ? isolated(value) : null);
+
 /** Where the event is on its way to the queue. */
 export function deliveryFacts(detail: EventDetail) {
   return html`<tr><th>state</th><td>${stateBadge(detail.status)}</td></tr>
@@ -43,9 +46,9 @@ export function eventPage(
 <section class="card"><h2>Notification</h2><table class="facts"><tbody>
   ${row('type', `${event.type} (notiType ${event.notiType})`)}
   ${row('mallId', event.mallId)}
-  ${row('shopOrderNo', event.shopOrderNo === null ? null : isolated(event.shopOrderNo))}
-  ${row('pgCno', event.pgCno)}
-  ${row('cancelPgCno', event.cancelPgCno)}
+  ${row('shopOrderNo', outside(event.shopOrderNo))}
+  ${row('pgCno', outside(event.pgCno))}
+  ${row('cancelPgCno', outside(event.cancelPgCno))}
   ${row('amount', event.amount)}
   ${row('result', html`${event.resultCode} ${isolated(event.resultMessage)}`)}
   ${row('status', event.status ? html`${event.status.code} ${isolated(event.status.message)}` : null)}

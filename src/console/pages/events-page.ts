@@ -42,7 +42,7 @@ ${filter.filtered && (form.state === '' || form.state === 'dead')
     : rows.map((row) => html`<tr>
     <td class="nowrap">${kstTime(row.receivedAt)}</td>
     <td><a href="/console/events/${encodeURIComponent(row.eventId)}" class="mono">${row.eventId}</a></td>
-    <td class="nowrap">${row.type}</td><td class="mono">${isolated(row.shopOrderNo)}</td><td class="mono">${row.pgCno}</td>
+    <td class="nowrap">${row.type}</td><td class="mono">${isolated(row.shopOrderNo)}</td><td class="mono">${isolated(row.pgCno)}</td>
     <td>${stateBadge(row.status)}</td><td class="num">${row.attempts}</td><td class="num">${row.redeliveries}</td></tr>`)}</tbody>
 </table>
 <nav class="pager">
