@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import request from 'supertest';
+import { loadConfig } from '../../src/config/env';
 import { ADMIN_TOKEN, HOST, ORIGIN, csrfIn, startConsoleHarness, type ConsoleHarness } from './console-harness';
 
 const SSO = { ADMIN_AUTH_HEADER: 'X-Forwarded-Email' };
@@ -85,6 +86,15 @@ describe('the sign-on header signs in single sign-on operators only', () => {
 });
 
 describe('ADMIN_AUTH_PROXY: the sign-on proxy\'s own addresses', () => {
+  test('is parsed like TRUST_PROXY, and alone is enough for ADMIN_AUTH_HEADER', () => {
+    expect(() => loadConfig({ ...SSO, ADMIN_AUTH_PROXY: '10.0.0.4/33' })).toThrow(/^invalid ADMIN_AUTH_PROXY \(got "10\.0\.0\.4\/33"\): .*bad prefix length/);
+    expect(() => loadConfig({ ...SSO, ADMIN_AUTH_PROXY: 'oauth2-proxy' })).toThrow(/^invalid ADMIN_AUTH_PROXY .*not an IP address or CIDR/);
+    expect(() => loadConfig({ ...SSO })).toThrow(/^invalid ADMIN_AUTH_HEADER .*set ADMIN_AUTH_PROXY/);
+    const config = loadConfig({ ...SSO, ADMIN_AUTH_PROXY: '10.0.0.4, ::ffff:10.0.0.5' });
+    expect(config.ADMIN_AUTH_PROXY?.has('10.0.0.5')).toBe(true);
+    expect(config.TRUST_PROXY.entries).toEqual([]);
+  });
+
   test('a peer trusted for X-Forwarded-For but not in ADMIN_AUTH_PROXY names nobody', async () => {
     const h = await startConsoleHarness({ ...SSO, ADMIN_AUTH_PROXY: '10.9.9.9' }, { relay: false });
     try {
