@@ -36,3 +36,28 @@ export function html(strings: TemplateStringsArray, ...values: Interpolation[]):
   });
   return { [SAFE]: true, text };
 }
+
+/**
+ * Text from outside (the gateway's messages, bank and card names, customers' names, order
+ * numbers, notes, names a proxy sent): isolated, so right-to-left letters or a bidi override in it
+ * cannot reorder what stands beside it (make `12000` read `00021`, or a name swap columns). The one
+ * way every page shows such text.
+ */
+export function isolated(value: Interpolation): SafeHtml {
+  return html`<bdi>${value}</bdi>`;
+}
+
+/** The same for plain text, where no element can go (a page's <title>): Unicode's first-strong isolate and its pop. */
+export function isolatedText(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * For a <pre> (JSON, an undecodable body), where a line cannot be isolated piece by piece: the
+ * bidi controls written as JSON escapes, so they show instead of reordering the line.
+ */
+export function visibleBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
