@@ -9,6 +9,7 @@ import { registerDiscrepanciesList } from './commands/discrepancies-list';
 import { registerDiscrepanciesResolve } from './commands/discrepancies-resolve';
 import { registerLedgerBackfill } from './commands/ledger-backfill';
 import { registerLedgerRebuild } from './commands/ledger-rebuild';
+import { registerOrdersList } from './commands/orders-list';
 import { registerOrdersShow } from './commands/orders-show';
 import { registerEventsList } from './commands/events-list';
 import { registerEventsRequeue } from './commands/events-requeue';
@@ -62,6 +63,7 @@ export function buildProgram(io: CliIo): Command {
   registerOperatorsToken(operators, io);
   registerOperatorsRemove(operators, io);
   const orders = program.command('orders').description("the payment ledger's record of an order (SPEC 7)");
+  registerOrdersList(orders, io);
   registerOrdersShow(orders, io);
   const discrepancies = program.command('discrepancies').description('payments that differ from what the shop expected, double payments, failed refunds');
   registerDiscrepanciesList(discrepancies, io);
