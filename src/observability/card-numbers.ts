@@ -19,6 +19,11 @@ export function isCardSecretKey(key: string): boolean {
 // (`%20`, `%3D`) are the escape's, not a number's.
 const DIGIT_GROUPS = /(?<!%[0-9A-Fa-f]?)\d+(?:(?:[ +-]|%20)\d+)*/g;
 const SEPARATOR = /%20|[ +-]/g;
+/**
+ * What every candidate holds: a run of 13 to 19 digits (a longer one, a 20-digit pgCno, is no
+ * card), one after a percent-escape, or two written groups in a row (a written card has three).
+ */
+const CANDIDATE = /(?<!\d)\d{13,19}(?!\d)|%[0-9A-Fa-f]?\d{13}|\d{3}(?:[ +-]|%20)\d{3}/;
 /** A card written in groups has groups of 3 to 6 digits (4-4-4-4, 4-6-5, 4-4-4-4-3). */
 const MIN_GROUP = 3;
 const MAX_GROUP = 6;
@@ -94,7 +99,8 @@ function groupsOf(sequence: string, offset: number): Group[] {
 
 /** Every Luhn-valid card number in `text` with its middle digits masked; anything else as it was. */
 export function maskCardNumbers(text: string): string {
-  if (text.length < MIN_DIGITS) return text;
+  // Every log line's every text comes through here: most hold nothing shaped like a candidate.
+  if (text.length < MIN_DIGITS || !CANDIDATE.test(text)) return text;
   let chars: string[] | null = null;
   const mask = (window: readonly Group[], digits: string) => {
     if (!isCardNumber(digits) || insideHexToken(text, window[0]!.start, window.at(-1)!.end)) return;
