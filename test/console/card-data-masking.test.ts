@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import iconv from 'iconv-lite';
 import request from 'supertest';
 import { createAdminApp } from '../../src/admin/admin-app';
 import { createApp } from '../../src/app';
@@ -13,7 +14,7 @@ import { openStores, type Stores } from '../../src/store/open-stores';
 import { ADMIN_TOKEN, HOST, ORIGIN, consoleSessions } from './console-harness';
 
 /** Test card numbers (they pass the Luhn check) and card secrets. */
-const CARD_DATA = ['4111 1111 1111 1111', '4111111111111111', '5555555555554444', '4012888888881881', '378282246310005', '6011000990139424', '28121010000012300000', '&quot;cvc&quot;: &quot;123', 'cvc=123', 'HONG/GILDONG'];
+const CARD_DATA = ['4111+1111+1111+1111', '4111 1111 1111 1111', '4111111111111111', '5555555555554444', '4012888888881881', '378282246310005', '6011000990139424', '28121010000012300000', '&quot;cvc&quot;: &quot;123', 'cvc=123', 'HONG/GILDONG'];
 
 describe('console: card numbers and card secrets masked on every page, in every field', () => {
   let dir: string;
@@ -43,6 +44,10 @@ describe('console: card numbers and card secrets masked on every page, in every 
     // A redelivery with another card in shopValue1: a conflict, shown field by field.
     await post(JSON.stringify({ ...approval, shopValue1: '6011-0009-9013-9424' }), 'application/json').expect(200);
     await post('card 6011000990139424 cvc=123', 'text/plain').expect(415);
+    // An event-70 form in a charset the receiver does not know (EUC-KR bytes for the name): kept, shown as text.
+    const name = [...iconv.encode('김영희', 'cp949')].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    await post(`res_cd=0000&noti_type=70&depositName=${name}&CVC=123&Track2=4012888888881881%3D2812101&pan=4111+1111+1111+1111`, 'application/x-www-form-urlencoded; charset=x-nonesuch')
+      .expect((res) => expect(res.status).toBeGreaterThanOrEqual(400));
     const at = new Date().toISOString();
     const vanRequest = { mallId: 'T0001234', shopTransactionId: 'van-cards', amount: '15000', track2: '4111111111111111=28121010000012300000', cvc: '123', track1: 'B4111111111111111^HONG/GILDONG^2812' };
     await stores.commands.createCommand({ kind: 'van.approve', shopTransactionId: 'van-cards', mallId: 'T0001234', bodyHash: 'h', request: vanRequest, state: 'pending', at, owner: 'test', leaseUntil: Date.now() + 60_000 });
@@ -74,8 +79,12 @@ describe('console: card numbers and card secrets masked on every page, in every 
   });
 
   test('the rejection, the conflict and the command pages', async () => {
-    const [rejection] = await stores.store.listRejections();
-    expectNoCardData(await page(`/console/rejections/${rejection!.id}`));
+    const rejections = await stores.store.listRejections();
+    expect(rejections).toHaveLength(2);
+    for (const rejection of rejections) expectNoCardData(await page(`/console/rejections/${rejection.id}`));
+    const form = await page(`/console/rejections/${rejections.find((r) => r.contentType?.includes('x-nonesuch'))!.id}`);
+    expect(form).toContain('CVC=***&amp;Track2=');
+    expect(form).not.toMatch(/4111\+1111\+1111\+1111|2812101/);
     const [conflict] = await stores.store.listConflicts(1);
     const conflictPage = await page(`/console/conflicts/${conflict!.id}`);
     expectNoCardData(conflictPage);
