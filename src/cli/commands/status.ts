@@ -37,7 +37,8 @@ interface StoreView {
 /**
  * One screen for the first minute of an incident: is the running receiver ready (its admin
  * /readyz), and what does the database hold (backlog, its age, dead events, the last
- * rejection, open payment discrepancies). Both halves are read independently, so either can be shown while the other is down.
+ * rejection, open payment discrepancies). Both halves are read independently, so either can be
+ * shown while the other is down.
  */
 export function registerStatus(program: Command, io: CliIo): void {
   program
