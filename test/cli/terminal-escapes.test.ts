@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStores, type Stores } from '../../src/store/open-stores';
@@ -60,6 +61,17 @@ describe('noti-receiver: control characters from the data are printed escaped, n
     expectSafe(shownJson);
     expect(shownJson.json<{ discrepancies: Array<{ note: string }> }>().discrepancies[0]!.note).toBe(NOTE);
     expectSafe(await cli('discrepancies', 'list', '--all'));
+  });
+
+  test('the built command, writing to a real pipe, escapes them too', () => {
+    const cli = join(__dirname, '..', '..', 'dist', 'cli', 'receiver-cli.js');
+    if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build (npm test does)`);
+    for (const args of [['events', 'list'], ['discrepancies', 'list', '--all'], ['orders', 'show', ORDER], ['--json', 'orders', 'show', ORDER]]) {
+      const run = spawnSync(process.execPath, [cli, ...args, '--database-url', `sqlite:${join(dir, 'receiver.db')}`], { encoding: 'utf8' });
+      expect(run.status).toBe(0);
+      expectSafe(run);
+      expect(run.stdout).toContain(args[0] === '--json' ? 'ORD-\\u001b[2J' : 'ORD-\\x1b[2J');
+    }
   });
 
   test('error messages and usage errors that quote an argument', async () => {
