@@ -6,7 +6,7 @@ import { openStores, type Stores } from '../../src/store/open-stores';
 import { receiverWith, runCliCaptured } from './seeded-receiver';
 
 /** Test card numbers (they pass the Luhn check) and card secrets, as a shop or a customer may send them. */
-const CARDS = ['4111 1111 1111 1111', '4111111111111111', '5555555555554444', '4012888888881881', '378282246310005', '6011000990139424'];
+const CARDS = ['6011-0009-9013-9424', '4111 1111 1111 1111', '4111111111111111', '5555555555554444', '4012888888881881', '378282246310005', '6011000990139424'];
 const SECRETS = ['=28121010000012300000', '"cvc":"123"', '"cvc": "123"', 'cvc=123', 'CVV2=987', '^HONG/GILDONG^'];
 
 function expectNoCardData(text: string): void {
@@ -23,12 +23,15 @@ describe('noti-receiver: card numbers and card secrets never printed, in any fie
     dir = mkdtempSync(join(tmpdir(), 'noti-cli-cards-'));
     stores = await openStores(`sqlite:${join(dir, 'receiver.db')}`);
     const receiver = receiverWith(stores.store);
-    await receiver.postJson(approvalNotification({
+    const approval = approvalNotification({
       shopOrderNo: 'ORD-4012888888881881',
       shopValue1: '4111 1111 1111 1111',
       shopValue2: JSON.stringify({ card: { number: '378282246310005', cvc: '123' } }),
       someUnknownField: 'pan 5555555555554444',
-    } as Record<string, string>)).expect(200);
+    } as Record<string, string>);
+    await receiver.postJson(approval).expect(200);
+    // A redelivery with another card in shopValue1: a conflict, compared field by field.
+    await receiver.postJson({ ...approval, shopValue1: '6011-0009-9013-9424' }).expect(200);
     // Not JSON and not a form: kept as a rejection, its bytes shown as text.
     await receiver.postForm(Buffer.from('card 6011000990139424 cvc=123 CVV2=987'), 'text/plain').expect(415);
     const at = new Date().toISOString();
@@ -69,6 +72,16 @@ describe('noti-receiver: card numbers and card secrets never printed, in any fie
     const raw = Buffer.from(json.json<{ rawBody: string }>().rawBody, 'base64').toString('utf8');
     // A bare value runs to the end of its pair, so the text after a secret is masked with it.
     expect(raw).toBe('card 601100******9424 cvc=*** ********');
+  });
+
+  test('conflicts list and conflicts show compare the two card numbers masked', async () => {
+    const list = await cli('conflicts', 'list');
+    expectNoCardData(list.stdout);
+    const [conflict] = (await cli('conflicts', 'list', '--json')).json<Array<{ id: number }>>();
+    const shown = await cli('conflicts', 'show', String(conflict!.id));
+    expect(shown.stdout).toMatch(/shopValue1\s+4111 11\*\* \*\*\*\* 1111\s+6011-00\*\*-\*\*\*\*-9424/);
+    expectNoCardData(shown.stdout);
+    expectNoCardData((await cli('conflicts', 'show', String(conflict!.id), '--json')).stdout);
   });
 
   test('commands show masks track and CVC fields of a VAN pass-through, human and --json', async () => {
