@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isCurrencyCode } from '../money/format-money';
 import type { LedgerSettings } from '../ledger/ledger-settings';
+import { isCurrencyCode } from '../money/format-money';
 
 /** SPEC 7: the payment ledger's settings. */
 export const ledgerEnvSettings = {

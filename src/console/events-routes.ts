@@ -7,6 +7,7 @@ import { PAGE_SIZE, filterQuery, parseEventFilter } from './event-filter';
 import { noticeFor } from './notices';
 import { eventPage } from './pages/event-page';
 import { eventsPage } from './pages/events-page';
+import { internalEventPage } from './pages/internal-event-page';
 import { notFoundPage } from './pages/not-found-page';
 import { sessionOf } from './require-session';
 
@@ -37,8 +38,11 @@ export function eventsRoutes(deps: ConsoleDeps): Router {
   router.get('/events/:id', async (req, res) => {
     const detail = await store.getEvent(req.params.id);
     if (!detail) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'events', sessionOf(res).t('notFound.event', { id: req.params.id })));
+    const notice = noticeFor(req.query, sessionOf(res).t);
+    // The ledger's and the commands' own events have no notification (no notiType) behind them.
+    if (detail.notiType === '') return res.type('html').send(internalEventPage(sessionOf(res), detail, await store.deliveryAttempts(detail.eventId), notice));
     const [conflicts, attempts, currency] = await Promise.all([store.conflictsOfEvent(detail.eventId), store.deliveryAttempts(detail.eventId), currencyOfEvent(detail)]);
-    res.type('html').send(eventPage(sessionOf(res), detail, bodyView(detail.rawBody, detail.contentType), conflicts, attempts, noticeFor(req.query, sessionOf(res).t), currency));
+    res.type('html').send(eventPage(sessionOf(res), detail, bodyView(detail.rawBody, detail.contentType), conflicts, attempts, notice, currency));
   });
 
   router.post('/events/:id/requeue', async (req, res) => {

@@ -1,4 +1,5 @@
 import { maskSensitive } from '../observability/mask';
+import { visibleBidiControls } from './html';
 import { kstTimeIn, type Translator } from './i18n/translator';
 
 /** An instant in Korean time as the English pages (and the CLI's tests) print it. */
@@ -29,5 +30,5 @@ export function ageText(ms: number | null, t: Translator): string {
 
 /** Masked exactly as the logs are (by field name and by value), then pretty-printed for a <pre>. */
 export function maskedJson(value: unknown): string {
-  return JSON.stringify(maskSensitive(value), null, 2);
+  return visibleBidiControls(JSON.stringify(maskSensitive(value), null, 2));
 }

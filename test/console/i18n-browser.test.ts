@@ -41,7 +41,7 @@ function findingsIn(page: Page, keys: string[], dataWords: string[]): Promise<Pa
 }
 
 describeBrowser('every console page in Korean and in English, in a browser', () => {
-  // Seventeen pages a language, each judged word by word and photographed, on a busy machine.
+  // Nineteen pages a language, each judged word by word and photographed, on a busy machine.
   jest.setTimeout(180_000);
   let h: LedgerConsole;
   let browser: TestBrowser;
@@ -55,6 +55,7 @@ describeBrowser('every console page in Korean and in English, in a browser', () 
   const refundOrder = `ORD-REFUND-${stamp}`;
   const pages: Array<{ name: string; path: () => string }> = [];
   let eventId = '';
+  let ledgerEventId = '';
   let rejectionId = 0;
   let conflictId = 0;
 
@@ -78,6 +79,7 @@ describeBrowser('every console page in Korean and in English, in a browser', () 
     await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo: `ORD-BAD-${stamp}`, amount: 'twelve' })).expect(400);
     const { store } = h.ledgerApp.stores;
     eventId = (await store.searchEvents({ query: `PGU${stamp}`, type: 'payment.approved', limit: 1, offset: 0 }))[0]!.eventId;
+    ledgerEventId = (await store.searchEvents({ type: 'order.status_changed', limit: 1, offset: 0 }))[0]!.eventId;
     rejectionId = (await store.listRejections(1))[0]!.id;
     conflictId = (await store.listConflicts(1))[0]!.id;
     // One discrepancy resolved, so the resolved list shows who and why.
@@ -89,6 +91,7 @@ describeBrowser('every console page in Korean and in English, in a browser', () 
       { name: 'overview', path: () => '/console' },
       { name: 'events', path: () => '/console/events' },
       { name: 'event', path: () => `/console/events/${eventId}` },
+      { name: 'ledger-event', path: () => `/console/events/${ledgerEventId}` },
       { name: 'rejections', path: () => '/console/rejections' },
       { name: 'rejection', path: () => `/console/rejections/${rejectionId}` },
       { name: 'conflicts', path: () => '/console/conflicts' },
@@ -101,6 +104,7 @@ describeBrowser('every console page in Korean and in English, in a browser', () 
       { name: 'playbooks', path: () => '/console/playbooks' },
       { name: 'commands', path: () => '/console/commands' },
       { name: 'audit', path: () => '/console/audit' },
+      { name: 'audit-filtered', path: () => '/console/audit?operator=nobody&action=none&from=2026-01-01&to=2026-01-02' },
       { name: 'operators', path: () => '/console/operators' },
       { name: 'not-found', path: () => `/console/orders/${MALL}/ORD-NOPE` },
     );

@@ -125,7 +125,7 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     const page = await agent.get(done.headers.location!).set('Host', HOST).expect(200);
     expect(page.text).toContain('Resolved: the note is on the discrepancy');
     expect(page.text).toContain('discrepancy resolved: amount_mismatch');
-    expect(page.text).toContain('by park: customer paid the difference by transfer');
+    expect(page.text).toContain('by <bdi>park</bdi>: <bdi>customer paid the difference by transfer</bdi>');
     const after = await agent.get('/console/discrepancies').set('Host', HOST).expect(200);
     expect(after.text).toContain('Open (0)');
   });
@@ -155,7 +155,7 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     // Listed once: under Resolved, no longer under Open, and no open one among the resolved.
     expect(ids(allFirst.text, '<h2>Resolved')).toEqual([secondOpen[0]]);
     expect(ids(allFirst.text, '<h2>Open')).not.toContain(secondOpen[0]);
-    expect(allFirst.text).toContain('by kim: paid out again by hand');
+    expect(allFirst.text).toContain('by <bdi>kim</bdi>: <bdi>paid out again by hand</bdi>');
     expect(allFirst.text).not.toContain('Next page of resolved discrepancies');
   });
 

@@ -1,20 +1,61 @@
 import type { AuditRow } from '../../store/store';
-import { html } from '../html';
+import { html, isolated } from '../html';
 import { layout, type Viewer, wordsOf } from './layout';
 
+/** The Audit page's filter as the operator typed it. */
+export interface AuditFilterForm {
+  operator: string;
+  action: string;
+  from: string;
+  to: string;
+}
+
+export interface AuditView {
+  form: AuditFilterForm;
+  rows: AuditRow[];
+  /** The id the next (older) page starts below, when there is one. */
+  next: number | null;
+  /** This is not the first page. */
+  paged: boolean;
+}
+
+function auditHref(form: AuditFilterForm, before: number | null): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(form)) if (value) params.set(key, value);
+  if (before !== null) params.set('before', String(before));
+  const query = params.toString();
+  return `/console/audit${query ? `?${query}` : ''}`;
+}
+
 /** The rows as recorded: actions and details are the audit's own words (the log and the CLI print the same). */
-export function auditPage(viewer: Viewer, rows: AuditRow[]): string {
+export function auditPage(viewer: Viewer, view: AuditView): string {
   const t = wordsOf(viewer);
+  const { form, rows } = view;
+  const filtered = Object.values(form).some(Boolean);
   return layout({
     title: t('audit.title'),
     section: 'audit',
     viewer,
     body: html`<h1>${t('audit.title')}</h1>
 <p class="muted">${t.rich('audit.intro')}</p>
+<form method="get" action="/console/audit" class="filters card" role="search">
+  <label>${t('audit.filter.operator')}<input name="operator" value="${form.operator}" placeholder="${t('audit.filter.operatorPlaceholder')}"></label>
+  <label>${t('audit.filter.action')}<input name="action" value="${form.action}" placeholder="${t('audit.filter.actionPlaceholder')}"></label>
+  <label>${t('common.from')}<input name="from" type="date" value="${form.from}"></label>
+  <label>${t('common.to')}<input name="to" type="date" value="${form.to}"></label>
+  <button type="submit" class="primary">${t('common.apply')}</button>
+  ${filtered ? html`<a href="/console/audit" class="button">${t('common.clear')}</a>` : ''}
+</form>
 <table>
   <thead><tr><th>${t('audit.col.when')}</th><th>${t('audit.col.who')}</th><th>${t('audit.col.what')}</th><th>${t('audit.col.subject')}</th><th>${t('audit.col.detail')}</th></tr></thead>
-  <tbody>${rows.map((row) => html`<tr><td class="nowrap">${t.time(row.at)}</td><td class="data">${row.actor}</td><td class="code">${row.action}</td>
-    <td class="mono">${row.subject ?? ''}</td><td lang="en">${row.detail ?? ''}</td></tr>`)}</tbody>
-</table>`,
+  <tbody>${rows.length === 0
+    ? html`<tr><td colspan="5" class="muted">${t('audit.noneMatch')}</td></tr>`
+    : rows.map((row) => html`<tr><td class="nowrap">${t.time(row.at)}</td><td class="data">${isolated(row.actor)}</td><td class="code">${row.action}</td>
+    <td class="mono">${isolated(row.subject)}</td><td lang="en">${isolated(row.detail)}</td></tr>`)}</tbody>
+</table>
+<nav class="pager">
+  ${view.paged ? html`<a href="${auditHref(form, null)}">${t('audit.newest')}</a>` : ''}
+  ${view.next !== null ? html`<a href="${auditHref(form, view.next)}">${t('audit.older')}</a>` : ''}
+</nav>`,
   });
 }

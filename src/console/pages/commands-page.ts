@@ -2,7 +2,7 @@ import { COMMAND_STATES, type AttemptRecord, type CommandKind, type CommandState
 import { maskFreeText } from '../../observability/mask';
 import { isCurrencyCode } from '../../money/format-money';
 import { maskedJson } from '../format';
-import { html, type SafeHtml } from '../html';
+import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
@@ -76,7 +76,7 @@ ${command.lastError ? html`<div class="error" role="alert">${t.rich('command.las
     ? html`<tr><td colspan="7" class="muted">${t('command.nothingSent')}</td></tr>`
     : attempts.map((a) => html`<tr><td class="num">${a.n}</td><td class="mono">${a.operation}</td><td class="nowrap">${t.time(a.startedAt)}</td>
     <td class="nowrap">${a.finishedAt ? t.time(a.finishedAt) : html`<span class="muted">${t('command.noAnswerRecorded')}</span>`}</td><td>${a.httpStatus ?? ''}</td>
-    <td class="mono gateway-text">${answerOf(a)}</td><td class="error" lang="en">${a.error ?? ''}</td></tr>`)}</tbody>
+    <td class="mono gateway-text">${isolated(answerOf(a))}</td><td class="error" lang="en">${a.error ?? ''}</td></tr>`)}</tbody>
 </table></section>
 <div class="columns">
 <section class="card"><h2>${t('command.request')}</h2><pre>${maskedJson(command.request)}</pre></section>

@@ -1,11 +1,11 @@
 import type { ConflictComparison } from '../../operator/conflict-comparison';
 import { maskChange } from '../../operator/field-diff';
 import type { ConflictRow, EventDetail } from '../../store/store';
-import { html } from '../html';
+import { html, isolated } from '../html';
 import type { Translator } from '../i18n/translator';
 import { layout, type Viewer, wordsOf } from './layout';
 
-const shown = (t: Translator, value: unknown) => (value === undefined ? html`<span class="muted">${t('conflict.absent')}</span>` : typeof value === 'string' ? value : JSON.stringify(value));
+const shown = (t: Translator, value: unknown) => (value === undefined ? html`<span class="muted">${t('conflict.absent')}</span>` : isolated(typeof value === 'string' ? value : JSON.stringify(value)));
 
 export function conflictsPage(viewer: Viewer, rows: ConflictRow[]): string {
   const t = wordsOf(viewer);
@@ -20,7 +20,7 @@ export function conflictsPage(viewer: Viewer, rows: ConflictRow[]): string {
   <tbody>${rows.length === 0
     ? html`<tr><td colspan="5" class="muted">${t('conflicts.none')}</td></tr>`
     : rows.map((row) => html`<tr><td><a href="/console/conflicts/${row.id}">${row.id}</a></td><td class="nowrap">${t.time(row.receivedAt)}</td>
-    <td><a class="mono" href="/console/events/${encodeURIComponent(row.eventId)}">${row.eventId}</a></td><td class="mono">${row.event.shopOrderNo ?? ''}</td><td class="mono">${row.sourceIp}</td></tr>`)}</tbody>
+    <td><a class="mono" href="/console/events/${encodeURIComponent(row.eventId)}">${row.eventId}</a></td><td class="mono">${isolated(row.event.shopOrderNo)}</td><td class="mono">${row.sourceIp}</td></tr>`)}</tbody>
 </table>`,
   });
 }

@@ -1,5 +1,5 @@
 import type { ListedDiscrepancy } from '../../store/ledger-store';
-import { html } from '../html';
+import { html, isolated } from '../html';
 import { layout, type Viewer, wordsOf } from './layout';
 import { kindLabel, orderHref } from './order-status-badge';
 import { discrepancyDetails, resolveForm } from './resolve-form';
@@ -24,9 +24,9 @@ function rows(viewer: Viewer, view: DiscrepanciesView, list: ListedDiscrepancy[]
   const t = wordsOf(viewer);
   if (list.length === 0) return html`<tr><td colspan="6" class="muted">${empty}</td></tr>`;
   return list.map((d) => html`<tr data-discrepancy="${d.id}"><td class="nowrap">${t.time(d.openedAt)}</td><td>${kindLabel(t, d.kind, { line: true })}</td>
-    <td><a class="mono" href="${orderHref(d.mallId, d.shopOrderNo)}">${d.shopOrderNo}</a> <span class="muted mono">${d.mallId}</span></td>
+    <td><a class="mono" href="${orderHref(d.mallId, d.shopOrderNo)}">${isolated(d.shopOrderNo)}</a> <span class="muted mono">${d.mallId}</span></td>
     <td>${discrepancyDetails(t, d, view.currencies.get(d.id) ?? view.defaultCurrency)}</td>
-    <td>${d.resolvedAt ? html`${t('discrepancies.resolution', { time: t.time(d.resolvedAt), by: d.resolvedBy ?? '' })}${d.note ? html`: ${d.note}` : ''}` : html`<span class="badge dead">${t('discrepancies.openBadge')}</span>`}</td>
+    <td>${d.resolvedAt ? html`${t.rich('discrepancies.resolution', { time: t.time(d.resolvedAt), by: isolated(d.resolvedBy ?? '') })}${d.note ? html`: ${isolated(d.note)}` : ''}` : html`<span class="badge dead">${t('discrepancies.openBadge')}</span>`}</td>
     <td>${resolveForm(viewer, d, 'list')}</td></tr>`);
 }
 

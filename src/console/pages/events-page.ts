@@ -1,6 +1,6 @@
 import type { EventRow } from '../../store/store';
 import { EVENT_TYPE_OPTIONS, STATE_OPTIONS, filterQuery, type ParsedFilter } from '../event-filter';
-import { html, type SafeHtml } from '../html';
+import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import { actionButton, layout, type Viewer, wordsOf } from './layout';
 import { codeBeside } from './order-status-badge';
@@ -46,7 +46,7 @@ ${filter.filtered && (form.state === '' || form.state === 'dead')
     : rows.map((row) => html`<tr>
     <td class="nowrap">${t.time(row.receivedAt)}</td>
     <td><a href="/console/events/${encodeURIComponent(row.eventId)}" class="mono">${row.eventId}</a></td>
-    <td class="nowrap code">${row.type}</td><td class="mono">${row.shopOrderNo ?? ''}</td><td class="mono">${row.pgCno}</td>
+    <td class="nowrap code">${row.type}</td><td class="mono">${isolated(row.shopOrderNo)}</td><td class="mono">${isolated(row.pgCno)}</td>
     <td>${stateBadge(row.status, t)}</td><td class="num">${row.attempts}</td><td class="num">${row.redeliveries}</td></tr>`)}</tbody>
 </table>
 <nav class="pager">

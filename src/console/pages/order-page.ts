@@ -1,6 +1,6 @@
 import { playbookOf } from '../../ledger/discrepancy-playbooks';
 import type { OrderRecord } from '../../ledger/order-record';
-import { html, type SafeHtml } from '../html';
+import { html, isolated, isolatedText, type SafeHtml } from '../html';
 import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
 import { kindLabel, orderStatusBadge } from './order-status-badge';
@@ -39,7 +39,7 @@ function timeline(viewer: Viewer, order: OrderRecord, currency: string): Timelin
     ...(order.escrow ? [{ at: order.escrow.at, key: order.escrow.eventId, what: t('timeline.escrow'), detail: html`${t('timeline.escrowDetail', { statusCode: order.escrow.statusCode ?? t('timeline.unknown') })} · ${eventLink(order.escrow.eventId)}` }] : []),
     ...order.discrepancies.flatMap((d) => [
       { at: d.openedAt, key: `z${d.id}`, what: t('timeline.opened', { kind: kindName(d.kind) }), detail: html`${kindLabel(t, d.kind, { line: true })}<div class="error">${discrepancyDetails(t, d, currency)}</div><div>${t('timeline.events')} ${d.eventIds.map((id, i) => html`${i > 0 ? ', ' : ''}${eventLink(id)}`)}</div><div>${resolveForm(viewer, d, 'order')}</div>` },
-      ...(d.resolvedAt ? [{ at: d.resolvedAt, key: `z${d.id}r`, what: t('timeline.resolved', { kind: kindName(d.kind) }), detail: html`${d.note ? t('timeline.byWithNote', { by: d.resolvedBy ?? '', note: d.note }) : t('timeline.by', { by: d.resolvedBy ?? '' })}` }] : []),
+      ...(d.resolvedAt ? [{ at: d.resolvedAt, key: `z${d.id}r`, what: t('timeline.resolved', { kind: kindName(d.kind) }), detail: html`${d.note ? t.rich('timeline.byWithNote', { by: isolated(d.resolvedBy ?? ''), note: isolated(d.note) }) : t.rich('timeline.by', { by: isolated(d.resolvedBy ?? '') })}` }] : []),
     ]),
   ];
   // By the instant, not the text: the gateway's times carry +09:00, the receiver's are UTC.
@@ -55,12 +55,12 @@ export function orderPage(viewer: Viewer, order: OrderRecord, notice: string | n
   const open = order.discrepancies.filter((d) => d.resolvedAt === null);
   const figure = (label: string, value: SafeHtml | string) => html`<div class="tile"><span class="tile-value">${value}</span><span class="tile-label">${label}</span></div>`;
   return layout({
-    title: order.shopOrderNo,
+    title: isolatedText(order.shopOrderNo),
     section: 'orders',
     viewer,
     notice,
     body: html`<p class="kicker">${t('order.kicker', { mallId: order.mallId })}</p>
-<h1 class="mono">${order.shopOrderNo}</h1>
+<h1 class="mono">${isolated(order.shopOrderNo)}</h1>
 <div class="actions">${orderStatusBadge(t, order.status)} <span class="muted">${t('order.updated', { time: t.time(order.updatedAt) })}${open.length > 0 ? ` · ${t('order.openCount', { count: open.length })}` : ''}</span></div>
 <section class="tiles">
   ${figure(t('orders.col.expected'), order.expected ? t.money(order.expected.amount, order.expected.currency) : t('common.none'))}

@@ -1,4 +1,4 @@
-import { html } from '../html';
+import { html, isolated } from '../html';
 import type { Translator } from '../i18n/translator';
 import { layout, type Viewer, wordsOf } from './layout';
 
@@ -20,9 +20,27 @@ export function unknownOperatorPage(name: string, t: Translator): string {
     t,
     body: html`<section class="card narrow">
   <h1>${t('unknownOperator.title')}</h1>
-  <p role="alert">${t.rich('unknownOperator.signedOnAs', { name: html`<span class="mono">${name}</span>` })}</p>
+  <p role="alert">${t.rich('unknownOperator.signedOnAs', { name: html`<span class="mono">${isolated(name)}</span>` })}</p>
   <p>${t.rich('unknownOperator.howToAdd', { command: `noti-receiver operators add ${shellQuoted(name)} --sso --role viewer` })}</p>
   <p class="muted">${t('unknownOperator.tokenOperators')} <a href="/console/sign-in">${t('unknownOperator.signInLink')}</a>.</p>
+</section>`,
+  });
+}
+
+/**
+ * The sign-on proxy named an operator who signs in with a token (the bootstrap admin among them):
+ * the header never signs them in, their token does.
+ */
+export function tokenOperatorPage(name: string, t: Translator): string {
+  return layout({
+    title: t('tokenOperator.title'),
+    section: null,
+    viewer: null,
+    t,
+    body: html`<section class="card narrow">
+  <h1>${t('tokenOperator.title')}</h1>
+  <p role="alert">${t.rich('tokenOperator.signedOnAs', { name: html`<span class="mono">${isolated(name)}</span>` })}</p>
+  <p>${t.rich('tokenOperator.howToSignIn', { link: html`<a href="/console/sign-in">${t('tokenOperator.title')}</a>` })}</p>
 </section>`,
   });
 }

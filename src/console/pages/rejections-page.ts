@@ -1,6 +1,6 @@
 import type { RejectionRow } from '../../store/store';
 import type { BodyView } from '../body-view';
-import { html } from '../html';
+import { html, isolated } from '../html';
 import type { Translator } from '../i18n/translator';
 import { bodySection } from './body-section';
 import { actionButton, layout, type Viewer, wordsOf } from './layout';
@@ -12,7 +12,7 @@ function outcome(t: Translator, row: RejectionRow) {
 }
 
 /** Why the receiver refused it: the validation's own words, shown as the log and the CLI print them. */
-const reasonText = (reason: string) => html`<span class="reason" lang="en">${reason}</span>`;
+const reasonText = (reason: string) => html`<span class="reason" lang="en">${isolated(reason)}</span>`;
 
 export function rejectionsPage(viewer: Viewer, rows: RejectionRow[]): string {
   const t = wordsOf(viewer);

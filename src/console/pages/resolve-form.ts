@@ -1,5 +1,5 @@
 import type { Discrepancy } from '../../ledger/order-record';
-import { html, type SafeHtml } from '../html';
+import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import { ACTING_ROLE, roleAllows } from '../roles';
 import { csrfField, type Viewer, wordsOf } from './layout';
@@ -27,5 +27,5 @@ const COUNTS = new Set(['payments']);
  */
 export function discrepancyDetails(t: Translator, discrepancy: Discrepancy, currency: string): SafeHtml {
   return html`${Object.entries(discrepancy.details).map(([key, value], i) => html`${i > 0 ? ', ' : ''}<span class="code">${key}</span>: ${
-    typeof value === 'number' && !COUNTS.has(key) ? money(t, value, currency) : value ?? '—'}`)}`;
+    typeof value === 'number' && !COUNTS.has(key) ? money(t, value, currency) : isolated(value ?? '—')}`)}`;
 }
