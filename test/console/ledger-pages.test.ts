@@ -169,7 +169,7 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     await h.ledgerApp.notify(changeNotification({ mallId: MALL, shopOrderNo: plain, pgCno: `PG${serial}K`, cancelPgCno: `PG${serial}KC`, cancelAmount: '14000', amount: '14000', remainAmount: '0', cancelDate: kstStamp(new Date()) })).expect(200);
     const { agent } = await h.signIn('lee', 'viewer');
     const list = await agent.get('/console/orders').set('Host', HOST).expect(200);
-    const rowOf = (text: string, no: string) => readable(text.split('<tr>').find((row) => row.includes(`>${no}</a>`))!.split('</tr>')[0]!);
+    const rowOf = (text: string, no: string) => readable(text.split('<tr>').find((row) => row.includes(`<bdi>${no}</bdi></a>`))!.split('</tr>')[0]!);
     expect(rowOf(list.text, usd)).toContain('$12.03 $12.03 $0.00 $12.03 $0.00');
     expect(rowOf(list.text, plain)).toContain('none ₩12,000 ₩14,000 -₩2,000 ₩0');
     expect(list.text).toContain('<span class="money negative">-₩2,000</span>');
@@ -195,7 +195,7 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     await tamperedOrder();
     const { agent } = await h.signIn('lee', 'viewer');
     const list = await agent.get('/console/orders').set('Host', HOST).expect(200);
-    const at = (no: string) => list.text.indexOf(`>${no}</a>`);
+    const at = (no: string) => list.text.indexOf(`<bdi>${no}</bdi></a>`);
     expect(at(third)).toBeLessThan(at(second));
     expect(at(second)).toBeLessThan(at(first));
     expect(readable(list.text)).toContain('all 4 refund failed 0 discrepancy 1 cancelled 0 partially cancelled 0 paid 3 ');
