@@ -41,8 +41,21 @@ describe('expectations', () => {
     const paid = approval({ pgCno: PG.card, amount: 30000, at: 1 });
     const current = expectation({ amount: 30000, received: 0 });
     expect(expectationConflict([current], { ...input, amount: 20000 })).toBeNull();
-    expect(expectationConflict([current, paid], { ...input, amount: 20000 })).toEqual({ reason: 'already_paid', amount: 30000 });
+    expect(expectationConflict([current, paid], { ...input, amount: 20000 })).toEqual({ reason: 'already_paid', amount: 30000, expiresAt: null });
     expect(expectationConflict([current, paid], input)).toBeNull();
     expect(expectationConflict([paid], { ...input, amount: 20000 })).toBeNull();
+  });
+
+  it('moving the expiry once the order has a payment is a conflict, like the amount: a late payment stays late', () => {
+    const expiring = { ...input, expiresAt: '2026-11-21T12:10:00+09:00' };
+    const current = expectation({ ...expiring, received: 0 });
+    const late = approval({ pgCno: PG.card, amount: 30000, at: 15 });
+    given(current).when(late).then((record) => expect(record.discrepancies.map((d) => d.kind)).toEqual(['payment_after_expiry']));
+    const refused = { reason: 'already_paid', amount: 30000, expiresAt: '2026-11-21T12:10:00+09:00' };
+    expect(expectationConflict([current, late], { ...expiring, expiresAt: '2026-11-21T12:30:00+09:00' })).toEqual(refused);
+    expect(expectationConflict([current, late], { ...expiring, expiresAt: null })).toEqual(refused);
+    // The same instant written in UTC is the same expiry; before any payment the expiry may move.
+    expect(expectationConflict([current, late], { ...expiring, expiresAt: '2026-11-21T03:10:00Z' })).toBeNull();
+    expect(expectationConflict([current], { ...expiring, expiresAt: '2026-11-21T12:30:00+09:00' })).toBeNull();
   });
 });

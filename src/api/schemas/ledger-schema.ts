@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { EXPECTATION_METHODS } from '../../ledger/ledger-facts';
 import { DISCREPANCY_KINDS, ORDER_STATUSES } from '../../ledger/order-record';
+import { text } from './field-rules';
 
 const iso = (description: string) => z.string().meta({ description, example: '2026-11-21T03:00:00.000Z' });
 const minor = z.int().meta({ description: "an integer in the currency's minor unit, as the gateway sends it", example: 30000 });
 
 export const orderParams = z.object({
   mallId: z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1-8 letters or digits').meta({ example: 'T0001234' }),
-  shopOrderNo: z.string().min(1).max(40).meta({ description: "the shop's order number, as in its notifications", example: 'ORD-1' }),
+  // Measured as a notification's is (EUC-KR bytes): a number longer than that could never be matched.
+  shopOrderNo: text(40),
 });
 
 /** SPEC 7.1: what the shop expects to be paid for an order the service does not create itself. */
@@ -76,4 +78,5 @@ export const expectationConflictSchema = z.object({
   error: z.string(),
   reason: z.enum(['wallet_trade_amount', 'already_paid']),
   amount: minor.meta({ description: 'the amount that stands' }),
+  expiresAt: z.string().nullable().optional().meta({ description: 'with `already_paid`: the expiry that stands' }),
 }).meta({ id: 'ExpectationConflict' });
