@@ -6,7 +6,7 @@ export function orderText(record: OrderRecord): string {
   const e = record.expected;
   lines.push(e ? `expected   ${e.amount} ${e.currency} ${e.method} (${e.source}${e.expiresAt ? `, expires ${e.expiresAt}` : ''})` : 'expected   -');
   lines.push(`approved ${record.approved}  cancelled ${record.cancelled}  remaining ${record.remaining}  deposited ${record.deposited}`);
-  for (const p of record.payments) lines.push(`payment    ${p.at}  ${p.pgCno}  ${p.amount ?? '?'}  ${p.eventId}`);
+  for (const p of record.payments) lines.push(`payment    ${p.at}  ${p.pgCno}  ${p.amount ?? '?'}${p.cancelled ? '  (cancelled)' : ''}  ${p.eventId}`);
   for (const d of record.deposits) lines.push(`deposit    ${d.at}  ${d.pgCno}  ${d.amount ?? '?'}${d.cancelled ? '  (cancelled)' : ''}  ${d.eventId}`);
   for (const c of record.cancels) lines.push(`cancel     ${c.at}  ${c.pgCno}${c.cancelPgCno ? `/${c.cancelPgCno}` : ''}  ${c.amount ?? '?'}  leaves ${c.remainingAfter}  ${c.eventId}`);
   for (const r of record.cancellationsRequested) lines.push(`requested  cancellation ${r.shopTransactionId} of ${r.pgCno}: ${r.state}`);

@@ -4,7 +4,9 @@ import type { LedgerSettings } from './ledger-settings';
 import { epochMs } from './ledger-time';
 import { sumOf } from './minor-units';
 import type { DiscrepancyKind } from './order-record';
+import { holderOf, type CancelSource } from './order-cancels';
 import { succeeded, type OrderFigures } from './order-figures';
+import { consistentInSomeOrder } from './tied-remainders';
 import type { Timed } from './order-state';
 
 /** A discrepancy kind that holds now, with the events that show it (by time, then id). */
@@ -50,6 +52,7 @@ export function shownConditions(figures: OrderFigures, settings: LedgerSettings)
     ...refundTransferFailures(figures),
     ...unexpectedPayments(figures, paid, settings),
     ...paymentsAfterExpiry(figures, paid),
+    ...unknownRefundAmounts(figures),
   ];
 }
 
@@ -87,34 +90,69 @@ function overCancel(figures: OrderFigures, moving: N[]): Shown[] {
 /**
  * The gateway's remainder is the remainder of the payment it cancelled (event 20's pgCno). With
  * one payment that is the order's `remaining`; with several (a double payment being refunded)
- * only that payment's own remainder can be compared with it.
+ * only that payment's own remainder can be compared with it. A cancel whose pgCno has no payment
+ * of its own (a basket's productPgCno, or one the order never paid) is compared with the basket
+ * payment's remainder, else the order's.
+ *
+ * The latest event 20 by the gateway's time is the one compared, but that time has one-second
+ * resolution: cancels stamped in the same second have no order of their own (their id's hash is
+ * no order). They are consistent when, in some order, each stated remainder is the running
+ * remainder after it; only when no order fits is it a mismatch.
  */
 function remainingMismatch(figures: OrderFigures, moving: N[]): Shown[] {
   const changes = moving.filter((n) => n.fact.notiType === '20');
   const latest = changes[changes.length - 1];
-  if (latest === undefined || latest.fact.remainAmount === null) return [];
-  const { pgCno, remainAmount: notified } = latest.fact;
-  const paidHere =
-    sumOf(figures.payments.filter((p) => p.pgCno === pgCno).map((p) => p.amount)) +
-    sumOf(figures.deposits.filter((d) => d.pgCno === pgCno && !d.cancelled).map((d) => d.amount));
-  const computed = paidHere - sumOf(figures.cancels.filter((c) => c.pgCno === pgCno).map((c) => c.amount));
-  if (computed === notified) return [];
-  const eventIds = moving.filter((n) => n.fact.pgCno === pgCno && n.fact.notiType !== '40').map((n) => n.id);
-  return [{ kind: 'remaining_mismatch', eventIds, details: { pgCno, notified, computed } }];
+  if (latest === undefined) return [];
+  const second = secondOf(latest);
+  const tied = figures.cancelSources.map((source, i) => ({ source, amount: figures.cancels[i]!.amount ?? 0 })).filter(({ source }) => secondOf(source.notification) === second);
+  const deposits = new Set(figures.deposits.map((d) => d.eventId));
+  const shown: Shown[] = [];
+  for (const holder of new Set(tied.map(({ source }) => source.holder))) {
+    const members = tied.filter(({ source }) => source.holder === holder).map(({ source, amount }) => ({ amount, stated: statedRemainder(source) }));
+    const stated = tied.filter(({ source }) => source.holder === holder && statedRemainder(source) !== null);
+    const last = stated[stated.length - 1];
+    if (last === undefined) continue;
+    const computed = remainderAfter(figures, holder, second);
+    if (consistentInSomeOrder(computed + sumOf(members.map((m) => m.amount)), members)) continue;
+    const { pgCno, remainAmount: notified } = last.source.notification.fact;
+    const eventIds = moving.filter((n) => (n.fact.notiType !== '40' || deposits.has(n.id)) && (holder === null || holderOf(figures, n.fact) === holder)).map((n) => n.id);
+    shown.push({ kind: 'remaining_mismatch', eventIds, details: { pgCno, notified, computed } });
+  }
+  return shown;
+}
+
+const secondOf = (n: N): number => Math.floor(n.ms / 1000);
+const statedRemainder = (source: CancelSource): number | null => (source.notification.fact.notiType === '20' ? source.notification.fact.remainAmount : null);
+
+/** What the holding (or, for null, the order) had left once the cancels up to that second were taken: a refund the gateway reports later is not in the remainder it stated then. */
+function remainderAfter(figures: OrderFigures, holder: string | null, second: number): number {
+  const paid = holder === null ? figures.approved + figures.deposited : figures.holdings.get(holder)!.amount;
+  let taken = 0;
+  figures.cancelSources.forEach((source, i) => {
+    if ((holder === null || source.holder === holder) && secondOf(source.notification) <= second) taken += figures.cancels[i]!.amount ?? 0;
+  });
+  return paid - taken;
 }
 
 /**
  * Each event 51 is a refund that must be repeated. A refund completed (event 50) for the same
- * payment later by the gateway's time shows it was repeated and paid out.
+ * payment that follows it shows it was repeated and paid out: by the gateway's times when both
+ * carry one, else by the order they were received in (a 51 may carry no date of its own, and
+ * a receipt time is no place among the gateway's).
  */
 function refundTransferFailures(figures: OrderFigures): Shown[] {
   const all = figures.notifications;
-  return all.flatMap((failure, i): Shown[] => {
+  return all.flatMap((failure): Shown[] => {
     if (failure.fact.notiType !== '51') return [];
-    const repeated = all.slice(i + 1).some((n) => n.fact.notiType === '50' && succeeded(n) && n.fact.pgCno === failure.fact.pgCno);
+    const repeated = all.some((n) => n.fact.notiType === '50' && succeeded(n) && n.fact.pgCno === failure.fact.pgCno && follows(n, failure));
     if (repeated) return [];
     return [{ kind: 'refund_transfer_failed', eventIds: [failure.id], details: { pgCno: failure.fact.pgCno, amount: failure.fact.amount, resCd: failure.fact.resCd } }];
   });
+}
+
+function follows(later: N, earlier: N): boolean {
+  if (later.fact.occurredAt !== null && earlier.fact.occurredAt !== null) return later.ms > earlier.ms || (later.ms === earlier.ms && later.id > earlier.id);
+  return later.recordedMs > earlier.recordedMs || (later.recordedMs === earlier.recordedMs && later.id > earlier.id);
 }
 
 function unexpectedPayments({ expectation }: OrderFigures, paid: N[], settings: LedgerSettings): Shown[] {
@@ -129,4 +167,11 @@ function paymentsAfterExpiry({ expectation }: OrderFigures, paid: N[]): Shown[] 
   return paid
     .filter((n) => n.ms > expiresMs)
     .map((n) => ({ kind: 'payment_after_expiry', eventIds: [n.id], details: { pgCno: n.fact.pgCno, at: n.fact.at, expiresAt } }));
+}
+
+/** A refund or cancel whose amount neither its own fields nor what it names can tell: it moved money the record cannot count. */
+function unknownRefundAmounts(figures: OrderFigures): Shown[] {
+  return figures.cancels.flatMap((c): Shown[] =>
+    c.amount === null ? [{ kind: 'unknown_refund_amount', eventIds: [c.eventId], details: { pgCno: c.pgCno, cancelPgCno: c.cancelPgCno } }] : [],
+  );
 }

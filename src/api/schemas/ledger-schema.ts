@@ -46,7 +46,7 @@ export const orderRecordSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   expected: expectedSchema.nullable(),
   approved: minor, cancelled: minor, remaining: minor, deposited: minor,
-  payments: z.array(z.object({ pgCno: z.string(), amount: minor.nullable(), eventId: z.string(), at })),
+  payments: z.array(z.object({ pgCno: z.string(), amount: minor.nullable(), cancelled: z.boolean().meta({ description: 'its cancels took all of it' }), eventId: z.string(), at })),
   cancels: z.array(z.object({ cancelPgCno: z.string().nullable(), pgCno: z.string(), amount: minor.nullable(), remainingAfter: minor, eventId: z.string(), at })),
   deposits: z.array(z.object({ pgCno: z.string(), amount: minor.nullable(), cancelled: z.boolean(), eventId: z.string(), at })),
   escrow: z.object({ pgCno: z.string(), statusCode: z.string().nullable(), eventId: z.string(), at }).nullable(),
