@@ -105,7 +105,6 @@ function remainingMismatch(figures: OrderFigures, moving: N[]): Shown[] {
   if (latest === undefined) return [];
   const second = secondOf(latest);
   const tied = figures.cancelSources.map((source, i) => ({ source, amount: figures.cancels[i]!.amount ?? 0 })).filter(({ source }) => secondOf(source.notification) === second);
-  const deposits = new Set(figures.deposits.map((d) => d.eventId));
   const shown: Shown[] = [];
   for (const holder of new Set(tied.map(({ source }) => source.holder))) {
     const members = tied.filter(({ source }) => source.holder === holder).map(({ source, amount }) => ({ amount, stated: statedRemainder(source) }));
@@ -115,6 +114,7 @@ function remainingMismatch(figures: OrderFigures, moving: N[]): Shown[] {
     const computed = remainderAfter(figures, holder, second);
     if (consistentInSomeOrder(computed + sumOf(members.map((m) => m.amount)), members)) continue;
     const { pgCno, remainAmount: notified } = last.source.notification.fact;
+    const deposits = new Set(figures.deposits.map((d) => d.eventId));
     const eventIds = moving.filter((n) => (n.fact.notiType !== '40' || deposits.has(n.id)) && (holder === null || holderOf(figures, n.fact) === holder)).map((n) => n.id);
     shown.push({ kind: 'remaining_mismatch', eventIds, details: { pgCno, notified, computed } });
   }
@@ -171,7 +171,7 @@ function paymentsAfterExpiry({ expectation }: OrderFigures, paid: N[]): Shown[] 
 
 /** A refund or cancel whose amount neither its own fields nor what it names can tell: it moved money the record cannot count. */
 function unknownRefundAmounts(figures: OrderFigures): Shown[] {
-  return figures.cancels.flatMap((c): Shown[] =>
-    c.amount === null ? [{ kind: 'unknown_refund_amount', eventIds: [c.eventId], details: { pgCno: c.pgCno, cancelPgCno: c.cancelPgCno } }] : [],
-  );
+  const shown: Shown[] = [];
+  for (const c of figures.cancels) if (c.amount === null) shown.push({ kind: 'unknown_refund_amount', eventIds: [c.eventId], details: { pgCno: c.pgCno, cancelPgCno: c.cancelPgCno } });
+  return shown;
 }
