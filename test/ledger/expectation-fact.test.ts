@@ -1,3 +1,4 @@
+import { orderParams } from '../../src/api/schemas/ledger-schema';
 import { expectationConflict } from '../../src/ledger/expectation-conflict';
 import { expectationFact, sameExpectation, walletTradeExpectation } from '../../src/ledger/expectation-fact';
 import { ORDER, PG, approval, expectation, minute } from './ledger-fixtures';
@@ -57,5 +58,15 @@ describe('expectations', () => {
     // The same instant written in UTC is the same expiry; before any payment the expiry may move.
     expect(expectationConflict([current, late], { ...expiring, expiresAt: '2026-11-21T03:10:00Z' })).toBeNull();
     expect(expectationConflict([current], { ...expiring, expiresAt: '2026-11-21T12:30:00+09:00' })).toBeNull();
+  });
+});
+
+describe('the order in a PUT expectation', () => {
+  it('measures shopOrderNo in EUC-KR bytes, as a notification\'s: 40 bytes is 20 Hangul, not 40', () => {
+    expect(orderParams.safeParse({ mallId: 'T0001234', shopOrderNo: '주'.repeat(20) }).success).toBe(true);
+    expect(orderParams.safeParse({ mallId: 'T0001234', shopOrderNo: 'A'.repeat(40) }).success).toBe(true);
+    const refused = orderParams.safeParse({ mallId: 'T0001234', shopOrderNo: '주'.repeat(21) });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('must be at most 40 bytes (EUC-KR; a Korean character is 2 bytes)');
   });
 });
