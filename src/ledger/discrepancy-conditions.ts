@@ -4,7 +4,7 @@ import type { LedgerSettings } from './ledger-settings';
 import { epochMs } from './ledger-time';
 import { sumOf } from './minor-units';
 import type { DiscrepancyKind } from './order-record';
-import { holderOf, type CancelSource } from './order-cancels';
+import { holderOf } from './order-cancels';
 import { succeeded, type OrderFigures } from './order-figures';
 import { consistentInSomeOrder } from './tied-remainders';
 import type { Timed } from './order-state';
@@ -100,20 +100,25 @@ function overCancel(figures: OrderFigures, moving: N[]): Shown[] {
  * remainder after it; only when no order fits is it a mismatch.
  */
 function remainingMismatch(figures: OrderFigures, moving: N[]): Shown[] {
-  const changes = moving.filter((n) => n.fact.notiType === '20');
-  const latest = changes[changes.length - 1];
+  const latest = findLast(moving, (n) => n.fact.notiType === '20');
   if (latest === undefined) return [];
   const second = secondOf(latest);
-  const tied = figures.cancelSources.map((source, i) => ({ source, amount: figures.cancels[i]!.amount ?? 0 })).filter(({ source }) => secondOf(source.notification) === second);
+  // Cancels are by time: the tied ones are a run near the end (only later refunds may follow them).
+  const tied: Array<{ n: N; holder: string | null; amount: number }> = [];
+  for (let i = figures.cancels.length - 1; i >= 0; i -= 1) {
+    const n = figures.cancelEvents[i]!;
+    const at = secondOf(n);
+    if (at < second) break;
+    if (at === second) tied.unshift({ n, holder: figures.cancelHolders[i]!, amount: figures.cancels[i]!.amount ?? 0 });
+  }
   const shown: Shown[] = [];
-  for (const holder of new Set(tied.map(({ source }) => source.holder))) {
-    const members = tied.filter(({ source }) => source.holder === holder).map(({ source, amount }) => ({ amount, stated: statedRemainder(source) }));
-    const stated = tied.filter(({ source }) => source.holder === holder && statedRemainder(source) !== null);
-    const last = stated[stated.length - 1];
+  for (const holder of new Set(tied.map((t) => t.holder))) {
+    const members = tied.filter((t) => t.holder === holder).map((t) => ({ amount: t.amount, stated: statedRemainder(t.n) }));
+    const last = findLast(tied, (t) => t.holder === holder && statedRemainder(t.n) !== null);
     if (last === undefined) continue;
     const computed = remainderAfter(figures, holder, second);
     if (consistentInSomeOrder(computed + sumOf(members.map((m) => m.amount)), members)) continue;
-    const { pgCno, remainAmount: notified } = last.source.notification.fact;
+    const { pgCno, remainAmount: notified } = last.n.fact;
     const deposits = new Set(figures.deposits.map((d) => d.eventId));
     const eventIds = moving.filter((n) => (n.fact.notiType !== '40' || deposits.has(n.id)) && (holder === null || holderOf(figures, n.fact) === holder)).map((n) => n.id);
     shown.push({ kind: 'remaining_mismatch', eventIds, details: { pgCno, notified, computed } });
@@ -122,15 +127,21 @@ function remainingMismatch(figures: OrderFigures, moving: N[]): Shown[] {
 }
 
 const secondOf = (n: N): number => Math.floor(n.ms / 1000);
-const statedRemainder = (source: CancelSource): number | null => (source.notification.fact.notiType === '20' ? source.notification.fact.remainAmount : null);
+
+function findLast<T>(items: readonly T[], test: (item: T) => boolean): T | undefined {
+  for (let i = items.length - 1; i >= 0; i -= 1) if (test(items[i]!)) return items[i];
+  return undefined;
+}
+
+const statedRemainder = (n: N): number | null => (n.fact.notiType === '20' ? n.fact.remainAmount : null);
 
 /** What the holding (or, for null, the order) had left once the cancels up to that second were taken: a refund the gateway reports later is not in the remainder it stated then. */
 function remainderAfter(figures: OrderFigures, holder: string | null, second: number): number {
   const paid = holder === null ? figures.approved + figures.deposited : figures.holdings.get(holder)!.amount;
   let taken = 0;
-  figures.cancelSources.forEach((source, i) => {
-    if ((holder === null || source.holder === holder) && secondOf(source.notification) <= second) taken += figures.cancels[i]!.amount ?? 0;
-  });
+  for (let i = 0; i < figures.cancels.length; i += 1) {
+    if ((holder === null || figures.cancelHolders[i] === holder) && secondOf(figures.cancelEvents[i]!) <= second) taken += figures.cancels[i]!.amount ?? 0;
+  }
   return paid - taken;
 }
 

@@ -13,11 +13,14 @@ export interface Holding {
   taken: number;
 }
 
-/** Where a cancel of the record's `cancels` (same index) took its money from. */
-export interface CancelSource {
-  notification: Timed<NotificationFact>;
-  /** The holding (its pgCno), or null: it names none of the order's payments, so it comes off the order as a whole. */
-  holder: string | null;
+/**
+ * Where each cancel of the record's `cancels` (same index) came from: its notification, and the
+ * holding it took its money from (its pgCno), or null: it names none of the order's payments, so
+ * it comes off the order as a whole. Parallel arrays: a replay reads them at every stored moment.
+ */
+export interface CancelSources {
+  cancelEvents: Array<Timed<NotificationFact>>;
+  cancelHolders: Array<string | null>;
 }
 
 /** The order's holdings by pgCno, and a basket's productPgCno → the pgCno of the payment whose basket lists it. */
@@ -55,11 +58,6 @@ export function holderOf(figures: Holders, fact: NotificationFact): string | nul
   return figures.products.get(fact.pgCno) ?? null;
 }
 
-interface Choice {
-  n: N;
-  amount: number | null;
-}
-
 /**
  * One cancel per `cancelPgCno` across events 20 and 50: a refund the gateway reports as a change
  * and then as completed is one refund. The event 20 describes it (it carries cancelAmount), the
@@ -73,38 +71,40 @@ interface Choice {
  * payment (a 50 refunds what was left; a 20 that states its remainder cancelled the difference).
  * Null when none can tell: an `unknown_refund_amount`, never a silent 0.
  */
-export function cancelsOf(
-  moving: N[],
-  holders: Holders,
-  deposits: Deposit[],
-  paid: number,
-): { cancels: Cancel[]; sources: CancelSource[] } {
+export function cancelsOf(moving: N[], holders: Holders, deposits: Deposit[], paid: number): { cancels: Cancel[] } & CancelSources {
   const depositAmount = (pgCno: string | undefined): number | null => (pgCno === undefined ? null : (deposits.find((d) => d.pgCno === pgCno)?.amount ?? null));
   const own = (n: N): number | null => n.fact.cancelAmount ?? n.fact.amount ?? depositAmount(n.fact.depositPgCno);
-  const chosen = new Map<string, Choice>();
+  const chosen = new Map<string, N>();
+  // The amount another report of the same cancel gave one that has none of its own (rare: a Map, not a wrapper per cancel).
+  const reported = new Map<N, number>();
+  const amountOf = (n: N): number | null => own(n) ?? reported.get(n) ?? null;
   const unkeyed: N[] = [];
   for (const n of moving) {
     if (!CANCEL_TYPES.has(n.fact.notiType)) continue;
     const key = n.fact.cancelPgCno;
     if (key === null) {
       if (n.fact.notiType === '50') unkeyed.push(n);
-      else chosen.set(`event:${n.id}`, { n, amount: own(n) });
+      else chosen.set(`event:${n.id}`, n);
       continue;
     }
     const current = chosen.get(key);
-    if (current === undefined) chosen.set(key, { n, amount: own(n) });
-    else if (current.n.fact.notiType === '50' && n.fact.notiType === '20') chosen.set(key, { n, amount: own(n) ?? current.amount });
-    else if (current.amount === null) current.amount = own(n);
+    if (current === undefined) chosen.set(key, n);
+    else {
+      const [described, other] = current.fact.notiType === '50' && n.fact.notiType === '20' ? [n, current] : [current, n];
+      chosen.set(key, described);
+      const amount = own(described) === null && !reported.has(described) ? amountOf(other) : null;
+      if (amount !== null) reported.set(described, amount);
+    }
   }
   const confirmed = new Set<string>();
   const confirm = (completion: N, amount: number | null): boolean => {
     const { pgCno, depositPgCno } = completion.fact;
-    let match: [string, Choice] | undefined;
+    let match: [string, N] | undefined;
     for (const entry of chosen) {
-      const [key, { n, amount: cancelAmount }] = entry;
+      const [key, n] = entry;
       if (n.fact.notiType !== '20' || confirmed.has(key) || (n.fact.pgCno !== pgCno && n.fact.pgCno !== depositPgCno)) continue;
-      if (amount !== null && cancelAmount !== amount) continue;
-      if (match === undefined || byTimeThenId(n, match[1].n) < 0) match = entry;
+      if (amount !== null && amountOf(n) !== amount) continue;
+      if (match === undefined || byTimeThenId(n, match[1]) < 0) match = entry;
     }
     if (match === undefined) return false;
     confirmed.add(match[0]);
@@ -113,29 +113,31 @@ export function cancelsOf(
   // Those that say their amount first: an amountless one must not take the cancel another names by amount.
   for (const completion of unkeyed) {
     const amount = own(completion);
-    if (amount !== null && !confirm(completion, amount)) chosen.set(`event:${completion.id}`, { n: completion, amount });
+    if (amount !== null && !confirm(completion, amount)) chosen.set(`event:${completion.id}`, completion);
   }
   for (const completion of unkeyed) {
-    if (own(completion) === null && !confirm(completion, null)) chosen.set(`event:${completion.id}`, { n: completion, amount: null });
+    if (own(completion) === null && !confirm(completion, null)) chosen.set(`event:${completion.id}`, completion);
   }
 
-  const left = new Map([...holders.holdings.values()].map((h) => [h.pgCno, h.amount]));
+  const left = new Map<string, number>();
+  for (const h of holders.holdings.values()) left.set(h.pgCno, h.amount);
   let orderLeft = paid;
   const cancels: Cancel[] = [];
-  const sources: CancelSource[] = [];
-  for (const { n, amount: stated } of [...chosen.values()].sort((a, b) => byTimeThenId(a.n, b.n))) {
+  const cancelEvents = [...chosen.values()].sort(byTimeThenId);
+  const cancelHolders: Array<string | null> = [];
+  for (const n of cancelEvents) {
     const holder = holderOf(holders, n.fact);
     const before = holder === null ? null : left.get(holder)!;
-    const amount = stated ?? (before === null ? null : fromRemainder(n, before));
+    const amount = amountOf(n) ?? (before === null ? null : fromRemainder(n, before));
     if (holder !== null) {
       left.set(holder, before! - (amount ?? 0));
       holders.holdings.get(holder)!.taken += amount ?? 0;
     }
     orderLeft -= amount ?? 0;
     cancels.push({ cancelPgCno: n.fact.cancelPgCno, pgCno: n.fact.pgCno, amount, remainingAfter: orderLeft, eventId: n.id, at: n.fact.at });
-    sources.push({ notification: n, holder });
+    cancelHolders.push(holder);
   }
-  return { cancels, sources };
+  return { cancels, cancelEvents, cancelHolders };
 }
 
 /** A refund completed (50) without an amount refunded what its payment had left; a change (20) without one cancelled down to the remainder it states. */

@@ -1,19 +1,17 @@
 import type { CancellationFact, ExpectationFact, NotificationFact } from './ledger-facts';
 import { byTimeThenId } from './ledger-time';
 import { sumOf } from './minor-units';
-import { cancelsOf, holdingsOf, type CancelSource, type Holding } from './order-cancels';
+import { cancelsOf, holdingsOf, type CancelSources, type Holding } from './order-cancels';
 import type { CancellationRequested, Cancel, Deposit, Escrow, Payment } from './order-record';
 import { currentExpectation, type OrderState, type Timed } from './order-state';
 
 /** The record's figures and lists, before discrepancies and status (SPEC 7.2). */
-export interface OrderFigures {
+export interface OrderFigures extends CancelSources {
   expectation: Timed<ExpectationFact> | null;
   /** Every notification of the order, by the gateway's time then id. */
   notifications: Array<Timed<NotificationFact>>;
   payments: Payment[];
   cancels: Cancel[];
-  /** Parallel to `cancels`. */
-  cancelSources: CancelSource[];
   deposits: Deposit[];
   /** By pgCno, in the order they were first paid. */
   holdings: ReadonlyMap<string, Holding>;
@@ -56,7 +54,7 @@ export function orderFigures(state: OrderState): OrderFigures {
   const holdings = holdingsOf(paymentEvents, depositEvents, cancelledDeposits);
   const products = new Map<string, string>();
   for (const n of [...paymentEvents, ...depositEvents]) for (const product of n.fact.productPgCnos ?? []) if (!products.has(product)) products.set(product, n.fact.pgCno);
-  const { cancels, sources } = cancelsOf(moving, { holdings, products }, deposits, approved + deposited);
+  const { cancels, cancelEvents, cancelHolders } = cancelsOf(moving, { holdings, products }, deposits, approved + deposited);
   const cancelled = sumOf(cancels.map((c) => c.amount));
   const payments = paymentEvents.map((n): Payment => {
     const { amount, taken } = holdings.get(n.fact.pgCno)!;
@@ -70,7 +68,8 @@ export function orderFigures(state: OrderState): OrderFigures {
     notifications,
     payments,
     cancels,
-    cancelSources: sources,
+    cancelEvents,
+    cancelHolders,
     deposits,
     holdings,
     products,
@@ -90,8 +89,14 @@ export function orderFigures(state: OrderState): OrderFigures {
  * deposit or payment, not more money).
  */
 function depositsOf(moving: N[]): N[] {
-  const reported = new Set(moving.filter((n) => n.fact.notiType === '30' || PAYMENT_TYPES.has(n.fact.notiType)).map((n) => n.fact.pgCno));
-  return moving.filter((n) => n.fact.notiType === '30' || (n.fact.notiType === '40' && n.fact.statusCode === ESCROW_DEPOSIT && !reported.has(n.fact.pgCno)));
+  const reported = new Set<string>();
+  const escrowDeposits: N[] = [];
+  for (const n of moving) {
+    if (n.fact.notiType === '30' || PAYMENT_TYPES.has(n.fact.notiType)) reported.add(n.fact.pgCno);
+    else if (n.fact.notiType === '40' && n.fact.statusCode === ESCROW_DEPOSIT) escrowDeposits.push(n);
+  }
+  if (escrowDeposits.length === 0) return moving.filter((n) => n.fact.notiType === '30');
+  return moving.filter((n) => n.fact.notiType === '30' || (escrowDeposits.includes(n) && !reported.has(n.fact.pgCno)));
 }
 
 /** Each command once, at its latest state, in the order they were first requested. */

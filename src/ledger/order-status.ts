@@ -11,7 +11,7 @@ import type { Discrepancy, Expected, OrderStatus } from './order-record';
  * money the order still holds.
  */
 export function orderStatus(
-  figures: Pick<OrderFigures, 'approved' | 'deposited' | 'remaining' | 'holdings' | 'cancels' | 'cancelSources'>,
+  figures: Pick<OrderFigures, 'approved' | 'deposited' | 'remaining' | 'holdings' | 'cancels' | 'cancelHolders'>,
   expected: Expected | null,
   discrepancies: readonly Discrepancy[],
 ): OrderStatus {
@@ -26,12 +26,12 @@ export function orderStatus(
   return 'awaiting_payment';
 }
 
-function partlyCancelled(figures: Pick<OrderFigures, 'holdings' | 'cancels' | 'cancelSources'>): boolean {
+function partlyCancelled(figures: Pick<OrderFigures, 'holdings' | 'cancels' | 'cancelHolders'>): boolean {
   let overTaken = 0;
   for (const { amount, taken } of figures.holdings.values()) {
     if (taken > 0 && taken < amount) return true;
     if (taken > amount) overTaken += taken - amount;
   }
-  const unheld = sumOf(figures.cancels.filter((_, i) => figures.cancelSources[i]!.holder === null).map((c) => c.amount));
+  const unheld = sumOf(figures.cancels.filter((_, i) => figures.cancelHolders[i] === null).map((c) => c.amount));
   return overTaken + unheld > 0;
 }
