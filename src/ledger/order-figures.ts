@@ -37,7 +37,7 @@ export const succeeded = (n: N): boolean => n.fact.resCd === '0000';
 
 const PAYMENT_TYPES = new Set(['10', '70']);
 /** Event 40's status for a deposit into an escrow account. */
-export const ESCROW_DEPOSIT = 'ES04';
+const ESCROW_DEPOSIT = 'ES04';
 
 export function orderFigures(state: OrderState): OrderFigures {
   const notifications = [...state.notifications.values()].sort(byTimeThenId);
