@@ -7,7 +7,7 @@ describe('orders show: an order as text', () => {
     const first = approval({ pgCno: PG.card, amount: 10000, at: 1 });
     const cancelFirst = partialCancel({ pgCno: PG.card, cancelPgCno: PG.cancel1, cancelAmount: 10000, remainAmount: 0, at: 2, statusCode: 'TS05' });
     const second = approval({ pgCno: PG.second, amount: 10000, at: 3 });
-    const text = orderText(compute([first, cancelFirst, second]).record!);
+    const text = orderText(compute([first, cancelFirst, second]).record!, 'KRW');
     const payments = text.split('\n').filter((line) => line.startsWith('payment'));
     expect(payments).toHaveLength(2);
     expect(payments[0]).toContain(PG.card);
