@@ -20,6 +20,7 @@ export const DISCREPANCY_KINDS = [
   'refund_transfer_failed',
   'unexpected_payment',
   'payment_after_expiry',
+  'unknown_refund_amount',
 ] as const;
 export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
 
@@ -41,6 +42,8 @@ export interface Discrepancy {
 export interface Payment {
   pgCno: string;
   amount: number | null;
+  /** Its cancels took all of it: the order no longer holds this payment's money. */
+  cancelled: boolean;
   eventId: string;
   at: string;
 }

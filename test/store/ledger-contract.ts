@@ -51,7 +51,7 @@ export function ledgerContract(openFresh: (settings: LedgerSettings) => Promise<
     const record = await stores.ledger.getOrder(order('ORD-3'));
     expect(record).toMatchObject({ status: 'discrepancy', discrepancies: [{ kind: 'amount_mismatch', details: { expected: 30000, notified: 3000 }, resolvedAt: null }] });
     await expect(stores.ledger.putExpectation(order('ORD-3'), { ...input, amount: 3000 }, minute(2)))
-      .resolves.toEqual({ outcome: 'conflict', conflict: { reason: 'already_paid', amount: 30000 } });
+      .resolves.toEqual({ outcome: 'conflict', conflict: { reason: 'already_paid', amount: 30000, expiresAt: null } });
     const types = (await queued()).map((e) => e.type);
     expect(types).toEqual(['order.status_changed', 'payment.approved', 'ledger.discrepancy', 'order.status_changed']);
   });

@@ -108,6 +108,7 @@ export const en = {
   'timeline.cancellationRequested': 'cancellation requested',
   'timeline.cancellationDetail': '{command} for pgCno <mono>{pgCno}</mono>: {state}',
   'timeline.payment': 'payment',
+  'timeline.paymentCancelled': 'payment (cancelled)',
   'timeline.paymentDetail': '{amount}, pgCno <mono>{pgCno}</mono>',
   'timeline.cancel': 'cancel',
   'timeline.cancelDetail': '{amount} of pgCno <mono>{pgCno}</mono>',

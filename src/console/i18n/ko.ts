@@ -104,6 +104,7 @@ export const ko: Record<MessageKey, string> = {
   'timeline.cancellationRequested': '취소 요청',
   'timeline.cancellationDetail': '{command}, pgCno <mono>{pgCno}</mono>: {state}',
   'timeline.payment': '결제',
+  'timeline.paymentCancelled': '결제 (취소됨)',
   'timeline.paymentDetail': '{amount}, pgCno <mono>{pgCno}</mono>',
   'timeline.cancel': '취소',
   'timeline.cancelDetail': 'pgCno <mono>{pgCno}</mono>에서 {amount}',

@@ -33,7 +33,7 @@ function timeline(viewer: Viewer, order: OrderRecord, currency: string): Timelin
     undated.push({ at: null, key: `b${c.shopTransactionId}`, what: t('timeline.cancellationRequested'), detail: t.rich('timeline.cancellationDetail', { command, pgCno: c.pgCno, state: html`<span class="code">${c.state}</span>` }) });
   }
   const dated: TimelineEntry[] = [
-    ...order.payments.map((p) => ({ at: p.at, key: p.eventId, what: t('timeline.payment'), detail: html`${t.rich('timeline.paymentDetail', { amount: amount(p.amount), pgCno: p.pgCno })} · ${eventLink(p.eventId)}` })),
+    ...order.payments.map((p) => ({ at: p.at, key: p.eventId, what: p.cancelled ? t('timeline.paymentCancelled') : t('timeline.payment'), detail: html`${t.rich('timeline.paymentDetail', { amount: amount(p.amount), pgCno: p.pgCno })} · ${eventLink(p.eventId)}` })),
     ...order.cancels.map((c) => ({ at: c.at, key: c.eventId, what: t('timeline.cancel'), detail: html`${t.rich('timeline.cancelDetail', { amount: amount(c.amount), pgCno: c.pgCno })}${c.cancelPgCno ? t.rich('timeline.cancelPgCno', { cancelPgCno: c.cancelPgCno }) : ''}${t.rich('timeline.left', { amount: amount(c.remainingAfter) })} · ${eventLink(c.eventId)}` })),
     ...order.deposits.map((d) => ({ at: d.at, key: d.eventId, what: d.cancelled ? t('timeline.depositCancelled') : t('timeline.deposit'), detail: html`${t.rich('timeline.depositDetail', { amount: amount(d.amount), pgCno: d.pgCno })} · ${eventLink(d.eventId)}` })),
     ...(order.escrow ? [{ at: order.escrow.at, key: order.escrow.eventId, what: t('timeline.escrow'), detail: html`${t('timeline.escrowDetail', { statusCode: order.escrow.statusCode ?? t('timeline.unknown') })} · ${eventLink(order.escrow.eventId)}` }] : []),
