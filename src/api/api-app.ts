@@ -5,6 +5,7 @@ import { bearerAuth } from './bearer-auth';
 import { commandRoutes } from './command-routes';
 import type { LedgerStore } from '../store/ledger-store';
 import { ledgerRoutes } from './ledger-routes';
+import { asyncApiDocument } from '../contract/asyncapi-document';
 import { openApiDocument } from './openapi';
 import { queryRoutes } from './query-routes';
 import { strictJsonBody } from './strict-json-body';
@@ -32,6 +33,9 @@ export function createApiApp(deps: ApiDeps): Express {
   app.put(/.*/, jsonOnly);
   const document = openApiDocument();
   app.get('/v1/openapi.json', (_req, res) => void res.json(document));
+  // The queue's contract beside the API's: made on first request, as nothing else needs it.
+  let events: Record<string, unknown> | null = null;
+  app.get('/v1/asyncapi.json', (_req, res) => void res.json((events ??= asyncApiDocument())));
   app.use(commandRoutes(deps.commands, deps.wakeWorker ?? (() => undefined)));
   app.use(queryRoutes(deps.commands.store));
   if (deps.ledger) app.use(ledgerRoutes(deps.ledger, deps.commands.now));
