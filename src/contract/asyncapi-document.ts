@@ -2,7 +2,7 @@ import { EVENT_KINDS, type EventKind } from './event-catalogue';
 import { eventExamples, notificationExample } from './event-examples';
 import { jsonSchemas } from './json-schemas';
 import { transports } from './transport-channels';
-import { httpHeaders, messageHeaders } from './message-headers';
+import { httpHeaders, messageHeaders, TRACEPARENT_EXAMPLE } from './message-headers';
 import { EVENT_TYPES, NOTI_TYPES } from '../notifications/event-types';
 
 /** `payment.approved` → `paymentApproved`, `PaymentApproved`: message and schema names. */
@@ -17,6 +17,7 @@ const schemaName = (type: string): string => messageName(type).replace(/^[a-z]/,
 export function asyncApiDocument(): Record<string, unknown> {
   const examples = examplesByType();
   const { schemas } = jsonSchemas(Object.fromEntries(EVENT_KINDS.map((kind) => [schemaName(kind.type), kind.schema])));
+  for (const kind of EVENT_KINDS) withFileTraceMembers(schemas[schemaName(kind.type)] as { properties: Record<string, unknown> });
   const messages = Object.fromEntries(EVENT_KINDS.map((kind) => [messageName(kind.type), message(kind, examples[kind.type])]));
   const channelMessages = Object.fromEntries(EVENT_KINDS.map((kind) => [messageName(kind.type), { $ref: `#/components/messages/${messageName(kind.type)}` }]));
   const all = transports(EVENT_KINDS.map((kind) => kind.type));
@@ -62,6 +63,17 @@ function message(kind: EventKind, example: unknown): Record<string, unknown> {
     examples: [{ name: messageName(kind.type), summary: `${kind.type}, as the service builds it`, payload: example }],
   };
 }
+
+/**
+ * The file sink has no headers: with tracing on, its line carries the trace context as two
+ * trailing members after the event's own fields. Declared, so a line still validates.
+ */
+function withFileTraceMembers(schema: { properties: Record<string, unknown> }): void {
+  schema.properties.traceparent = { type: 'string', description: fileOnly('the W3C traceparent of the publish'), examples: [TRACEPARENT_EXAMPLE] };
+  schema.properties.tracestate = { type: 'string', description: fileOnly('the W3C tracestate, when there is one') };
+}
+
+const fileOnly = (what: string) => `file sink lines only, with tracing on: ${what}; on the other transports it is a header or a field beside the event`;
 
 function examplesByType(): Record<string, unknown> {
   return {

@@ -18,9 +18,9 @@ const INBOX_COLUMNS = 13;
 const INSERT_INBOX = sqlBySize((rows) => `INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
     shop_order_no, body_hash, raw_body, content_type, source_ip, received_at, event_json)
   VALUES ${valueRows(rows, INBOX_COLUMNS)} ON CONFLICT DO NOTHING RETURNING seq, event_id`);
-const OUTBOX_COLUMNS = 4;
+const OUTBOX_COLUMNS = 5;
 const INSERT_OUTBOX = sqlBySize((rows) =>
-  `INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms) VALUES ${valueRows(rows, OUTBOX_COLUMNS)}`);
+  `INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms, trace_context) VALUES ${valueRows(rows, OUTBOX_COLUMNS)}`);
 const CONFLICT_COLUMNS = 9;
 const INSERT_CONFLICTS = sqlBySize((rows) => `INSERT INTO conflicts (inbox_seq, event_id, dedup_key, received_at, source_ip,
     content_type, raw_body, body_hash, event_json)
@@ -112,16 +112,18 @@ export function* recordNotifications(entries: readonly InboxRow[], settings: Led
   // statement draws the seqs in entry order, so the batch's outbox order is its arrival order.
   if (accepted.length > 0) yield* outboxChanged();
   const outboxInserts = rowInserts(INSERT_OUTBOX, OUTBOX_COLUMNS, accepted.map((entry): Param[] => [
-    insertedSeqs.get(entry.eventId)!, entry.eventId, entry.receivedAt, Date.parse(entry.receivedAt),
+    insertedSeqs.get(entry.eventId)!, entry.eventId, entry.receivedAt, Date.parse(entry.receivedAt), entry.traceContext,
   ]));
   const isAccepted = (entry: InboxRow, i: number) => firstCopy.get(entry.eventId) === i && insertedSeqs.has(entry.eventId);
 
   const results: RecordResult[] = [];
   const duplicates: Array<{ seq: number; at: string }> = [];
   const conflicts: Param[][] = [];
+  // Only a traced entry's span asks how many shared its commit; untraced results stay as they were.
+  const batchOf = (entry: InboxRow) => (entry.traceContext === null ? {} : { batchSize: entries.length });
   entries.forEach((entry, i) => {
     if (isAccepted(entry, i)) {
-      results.push({ outcome: 'accepted', eventId: entry.eventId });
+      results.push({ outcome: 'accepted', eventId: entry.eventId, ...batchOf(entry) });
       return;
     }
     const row = stored.get(entry.eventId);
@@ -131,13 +133,13 @@ export function* recordNotifications(entries: readonly InboxRow[], settings: Led
     if (row.dedup_key !== entry.dedupKey) throw new Error(`event id ${entry.eventId} is already stored under another dedup key`);
     if (row.body_hash === entry.bodyHash) {
       duplicates.push({ seq: row.seq, at: entry.receivedAt });
-      results.push({ outcome: 'duplicate', eventId: row.event_id });
+      results.push({ outcome: 'duplicate', eventId: row.event_id, ...batchOf(entry) });
     } else {
       conflicts.push([
         row.seq, row.event_id, entry.dedupKey, entry.receivedAt, entry.sourceIp, entry.contentType,
         entry.rawBody, entry.bodyHash, entry.eventJson,
       ]);
-      results.push({ outcome: 'conflict', eventId: row.event_id });
+      results.push({ outcome: 'conflict', eventId: row.event_id, ...batchOf(entry) });
     }
   });
   // The ledger's writes come after the notifications' outbox rows: its events follow the
