@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const retention = startRetention({ store, days: config.RETENTION_DAYS, logger });
   registerLedgerGauge(metrics, ledger);
   const ledgerSweep = startLedgerSweep({ ledger, logger });
-  const internalApi: InternalApi = await startInternalApi({ config, commands, ledger, storeKind: kind, logger, metrics });
+  const internalApi: InternalApi = await startInternalApi({ config, commands, ledger, storeKind: kind, logger, metrics, tracing });
 
   let shuttingDown = false;
   // Its time-outs (20 s for the headers, 30 s for a request) are the listener's own: see createNotificationServer.

@@ -9,6 +9,7 @@ import { asyncApiDocument } from '../contract/asyncapi-document';
 import { openApiDocument } from './openapi';
 import { queryRoutes } from './query-routes';
 import { strictJsonBody } from './strict-json-body';
+import { apiRequestSpan } from '../tracing/api-request-span';
 
 export interface ApiDeps {
   commands: CommandDeps;
@@ -23,6 +24,7 @@ export function createApiApp(deps: ApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
+  if (deps.commands.tracing) app.use(apiRequestSpan(deps.commands.tracing));
   app.use(bearerAuth(deps.apiToken));
   app.use(strictJsonBody('64kb'));
   const jsonOnly: express.RequestHandler = (req, res, next) => {

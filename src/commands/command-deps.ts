@@ -3,6 +3,7 @@ import type { GatewayKeys, MsgAuthEncoding } from '../gateway/msg-auth';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import type { CommandStore } from '../store/command-store';
+import type { Tracing } from '../tracing/tracing';
 
 export interface CommandSettings {
   timeoutMs: number;
@@ -24,6 +25,8 @@ export interface CommandDeps {
   owner: string;
   now: () => Date;
   random?: () => number;
+  /** Null or absent: tracing off, and a gateway call makes no span. */
+  tracing?: Tracing | null;
 }
 
 /** Longer than one attempt can take, so a live owner never loses a lease mid-attempt. */

@@ -44,6 +44,8 @@ export interface StoredCommand extends CommandRecord {
   lockedBy: string | null;
   /** Epoch ms; a lease past it belongs to no one (its replica died). */
   lockedUntil: number | null;
+  /** With tracing on: the W3C trace context (JSON) of the request that created it. */
+  traceContext?: string | null;
 }
 
 /** One send to the gateway, as kept for an operator. */
@@ -74,6 +76,8 @@ export interface NewCommand {
   /** The creator holds the lease for its first attempt, so no worker sends it twice. */
   owner: string;
   leaseUntil: number;
+  /** With tracing on: the creating request's trace context (JSON), for its resends' links. */
+  traceContext?: string | null;
 }
 
 export interface BeginAttempt {

@@ -6,11 +6,12 @@ import { get, type Procedure } from './procedure';
 export function* createCommand(command: NewCommand): Procedure<{ created: boolean; command: StoredCommand }> {
   const inserted = yield* get<{ shop_transaction_id: string }>(
     `INSERT INTO commands (shop_transaction_id, kind, mall_id, state, body_hash, request_json, created_at, updated_at,
-       next_attempt_at, locked_by, locked_until)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       next_attempt_at, locked_by, locked_until, trace_context)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT DO NOTHING RETURNING shop_transaction_id`,
     command.shopTransactionId, command.kind, command.mallId, command.state, command.bodyHash,
     JSON.stringify(command.request), command.at, command.at, Date.parse(command.at), command.owner, command.leaseUntil,
+    command.traceContext ?? null,
   );
   const row = yield* get<CommandRow>(`SELECT ${COMMAND_COLUMNS} FROM commands WHERE shop_transaction_id = ?`, command.shopTransactionId);
   return { created: inserted !== undefined, command: toStoredCommand(row!) };
