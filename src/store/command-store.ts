@@ -44,8 +44,6 @@ export interface StoredCommand extends CommandRecord {
   lockedBy: string | null;
   /** Epoch ms; a lease past it belongs to no one (its replica died). */
   lockedUntil: number | null;
-  /** With tracing on: the W3C trace context (JSON) of the request that created it. */
-  traceContext?: string | null;
 }
 
 /** One send to the gateway, as kept for an operator. */
@@ -138,6 +136,8 @@ export interface CommandStore {
   /** Inserts, or returns the existing command under that key (created: false) untouched. */
   createCommand(command: NewCommand): Promise<{ created: boolean; command: StoredCommand }>;
   getCommand(shopTransactionId: string): Promise<StoredCommand | null>;
+  /** With tracing on: the trace context (JSON) of the request that created the command, or null. */
+  traceContextOf?(shopTransactionId: string): Promise<string | null>;
   listCommands(filter: CommandFilter): Promise<StoredCommand[]>;
   listAttempts(shopTransactionId: string): Promise<AttemptRecord[]>;
   /** Records the attempt as begun; null (send nothing) when `owner` no longer holds the lease. */
@@ -163,6 +163,7 @@ export function createCommandStore(driver: StoreDriver, ledger: LedgerSettings |
   return {
     createCommand: (command) => write('createCommand', command),
     getCommand: (id) => read('getCommand', id),
+    traceContextOf: (id) => read('commandTraceContext', id),
     listCommands: (filter) => read('listCommands', filter),
     listAttempts: (id) => read('listCommandAttempts', id),
     beginAttempt: (attempt) => write('beginCommandAttempt', attempt),

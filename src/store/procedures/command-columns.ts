@@ -1,7 +1,7 @@
 import type { AttemptRecord, CommandKind, CommandLane, CommandState, StoredCommand } from '../command-store';
 
 export const COMMAND_COLUMNS = `shop_transaction_id, kind, mall_id, state, attempts, budget_start, body_hash, request_json,
-  response_json, last_error, created_at, updated_at, next_attempt_at, locked_by, locked_until, trace_context`;
+  response_json, last_error, created_at, updated_at, next_attempt_at, locked_by, locked_until`;
 
 export const ATTEMPT_COLUMNS = 'n, operation, started_at, finished_at, request_json, http_status, response_json, answer_text, error';
 
@@ -31,7 +31,6 @@ export interface CommandRow {
   next_attempt_at: number | string;
   locked_by: string | null;
   locked_until: number | string | null;
-  trace_context: string | null;
 }
 
 /** PostgreSQL returns BIGINT as a string; both databases map to the same numbers here. */
@@ -52,7 +51,6 @@ export function toStoredCommand(row: CommandRow): StoredCommand {
     budgetStart: Number(row.budget_start),
     lockedBy: row.locked_by,
     lockedUntil: row.locked_until === null ? null : Number(row.locked_until),
-    ...(row.trace_context === null ? {} : { traceContext: row.trace_context }),
   };
 }
 

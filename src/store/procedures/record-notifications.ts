@@ -18,9 +18,13 @@ const INBOX_COLUMNS = 13;
 const INSERT_INBOX = sqlBySize((rows) => `INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
     shop_order_no, body_hash, raw_body, content_type, source_ip, received_at, event_json)
   VALUES ${valueRows(rows, INBOX_COLUMNS)} ON CONFLICT DO NOTHING RETURNING seq, event_id`);
-const OUTBOX_COLUMNS = 5;
+const OUTBOX_COLUMNS = 4;
 const INSERT_OUTBOX = sqlBySize((rows) =>
-  `INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms, trace_context) VALUES ${valueRows(rows, OUTBOX_COLUMNS)}`);
+  `INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms) VALUES ${valueRows(rows, OUTBOX_COLUMNS)}`);
+// With tracing on, the stored span's context too; with it off the insert is the one above, as before tracing.
+const TRACED_OUTBOX_COLUMNS = 5;
+const INSERT_TRACED_OUTBOX = sqlBySize((rows) =>
+  `INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms, trace_context) VALUES ${valueRows(rows, TRACED_OUTBOX_COLUMNS)}`);
 const CONFLICT_COLUMNS = 9;
 const INSERT_CONFLICTS = sqlBySize((rows) => `INSERT INTO conflicts (inbox_seq, event_id, dedup_key, received_at, source_ip,
     content_type, raw_body, body_hash, event_json)
@@ -111,9 +115,14 @@ export function* recordNotifications(entries: readonly InboxRow[], settings: Led
   // Outbox order = commit order: see outboxChanged() for why the seq is drawn under a lock. One
   // statement draws the seqs in entry order, so the batch's outbox order is its arrival order.
   if (accepted.length > 0) yield* outboxChanged();
-  const outboxInserts = rowInserts(INSERT_OUTBOX, OUTBOX_COLUMNS, accepted.map((entry): Param[] => [
-    insertedSeqs.get(entry.eventId)!, entry.eventId, entry.receivedAt, Date.parse(entry.receivedAt), entry.traceContext,
-  ]));
+  const traced = accepted.some((entry) => entry.traceContext !== null);
+  const outboxInserts = traced
+    ? rowInserts(INSERT_TRACED_OUTBOX, TRACED_OUTBOX_COLUMNS, accepted.map((entry): Param[] => [
+      insertedSeqs.get(entry.eventId)!, entry.eventId, entry.receivedAt, Date.parse(entry.receivedAt), entry.traceContext,
+    ]))
+    : rowInserts(INSERT_OUTBOX, OUTBOX_COLUMNS, accepted.map((entry): Param[] => [
+      insertedSeqs.get(entry.eventId)!, entry.eventId, entry.receivedAt, Date.parse(entry.receivedAt),
+    ]));
   const isAccepted = (entry: InboxRow, i: number) => firstCopy.get(entry.eventId) === i && insertedSeqs.has(entry.eventId);
 
   const results: RecordResult[] = [];
