@@ -6,6 +6,7 @@ import { commandRoutes } from './command-routes';
 import type { LedgerStore } from '../store/ledger-store';
 import { ledgerRoutes } from './ledger-routes';
 import { asyncApiDocument } from '../contract/asyncapi-document';
+import { mallScope } from './mall-scope';
 import { openApiDocument } from './openapi';
 import { queryRoutes } from './query-routes';
 import { strictJsonBody } from './strict-json-body';
@@ -14,9 +15,10 @@ import { apiRequestSpan } from '../tracing/api-request-span';
 export interface ApiDeps {
   commands: CommandDeps;
   apiToken: string;
-  wakeWorker?: () => void;
-  /** The payment ledger's routes (SPEC 7.4). */
+  /** The payment ledger's routes. */
   ledger?: LedgerStore;
+  /** MALL_IDS: the malls this service calls the gateway and keeps orders for; empty is every mall. */
+  mallIds?: readonly string[];
 }
 
 /** The internal API's app: its own listener, never the notification port, every route behind the token. */
@@ -26,7 +28,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.disable('etag');
   if (deps.commands.tracing) app.use(apiRequestSpan(deps.commands.tracing));
   app.use(bearerAuth(deps.apiToken));
-  app.use(strictJsonBody('64kb'));
+  app.use(strictJsonBody(64 * 1024));
   const jsonOnly: express.RequestHandler = (req, res, next) => {
     if (req.is(['application/json', 'application/*+json'])) return next();
     res.status(415).json({ error: 'send the body as JSON with Content-Type: application/json' });
@@ -38,9 +40,10 @@ export function createApiApp(deps: ApiDeps): Express {
   // The queue's contract beside the API's: made on first request, as nothing else needs it.
   let events: Record<string, unknown> | null = null;
   app.get('/v1/asyncapi.json', (_req, res) => void res.json((events ??= asyncApiDocument())));
-  app.use(commandRoutes(deps.commands, deps.wakeWorker ?? (() => undefined)));
-  app.use(queryRoutes(deps.commands.store));
-  if (deps.ledger) app.use(ledgerRoutes(deps.ledger, deps.commands.now));
+  const malls = mallScope(deps.mallIds ?? []);
+  app.use(commandRoutes(deps.commands, malls));
+  app.use(queryRoutes(deps.commands.store, malls));
+  if (deps.ledger) app.use(ledgerRoutes(deps.ledger, deps.commands.now, malls));
   app.use((_req, res) => void res.status(404).json({ error: 'no such route; see GET /v1/openapi.json' }));
   app.use(apiErrorHandler(deps.commands.logger));
   return app;
