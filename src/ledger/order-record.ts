@@ -1,3 +1,4 @@
+import type { OrderSummary } from './ledger-event-schema';
 import type { ExpectationMethod } from './ledger-facts';
 
 /** SPEC 7.2's status, first that applies (see `orderStatus`). */
@@ -106,18 +107,8 @@ export interface OrderRecord {
   updatedAt: string;
 }
 
-/** The figures events and lists carry (SPEC 7.3's `order`). */
-export interface OrderSummary {
-  mallId: string;
-  shopOrderNo: string;
-  status: OrderStatus;
-  approved: number;
-  cancelled: number;
-  remaining: number;
-  deposited: number;
-}
-
+/** The figures events and lists carry (SPEC 7.3's `order`), with the expectation's currency and amount. */
 export function orderSummary(record: OrderRecord): OrderSummary {
-  const { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited } = record;
-  return { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited };
+  const { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited, expected } = record;
+  return { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited, currency: expected?.currency ?? null, expected: expected?.amount ?? null };
 }

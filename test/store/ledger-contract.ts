@@ -1,6 +1,7 @@
 import type { LedgerSettings } from '../../src/ledger/ledger-settings';
 import type { Stores } from '../../src/store/open-stores';
 import { cancelled, MALL, minute, paid, transferFailed } from './ledger-entries';
+import { inContract } from '../helpers/event-contract';
 
 export interface LedgerStores {
   stores: Stores;
@@ -19,7 +20,8 @@ export function ledgerContract(openFresh: (settings: LedgerSettings) => Promise<
   });
   afterEach(async () => cleanup());
 
-  const queued = async () => (await stores.store.nextPending(1000)).map((row) => ({ type: row.eventType, json: JSON.parse(row.eventJson) as Record<string, unknown> }));
+  const queued = async () => inContract((await stores.store.nextPending(1000)).map((row) => JSON.parse(row.eventJson) as Record<string, unknown>))
+    .map((json) => ({ type: String(json.type), json }));
 
   test('an accepted approval makes its order paid in the same transaction, and the status change follows it in the queue', async () => {
     await expect(stores.store.record(paid('ORD-1', 'PG-1', 30000))).resolves.toMatchObject({ outcome: 'accepted' });

@@ -43,6 +43,7 @@ import { countCommandsByState, countDueCommands, countWorkingCommandsSince } fro
 import { createCommand } from './create-command';
 import { finishCommandAttempt } from './finish-command-attempt';
 import { getCommand } from './get-command';
+import { commandTraceContext } from './command-trace-context';
 import { leaseDueCommands } from './lease-due-commands';
 import { listCommandAttempts } from './list-command-attempts';
 import { listCommands } from './list-commands';
@@ -123,6 +124,7 @@ export const reads = {
   listConflicts,
   getConflict,
   getCommand,
+  commandTraceContext,
   listCommands,
   listCommandAttempts,
   countCommandsByState,
