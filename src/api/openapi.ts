@@ -151,7 +151,7 @@ export function openApiDocument(): object {
     info: {
       title: 'payment-noti-receiver internal API',
       version: '1',
-      description: 'Calls to the payment gateway as durable commands (SPEC section 5). Its own listener, never the notification port; every route needs the bearer token.',
+      description: 'Calls to the payment gateway as durable commands. Its own listener, never the notification port; every route needs the bearer token.',
       license: { name: 'UNLICENSED (proprietary)', identifier: 'UNLICENSED' },
     },
     servers: [

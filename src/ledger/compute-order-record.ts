@@ -46,6 +46,7 @@ export function computeOrderRecord(
     events: figures.events,
     discrepancies: ordered,
     updatedAt,
+    ...(figures.notifications.some((n) => n.fact.simulated === true) && { simulated: true as const }),
   };
   return { record, sweepAt };
 }

@@ -101,6 +101,8 @@ export interface OrderRecord {
   events: string[];
   discrepancies: Discrepancy[];
   updatedAt: string;
+  /** Present (true) when a notification of the order came from the simulator: made-up money the alert ignores. */
+  simulated?: true;
 }
 
 /** The figures events and lists carry (SPEC 7.3's `order`). */

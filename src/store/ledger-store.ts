@@ -3,14 +3,14 @@ import type { OrderKey } from '../ledger/ledger-facts';
 import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../ledger/ledger-settings';
 import type { OrderRecord, OrderStatus } from '../ledger/order-record';
 import { typedDriver, type StoreDriver } from './driver';
-import type { DiscrepancyCursor, DiscrepancyPage } from './procedures/list-discrepancies';
+import type { DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from './procedures/list-discrepancies';
 import type { OrderPage } from './procedures/list-orders';
 import type { PutExpectationResult } from './procedures/put-expectation';
 import type { RebuildPage } from './procedures/rebuild-ledger';
 import type { BackfillPage } from './procedures/backfill-ledger';
 import type { Resolution, ResolveResult } from './procedures/resolve-discrepancy';
 
-export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage } from './procedures/list-discrepancies';
+export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from './procedures/list-discrepancies';
 export type { OrderPage } from './procedures/list-orders';
 export type { PutExpectationResult } from './procedures/put-expectation';
 export type { RebuildPage } from './procedures/rebuild-ledger';
@@ -27,6 +27,8 @@ export interface LedgerStore {
   listOrders(filter: { status?: OrderStatus; after?: number; limit: number }): Promise<OrderPage>;
   listDiscrepancies(filter: { open: boolean; after?: DiscrepancyCursor; limit: number }): Promise<DiscrepancyPage>;
   openDiscrepancyCounts(): Promise<Record<string, number>>;
+  /** The same per kind, told apart by real or simulated order: what the metric exports. */
+  openDiscrepancyCountsByOrigin(): Promise<OpenDiscrepancyCount[]>;
   resolveDiscrepancy(id: string, resolution: Resolution): Promise<ResolveResult>;
   /** Recomputes the orders whose grace period has passed; answers how many records changed. */
   sweep(now: string, limit?: number): Promise<number>;
@@ -47,6 +49,7 @@ export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings 
     listOrders: (filter) => read('listOrders', filter),
     listDiscrepancies: (filter) => read('listDiscrepancies', filter),
     openDiscrepancyCounts: () => read('openDiscrepancyCounts'),
+    openDiscrepancyCountsByOrigin: () => read('openDiscrepancyCountsByOrigin'),
     resolveDiscrepancy: (id, resolution) => write('resolveDiscrepancy', id, resolution, settings),
     sweep: (now, limit = SWEEP_BATCH) => write('sweepLedger', now, limit, settings),
     rebuildPage: (after, limit, now) => write('rebuildLedger', after, limit, now, settings),

@@ -98,7 +98,7 @@ function ledgerEndToEnd(open: () => Promise<LedgerApp>): void {
     const mine = listed.body.discrepancies.find((d: { shopOrderNo: string }) => d.shopOrderNo === no);
     expect(mine).toMatchObject({ mallId: MALL, shopOrderNo: no, kind: 'duplicate_payment', resolvedAt: null });
     expect(listed.body.next).toBeNull();
-    expect(await app.metrics.registry.getSingleMetricAsString('noti_receiver_ledger_discrepancies_open')).toContain('noti_receiver_ledger_discrepancies_open{kind="duplicate_payment"} 1');
+    expect(await app.metrics.registry.getSingleMetricAsString('noti_receiver_ledger_discrepancies_open')).toContain('noti_receiver_ledger_discrepancies_open{kind="duplicate_payment",simulated="false"} 1');
     const byStatus = await app.api.get('/v1/orders?status=discrepancy').expect(200);
     expect(byStatus.body.orders.map((o: { shopOrderNo: string }) => o.shopOrderNo)).toContain(no);
 

@@ -20,6 +20,12 @@ describe('the order record (SPEC 7.2)', () => {
     given().when(expectation({ method: 'vaccount' })).then({ status: 'awaiting_deposit' });
   });
 
+  it('an order with a notification from the simulator is marked simulated; a real one carries no mark', () => {
+    const paid = approval({ pgCno: PG.card, amount: 30000, at: 1 });
+    expect(compute([paid]).record).not.toHaveProperty('simulated');
+    expect(compute([{ ...paid, simulated: true }]).record).toMatchObject({ simulated: true, status: 'paid' });
+  });
+
   it('nothing known about an order is no record at all', () => {
     expect(compute([])).toEqual({ record: null, sweepAt: null });
   });

@@ -52,7 +52,8 @@ export const orderRecordSchema = z.object({
   events: z.array(z.string()).meta({ description: 'every notification of the order, by its time then id' }),
   discrepancies: z.array(discrepancySchema),
   updatedAt: iso('the latest of its inputs and its discrepancies'),
-}).meta({ id: 'OrderRecord', description: 'SPEC 7.2: the order as the ledger computes it from its expectation, notifications and cancellations' });
+  simulated: z.literal(true).optional().meta({ description: 'present when a notification of the order came from `npm run simulate`: the discrepancy alert ignores such orders' }),
+}).meta({ id: 'OrderRecord', description: 'the order as the ledger computes it from its expectation, notifications and cancellations' });
 
 /** A cursor is opaque: it says where the previous page ended. */
 const cursor = z.string().max(400).optional().meta({ description: "the previous answer's `next`" });

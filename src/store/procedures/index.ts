@@ -64,7 +64,7 @@ import { recordRejection } from './record-rejection';
 import { requeue } from './requeue';
 import { requeueDead } from './requeue-dead';
 import { findOrders, getOrder } from './get-order';
-import { listDiscrepancies, openDiscrepancyCounts } from './list-discrepancies';
+import { listDiscrepancies, openDiscrepancyCounts, openDiscrepancyCountsByOrigin } from './list-discrepancies';
 import { listOrders } from './list-orders';
 import { putExpectation } from './put-expectation';
 import { rebuildLedger } from './rebuild-ledger';
@@ -145,6 +145,7 @@ export const reads = {
   listOrders,
   listDiscrepancies,
   openDiscrepancyCounts,
+  openDiscrepancyCountsByOrigin,
 } as const;
 
 /**
