@@ -90,6 +90,16 @@ function ledgerEndToEnd(open: () => Promise<LedgerApp>): void {
     expect(kinds(record)).toEqual(['over_cancel']);
   });
 
+  test('an order the simulator made up is marked simulated, and the metric counts its discrepancies apart', async () => {
+    const made = orderNo();
+    await send({ ...pay(made, 'PGE2E0006C', 10000), simulator: 'noti-receiver' });
+    await send({ ...pay(made, 'PGE2E0006D', 10000), simulator: 'noti-receiver' });
+    expect((await app.api.get(`/v1/orders/${MALL}/${made}`).expect(200)).body).toMatchObject({ status: 'discrepancy', simulated: true });
+    const counted = await app.metrics.registry.getSingleMetricAsString('noti_receiver_ledger_discrepancies_open');
+    expect(counted).toContain('noti_receiver_ledger_discrepancies_open{kind="duplicate_payment",simulated="true"} 1');
+    expect(counted).toContain('noti_receiver_ledger_discrepancies_open{kind="duplicate_payment",simulated="false"} 0');
+  });
+
   test('discrepancies are listed with their order, counted by the metric, resolved with a note, and the status change is forwarded', async () => {
     const no = orderNo();
     await send(pay(no, 'PGE2E0006A', 10000));
