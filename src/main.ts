@@ -9,6 +9,7 @@ import { closeServer } from './http/close-server';
 import { loadDotEnv } from './config/dotenv';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { ledgerSettingsOf } from './config/ledger-env';
+import { remindBackfill } from './ledger/backfill-reminder';
 import { startLedgerSweep } from './ledger/ledger-sweep-schedule';
 import { createLogger, type Logger } from './observability/logger';
 import { createMetrics, registerBacklogGauges, registerLedgerGauge, registerRelayGauge } from './observability/metrics';
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   const retention = startRetention({ store, days: config.RETENTION_DAYS, logger });
   registerLedgerGauge(metrics, ledger);
   const ledgerSweep = startLedgerSweep({ ledger, logger });
+  void remindBackfill({ ledger, logger });
   const internalApi: InternalApi = await startInternalApi({ config, commands, ledger, storeKind: kind, logger, metrics });
 
   let shuttingDown = false;

@@ -33,6 +33,8 @@ export interface LedgerStore {
   /** Recomputes the orders whose grace period has passed; answers how many records changed. */
   sweep(now: string, limit?: number): Promise<number>;
   rebuildPage(after: number | null, limit: number, now: string): Promise<RebuildPage>;
+  /** Whether notifications stored before the ledger existed still lack their facts (a backfill is due). */
+  backfillNeeded(): Promise<boolean>;
   /** Facts for notifications stored before the ledger existed; `after` is a page's `next` (an inbox seq). */
   backfillPage(after: number | null, limit: number, now: string): Promise<BackfillPage>;
 }
@@ -53,6 +55,7 @@ export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings 
     resolveDiscrepancy: (id, resolution) => write('resolveDiscrepancy', id, resolution, settings),
     sweep: (now, limit = SWEEP_BATCH) => write('sweepLedger', now, limit, settings),
     rebuildPage: (after, limit, now) => write('rebuildLedger', after, limit, now, settings),
+    backfillNeeded: () => read('ledgerBackfillNeeded'),
     backfillPage: (after, limit, now) => write('backfillLedger', after, limit, now, settings),
   };
 }

@@ -65,6 +65,7 @@ import { requeue } from './requeue';
 import { requeueDead } from './requeue-dead';
 import { findOrders, getOrder } from './get-order';
 import { listDiscrepancies, openDiscrepancyCounts, openDiscrepancyCountsByOrigin } from './list-discrepancies';
+import { ledgerBackfillNeeded } from './ledger-backfill-needed';
 import { listOrders } from './list-orders';
 import { putExpectation } from './put-expectation';
 import { rebuildLedger } from './rebuild-ledger';
@@ -146,6 +147,7 @@ export const reads = {
   listDiscrepancies,
   openDiscrepancyCounts,
   openDiscrepancyCountsByOrigin,
+  ledgerBackfillNeeded,
 } as const;
 
 /**
