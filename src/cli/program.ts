@@ -54,12 +54,12 @@ export function buildProgram(io: CliIo): Command {
   registerCommandsRetry(commands, io);
   const retention = program.command('retention').description('the RETENTION_DAYS policy the receiver applies hourly');
   registerRetentionPrune(retention, io);
-  const operators = program.command('operators').description('who may use the console, with which role (SPEC 6.1)');
+  const operators = program.command('operators').description('who may use the console, with which role');
   registerOperatorsAdd(operators, io);
   registerOperatorsList(operators, io);
   registerOperatorsToken(operators, io);
   registerOperatorsRemove(operators, io);
-  const orders = program.command('orders').description("the payment ledger's record of an order (SPEC 7)");
+  const orders = program.command('orders').description("the payment ledger's record of an order");
   registerOrdersShow(orders, io);
   const discrepancies = program.command('discrepancies').description('payments that differ from what the shop expected, double payments, failed refunds');
   registerDiscrepanciesList(discrepancies, io);

@@ -2,7 +2,7 @@ import type { Logger } from '../observability/logger';
 import type { LedgerStore } from '../store/ledger-store';
 
 /** The warning's message, one line an operator can act on. */
-export const BACKFILL_REMINDER = 'stored notifications have no payment-ledger facts yet (stored before the ledger existed): run `noti-receiver ledger backfill` once';
+export const BACKFILL_REMINDER = 'stored notifications have no payment-ledger facts yet (stored before the ledger existed): run noti-receiver ledger backfill once';
 
 /**
  * At start, after an upgrade from a release without the ledger: until the backfill runs, the
