@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   // Its time-outs (20 s for the headers, 30 s for a request) are the listener's own: see createNotificationServer.
   const server = createApp({ config, store, logger, metrics }).listen(config.PORT, config.HOST);
   const now = () => new Date();
-  // In the database: a restart or another replica keeps them (SPEC 6.1).
+  // In the database: a restart or another replica keeps them.
   const sessions = createSessions({ store, now: () => Date.now(), idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES, bootstrapToken: adminToken.value });
   const sessionPrune = startSessionPrune({ sessions, logger });
   const consoleDeps = { store, commands, ledger, config, logger, adminToken: adminToken.value, sessions, now };

@@ -13,7 +13,7 @@ export interface ApiDeps {
   commands: CommandDeps;
   apiToken: string;
   wakeWorker?: () => void;
-  /** The payment ledger's routes (SPEC 7.4). */
+  /** The payment ledger's routes. */
   ledger?: LedgerStore;
 }
 

@@ -10,7 +10,7 @@ const CONFLICT_MESSAGES = {
   already_paid: 'this order already has a payment: its expected amount can no longer change (a changed amount would hide a mismatch)',
 } as const;
 
-/** The payment ledger (SPEC 7): an order's expectation and record, orders by status, discrepancies and their resolution. */
+/** The payment ledger: an order's expectation and record, orders by status, discrepancies and their resolution. */
 export function ledgerRoutes(ledger: LedgerStore, now: () => Date): Router {
   const router = Router();
   router.put('/v1/orders/:mallId/:shopOrderNo/expectation', async (req, res) => {

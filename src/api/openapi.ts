@@ -59,7 +59,7 @@ const COMMANDS: Array<{ path: string; operationId: string; summary: string; body
 
 const next = z.string().nullable().meta({ description: 'pass as `after` for the next page; null after the last' });
 
-/** SPEC 7.4: the payment ledger's routes. */
+/** The payment ledger's routes. */
 function registerLedgerPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'put', path: '/v1/orders/{mallId}/{shopOrderNo}/expectation', operationId: 'putExpectation',

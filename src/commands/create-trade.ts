@@ -4,7 +4,7 @@ import type { StoredCommand } from './command-record';
 import type { CommandDeps, CommandSettings } from './command-deps';
 import { shopTransactionIdOf, submitCommand, waitUntilFinal } from './submit-command';
 
-/** SPEC 5.2.1: a time-out or network error is resent up to 3 times within the call: 4 attempts in all. */
+/** A time-out or network error is resent up to 3 times within the call: 4 attempts in all. */
 export const TRADE_ATTEMPTS = 4;
 
 export class MissingNotifyUrl extends Error {

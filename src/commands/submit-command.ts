@@ -49,7 +49,7 @@ export async function submitCommand(
   return { command: await runAttempt(deps, command, policy), created };
 }
 
-/** Waits while the worker resends, for a call the SPEC answers only when it is final. */
+/** Waits while the worker resends, for a call answered only when it is final. */
 export async function waitUntilFinal(deps: CommandDeps, command: StoredCommand, timeoutMs: number): Promise<StoredCommand> {
   const deadline = Date.now() + timeoutMs;
   const step = Math.min(100, deps.settings.retryBaseMs);

@@ -18,10 +18,10 @@ export interface ConsoleDeps {
   /** Sessions in the database (createSessions over the same store). */
   sessions: Sessions;
   now: () => Date;
-  /** The internal API's commands (SPEC 5); absent where that API is not assembled (some tests). */
+  /** The internal API's commands; absent where that API is not assembled (some tests). */
   commands?: Pick<CommandStore, 'listCommands' | 'getCommand' | 'listAttempts' | 'countByState'> | null;
   /**
-   * The payment ledger (SPEC 7): the Orders and Discrepancies pages read it, and their Resolve
+   * The payment ledger: the Orders and Discrepancies pages read it, and their Resolve
    * button goes through the same verb as the internal API and the CLI. Absent in some tests.
    */
   ledger?: Pick<LedgerStore, 'getOrder' | 'findOrders' | 'listOrders' | 'listDiscrepancies' | 'openDiscrepancyCounts' | 'resolveDiscrepancy'> | null;

@@ -32,8 +32,8 @@ export function maskedJson(value: unknown): string {
 }
 
 /**
- * An amount as the gateway and the ledger keep it: an integer in the currency's minor unit
- * (SPEC 7.1), never divided into a decimal that would round. Without a currency (an order with
+ * An amount as the gateway and the ledger keep it: an integer in the currency's minor unit,
+ * never divided into a decimal that would round. Without a currency (an order with
  * no expectation: notifications do not state one) it says so rather than guess.
  */
 export function minorAmount(amount: number | null, currency: string | null): string {

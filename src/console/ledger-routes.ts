@@ -31,7 +31,7 @@ function discrepancyAfter(cursor: unknown): DiscrepancyCursor | undefined {
   }
 }
 
-/** The payment ledger's pages (SPEC 7.4): Orders, an order's figures and timeline, Discrepancies and their Resolve. */
+/** The payment ledger's pages: Orders, an order's figures and timeline, Discrepancies and their Resolve. */
 export function ledgerRoutes(deps: ConsoleDeps): Router {
   const router = Router();
   const withLedger = (res: Response, section: 'orders' | 'discrepancies'): Ledger | null => {

@@ -4,7 +4,7 @@ import { sumOf } from './minor-units';
 import type { CancellationRequested, Cancel, Deposit, Escrow, Payment } from './order-record';
 import { currentExpectation, type OrderState, type Timed } from './order-state';
 
-/** The record's figures and lists, before discrepancies and status (SPEC 7.2). */
+/** The record's figures and lists, before discrepancies and status. */
 export interface OrderFigures {
   expectation: Timed<ExpectationFact> | null;
   /** Every notification of the order, by the gateway's time then id. */

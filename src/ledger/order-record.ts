@@ -1,6 +1,6 @@
 import type { ExpectationMethod } from './ledger-facts';
 
-/** SPEC 7.2's status, first that applies (see `orderStatus`). */
+/** An order's status, the first that applies (see `orderStatus`). */
 export const ORDER_STATUSES = [
   'refund_failed',
   'discrepancy',
@@ -105,7 +105,7 @@ export interface OrderRecord {
   simulated?: true;
 }
 
-/** The figures events and lists carry (SPEC 7.3's `order`). */
+/** The figures the ledger's events (their `order`) and lists carry. */
 export interface OrderSummary {
   mallId: string;
   shopOrderNo: string;

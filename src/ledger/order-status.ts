@@ -1,6 +1,6 @@
 import type { Discrepancy, Expected, OrderStatus } from './order-record';
 
-/** SPEC 7.2: the first that applies. An over-cancel still inside its grace period reads as cancelled. */
+/** An order's status, the first that applies (docs/ledger.md). An over-cancel still inside its grace period reads as cancelled. */
 export function orderStatus(
   figures: { approved: number; deposited: number; cancelled: number; remaining: number },
   expected: Expected | null,

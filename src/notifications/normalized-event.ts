@@ -8,7 +8,7 @@ export interface BasketItem {
   sellerId: string;
 }
 
-/** What the merchant's internal queue receives (SPEC section 3). */
+/** What the merchant's internal queue receives. */
 export interface NormalizedEvent {
   /** Stable: derived from the dedup key, so a consumer can be idempotent on it. */
   id: string;

@@ -17,7 +17,7 @@ export type { RebuildPage } from './procedures/rebuild-ledger';
 export type { BackfillPage } from './procedures/backfill-ledger';
 export type { Resolution, ResolveResult } from './procedures/resolve-discrepancy';
 
-/** The payment ledger's verbs (SPEC 7) over either database, with the settings every computation reads. */
+/** The payment ledger's verbs over either database, with the settings every computation reads. */
 export interface LedgerStore {
   readonly settings: LedgerSettings;
   putExpectation(order: OrderKey, input: ExpectationInput, at: string): Promise<PutExpectationResult>;

@@ -10,7 +10,7 @@ export const orderParams = z.object({
   shopOrderNo: z.string().min(1).max(40).meta({ description: "the shop's order number, as in its notifications", example: 'ORD-1' }),
 });
 
-/** SPEC 7.1: what the shop expects to be paid for an order the service does not create itself. */
+/** What the shop expects to be paid for an order the service does not create itself. */
 export const expectationBody = z
   .strictObject({
     amount: z.int().min(1).max(Number.MAX_SAFE_INTEGER).meta({ description: "in the currency's minor unit", example: 12000 }),

@@ -3,7 +3,7 @@ import { cliConfig, globalOptions, print, positiveInt, type CliIo } from '../cli
 import { formatTable } from '../table';
 import { withLedger } from '../with-ledger';
 
-/** SPEC 7.3: open discrepancies (all with --all), in the order they opened. */
+/** Open discrepancies (all with --all), in the order they opened. */
 export function registerDiscrepanciesList(discrepancies: Command, io: CliIo): void {
   discrepancies
     .command('list')

@@ -4,7 +4,7 @@ import { cliConfig, globalOptions, print, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../exit-codes';
 import { withLedger } from '../with-ledger';
 
-/** SPEC 7.3: closes a discrepancy with a note, audited under the OS user; the order is recomputed. */
+/** Closes a discrepancy with a note, audited under the OS user; the order is recomputed. */
 export function registerDiscrepanciesResolve(discrepancies: Command, io: CliIo): void {
   discrepancies
     .command('resolve')

@@ -66,7 +66,7 @@ ${command.lastError ? html`<div class="error" role="alert">Last error: ${command
   });
 }
 
-/** Where the internal API is not assembled (SPEC 5 off in this process), say so rather than 404. */
+/** Where the internal API is not assembled (off in this process: no API_TOKEN), say so rather than 404. */
 export function commandsUnavailablePage(viewer: Viewer): string {
   return layout({
     title: 'Commands',

@@ -36,7 +36,7 @@ function pageHref(openAfter: string | null, allAfter: string | null): string {
   return `/console/discrepancies${query ? `?${query}` : ''}`;
 }
 
-/** Open ones first (SPEC 7.4), each with its Resolve; then all of them, the resolved with who and why. */
+/** Open ones first, each with its Resolve; then all of them, the resolved with who and why. */
 export function discrepanciesPage(viewer: Viewer, view: DiscrepanciesView, notice: string | null): string {
   const head = html`<thead><tr><th>opened</th><th>kind</th><th>order</th><th>details (amounts in minor units)</th><th>resolution</th><th></th></tr></thead>`;
   const openMore = view.openNext ? html`<p><a href="${pageHref(view.openNext, view.allAfter)}">Next page of open discrepancies</a></p>` : '';

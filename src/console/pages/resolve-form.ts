@@ -5,7 +5,7 @@ import { ACTING_ROLE, roleAllows } from '../roles';
 import { csrfField, type Viewer } from './layout';
 
 /**
- * The `Resolve` button with its note (SPEC 7.3): a CSRF-protected POST, not rendered for a viewer
+ * The `Resolve` button with its note: a CSRF-protected POST, not rendered for a viewer
  * (the server refuses their POST anyway). `back`: the page the operator returns to.
  */
 export function resolveForm(viewer: Viewer, discrepancy: Discrepancy, back: 'order' | 'list'): SafeHtml {

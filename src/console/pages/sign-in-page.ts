@@ -1,7 +1,7 @@
 import { html } from '../html';
 import { layout } from './layout';
 
-/** The token alone: who signs in is the operator the token belongs to (SPEC 6.1), never a name typed here. */
+/** The token alone: who signs in is the operator the token belongs to, never a name typed here. */
 export function signInPage(options: { next: string; error?: string | null }): string {
   return layout({
     title: 'Sign in',

@@ -21,7 +21,7 @@ export interface InboxRow {
   sourceIp: string;
   receivedAt: string;
   eventJson: string;
-  /** The ledger's fact of it (JSON, SPEC 7.1), or null when it names no order. */
+  /** The ledger's fact of it (JSON), or null when it names no order. */
   ledgerFact: string | null;
 }
 

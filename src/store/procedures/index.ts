@@ -94,7 +94,7 @@ export const writes = {
   recordAudit,
   pruneExpired,
   recordRetentionRun,
-  // operators and console sessions (SPEC 6.1)
+  // operators and console sessions
   addOperator,
   rotateOperatorToken,
   removeOperator,
@@ -103,7 +103,7 @@ export const writes = {
   endSession,
   endSessionsOf,
   pruneExpiredSessions,
-  // the payment ledger (SPEC 7)
+  // the payment ledger
   putExpectation,
   resolveDiscrepancy,
   sweepLedger,
@@ -135,12 +135,12 @@ export const reads = {
   listDeliveryAttempts,
   listAudit,
   lastRetentionRun,
-  // operators and console sessions (SPEC 6.1)
+  // operators and console sessions
   listOperators,
   findOperator,
   findOperatorByTokenHash,
   findSession,
-  // the payment ledger (SPEC 7)
+  // the payment ledger
   getOrder,
   findOrders,
   listOrders,
