@@ -153,13 +153,14 @@ export const reads = {
 /**
  * Reads that stay cheap however large the store grows, each an index search or the few rows of a
  * partial index: the relay's head, the backlog of readiness and metrics, the command worker's poll,
- * a command by its key, a console session by its id hash on every console request
+ * a command by its key, a console session by its id hash on every console request, the start's
+ * look for notifications the ledger backfill has not reached (ledger-backfill-needed.ts)
  * (test/store/query-plans.test.ts holds the outbox ones and the session's to that). SQLite runs
  * these on the main thread, where they cost less than a message to another thread. Every other read
  * may walk many rows (an operator's filter, a count over every command ever sent) and SQLite runs it
  * on its reader thread, so the acks on the event loop never wait for it.
  */
-export const loopReads: ReadonlySet<ReadName> = new Set<ReadName>(['nextPending', 'backlog', 'countDueCommands', 'getCommand', 'findSession']);
+export const loopReads: ReadonlySet<ReadName> = new Set<ReadName>(['nextPending', 'backlog', 'countDueCommands', 'getCommand', 'findSession', 'ledgerBackfillNeeded']);
 
 export type Writes = typeof writes;
 export type Reads = typeof reads;
