@@ -70,7 +70,7 @@ ${faultList}
 Exit codes:
   ${EXIT.ok}   every delivery was acked 0000 in its form
   ${EXIT.notAcked}   a delivery was never acked, or an answer was in neither ack form (unexpected)
-  ${EXIT.usage}   usage error: unknown or bad option, missing or malformed --url
+  ${EXIT.usage}   usage error: unknown or bad option, missing or malformed --url, a fault that needs --api-url without it
   ${EXIT.internal}  a bug in the simulator (the stack trace is printed)
 
 Progress (resends and their waits) goes to stderr; the summary to stdout.`,
