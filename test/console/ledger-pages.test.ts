@@ -10,7 +10,7 @@ const orderNo = (tag = 'ORD-CON') => `${tag}-${Date.now()}-${++serial}`;
 const pay = (shopOrderNo: string, pgCno: string, amount: number) =>
   approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), approvalDate: kstStamp(new Date()) });
 
-/** SPEC 7.4's console pages over `open`'s database: the same tests on SQLite and PostgreSQL. */
+/** The payment ledger's console pages over `open`'s database: the same tests on SQLite and PostgreSQL. */
 function ledgerPages(open: () => Promise<LedgerConsole>): void {
   let h: LedgerConsole;
   beforeEach(async () => {
@@ -164,11 +164,11 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
   });
 }
 
-describe("the console's Orders and Discrepancies pages (SPEC 7.4), on SQLite", () => {
+describe("the console's Orders and Discrepancies pages, on SQLite", () => {
   ledgerPages(() => startLedgerConsole());
 });
 
-describePostgres("the console's Orders and Discrepancies pages (SPEC 7.4), on PostgreSQL", () => {
+describePostgres("the console's Orders and Discrepancies pages, on PostgreSQL", () => {
   ledgerPages(async () => {
     const schema: TestSchema = await createTestSchema();
     const h = await startLedgerConsole({ databaseUrl: schema.url });

@@ -22,7 +22,7 @@ const failedTransfer = (shopOrderNo: string, pgCno: string, amount: number) =>
   transferFailedNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), refundDate: stamp() });
 const expectation = (amount: number) => ({ amount, currency: 'KRW', method: 'card', expiresAt: null });
 
-/** SPEC 7 end to end: notifications in through the notification listener, records out through the internal API. */
+/** The payment ledger end to end: notifications in through the notification listener, records out through the internal API. */
 function ledgerEndToEnd(open: () => Promise<LedgerApp>): void {
   let app: LedgerApp;
   beforeEach(async () => {

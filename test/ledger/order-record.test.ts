@@ -1,7 +1,7 @@
 import { PG, approval, deposit, depositCancel, escrow, expectation, minute, partialCancel, refund, unionPay, walletCancellation } from './ledger-fixtures';
 import { compute, given } from './ledger-specification';
 
-describe('the order record (SPEC 7.2)', () => {
+describe('the order record', () => {
   it('an expected card payment paid in full reads paid, with the payment, its event and the expectation', () => {
     const paid = approval({ pgCno: PG.card, amount: 30000, at: 5 });
     given(expectation({ amount: 30000 })).when(paid).then({
