@@ -1,17 +1,17 @@
 import type { ExpectationInput } from '../ledger/expectation-fact';
 import type { OrderKey } from '../ledger/ledger-facts';
 import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../ledger/ledger-settings';
-import type { OrderRecord, OrderStatus } from '../ledger/order-record';
+import type { OrderRecord } from '../ledger/order-record';
 import { typedDriver, type StoreDriver } from './driver';
 import type { DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from './procedures/list-discrepancies';
-import type { OrderPage } from './procedures/list-orders';
+import type { OrderFilter, OrderPage } from './procedures/list-orders';
 import type { PutExpectationResult } from './procedures/put-expectation';
 import type { RebuildPage } from './procedures/rebuild-ledger';
 import type { BackfillPage } from './procedures/backfill-ledger';
 import type { Resolution, ResolveResult } from './procedures/resolve-discrepancy';
 
 export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from './procedures/list-discrepancies';
-export type { OrderPage } from './procedures/list-orders';
+export type { OrderFilter, OrderPage } from './procedures/list-orders';
 export type { PutExpectationResult } from './procedures/put-expectation';
 export type { RebuildPage } from './procedures/rebuild-ledger';
 export type { BackfillPage } from './procedures/backfill-ledger';
@@ -23,8 +23,8 @@ export interface LedgerStore {
   putExpectation(order: OrderKey, input: ExpectationInput, at: string): Promise<PutExpectationResult>;
   getOrder(order: OrderKey): Promise<OrderRecord | null>;
   findOrders(shopOrderNo: string, limit?: number): Promise<OrderRecord[]>;
-  /** Records as their orders were first seen; `after` is a page's `last`. */
-  listOrders(filter: { status?: OrderStatus; after?: number; limit: number }): Promise<OrderPage>;
+  /** Records as their orders were first seen (or newest first); `after` is a page's `last`. */
+  listOrders(filter: OrderFilter): Promise<OrderPage>;
   listDiscrepancies(filter: { open: boolean; after?: DiscrepancyCursor; limit: number }): Promise<DiscrepancyPage>;
   openDiscrepancyCounts(): Promise<Record<string, number>>;
   /** The same per kind, told apart by real or simulated order: what the metric exports. */
