@@ -10,6 +10,7 @@ import { alternatedRounds, median, type RoundsResult, type Target } from './roun
 import { startProbes } from './probes';
 import { seedInbox } from './seed-inbox';
 import { pacedTable, roundsTable, type PacedRow } from './summary-table';
+import { startTraceSink } from './trace-sink';
 
 /**
  * `npm run bench`: bare Express against the built receiver (SQLite, fsync before every ack,
@@ -36,6 +37,9 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES
 // connections and the PostgreSQL rounds, so a change is compared in the same alternated rounds,
 // under the same load of a shared machine, not in two runs minutes apart.
 const BASELINE_DIST = process.env.BENCH_BASELINE_DIST;
+// BENCH_TRACED=1: a receiver with OpenTelemetry on at full sampling (always_on), exporting to a
+// local OTLP/HTTP sink, joins the rounds at 32 connections beside the one with tracing off.
+const TRACED = process.env.BENCH_TRACED === '1';
 const DRAIN_LIMIT_MS = 120_000;
 const BASE_PORT = 18_180;
 
@@ -50,6 +54,7 @@ async function main(): Promise<void> {
   const sourceOf = () => loadSource(pool, (size) => pool.growTo(size));
   const work = mkdtempSync(join(tmpdir(), 'noti-bench-'));
   const running: RunningProcess[] = [];
+  let traceSink: { stop(): Promise<void> } | null = null;
   const sqliteGroups: Array<{ results: RoundsResult[]; reference: RoundsResult }> = [];
   const postgresGroups: Array<{ results: RoundsResult[]; reference: RoundsResult }> = [];
   const pacedRows: PacedRow[] = [];
@@ -73,6 +78,15 @@ async function main(): Promise<void> {
       const baseline = await sqliteReceiver(work, 'baseline', BASE_PORT + 12, BASELINE_DIST);
       running.push(baseline.process);
       baselineTargets.push({ name: 'baseline build, empty inbox', urls: [urlOf(BASE_PORT + 12)], source: sourceOf(), processes: [baseline.process] });
+    }
+    if (TRACED) {
+      const sink = await startTraceSink(BASE_PORT + 16);
+      traceSink = sink;
+      const traced = await sqliteReceiver(work, 'traced', BASE_PORT + 14, undefined, {
+        OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_TRACES_SAMPLER: 'always_on', OTEL_SERVICE_NAME: 'noti-receiver-bench',
+      });
+      running.push(traced.process);
+      baselineTargets.push({ name: 'receiver, tracing on (always_on)', urls: [urlOf(BASE_PORT + 14)], source: sourceOf(), processes: [traced.process] });
     }
 
     for (const connections of CONNECTIONS) {
@@ -149,6 +163,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await Promise.all(running.map((p) => p.stop()));
+    await traceSink?.stop();
     rmSync(work, { recursive: true, force: true });
   }
 
@@ -168,22 +183,22 @@ async function main(): Promise<void> {
 
 const urlOf = (port: number) => `http://127.0.0.1:${port}/notifications`;
 
-async function sqliteReceiver(work: string, name: string, port: number, dist?: string) {
+async function sqliteReceiver(work: string, name: string, port: number, dist?: string, env: Record<string, string> = {}) {
   const dir = join(work, name);
-  return receiver(dir, port, `sqlite:${join(dir, 'receiver.db')}`, dist);
+  return receiver(dir, port, `sqlite:${join(dir, 'receiver.db')}`, dist, env);
 }
 
 async function postgresReceiver(work: string, name: string, port: number, databaseUrl: string, dist?: string) {
   return receiver(join(work, name), port, databaseUrl, dist);
 }
 
-async function receiver(dir: string, port: number, databaseUrl: string, dist?: string) {
+async function receiver(dir: string, port: number, databaseUrl: string, dist?: string, env: Record<string, string> = {}) {
   const adminUrl = `http://127.0.0.1:${port + 1}`;
   const queueFile = join(dir, 'events.ndjson');
   const process_ = await startReceiver(
     {
       PORT: String(port), HOST: '127.0.0.1', ADMIN_PORT: String(port + 1), EXTRA_ALLOWED_IPS: '127.0.0.1',
-      DATABASE_URL: databaseUrl, QUEUE_URL: `file:${queueFile}`, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      DATABASE_URL: databaseUrl, QUEUE_URL: `file:${queueFile}`, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', ...env,
     },
     adminUrl,
     dist,

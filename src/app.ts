@@ -9,12 +9,15 @@ import { notificationHandler, type NotificationHandler } from './http/notificati
 import type { Logger } from './observability/logger';
 import type { Metrics } from './observability/metrics';
 import type { Store } from './store/store';
+import type { Tracing } from './tracing/tracing';
 
 export interface AppDeps {
   config: Pick<Config, 'NOTIFY_PATH' | 'GATEWAY_ENV' | 'EXTRA_ALLOWED_IPS' | 'TRUST_PROXY' | 'MALL_IDS'>;
   store: Store;
   logger: Logger;
   metrics: Metrics;
+  /** Null or absent: tracing off (the default). */
+  tracing?: Tracing | null;
 }
 
 /**
@@ -36,8 +39,9 @@ export function createApp(deps: AppDeps): NotificationApp {
   const answerFailure = failureAnswerer({ store, logger, metrics });
   const receive = notificationHandler(
     { gatewayEnv: config.GATEWAY_ENV, extraAllowed: config.EXTRA_ALLOWED_IPS, trustProxy: config.TRUST_PROXY },
-    { store, logger, metrics, mallIds: config.MALL_IDS },
+    { store, logger, metrics, mallIds: config.MALL_IDS, tracing: deps.tracing ?? null },
     answerFailure,
+    config.NOTIFY_PATH,
   );
   const fallback = expressApp(config.NOTIFY_PATH, receive, metrics);
   fallback.use(errorHandler(answerFailure));

@@ -20,6 +20,7 @@ import { openStores } from './store/open-stores';
 import { StoreUnavailable } from './store/store';
 import { startInternalApi, type InternalApi } from './api/start-internal-api';
 import { startRetention } from './retention/retention-schedule';
+import { startTracing } from './tracing/tracing';
 
 /** Reads the environment, opens the store and the queue, starts the relay and both listeners. */
 async function main(): Promise<void> {
@@ -35,6 +36,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger({ level: config.LOG_LEVEL });
+  // Off unless the OTEL_* variables name an exporter or an endpoint; null then, and nothing is traced.
+  const tracing = startTracing(config);
+  if (tracing) logger.info('tracing on: exporting OpenTelemetry spans', { exporter: config.OTEL_TRACES_EXPORTER ?? 'otlp', sampler: config.OTEL_TRACES_SAMPLER ?? 'parentbased_always_on' });
   installProcessHandlers(logger);
 
   const metrics = createMetrics();
@@ -52,18 +56,18 @@ async function main(): Promise<void> {
       logger.info('applying database migration', { migration: migration.name, ...(migration.announce ? { note: migration.announce } : {}) }),
   });
   const publisher = await openPublisher({ url: config.QUEUE_URL, queueName: config.QUEUE_NAME, logger });
-  const relay = startRelay({ store, publisher, logger, metrics, maxAttempts: config.RELAY_MAX_ATTEMPTS });
+  const relay = startRelay({ store, publisher, logger, metrics, maxAttempts: config.RELAY_MAX_ATTEMPTS, tracing });
   registerBacklogGauges(metrics, store);
   registerRelayGauge(metrics, relay);
   const retention = startRetention({ store, days: config.RETENTION_DAYS, logger });
   registerLedgerGauge(metrics, ledger);
   const ledgerSweep = startLedgerSweep({ ledger, logger });
   void remindBackfill({ ledger, logger });
-  const internalApi: InternalApi = await startInternalApi({ config, commands, ledger, storeKind: kind, logger, metrics });
+  const internalApi: InternalApi = await startInternalApi({ config, commands, ledger, storeKind: kind, logger, metrics, tracing });
 
   let shuttingDown = false;
   // Its time-outs (20 s for the headers, 30 s for a request) are the listener's own: see createNotificationServer.
-  const server = createApp({ config, store, logger, metrics }).listen(config.PORT, config.HOST);
+  const server = createApp({ config, store, logger, metrics, tracing }).listen(config.PORT, config.HOST);
   const now = () => new Date();
   // In the database: a restart or another replica keeps them.
   const sessions = createSessions({ store, now: () => Date.now(), idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES, bootstrapToken: adminToken.value });
@@ -95,6 +99,8 @@ async function main(): Promise<void> {
     await ledgerSweep.idle();
     await store.close();
     await closeServer(admin, 1_000);
+    // The spans of the last notifications and publishes, exported before the process goes.
+    await tracing?.shutdown().catch((error: Error) => logger.warn('trace export at shutdown failed', { error: error.message }));
     logger.info('stopped');
     process.exit(0);
   };

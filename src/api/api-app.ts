@@ -5,10 +5,12 @@ import { bearerAuth } from './bearer-auth';
 import { commandRoutes } from './command-routes';
 import type { LedgerStore } from '../store/ledger-store';
 import { ledgerRoutes } from './ledger-routes';
+import { asyncApiDocument } from '../contract/asyncapi-document';
 import { mallScope } from './mall-scope';
 import { openApiDocument } from './openapi';
 import { queryRoutes } from './query-routes';
 import { strictJsonBody } from './strict-json-body';
+import { apiRequestSpan } from '../tracing/api-request-span';
 
 export interface ApiDeps {
   commands: CommandDeps;
@@ -24,6 +26,7 @@ export function createApiApp(deps: ApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
+  if (deps.commands.tracing) app.use(apiRequestSpan(deps.commands.tracing));
   app.use(bearerAuth(deps.apiToken));
   app.use(strictJsonBody(64 * 1024));
   const jsonOnly: express.RequestHandler = (req, res, next) => {
@@ -34,6 +37,9 @@ export function createApiApp(deps: ApiDeps): Express {
   app.put(/.*/, jsonOnly);
   const document = openApiDocument();
   app.get('/v1/openapi.json', (_req, res) => void res.json(document));
+  // The queue's contract beside the API's: made on first request, as nothing else needs it.
+  let events: Record<string, unknown> | null = null;
+  app.get('/v1/asyncapi.json', (_req, res) => void res.json((events ??= asyncApiDocument())));
   const malls = mallScope(deps.mallIds ?? []);
   app.use(commandRoutes(deps.commands, malls));
   app.use(queryRoutes(deps.commands.store, malls));

@@ -8,7 +8,7 @@ import { discrepancyListQuery, expectationBody, orderListQuery, orderParams, res
 
 const CONFLICT_MESSAGES = {
   wallet_trade_amount: "differs from the amount of this order's wallet-a trade: the amount the service asked the gateway for stands",
-  already_paid: 'this order already has a payment: its expected amount can no longer change (a changed amount would hide a mismatch)',
+  already_paid: 'this order already has a payment: its expected amount and expiry can no longer change (a changed one would hide a mismatch or a late payment)',
 } as const;
 
 /** The payment ledger: an order's expectation and record, orders by status, discrepancies and their resolution. */
@@ -19,8 +19,7 @@ export function ledgerRoutes(ledger: LedgerStore, now: () => Date, malls: MallSc
     const input = parseBody(expectationBody, req.body);
     const result = await ledger.putExpectation(order, input, now().toISOString());
     if (result.outcome === 'conflict') {
-      const { reason, amount } = result.conflict;
-      return void res.status(409).json({ error: CONFLICT_MESSAGES[reason], reason, amount });
+      return void res.status(409).json({ error: CONFLICT_MESSAGES[result.conflict.reason], ...result.conflict });
     }
     res.json(result.record);
   });

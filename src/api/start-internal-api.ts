@@ -15,6 +15,7 @@ import { registerCommandGauges, type Metrics } from '../observability/metrics';
 import type { CommandStore } from '../store/command-store';
 import type { LedgerStore } from '../store/ledger-store';
 import { createApiApp } from './api-app';
+import type { Tracing } from '../tracing/tracing';
 
 export interface InternalApi {
   /** Null when the API is off (no token); the worker runs either way. */
@@ -30,6 +31,8 @@ export interface InternalApiOptions {
   storeKind: 'sqlite' | 'postgres';
   logger: Logger;
   metrics: Metrics;
+  /** Null or absent: tracing off. */
+  tracing?: Tracing | null;
   /** The listener's time-outs; tests shorten them. */
   timeouts?: ListenerTimeouts;
 }
@@ -37,6 +40,7 @@ export interface InternalApiOptions {
 export function commandDeps(options: InternalApiOptions): CommandDeps {
   const { config, commands, logger, metrics } = options;
   return {
+    tracing: options.tracing ?? null,
     store: commands,
     gateway: createGatewayClient({
       baseUrls: {

@@ -15,7 +15,7 @@ export function orderText(record: OrderRecord, defaultCurrency: string): string 
     ? `expected   ${money(e.amount)} ${e.method} (${e.source}${e.expiresAt ? `, expires ${kstTime(e.expiresAt)}` : ''})`
     : `expected   - (amounts in ${currency}, LEDGER_DEFAULT_CURRENCY: no expectation names a currency)`);
   lines.push(`approved ${money(record.approved)}  cancelled ${money(record.cancelled)}  remaining ${money(record.remaining)}  deposited ${money(record.deposited)}`);
-  for (const p of record.payments) lines.push(`payment    ${kstTime(p.at)}  ${p.pgCno}  ${money(p.amount)}  ${p.eventId}`);
+  for (const p of record.payments) lines.push(`payment    ${kstTime(p.at)}  ${p.pgCno}  ${money(p.amount)}${p.cancelled ? '  (cancelled)' : ''}  ${p.eventId}`);
   for (const d of record.deposits) lines.push(`deposit    ${kstTime(d.at)}  ${d.pgCno}  ${money(d.amount)}${d.cancelled ? '  (cancelled)' : ''}  ${d.eventId}`);
   for (const c of record.cancels) {
     lines.push(`cancel     ${kstTime(c.at)}  ${c.pgCno}${c.cancelPgCno ? `/${c.cancelPgCno}` : ''}  ${money(c.amount)}  leaves ${money(c.remainingAfter)}  ${c.eventId}`);

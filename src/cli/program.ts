@@ -62,7 +62,7 @@ export function buildProgram(io: CliIo): Command {
   registerOperatorsList(operators, io);
   registerOperatorsToken(operators, io);
   registerOperatorsRemove(operators, io);
-  const orders = program.command('orders').description("the payment ledger's record of an order");
+  const orders = program.command('orders').description("the payment ledger's orders: the newest ones, or one order's record");
   registerOrdersList(orders, io);
   registerOrdersShow(orders, io);
   const discrepancies = program.command('discrepancies').description('payments that differ from what the shop expected, double payments, failed refunds');

@@ -4,6 +4,7 @@ import type { GatewayKeys, MsgAuthEncoding } from '../gateway/msg-auth';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import type { CommandStore } from '../store/command-store';
+import type { Tracing } from '../tracing/tracing';
 
 export interface CommandSettings {
   timeoutMs: number;
@@ -25,6 +26,8 @@ export interface CommandDeps {
   owner: string;
   now: () => Date;
   random?: () => number;
+  /** Null or absent: tracing off, and a gateway call makes no span. */
+  tracing?: Tracing | null;
   /** First attempts still running after their POST answered. */
   inFlight: AttemptsInFlight;
   /** Tells the worker a command is due now (an approval in doubt needs its net-cancel at once). */

@@ -2,6 +2,7 @@ import { EVENT_ID_PREFIX } from '../notifications/dedup-key';
 import { sha256Hex } from '../sha256-hex';
 import type { CommandRecord } from './command-record';
 import type { CommandEvent } from '../store/command-store';
+import type { CommandEventPayload } from './command-event-schema';
 
 /**
  * A command's final state as an event for the internal queue. The id is stable for that final
@@ -11,7 +12,7 @@ import type { CommandEvent } from '../store/command-store';
 export function commandEvent(type: CommandEvent['type'], record: CommandRecord): CommandEvent {
   const digest = sha256Hex(`${record.shopTransactionId}|${record.state}|${record.attempts}`);
   const id = `${EVENT_ID_PREFIX}cmd_${digest.slice(0, 32)}`;
-  const event = {
+  const event: CommandEventPayload = {
     id,
     type,
     mallId: record.mallId,

@@ -5,6 +5,7 @@ import { commandEvent } from './command-event';
 import { isFinal, publicRecord, type CommandState, type StoredCommand } from './command-record';
 import { leaseMs, type CommandDeps } from './command-deps';
 import { StoreUnavailable } from '../store/store';
+import { endGatewayCallSpan, startGatewayCallSpan } from '../tracing/gateway-call-span';
 
 /**
  * One attempt of a command this process holds the lease on: marked begun (durably, before a
@@ -33,6 +34,7 @@ export async function runAttempt(deps: CommandDeps, command: StoredCommand, poli
 
   let httpStatus: number | null = null;
   let outcome: Classified;
+  const span = deps.tracing ? startGatewayCallSpan(deps.tracing, policy.operation, n, (await store.traceContextOf?.(id).catch(() => null)) ?? null) : null;
   try {
     const answer = await gateway.send(policy.operation, command.request);
     httpStatus = answer.httpStatus;
@@ -41,6 +43,7 @@ export async function runAttempt(deps: CommandDeps, command: StoredCommand, poli
     outcome = classifyFailure(error);
     httpStatus = outcome.httpStatus ?? null;
   }
+  if (span) endGatewayCallSpan(span, outcome.verdict, httpStatus);
   metrics.commandAttempts.inc({ operation: policy.operation, verdict: outcome.verdict });
 
   const spent = policy.spent(command) + 1;

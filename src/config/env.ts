@@ -4,6 +4,7 @@ import { redactUrl } from '../observability/redact-url';
 import { parseAddressList, type AddressList } from './address-list';
 import { consoleSettings } from './console-settings';
 import { ledgerEnvSettings } from './ledger-env';
+import { tracingEnvSettings } from './tracing-env';
 import type { GatewayEnv } from './gateway-addresses';
 import { GATEWAY_URL_NAMES, SECRET_NAMES, SecretFileError, internalApiSettings, readSecrets, strongToken, type Secrets } from './internal-api-settings';
 
@@ -57,6 +58,7 @@ const envSchema = z.object({
   ...internalApiSettings,
   ...consoleSettings,
   ...ledgerEnvSettings,
+  ...tracingEnvSettings,
 }).superRefine((env, ctx) => {
   // A header any client can send names nobody unless a proxy that authenticated the person set it.
   if (env.ADMIN_AUTH_HEADER && (env.ADMIN_AUTH_PROXY ?? env.TRUST_PROXY).entries.length === 0) {

@@ -6,6 +6,7 @@ import { decodeBody } from './decode-body';
 import type { FailedRequest, FailureAnswerer } from './error-handler';
 import { assertIdentityEncoding, readBody } from './read-body';
 import { sourceCheck, type SourcePolicy } from './source-check';
+import { endNotificationSpan, endRefusedNotificationSpan, startNotificationSpan } from '../tracing/notification-span';
 
 export { MAX_BODY_BYTES } from './read-body';
 
@@ -16,31 +17,38 @@ export type NotificationHandler = (req: IncomingMessage, res: ServerResponse) =>
  * A plain node handler, so the hot path pays for no framework convenience it does not use;
  * Express mounts the same function, and every failure goes to the same answerer.
  */
-export function notificationHandler(policy: SourcePolicy, deps: ReceiveDeps, answerFailure: FailureAnswerer): NotificationHandler {
+export function notificationHandler(policy: SourcePolicy, deps: ReceiveDeps, answerFailure: FailureAnswerer, path = '/'): NotificationHandler {
   const checkSource = sourceCheck(policy);
   const { metrics } = deps;
+  const tracing = deps.tracing ?? null;
   const now = isoClock();
   return async (req, res) => {
     const started = process.hrtime.bigint();
     const request: FailedRequest = { headers: req.headers, socket: req.socket, receivedAt: now(), body: null };
+    // With tracing off this stays null: no span, no context, no attribute is made.
+    const traced = tracing ? startNotificationSpan(tracing, path) : null;
+    let fields: Record<string, unknown> | null = null;
     try {
       const source = (request.source = checkSource(req));
       const rawBody = (request.body = await readBody(req, res));
       assertIdentityEncoding(req);
       const contentType = req.headers['content-type'];
-      const fields = decodeBody(rawBody, contentType);
-      await receiveNotification(
+      fields = decodeBody(rawBody, contentType);
+      const result = await receiveNotification(
         {
           fields,
           rawBody,
           contentType: contentType ?? '',
           receipt: { receivedAt: request.receivedAt!, sourceIp: source.ip, environment: source.environment },
+          traceContext: traced?.storedContext ?? null,
         },
         deps,
       );
       sendSuccess(res, ackFormFor(contentType));
+      if (traced) endNotificationSpan(traced.span, fields.notiType ?? fields.noti_type, result);
     } catch (error) {
       await answerFailure(error, request, res);
+      if (traced) endRefusedNotificationSpan(traced.span, fields?.notiType ?? fields?.noti_type, res.statusCode);
     }
     metrics.ackLatency.observe({ status: String(res.statusCode) }, Number(process.hrtime.bigint() - started) / 1e9);
   };

@@ -4,7 +4,9 @@ import type { LedgerSettings } from './ledger-settings';
 import { epochMs } from './ledger-time';
 import { sumOf } from './minor-units';
 import type { DiscrepancyKind } from './order-record';
+import { holderOf } from './order-cancels';
 import { succeeded, type OrderFigures } from './order-figures';
+import { consistentInSomeOrder } from './tied-remainders';
 import type { Timed } from './order-state';
 
 /** A discrepancy kind that holds now, with the events that show it (by time, then id). */
@@ -50,6 +52,7 @@ export function shownConditions(figures: OrderFigures, settings: LedgerSettings)
     ...refundTransferFailures(figures),
     ...unexpectedPayments(figures, paid, settings),
     ...paymentsAfterExpiry(figures, paid),
+    ...unknownRefundAmounts(figures),
   ];
 }
 
@@ -87,34 +90,80 @@ function overCancel(figures: OrderFigures, moving: N[]): Shown[] {
 /**
  * The gateway's remainder is the remainder of the payment it cancelled (event 20's pgCno). With
  * one payment that is the order's `remaining`; with several (a double payment being refunded)
- * only that payment's own remainder can be compared with it.
+ * only that payment's own remainder can be compared with it. A cancel whose pgCno has no payment
+ * of its own (a basket's productPgCno, or one the order never paid) is compared with the basket
+ * payment's remainder, else the order's.
+ *
+ * The latest event 20 by the gateway's time is the one compared, but that time has one-second
+ * resolution: cancels stamped in the same second have no order of their own (their id's hash is
+ * no order). They are consistent when, in some order, each stated remainder is the running
+ * remainder after it; only when no order fits is it a mismatch.
  */
 function remainingMismatch(figures: OrderFigures, moving: N[]): Shown[] {
-  const changes = moving.filter((n) => n.fact.notiType === '20');
-  const latest = changes[changes.length - 1];
-  if (latest === undefined || latest.fact.remainAmount === null) return [];
-  const { pgCno, remainAmount: notified } = latest.fact;
-  const paidHere =
-    sumOf(figures.payments.filter((p) => p.pgCno === pgCno).map((p) => p.amount)) +
-    sumOf(figures.deposits.filter((d) => d.pgCno === pgCno && !d.cancelled).map((d) => d.amount));
-  const computed = paidHere - sumOf(figures.cancels.filter((c) => c.pgCno === pgCno).map((c) => c.amount));
-  if (computed === notified) return [];
-  const eventIds = moving.filter((n) => n.fact.pgCno === pgCno && n.fact.notiType !== '40').map((n) => n.id);
-  return [{ kind: 'remaining_mismatch', eventIds, details: { pgCno, notified, computed } }];
+  const latest = findLast(moving, (n) => n.fact.notiType === '20');
+  if (latest === undefined) return [];
+  const second = secondOf(latest);
+  // Cancels are by time: the tied ones are a run near the end (only later refunds may follow them).
+  const tied: Array<{ n: N; holder: string | null; amount: number }> = [];
+  for (let i = figures.cancels.length - 1; i >= 0; i -= 1) {
+    const n = figures.cancelEvents[i]!;
+    const at = secondOf(n);
+    if (at < second) break;
+    if (at === second) tied.unshift({ n, holder: figures.cancelHolders[i]!, amount: figures.cancels[i]!.amount ?? 0 });
+  }
+  const shown: Shown[] = [];
+  for (const holder of new Set(tied.map((t) => t.holder))) {
+    const members = tied.filter((t) => t.holder === holder).map((t) => ({ amount: t.amount, stated: statedRemainder(t.n) }));
+    const last = findLast(tied, (t) => t.holder === holder && statedRemainder(t.n) !== null);
+    if (last === undefined) continue;
+    const computed = remainderAfter(figures, holder, second);
+    if (consistentInSomeOrder(computed + sumOf(members.map((m) => m.amount)), members)) continue;
+    const { pgCno, remainAmount: notified } = last.n.fact;
+    const deposits = new Set(figures.deposits.map((d) => d.eventId));
+    const eventIds = moving.filter((n) => (n.fact.notiType !== '40' || deposits.has(n.id)) && (holder === null || holderOf(figures, n.fact) === holder)).map((n) => n.id);
+    shown.push({ kind: 'remaining_mismatch', eventIds, details: { pgCno, notified, computed } });
+  }
+  return shown;
+}
+
+const secondOf = (n: N): number => Math.floor(n.ms / 1000);
+
+function findLast<T>(items: readonly T[], test: (item: T) => boolean): T | undefined {
+  for (let i = items.length - 1; i >= 0; i -= 1) if (test(items[i]!)) return items[i];
+  return undefined;
+}
+
+const statedRemainder = (n: N): number | null => (n.fact.notiType === '20' ? n.fact.remainAmount : null);
+
+/** What the holding (or, for null, the order) had left once the cancels up to that second were taken: a refund the gateway reports later is not in the remainder it stated then. */
+function remainderAfter(figures: OrderFigures, holder: string | null, second: number): number {
+  const paid = holder === null ? figures.approved + figures.deposited : figures.holdings.get(holder)!.amount;
+  let taken = 0;
+  for (let i = 0; i < figures.cancels.length; i += 1) {
+    if ((holder === null || figures.cancelHolders[i] === holder) && secondOf(figures.cancelEvents[i]!) <= second) taken += figures.cancels[i]!.amount ?? 0;
+  }
+  return paid - taken;
 }
 
 /**
  * Each event 51 is a refund that must be repeated. A refund completed (event 50) for the same
- * payment later by the gateway's time shows it was repeated and paid out.
+ * payment that follows it shows it was repeated and paid out: by the gateway's times when both
+ * carry one, else by the order they were received in (a 51 may carry no date of its own, and
+ * a receipt time is no place among the gateway's).
  */
 function refundTransferFailures(figures: OrderFigures): Shown[] {
   const all = figures.notifications;
-  return all.flatMap((failure, i): Shown[] => {
+  return all.flatMap((failure): Shown[] => {
     if (failure.fact.notiType !== '51') return [];
-    const repeated = all.slice(i + 1).some((n) => n.fact.notiType === '50' && succeeded(n) && n.fact.pgCno === failure.fact.pgCno);
+    const repeated = all.some((n) => n.fact.notiType === '50' && succeeded(n) && n.fact.pgCno === failure.fact.pgCno && follows(n, failure));
     if (repeated) return [];
     return [{ kind: 'refund_transfer_failed', eventIds: [failure.id], details: { pgCno: failure.fact.pgCno, amount: failure.fact.amount, resCd: failure.fact.resCd } }];
   });
+}
+
+function follows(later: N, earlier: N): boolean {
+  if (later.fact.occurredAt !== null && earlier.fact.occurredAt !== null) return later.ms > earlier.ms || (later.ms === earlier.ms && later.id > earlier.id);
+  return later.recordedMs > earlier.recordedMs || (later.recordedMs === earlier.recordedMs && later.id > earlier.id);
 }
 
 function unexpectedPayments({ expectation }: OrderFigures, paid: N[], settings: LedgerSettings): Shown[] {
@@ -129,4 +178,11 @@ function paymentsAfterExpiry({ expectation }: OrderFigures, paid: N[]): Shown[] 
   return paid
     .filter((n) => n.ms > expiresMs)
     .map((n) => ({ kind: 'payment_after_expiry', eventIds: [n.id], details: { pgCno: n.fact.pgCno, at: n.fact.at, expiresAt } }));
+}
+
+/** A refund or cancel whose amount neither its own fields nor what it names can tell: it moved money the record cannot count. */
+function unknownRefundAmounts(figures: OrderFigures): Shown[] {
+  const shown: Shown[] = [];
+  for (const c of figures.cancels) if (c.amount === null) shown.push({ kind: 'unknown_refund_amount', eventIds: [c.eventId], details: { pgCno: c.pgCno, cancelPgCno: c.cancelPgCno } });
+  return shown;
 }

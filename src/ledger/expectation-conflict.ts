@@ -1,4 +1,4 @@
-import type { ExpectationInput } from './expectation-fact';
+import { sameInstant, type ExpectationInput } from './expectation-fact';
 import type { LedgerFact } from './ledger-facts';
 import { orderFigures } from './order-figures';
 import { foldOrder } from './order-state';
@@ -6,12 +6,14 @@ import { foldOrder } from './order-state';
 /** Why a PUT expectation must be refused (409), or null when it may be stored. */
 export type ExpectationConflict =
   | { reason: 'wallet_trade_amount'; amount: number }
-  | { reason: 'already_paid'; amount: number };
+  | { reason: 'already_paid'; amount: number; expiresAt: string | null };
 
 /**
  * The amount the service asked the gateway for (a wallet-a trade) is not the shop's to restate,
- * and once money has moved, the amount it is checked against must not move under it: either
- * would let a changed expectation hide the very mismatch the ledger is there to catch.
+ * and once money has moved, what it is checked against must not move under it: neither the
+ * amount nor the expiry (moving `expiresAt` past a late payment would clear its
+ * payment_after_expiry as silently as a changed amount clears an amount_mismatch). Either would
+ * let a changed expectation hide the very mismatch the ledger is there to catch.
  */
 export function expectationConflict(facts: readonly LedgerFact[], input: ExpectationInput): ExpectationConflict | null {
   for (const fact of facts) {
@@ -20,6 +22,7 @@ export function expectationConflict(facts: readonly LedgerFact[], input: Expecta
   const figures = orderFigures(foldOrder(facts));
   const current = figures.expectation?.fact;
   const paid = figures.payments.length > 0 || figures.deposits.length > 0;
-  if (paid && current !== undefined && current.amount !== input.amount) return { reason: 'already_paid', amount: current.amount };
+  if (!paid || current === undefined) return null;
+  if (current.amount !== input.amount || !sameInstant(current.expiresAt, input.expiresAt)) return { reason: 'already_paid', amount: current.amount, expiresAt: current.expiresAt };
   return null;
 }

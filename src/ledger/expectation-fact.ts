@@ -62,7 +62,8 @@ export function sameExpectation(current: Omit<ExpectationFact, 'id' | 'at' | 're
   );
 }
 
-function sameInstant(a: string | null, b: string | null): boolean {
+/** Two expiries are the same when they name the same instant (+09:00 and Z texts of one time are one). */
+export function sameInstant(a: string | null, b: string | null): boolean {
   if (a === null || b === null) return a === b;
   return Date.parse(a) === Date.parse(b);
 }

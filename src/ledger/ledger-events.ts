@@ -1,23 +1,9 @@
 import { EVENT_ID_PREFIX } from '../notifications/dedup-key';
 import { ledgerId } from './ledger-id';
-import { orderSummary, type Discrepancy, type OrderRecord, type OrderStatus, type OrderSummary } from './order-record';
+import type { DiscrepancyOpened, OrderStatusChanged } from './ledger-event-schema';
+import { orderSummary, type OrderRecord } from './order-record';
 
-export interface DiscrepancyOpened {
-  id: string;
-  type: 'ledger.discrepancy';
-  discrepancy: Discrepancy;
-  order: OrderSummary;
-}
-
-export interface OrderStatusChanged {
-  id: string;
-  type: 'order.status_changed';
-  /** Null for an order seen for the first time. */
-  from: OrderStatus | null;
-  to: OrderStatus;
-  order: OrderSummary;
-}
-
+export type { DiscrepancyOpened, OrderStatusChanged } from './ledger-event-schema';
 export type LedgerEvent = DiscrepancyOpened | OrderStatusChanged;
 
 /**
@@ -32,14 +18,16 @@ export type LedgerEvent = DiscrepancyOpened | OrderStatusChanged;
 export function ledgerEvents(previous: OrderRecord | null, next: OrderRecord, nextJson: string = JSON.stringify(next)): LedgerEvent[] {
   const known = new Set(previous?.discrepancies.map((d) => d.id) ?? []);
   const order = orderSummary(next);
+  const at = next.updatedAt;
   const events: LedgerEvent[] = next.discrepancies
     .filter((d) => !known.has(d.id))
-    .map((discrepancy) => ({ id: ledgerId(EVENT_ID_PREFIX, ['ledger.discrepancy', discrepancy.id]), type: 'ledger.discrepancy', discrepancy, order }));
+    .map((discrepancy) => ({ id: ledgerId(EVENT_ID_PREFIX, ['ledger.discrepancy', discrepancy.id]), type: 'ledger.discrepancy', at, discrepancy, order }));
   const from = previous?.status ?? null;
   if (from !== next.status) {
     events.push({
       id: ledgerId(EVENT_ID_PREFIX, ['order.status_changed', next.mallId, next.shopOrderNo, from, next.status, nextJson]),
       type: 'order.status_changed',
+      at,
       from,
       to: next.status,
       order,

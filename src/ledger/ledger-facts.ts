@@ -44,6 +44,10 @@ export interface NotificationFact extends FactBase {
   cancelAmount: number | null;
   /** What the gateway says is left of the payment after this cancel (cancelRemainAmount, else remainAmount). */
   remainAmount: number | null;
+  /** Event 50: the virtual-account deposit it refunds; absent when the body names none (and in facts stored before it was kept). */
+  depositPgCno?: string;
+  /** A basket payment's `productPgCno<n>`: a cancel may name one of them; absent without a basket. */
+  productPgCnos?: string[];
   occurredAt: string | null;
   receivedAt: string;
   /** Sent by `npm run simulate` (it carries the simulator's marker), absent on every real notification. */

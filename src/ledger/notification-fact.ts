@@ -29,12 +29,18 @@ export function notificationFact(event: NormalizedEvent): { order: OrderKey; fac
     // Only when true: the facts of every real order stay exactly as they were stored before.
     ...(isSimulated(data) && { simulated: true as const }),
   };
+  // Kept only when the body has them, so every other fact stays as it was stored before they were read.
+  const depositPgCno = text(data.depositPgCno);
+  if (depositPgCno !== null) fact.depositPgCno = depositPgCno;
+  const products = event.basket.map((item) => item.productPgCno).filter((pgCno) => pgCno !== '');
+  if (products.length > 0) fact.productPgCnos = products;
   return { order: { mallId: event.mallId, shopOrderNo: event.shopOrderNo }, fact };
 }
 
 /** Some events name their amount after what it is; read those only when `amount` is missing. */
 function fallbackAmount(event: NormalizedEvent): number | null {
-  if (event.notiType === '30') return minorUnits(event.data.depositAmount);
+  // An escrow deposit may come as event 40 (ES04) alone, naming its amount as a deposit does.
+  if (event.notiType === '30' || event.notiType === '40') return minorUnits(event.data.depositAmount);
   if (event.notiType === '50' || event.notiType === '51') return minorUnits(event.data.refundAmount);
   return null;
 }

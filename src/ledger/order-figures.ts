@@ -1,17 +1,22 @@
 import type { CancellationFact, ExpectationFact, NotificationFact } from './ledger-facts';
 import { byTimeThenId } from './ledger-time';
 import { sumOf } from './minor-units';
+import { cancelsOf, holdingsOf, type CancelSources, type Holding } from './order-cancels';
 import type { CancellationRequested, Cancel, Deposit, Escrow, Payment } from './order-record';
 import { currentExpectation, type OrderState, type Timed } from './order-state';
 
 /** The record's figures and lists, before discrepancies and status. */
-export interface OrderFigures {
+export interface OrderFigures extends CancelSources {
   expectation: Timed<ExpectationFact> | null;
   /** Every notification of the order, by the gateway's time then id. */
   notifications: Array<Timed<NotificationFact>>;
   payments: Payment[];
   cancels: Cancel[];
   deposits: Deposit[];
+  /** By pgCno, in the order they were first paid. */
+  holdings: ReadonlyMap<string, Holding>;
+  /** A basket's productPgCno → the pgCno of the payment whose basket lists it. */
+  products: ReadonlyMap<string, string>;
   escrow: Escrow | null;
   cancellationsRequested: CancellationRequested[];
   events: string[];
@@ -21,31 +26,40 @@ export interface OrderFigures {
   remaining: number;
 }
 
+type N = Timed<NotificationFact>;
+
 /**
  * The gateway reports a failure in `resCd` (event 51 alone carries the bank's failure code there
  * and is read as a failure by its type): a notification that did not succeed moves no money.
  * It is still listed in `events`.
  */
-export const succeeded = (n: Timed<NotificationFact>): boolean => n.fact.resCd === '0000';
+export const succeeded = (n: N): boolean => n.fact.resCd === '0000';
 
 const PAYMENT_TYPES = new Set(['10', '70']);
-const CANCEL_TYPES = new Set(['20', '50']);
+/** Event 40's status for a deposit into an escrow account. */
+const ESCROW_DEPOSIT = 'ES04';
 
 export function orderFigures(state: OrderState): OrderFigures {
   const notifications = [...state.notifications.values()].sort(byTimeThenId);
   const moving = notifications.filter(succeeded);
 
-  const payments = firstPer(moving.filter((n) => PAYMENT_TYPES.has(n.fact.notiType)), (n) => n.fact.pgCno).map(
-    (n): Payment => ({ pgCno: n.fact.pgCno, amount: n.fact.amount, eventId: n.id, at: n.fact.at }),
-  );
+  const paymentEvents = firstPer(moving.filter((n) => PAYMENT_TYPES.has(n.fact.notiType)), (n) => n.fact.pgCno);
   const cancelledDeposits = new Set(moving.filter((n) => n.fact.notiType === '31').map((n) => n.fact.pgCno));
-  const deposits = firstPer(moving.filter((n) => n.fact.notiType === '30'), (n) => n.fact.pgCno).map(
+  const depositEvents = firstPer(depositsOf(moving), (n) => n.fact.pgCno);
+  const deposits = depositEvents.map(
     (n): Deposit => ({ pgCno: n.fact.pgCno, amount: n.fact.amount, cancelled: cancelledDeposits.has(n.fact.pgCno), eventId: n.id, at: n.fact.at }),
   );
-  const approved = sumOf(payments.map((p) => p.amount));
+  const approved = sumOf(paymentEvents.map((n) => n.fact.amount));
   const deposited = sumOf(deposits.filter((d) => !d.cancelled).map((d) => d.amount));
-  const cancels = cancelsOf(moving, approved + deposited);
+  const holdings = holdingsOf(paymentEvents, depositEvents, cancelledDeposits);
+  const products = new Map<string, string>();
+  for (const n of [...paymentEvents, ...depositEvents]) for (const product of n.fact.productPgCnos ?? []) if (!products.has(product)) products.set(product, n.fact.pgCno);
+  const { cancels, cancelEvents, cancelHolders } = cancelsOf(moving, { holdings, products }, deposits, approved + deposited);
   const cancelled = sumOf(cancels.map((c) => c.amount));
+  const payments = paymentEvents.map((n): Payment => {
+    const { amount, taken } = holdings.get(n.fact.pgCno)!;
+    return { pgCno: n.fact.pgCno, amount: n.fact.amount, cancelled: amount > 0 && taken >= amount, eventId: n.id, at: n.fact.at };
+  });
 
   const escrows = moving.filter((n) => n.fact.notiType === '40');
   const latestEscrow = escrows[escrows.length - 1];
@@ -54,7 +68,11 @@ export function orderFigures(state: OrderState): OrderFigures {
     notifications,
     payments,
     cancels,
+    cancelEvents,
+    cancelHolders,
     deposits,
+    holdings,
+    products,
     escrow: latestEscrow ? { pgCno: latestEscrow.fact.pgCno, statusCode: latestEscrow.fact.statusCode, eventId: latestEscrow.id, at: latestEscrow.fact.at } : null,
     cancellationsRequested: cancellationsRequested(state),
     events: notifications.map((n) => n.id),
@@ -66,42 +84,20 @@ export function orderFigures(state: OrderState): OrderFigures {
 }
 
 /**
- * One cancel per `cancelPgCno` across events 20 and 50: a refund the gateway reports as a change
- * and then as completed is one refund. The event 20 describes it (it carries cancelAmount), the
- * 50 only when no 20 came. A 50 without a cancelPgCno confirms the earliest event-20 cancel of the
- * same payment and amount that no other 50 confirmed; when there is none it is a refund of its own.
+ * Events 30, and the escrow deposits some malls get only as an event 40 (ES04): one counts as
+ * the deposit when no 30 reports its pgCno and no approval pays it (it is then a status of that
+ * deposit or payment, not more money).
  */
-function cancelsOf(moving: Array<Timed<NotificationFact>>, paid: number): Cancel[] {
-  const chosen = new Map<string, Timed<NotificationFact>>();
-  const unkeyed: Array<Timed<NotificationFact>> = [];
+function depositsOf(moving: N[]): N[] {
+  const reported = new Set<string>();
+  const escrowDeposits: N[] = [];
   for (const n of moving) {
-    if (!CANCEL_TYPES.has(n.fact.notiType)) continue;
-    const key = n.fact.cancelPgCno;
-    if (key === null) {
-      if (n.fact.notiType === '50') unkeyed.push(n);
-      else chosen.set(`event:${n.id}`, n);
-      continue;
-    }
-    const current = chosen.get(key);
-    if (current === undefined || (current.fact.notiType === '50' && n.fact.notiType === '20')) chosen.set(key, n);
+    if (n.fact.notiType === '30' || PAYMENT_TYPES.has(n.fact.notiType)) reported.add(n.fact.pgCno);
+    else if (n.fact.notiType === '40' && n.fact.statusCode === ESCROW_DEPOSIT) escrowDeposits.push(n);
   }
-  const confirmed = new Set<string>();
-  for (const completion of unkeyed) {
-    const match = [...chosen.entries()]
-        .filter(([key, n]) => n.fact.notiType === '20' && !confirmed.has(key) && n.fact.pgCno === completion.fact.pgCno && cancelAmountOf(n) === cancelAmountOf(completion))
-      .sort(([, a], [, b]) => byTimeThenId(a, b))[0];
-    if (match) confirmed.add(match[0]);
-    else chosen.set(`event:${completion.id}`, completion);
-  }
-  let left = paid;
-  return [...chosen.values()].sort(byTimeThenId).map((n): Cancel => {
-    const amount = cancelAmountOf(n);
-    left -= amount ?? 0;
-    return { cancelPgCno: n.fact.cancelPgCno, pgCno: n.fact.pgCno, amount, remainingAfter: left, eventId: n.id, at: n.fact.at };
-  });
+  if (escrowDeposits.length === 0) return moving.filter((n) => n.fact.notiType === '30');
+  return moving.filter((n) => n.fact.notiType === '30' || (escrowDeposits.includes(n) && !reported.has(n.fact.pgCno)));
 }
-
-const cancelAmountOf = (n: Timed<NotificationFact>): number | null => n.fact.cancelAmount ?? n.fact.amount;
 
 /** Each command once, at its latest state, in the order they were first requested. */
 function cancellationsRequested(state: OrderState): CancellationRequested[] {

@@ -1,3 +1,4 @@
+import type { OrderSummary } from './ledger-event-schema';
 import type { ExpectationMethod } from './ledger-facts';
 
 /** An order's status, the first that applies (see `orderStatus`). */
@@ -20,6 +21,7 @@ export const DISCREPANCY_KINDS = [
   'refund_transfer_failed',
   'unexpected_payment',
   'payment_after_expiry',
+  'unknown_refund_amount',
 ] as const;
 export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
 
@@ -41,6 +43,8 @@ export interface Discrepancy {
 export interface Payment {
   pgCno: string;
   amount: number | null;
+  /** Its cancels took all of it: the order no longer holds this payment's money. */
+  cancelled: boolean;
   eventId: string;
   at: string;
 }
@@ -105,18 +109,8 @@ export interface OrderRecord {
   simulated?: true;
 }
 
-/** The figures the ledger's events (their `order`) and lists carry. */
-export interface OrderSummary {
-  mallId: string;
-  shopOrderNo: string;
-  status: OrderStatus;
-  approved: number;
-  cancelled: number;
-  remaining: number;
-  deposited: number;
-}
-
+/** The figures events and lists carry (their `order`), with the expectation's currency and amount. */
 export function orderSummary(record: OrderRecord): OrderSummary {
-  const { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited } = record;
-  return { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited };
+  const { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited, expected } = record;
+  return { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited, currency: expected?.currency ?? null, expected: expected?.amount ?? null };
 }

@@ -1,8 +1,17 @@
+import { sumOf } from './minor-units';
+import type { OrderFigures } from './order-figures';
 import type { Discrepancy, Expected, OrderStatus } from './order-record';
 
-/** An order's status, the first that applies (docs/ledger.md). An over-cancel still inside its grace period reads as cancelled. */
+/**
+ * An order's status, the first that applies (docs/ledger.md). An over-cancel still inside its grace period reads as cancelled.
+ * The status describes the money the order holds now, one payment or deposit at a time, not the
+ * sums over its history: pay, cancel in full, pay again (a new pgCno) is `paid`; it is
+ * `partially_cancelled` only when a payment still live has lost part of itself, or when a cancel
+ * that names none of the order's payments (or takes more than its payment held) came off the
+ * money the order still holds.
+ */
 export function orderStatus(
-  figures: { approved: number; deposited: number; cancelled: number; remaining: number },
+  figures: Pick<OrderFigures, 'approved' | 'deposited' | 'remaining' | 'holdings' | 'cancels' | 'cancelHolders'>,
   expected: Expected | null,
   discrepancies: readonly Discrepancy[],
 ): OrderStatus {
@@ -11,8 +20,18 @@ export function orderStatus(
   if (open.length > 0) return 'discrepancy';
   const paid = figures.approved > 0 || figures.deposited > 0;
   if (paid && figures.remaining <= 0) return 'cancelled';
-  if (paid && figures.cancelled > 0) return 'partially_cancelled';
+  if (paid && partlyCancelled(figures)) return 'partially_cancelled';
   if (paid) return 'paid';
   if (expected?.method === 'vaccount') return 'awaiting_deposit';
   return 'awaiting_payment';
+}
+
+function partlyCancelled(figures: Pick<OrderFigures, 'holdings' | 'cancels' | 'cancelHolders'>): boolean {
+  let overTaken = 0;
+  for (const { amount, taken } of figures.holdings.values()) {
+    if (taken > 0 && taken < amount) return true;
+    if (taken > amount) overTaken += taken - amount;
+  }
+  const unheld = sumOf(figures.cancels.filter((_, i) => figures.cancelHolders[i] === null).map((c) => c.amount));
+  return overTaken + unheld > 0;
 }

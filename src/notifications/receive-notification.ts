@@ -2,6 +2,7 @@ import { InvalidNotification } from '../errors';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import type { RecordResult, Store } from '../store/store';
+import type { Tracing } from '../tracing/tracing';
 import { bodyHash } from './dedup-key';
 import { normalizeNotification, type Receipt } from './normalize';
 import { validateNotification } from './schema';
@@ -11,6 +12,8 @@ export interface ReceiveDeps {
   logger: Logger;
   metrics: Metrics;
   mallIds: readonly string[];
+  /** Null or absent: tracing is off and the POST pays nothing for it. */
+  tracing?: Tracing | null;
 }
 
 export interface ReceivedNotification {
@@ -18,6 +21,8 @@ export interface ReceivedNotification {
   rawBody: Buffer;
   contentType: string;
   receipt: Receipt;
+  /** The POST's span context, kept with the outbox row (tracing on only). */
+  traceContext?: string | null;
 }
 
 /**
@@ -49,6 +54,7 @@ export async function receiveNotification(input: ReceivedNotification, deps: Rec
     bodyHash: bodyHash(validation.value.fields),
     rawBody: input.rawBody,
     contentType: input.contentType,
+    traceContext: input.traceContext ?? null,
   });
   stopTimer();
   metrics.notifications.inc({ noti_type: notiType, outcome: result.outcome });

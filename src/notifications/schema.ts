@@ -120,6 +120,8 @@ export function validateNotification(
     if (!isAmountField(name) || value === null || value === '') continue;
     const shown = shownFieldName(name);
     if (typeof value !== 'string' || !/^-?\d+$/.test(value)) reasons.push(`${shown}: amount must be an integer string`);
+    // The gateway's amounts are never negative: counted, -5000 would read as money the shop gave back.
+    else if (value.startsWith('-')) reasons.push(`${shown}: amount must not be negative`);
     // Forwarded as a JSON number: beyond 2^53 it would arrive rounded (1e21), so refuse it.
     else if (!Number.isSafeInteger(Number(value))) reasons.push(`${shown}: amount must be a safe integer (at most ${Number.MAX_SAFE_INTEGER})`);
   }

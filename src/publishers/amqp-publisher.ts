@@ -112,6 +112,8 @@ function confirmPublish(channel: ConfirmChannel, exchange: string, events: reado
             contentEncoding: 'utf-8',
             type: event.type,
             timestamp: Math.floor(Date.parse(event.receivedAt) / 1000) || undefined,
+            // W3C trace context as application headers, beside the body (tracing on only).
+            ...(event.trace ? { headers: event.trace } : {}),
           },
           settle,
         );

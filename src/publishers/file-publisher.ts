@@ -103,15 +103,25 @@ export async function openFilePublisher(path: string): Promise<FilePublisher> {
  * under load; a buffer's bytes are freed with its small handle at the next scavenge.
  */
 function lineBytes(events: readonly OutboundEvent[]): Buffer {
+  const lines = events.map(lineOf);
   let size = 0;
-  for (const event of events) size += Buffer.byteLength(event.json, 'utf8') + 1;
+  for (const line of lines) size += Buffer.byteLength(line, 'utf8') + 1;
   const bytes = Buffer.allocUnsafe(size);
   let offset = 0;
-  for (const event of events) {
-    offset += bytes.write(event.json, offset, 'utf8');
+  for (const line of lines) {
+    offset += bytes.write(line, offset, 'utf8');
     bytes[offset++] = 0x0a;
   }
   return bytes;
+}
+
+/**
+ * A line is the stored event JSON; with tracing on, the W3C trace context follows as its last
+ * members (`traceparent`, `tracestate`), after the event's own fields, which stay as stored.
+ */
+function lineOf(event: OutboundEvent): string {
+  if (!event.trace) return event.json;
+  return `${event.json.slice(0, event.json.lastIndexOf('}'))},${JSON.stringify(event.trace).slice(1)}`;
 }
 
 /** Opens for append and drops a torn last line left by a crash mid-write, so it never glues onto the next. */

@@ -29,6 +29,7 @@ export function openHttpPublisher(options: HttpPublisherOptions): Publisher {
           'Content-Type': 'application/json',
           'Idempotency-Key': event.id,
           ...(authorization ? { Authorization: authorization } : {}),
+          ...event.trace,
         },
         body: event.json,
         // A redirected POST may turn into a GET elsewhere: surface it as a misconfiguration instead.

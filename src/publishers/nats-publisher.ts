@@ -108,6 +108,10 @@ export async function openNatsPublisher(options: NatsPublisherOptions): Promise<
       // One headers object per message: nats.js writes the message id into it.
       const h = headers();
       h.set('Content-Type', 'application/json');
+      if (event.trace) {
+        h.set('traceparent', event.trace.traceparent);
+        if (event.trace.tracestate) h.set('tracestate', event.trace.tracestate);
+      }
       return js.publish(`${queueName}.${event.type}`, event.json, { msgID: event.id, headers: h, timeout: ackTimeoutMs });
     });
     const outcomes = await Promise.allSettled(acks);

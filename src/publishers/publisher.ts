@@ -1,4 +1,5 @@
 import type { NormalizedEvent } from '../notifications/normalized-event';
+import type { TraceHeaders } from '../tracing/tracing';
 
 /**
  * What the relay hands a publisher: the event's JSON exactly as the store committed it
@@ -12,6 +13,11 @@ export interface OutboundEvent {
   readonly type: string;
   readonly receivedAt: string;
   readonly json: string;
+  /**
+   * With tracing on: the W3C context of the publish span, carried beside the event (headers, a
+   * Redis field, the file line's trailing members), never inside the event's own fields.
+   */
+  readonly trace?: TraceHeaders;
 }
 
 /** For a caller holding the event as an object (tests, tools). */

@@ -83,13 +83,13 @@ export function openRedisPublisher(options: RedisPublisherOptions): Publisher {
     async publish(event: OutboundEvent) {
       if (closed) throw new Error(`${target}: publisher is closed`);
       await connectionAttempt();
-      await redis.xadd(queueName, ...trim, '*', 'id', event.id, 'type', event.type, 'event', event.json);
+      await redis.xadd(queueName, ...trim, '*', ...entryFields(event));
     },
     async publishBatch(events: readonly OutboundEvent[]) {
       if (closed) throw new Error(`${target}: publisher is closed`);
       await connectionAttempt();
       const pipeline = redis.pipeline();
-      for (const event of events) pipeline.xadd(queueName, ...trim, '*', 'id', event.id, 'type', event.type, 'event', event.json);
+      for (const event of events) pipeline.xadd(queueName, ...trim, '*', ...entryFields(event));
       const replies = (await pipeline.exec()) ?? [];
       const failed = replies.find(([error]) => error);
       if (failed || replies.length !== events.length) throw failed?.[0] ?? new Error(`${target}: pipeline answered ${replies.length} of ${events.length}`);
@@ -105,6 +105,16 @@ export function openRedisPublisher(options: RedisPublisherOptions): Publisher {
       await redis.quit().catch(() => redis.disconnect());
     },
   };
+}
+
+/** A stream entry's fields: id, type, the event JSON, and the W3C trace context when tracing is on. */
+function entryFields(event: OutboundEvent): string[] {
+  const fields = ['id', event.id, 'type', event.type, 'event', event.json];
+  if (event.trace) {
+    fields.push('traceparent', event.trace.traceparent);
+    if (event.trace.tracestate) fields.push('tracestate', event.trace.tracestate);
+  }
+  return fields;
 }
 
 export function parseRedisUrl(raw: string): { connectUrl: string; maxLen: number | null } {

@@ -2,6 +2,8 @@ import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { isPermanent, type OutboundEvent, type Publisher } from '../publishers/publisher';
 import type { OutboxRecord, Store } from '../store/store';
+import { startPublishSpans } from '../tracing/publish-spans';
+import type { Tracing } from '../tracing/tracing';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 
 export interface RelayOptions {
@@ -25,6 +27,8 @@ export interface RelayOptions {
    * delivered mark. Past it the oldest are forgotten and published again (at least once).
    */
   maxConfirmedUnmarked?: number;
+  /** Null or absent: tracing off, and publishing makes no span and carries no trace context. */
+  tracing?: Tracing | null;
 }
 
 export interface RelayState {
@@ -70,6 +74,7 @@ export function startRelay(options: RelayOptions): Relay {
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const maxAttempts = options.maxAttempts ?? 0;
   const confirmed = new ConfirmedEvents(options.maxConfirmedUnmarked ?? 100_000);
+  const tracing = options.tracing ?? null;
 
   const state: RelayState = {
     running: true, holdsLock: false, lastError: null, storeError: null, confirmedUnmarked: 0, lastDeliveredAt: null,
@@ -157,9 +162,12 @@ export function startRelay(options: RelayOptions): Relay {
 
   async function deliverBatch(rows: OutboxRecord[]): Promise<'delivered' | 'one-at-a-time' | 'failed'> {
     const started = process.hrtime.bigint();
+    const spans = tracing ? startPublishSpans(tracing, rows, publisher.kind, outbound) : null;
     try {
-      await publisher.publishBatch!(rows.map(outbound));
+      await publisher.publishBatch!(spans ? spans.events : rows.map(outbound));
+      spans?.end();
     } catch (error) {
+      spans?.end(error as Error);
       // The queue is unreachable: one at a time would only fail the head again, and log a second,
       // contradicting line for the same failure. The head waits out its back-off for all of them.
       if (!isPermanent(error) && !publisher.status().connected) {
@@ -178,9 +186,12 @@ export function startRelay(options: RelayOptions): Relay {
   /** True when the loop may go on to the next row. */
   async function deliver(row: OutboxRecord): Promise<boolean> {
     const started = process.hrtime.bigint();
+    const spans = tracing ? startPublishSpans(tracing, [row], publisher.kind, outbound) : null;
     try {
-      await publisher.publish(outbound(row));
+      await publisher.publish(spans ? spans.events[0]! : outbound(row));
+      spans?.end();
     } catch (error) {
+      spans?.end(error as Error);
       return handleFailure(row, error as Error);
     }
     await delivered([row], started);

@@ -74,6 +74,8 @@ export interface NewCommand {
   /** The creator holds the lease for its first attempt, so no worker sends it twice. */
   owner: string;
   leaseUntil: number;
+  /** With tracing on: the creating request's trace context (JSON), for its resends' links. */
+  traceContext?: string | null;
 }
 
 export interface BeginAttempt {
@@ -135,6 +137,8 @@ export interface CommandStore {
   /** Inserts, or returns the existing command under that key (created: false) untouched. */
   createCommand(command: NewCommand): Promise<{ created: boolean; command: StoredCommand }>;
   getCommand(shopTransactionId: string): Promise<StoredCommand | null>;
+  /** With tracing on: the trace context (JSON) of the request that created the command, or null. */
+  traceContextOf?(shopTransactionId: string): Promise<string | null>;
   listCommands(filter: CommandFilter): Promise<StoredCommand[]>;
   listAttempts(shopTransactionId: string): Promise<AttemptRecord[]>;
   /** Records the attempt as begun; null (send nothing) when `owner` no longer holds the lease. */
@@ -160,6 +164,7 @@ export function createCommandStore(driver: StoreDriver, ledger: LedgerSettings |
   return {
     createCommand: (command) => write('createCommand', command),
     getCommand: (id) => read('getCommand', id),
+    traceContextOf: (id) => read('commandTraceContext', id),
     listCommands: (filter) => read('listCommands', filter),
     listAttempts: (id) => read('listCommandAttempts', id),
     beginAttempt: (attempt) => write('beginCommandAttempt', attempt),

@@ -8,6 +8,8 @@ export interface InboxEntry {
   bodyHash: string;
   rawBody: Buffer;
   contentType: string;
+  /** With tracing on: the stored span's W3C trace context (JSON), kept with the outbox row. */
+  traceContext?: string | null;
 }
 
 export type RecordOutcome = 'accepted' | 'duplicate' | 'conflict';
@@ -15,6 +17,8 @@ export type RecordOutcome = 'accepted' | 'duplicate' | 'conflict';
 export interface RecordResult {
   outcome: RecordOutcome;
   eventId: string;
+  /** Only for an entry with a trace context (for its span): how many notifications its commit held. */
+  batchSize?: number;
 }
 
 export interface RejectionEntry {
@@ -39,6 +43,8 @@ export interface OutboxRecord {
   nextAttemptAt: number;
   /** The stored event JSON text, unparsed, so the relay forwards exactly what was stored. */
   eventJson: string;
+  /** The W3C trace context (JSON) of the span that stored it; null (or absent) with tracing off. */
+  traceContext?: string | null;
 }
 
 export type AttemptOutcome = 'delivered' | 'retry' | 'dead' | 'requeued';

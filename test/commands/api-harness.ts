@@ -17,6 +17,7 @@ import type { CommandStore } from '../../src/store/command-store';
 import { openStores } from '../../src/store/open-stores';
 import type { Store } from '../../src/store/store';
 import { WARMUP_PATH, type FakeGateway } from './fake-gateway';
+import { inContract } from '../helpers/event-contract';
 
 export const API_TOKEN = 'test-api-token-0123456789abcdef';
 /** Short enough for quick time-out tests, long enough for a loaded CI machine to answer a live call. */
@@ -129,7 +130,7 @@ export async function startApiHarness(
     get: (path) => request(app).get(path).set('Authorization', `Bearer ${API_TOKEN}`),
     logs: () => lines,
     forwarded: () =>
-      existsSync(eventsFile) ? readFileSync(eventsFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)) : [],
+      inContract(existsSync(eventsFile) ? readFileSync(eventsFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)) : []),
     stop,
     async close() {
       await stop();

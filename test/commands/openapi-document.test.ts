@@ -59,6 +59,12 @@ describe('the OpenAPI document (GET /v1/openapi.json)', () => {
     expect(served).toEqual(committed);
   });
 
+  it("serves the queue's AsyncAPI document beside it, the committed docs/asyncapi.json, behind the same token", async () => {
+    const events = await api.get('/v1/asyncapi.json').expect(200).expect('Content-Type', /application\/json/);
+    expect(events.body).toEqual(JSON.parse(readFileSync(join(__dirname, '..', '..', 'docs', 'asyncapi.json'), 'utf8')));
+    await request(createApiApp({ commands: api.deps, apiToken: API_TOKEN })).get('/v1/asyncapi.json').expect(401);
+  });
+
   it('names a server and gives every operation an operationId and the token refusal', () => {
     expect(served.servers?.length).toBeGreaterThan(0);
     const operations = Object.entries(served.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));

@@ -1,5 +1,5 @@
 import { kstStamp } from '../../src/notifications/kst-date';
-import { approvalNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
+import { approvalNotification, changeNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 import { HOST, ORIGIN } from './console-harness';
 import { startLedgerConsole, type LedgerConsole } from './ledger-console-harness';
@@ -161,6 +161,19 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     const { agent } = await h.signIn('lee', 'viewer');
     const overview = await agent.get('/console').set('Host', HOST).expect(200);
     expect(overview.text).toMatch(/<a class="tile bad" href="\/console\/discrepancies"><span class="tile-value">2<\/span><span class="tile-label">open discrepancies<\/span><\/a>/);
+  });
+
+  test('an order paid, cancelled in full and paid again reads paid, its first payment marked cancelled in the timeline', async () => {
+    const shopOrderNo = orderNo();
+    const minutesAgo = (n: number) => kstStamp(new Date(Date.now() - n * 60_000));
+    await h.ledgerApp.notify({ ...pay(shopOrderNo, `PG${serial}A`, 10000), approvalDate: minutesAgo(3) }).expect(200);
+    await h.ledgerApp.notify(changeNotification({ mallId: MALL, shopOrderNo, pgCno: `PG${serial}A`, cancelAmount: '10000', amount: '10000', remainAmount: '0', statusCode: 'TS05', cancelDate: minutesAgo(2) })).expect(200);
+    await h.ledgerApp.notify({ ...pay(shopOrderNo, `PG${serial}B`, 10000), approvalDate: minutesAgo(1) }).expect(200);
+    const { agent } = await h.signIn('lee', 'viewer');
+    const page = await agent.get(`/console/orders/${MALL}/${encodeURIComponent(shopOrderNo)}`).set('Host', HOST).expect(200);
+    expect(page.text).toContain('<span class="badge delivered">paid</span>');
+    const rows = [...page.text.matchAll(/<tr><td class="nowrap">[^<]*(?:<span[^>]*>[^<]*<\/span>)?<\/td><td>([^<]+)<\/td>/g)].map((m) => m[1]);
+    expect(rows.filter((what) => what!.startsWith('payment'))).toEqual(['payment (cancelled)', 'payment']);
   });
 }
 

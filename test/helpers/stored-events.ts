@@ -13,13 +13,14 @@ export function sampleEvent(overrides: Partial<NormalizedEvent> & { notiType?: N
   const notiType = overrides.notiType ?? '10';
   const mallId = overrides.mallId ?? 'T0001234';
   const pgCno = overrides.pgCno ?? `PG${randomUUID().replace(/-/g, '').slice(0, 18)}`;
+  const shopOrderNo = overrides.shopOrderNo === undefined ? `ORDER-${pgCno.slice(-6)}` : overrides.shopOrderNo;
   const event: NormalizedEvent = {
     id: '',
     type: EVENT_TYPES[notiType],
     notiType,
     mallId,
     pgCno,
-    shopOrderNo: `ORDER-${pgCno.slice(-6)}`,
+    shopOrderNo,
     cancelPgCno: null,
     resultCode: '0000',
     resultMessage: '정상처리',
@@ -29,7 +30,7 @@ export function sampleEvent(overrides: Partial<NormalizedEvent> & { notiType?: N
     receivedAt: new Date().toISOString(),
     basket: [],
     source: { ip: '61.33.205.151', environment: 'development' },
-    data: { resCd: '0000', resMsg: '정상처리', mallId, notiType, pgCno },
+    data: gatewayFields({ notiType, mallId, pgCno, shopOrderNo }),
     ...overrides,
   };
   return { ...event, id: overrides.id ?? eventIdFor(keyOf(event)) };
@@ -82,7 +83,7 @@ export function inboxEntry(fields: EventFields = {}): InboxEntry {
       amount: fields.amount === undefined ? 12000 : fields.amount,
       receivedAt: fields.receivedAt ?? new Date().toISOString(),
       source: { ip: '203.233.72.150', environment: 'production' },
-      data: { mallId, notiType, pgCno, ...(cancelPgCno ? { cancelPgCno } : {}), ...fields.data },
+      data: { ...gatewayFields({ notiType, mallId, pgCno, shopOrderNo: fields.shopOrderNo === undefined ? 'order-1' : fields.shopOrderNo }), ...(cancelPgCno ? { cancelPgCno } : {}), ...fields.data },
     }),
   );
 }
@@ -97,6 +98,13 @@ export function rejectionEntry(fields: Partial<RejectionEntry> = {}): RejectionE
     reason: 'body is not valid JSON',
     ...fields,
   };
+}
+
+/** The fields every notification carries, in its layout's names (event 70's form has its own). */
+function gatewayFields(o: { notiType: NotiType; mallId: string; pgCno: string; shopOrderNo: string | null }): Record<string, string> {
+  const shopOrderNo = o.shopOrderNo ?? '';
+  if (o.notiType === '70') return { res_cd: '0000', res_msg: '정상처리', noti_type: '70', cno: o.pgCno, memb_id: o.mallId, order_no: shopOrderNo };
+  return { resCd: '0000', resMsg: '정상처리', mallId: o.mallId, notiType: o.notiType, pgCno: o.pgCno, shopOrderNo };
 }
 
 function keyOf(event: NormalizedEvent): string {

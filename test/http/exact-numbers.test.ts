@@ -72,6 +72,18 @@ describe('numbers where the gateway documents strings are read exactly', () => {
     expect(await receiver.count('inbox')).toBe(0);
   });
 
+  it.each([
+    ['amount', 'as a string', approvalNotification({ amount: '-5000' })],
+    ['amount', 'as a bare number', withBareNumbers(approvalNotification(), { amount: '-5000' })],
+    ['cancelAmount', 'as a string', changeNotification({ cancelAmount: '-3000' })],
+  ])('a negative %s (%s) is refused with 400/5001, kept in rejections, never stored nor forwarded', async (field, _form, body) => {
+    const res = await receiver.postJson(body).expect(400);
+    expect(res.body).toEqual({ resCd: '5001', resMsg: expect.stringContaining(`${field}: amount must not be negative`) });
+    const [rejection] = await receiver.store.listRejections(1);
+    expect(rejection?.reason).toContain(`${field}: amount must not be negative`);
+    expect(await receiver.count('inbox')).toBe(0);
+  });
+
   it('an amount string past 2^53 is refused too: it could not be forwarded exactly', async () => {
     const res = await receiver.postJson(approvalNotification({ amount: '99999999999999999999' })).expect(400);
     expect(res.body.resMsg).toMatch(/amount: amount must be a safe integer/);

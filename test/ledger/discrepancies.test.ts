@@ -68,10 +68,10 @@ describe('discrepancies', () => {
       given(first).when(approval({ pgCno: PG.second, amount: 20000, at: 2 })).then((record) => expect(openKinds(record)).toEqual(['duplicate_payment']));
     });
 
-    it('refunding the second payment resolves it: the ledger closes what no longer holds', () => {
+    it('refunding the second payment resolves it: the ledger closes what no longer holds, and the whole first payment reads paid', () => {
       const refundSecond = { ...partialCancel({ pgCno: PG.second, cancelPgCno: PG.cancel1, cancelAmount: 30000, remainAmount: 0, at: 20 }), recordedAt: minute(20) };
       given(expectation({ amount: 30000 }), first, { ...second, recordedAt: minute(2) }).when(refundSecond).then((record) => {
-        expect(record.status).toBe('partially_cancelled');
+        expect(record.status).toBe('paid');
         expect(record.remaining).toBe(30000);
         expect(record.discrepancies).toEqual([expect.objectContaining({ kind: 'duplicate_payment', openedAt: minute(2), resolvedAt: minute(20), resolvedBy: 'ledger' })]);
       });
@@ -135,7 +135,7 @@ describe('discrepancies', () => {
       const other = approval({ pgCno: PG.second, amount: 30000, at: 2 });
       const refundOther = partialCancel({ pgCno: PG.second, cancelPgCno: PG.cancel1, cancelAmount: 30000, remainAmount: 0, at: 3 });
       given(expectation({ amount: 30000 }), paid, other).when(refundOther).then((record) => {
-        expect(record).toMatchObject({ status: 'partially_cancelled', remaining: 30000 });
+        expect(record).toMatchObject({ status: 'paid', remaining: 30000 });
         expect(openKinds(record)).toEqual([]);
       });
     });

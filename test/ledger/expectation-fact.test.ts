@@ -1,3 +1,4 @@
+import { orderParams } from '../../src/api/schemas/ledger-schema';
 import { expectationConflict } from '../../src/ledger/expectation-conflict';
 import { expectationFact, sameExpectation, walletTradeExpectation } from '../../src/ledger/expectation-fact';
 import { ORDER, PG, approval, expectation, minute } from './ledger-fixtures';
@@ -41,8 +42,31 @@ describe('expectations', () => {
     const paid = approval({ pgCno: PG.card, amount: 30000, at: 1 });
     const current = expectation({ amount: 30000, received: 0 });
     expect(expectationConflict([current], { ...input, amount: 20000 })).toBeNull();
-    expect(expectationConflict([current, paid], { ...input, amount: 20000 })).toEqual({ reason: 'already_paid', amount: 30000 });
+    expect(expectationConflict([current, paid], { ...input, amount: 20000 })).toEqual({ reason: 'already_paid', amount: 30000, expiresAt: null });
     expect(expectationConflict([current, paid], input)).toBeNull();
     expect(expectationConflict([paid], { ...input, amount: 20000 })).toBeNull();
+  });
+
+  it('moving the expiry once the order has a payment is a conflict, like the amount: a late payment stays late', () => {
+    const expiring = { ...input, expiresAt: '2026-11-21T12:10:00+09:00' };
+    const current = expectation({ ...expiring, received: 0 });
+    const late = approval({ pgCno: PG.card, amount: 30000, at: 15 });
+    given(current).when(late).then((record) => expect(record.discrepancies.map((d) => d.kind)).toEqual(['payment_after_expiry']));
+    const refused = { reason: 'already_paid', amount: 30000, expiresAt: '2026-11-21T12:10:00+09:00' };
+    expect(expectationConflict([current, late], { ...expiring, expiresAt: '2026-11-21T12:30:00+09:00' })).toEqual(refused);
+    expect(expectationConflict([current, late], { ...expiring, expiresAt: null })).toEqual(refused);
+    // The same instant written in UTC is the same expiry; before any payment the expiry may move.
+    expect(expectationConflict([current, late], { ...expiring, expiresAt: '2026-11-21T03:10:00Z' })).toBeNull();
+    expect(expectationConflict([current], { ...expiring, expiresAt: '2026-11-21T12:30:00+09:00' })).toBeNull();
+  });
+});
+
+describe('the order in a PUT expectation', () => {
+  it('measures shopOrderNo in EUC-KR bytes, as a notification\'s: 40 bytes is 20 Hangul, not 40', () => {
+    expect(orderParams.safeParse({ mallId: 'T0001234', shopOrderNo: '주'.repeat(20) }).success).toBe(true);
+    expect(orderParams.safeParse({ mallId: 'T0001234', shopOrderNo: 'A'.repeat(40) }).success).toBe(true);
+    const refused = orderParams.safeParse({ mallId: 'T0001234', shopOrderNo: '주'.repeat(21) });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('must be at most 40 bytes (EUC-KR; a Korean character is 2 bytes)');
   });
 });

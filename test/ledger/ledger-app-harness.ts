@@ -14,6 +14,7 @@ import { createMetrics, registerLedgerGauge } from '../../src/observability/metr
 import { openFilePublisher } from '../../src/publishers/file-publisher';
 import { startRelay } from '../../src/relay/relay';
 import { openStores, type Stores } from '../../src/store/open-stores';
+import { inContract } from '../helpers/event-contract';
 import { DEV_GATEWAY_IP } from '../helpers/test-receiver';
 
 export const API_TOKEN = 'test-api-token-0123456789abcdef';
@@ -59,7 +60,7 @@ export async function startLedgerApp(options: { databaseUrl?: string; env?: Reco
   const deps = commandDeps({ config, commands: stores.commands, ledger: stores.ledger, storeKind: stores.kind, logger, metrics });
   const api = createApiApp({ commands: deps, apiToken: API_TOKEN, ledger: stores.ledger });
   const auth = (test: request.Test) => test.set('Authorization', `Bearer ${API_TOKEN}`);
-  const read = () => (existsSync(eventsFile) ? readFileSync(eventsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) : []);
+  const read = () => inContract(existsSync(eventsFile) ? readFileSync(eventsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) : []);
   return {
     stores,
     metrics,

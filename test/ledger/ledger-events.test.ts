@@ -19,9 +19,10 @@ describe('the events a recomputation sends', () => {
     expect(events).toEqual([{
       id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
       type: 'order.status_changed',
+      at: minute(0),
       from: null,
       to: 'awaiting_payment',
-      order: { mallId: 'T0001234', shopOrderNo: 'ORD-LEDGER-1', status: 'awaiting_payment', approved: 0, cancelled: 0, remaining: 0, deposited: 0 },
+      order: { mallId: 'T0001234', shopOrderNo: 'ORD-LEDGER-1', status: 'awaiting_payment', approved: 0, cancelled: 0, remaining: 0, deposited: 0, currency: 'KRW', expected: 30000 },
     }]);
   });
 
@@ -37,8 +38,9 @@ describe('the events a recomputation sends', () => {
       {
         id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
         type: 'ledger.discrepancy',
+        at: next.updatedAt,
         discrepancy: next.discrepancies[0],
-        order: { mallId: 'T0001234', shopOrderNo: 'ORD-LEDGER-1', status: 'discrepancy', approved: 3000, cancelled: 0, remaining: 3000, deposited: 0 },
+        order: { mallId: 'T0001234', shopOrderNo: 'ORD-LEDGER-1', status: 'discrepancy', approved: 3000, cancelled: 0, remaining: 3000, deposited: 0, currency: 'KRW', expected: 30000 },
       },
       expect.objectContaining({ type: 'order.status_changed', from: 'awaiting_payment', to: 'discrepancy' }),
     ]);

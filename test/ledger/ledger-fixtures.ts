@@ -67,17 +67,33 @@ export function depositCancel(o: Timing & { pgCno: string; amount: number }): No
   return factOf(depositCancelNotification({ ...order, pgCno: o.pgCno, amount: String(o.amount), cancelDate: gatewayStamp(o) }), o);
 }
 
-export function escrow(o: Timing & { pgCno: string; statusCode: string }): NotificationFact {
-  return factOf(escrowNotification({ ...order, pgCno: o.pgCno, statusCode: o.statusCode, escrowChangeDate: gatewayStamp(o) }), o);
+export function escrow(o: Timing & { pgCno: string; statusCode: string; amount?: number }): NotificationFact {
+  const amount = o.amount === undefined ? {} : { amount: String(o.amount) };
+  return factOf(escrowNotification({ ...order, pgCno: o.pgCno, statusCode: o.statusCode, escrowChangeDate: gatewayStamp(o), ...amount }), o);
 }
 
-export function refund(o: Timing & { pgCno: string; amount: number; cancelPgCno?: string }): NotificationFact {
-  const cancel = o.cancelPgCno === undefined ? {} : { cancelPgCno: o.cancelPgCno };
-  return factOf(refundNotification({ ...order, pgCno: o.pgCno, amount: String(o.amount), refundDate: gatewayStamp(o), ...cancel }), o);
+/** Event 50; without `amount` the body carries none (the gateway documents that it may not); `undated`: no refundDate. */
+export function refund(o: Timing & { pgCno: string; amount?: number; cancelPgCno?: string; depositPgCno?: string; undated?: boolean }): NotificationFact {
+  const body: Record<string, string> = refundNotification({ ...order, pgCno: o.pgCno, amount: String(o.amount), refundDate: gatewayStamp(o) });
+  if (o.amount === undefined) delete body.amount;
+  if (o.cancelPgCno !== undefined) body.cancelPgCno = o.cancelPgCno;
+  if (o.depositPgCno !== undefined) body.depositPgCno = o.depositPgCno;
+  if (o.undated) delete body.refundDate;
+  return factOf(body, o);
 }
 
-export function transferFailed(o: Timing & { pgCno: string; amount: number }): NotificationFact {
-  return factOf(transferFailedNotification({ ...order, pgCno: o.pgCno, amount: String(o.amount), refundDate: gatewayStamp(o) }), o);
+/** Event 51; `undated`: the body carries no date of its own, so its time is when it was received. */
+export function transferFailed(o: Timing & { pgCno: string; amount: number; undated?: boolean }): NotificationFact {
+  const body: Record<string, string> = transferFailedNotification({ ...order, pgCno: o.pgCno, amount: String(o.amount), refundDate: gatewayStamp(o) });
+  if (o.undated) delete body.refundDate;
+  return factOf(body, o);
+}
+
+/** A basket payment: `products` are its productPgCno<n>. */
+export function basketApproval(o: Timing & { pgCno: string; amount: number; products: string[] }): NotificationFact {
+  const basket: Record<string, string> = { basketUsed: 'Y', bkResCnt: String(o.products.length) };
+  o.products.forEach((productPgCno, i) => Object.assign(basket, { [`productNo${i + 1}`]: `P-${i + 1}`, [`productPgCno${i + 1}`]: productPgCno, [`sellerId${i + 1}`]: `seller${i + 1}` }));
+  return factOf(approvalNotification({ ...order, pgCno: o.pgCno, amount: String(o.amount), approvalDate: gatewayStamp(o), ...basket }), o);
 }
 
 export function expectation(o: Partial<ExpectationInput> & { received?: number } = {}): ExpectationFact {
@@ -101,4 +117,7 @@ export const PG = {
   cancel1: '26112112000000000011',
   cancel2: '26112112000000000012',
   cancel3: '26112112000000000013',
+  product1: '26112112000000000021',
+  product2: '26112112000000000022',
+  refund: '26112112000000000031',
 } as const;

@@ -3,7 +3,9 @@ import { notificationFact } from '../../src/ledger/notification-fact';
 import type { NormalizedEvent } from '../../src/notifications/normalized-event';
 import { normalizeNotification } from '../../src/notifications/normalize';
 import { validateNotification } from '../../src/notifications/schema';
-import { approvalNotification, changeNotification, depositNotification, escrowNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
+import {
+  approvalNotification, basketApprovalNotification, changeNotification, depositNotification, escrowNotification, refundNotification, transferFailedNotification,
+} from '../../src/simulator/notification-builders';
 
 const receipt = { receivedAt: '2026-11-21T03:00:00.123Z', sourceIp: '203.233.72.150', environment: 'production' as const };
 
@@ -64,6 +66,20 @@ describe('a notification as the ledger keeps it', () => {
   it('keeps event 40\'s escrow status and event 51\'s bank failure code', () => {
     expect(notificationFact(normalized(escrowNotification({ statusCode: 'ES03' })))!.fact).toMatchObject({ notiType: '40', statusCode: 'ES03' });
     expect(notificationFact(normalized(transferFailedNotification({ resCd: 'B102', amount: '12000' })))!.fact).toMatchObject({ notiType: '51', resCd: 'B102', amount: 12000 });
+  });
+
+  it('keeps the deposit a refund names and a basket\'s product pgCnos, and adds neither field when the body has none', () => {
+    const refunded = notificationFact(normalized(refundNotification({ depositPgCno: '26112112000000000003' })))!.fact;
+    expect(refunded.depositPgCno).toBe('26112112000000000003');
+    const basket = notificationFact(normalized(basketApprovalNotification(2, { productPgCno1: '26112112000000000021', productPgCno2: '26112112000000000022' })))!.fact;
+    expect(basket.productPgCnos).toEqual(['26112112000000000021', '26112112000000000022']);
+    const plain = notificationFact(normalized(approvalNotification()))!.fact;
+    expect(plain).not.toHaveProperty('depositPgCno');
+    expect(plain).not.toHaveProperty('productPgCnos');
+  });
+
+  it('an escrow deposit (40) without amount falls back to depositAmount, as a 30 does', () => {
+    expect(notificationFact(normalized(escrowNotification({ statusCode: 'ES04', depositAmount: '45000' })))!.fact.amount).toBe(45000);
   });
 
   it('a notification that names no order belongs to none', () => {

@@ -8,7 +8,7 @@ describe('the order record', () => {
       status: 'paid',
       expected: { amount: 30000, currency: 'KRW', method: 'card', source: 'expectation', expiresAt: null },
       approved: 30000, cancelled: 0, remaining: 30000, deposited: 0,
-      payments: [{ pgCno: PG.card, amount: 30000, eventId: paid.id, at: '2026-11-21T12:05:00+09:00' }],
+      payments: [{ pgCno: PG.card, amount: 30000, cancelled: false, eventId: paid.id, at: '2026-11-21T12:05:00+09:00' }],
       events: [paid.id],
       discrepancies: [],
       updatedAt: minute(5),
@@ -43,7 +43,7 @@ describe('the order record', () => {
 
   it('a UnionPay confirmation (event 70) is a payment dated when it was received', () => {
     const paid = unionPay({ pgCno: PG.card, amount: 33000, received: 3 });
-    given(expectation({ amount: 33000 })).when(paid).then({ status: 'paid', approved: 33000, payments: [{ pgCno: PG.card, amount: 33000, eventId: paid.id, at: minute(3) }] });
+    given(expectation({ amount: 33000 })).when(paid).then({ status: 'paid', approved: 33000, payments: [{ pgCno: PG.card, amount: 33000, cancelled: false, eventId: paid.id, at: minute(3) }] });
   });
 
   it.each([

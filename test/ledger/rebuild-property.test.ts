@@ -4,7 +4,7 @@ import type { LedgerFact } from '../../src/ledger/ledger-facts';
 import type { LedgerSettings } from '../../src/ledger/ledger-settings';
 import type { OrderRecord } from '../../src/ledger/order-record';
 import {
-  BASE_MS, approval, deposit, depositCancel, escrow, expectation, minute, partialCancel, refund, resolution, transferFailed, unionPay, walletCancellation,
+  BASE_MS, approval, basketApproval, deposit, depositCancel, escrow, expectation, minute, partialCancel, refund, resolution, transferFailed, unionPay, walletCancellation,
 } from './ledger-fixtures';
 import { compute } from './ledger-specification';
 
@@ -16,15 +16,24 @@ const received = fc.integer({ min: 0, max: 180 });
 /** The gateway's time, and a receipt up to an hour later (its retries are 3 minutes apart). */
 const timing = fc.record({ at: fc.integer({ min: 0, max: 180 }), delay: fc.integer({ min: 0, max: 60 }) }).map(({ at, delay }) => ({ at, received: at + delay }));
 
+/** A basket's products: a cancel may name one instead of the payment. */
+const product = fc.constantFrom('26112112000000000021', '26112112000000000022');
+/** Cancels and refunds name a payment, a basket's product, or a pgCno the order never paid. */
+const cancelled = fc.oneof(pgCno, product, fc.constant('26112112000000000031'));
+
 const fact: fc.Arbitrary<LedgerFact> = fc.oneof(
   fc.record({ t: timing, pgCno, amount }).map(({ t, ...o }) => approval({ ...t, ...o })),
+  fc.record({ t: timing, pgCno, amount, products: fc.subarray(['26112112000000000021', '26112112000000000022'], { minLength: 1 }) }).map(({ t, ...o }) => basketApproval({ ...t, ...o })),
   fc.record({ received, pgCno, amount }).map((o) => unionPay(o)),
-  fc.record({ t: timing, pgCno, cancelPgCno, cancelAmount: amount, remainAmount: fc.option(amount, { nil: undefined }) }).map(({ t, ...o }) => partialCancel({ ...t, ...o })),
-  fc.record({ t: timing, pgCno, amount, cancelPgCno: fc.option(cancelPgCno, { nil: undefined }) }).map(({ t, ...o }) => refund({ ...t, ...o })),
+  fc.record({ t: timing, pgCno: cancelled, cancelPgCno, cancelAmount: amount, remainAmount: fc.option(amount, { nil: undefined }) }).map(({ t, ...o }) => partialCancel({ ...t, ...o })),
+  fc.record({
+    t: timing, pgCno: cancelled, amount: fc.option(amount, { nil: undefined }), cancelPgCno: fc.option(cancelPgCno, { nil: undefined }),
+    depositPgCno: fc.option(pgCno, { nil: undefined }), undated: fc.boolean(),
+  }).map(({ t, ...o }) => refund({ ...t, ...o })),
   fc.record({ t: timing, pgCno, amount }).map(({ t, ...o }) => deposit({ ...t, ...o })),
   fc.record({ t: timing, pgCno, amount }).map(({ t, ...o }) => depositCancel({ ...t, ...o })),
-  fc.record({ t: timing, pgCno, statusCode: fc.constantFrom('ES01', 'ES02', 'ES03', 'ES07') }).map(({ t, ...o }) => escrow({ ...t, ...o })),
-  fc.record({ t: timing, pgCno, amount }).map(({ t, ...o }) => transferFailed({ ...t, ...o })),
+  fc.record({ t: timing, pgCno, statusCode: fc.constantFrom('ES01', 'ES02', 'ES03', 'ES04', 'ES07'), amount: fc.option(amount, { nil: undefined }) }).map(({ t, ...o }) => escrow({ ...t, ...o })),
+  fc.record({ t: timing, pgCno, amount, undated: fc.boolean() }).map(({ t, ...o }) => transferFailed({ ...t, ...o })),
   fc.record({
     amount,
     method: fc.constantFrom('card' as const, 'vaccount' as const, 'wallet' as const, 'other' as const),

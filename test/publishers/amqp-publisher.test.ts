@@ -4,6 +4,7 @@ import { isPermanent, outboundEvent, type Publisher } from '../../src/publishers
 import { TcpProxy } from '../helpers/tcp-proxy';
 import { describeWithBroker, eventually, uniqueName } from './broker-env';
 import { oneOfEachType } from '../helpers/stored-events';
+import { contractProblems, oneOfEveryKind } from '../helpers/event-contract';
 
 describeWithBroker('TEST_AMQP_URL', 'amqp publisher', (brokerUrl) => {
   let consumer: ChannelModel;
@@ -53,7 +54,20 @@ describeWithBroker('TEST_AMQP_URL', 'amqp publisher', (brokerUrl) => {
       expect(message.properties.deliveryMode).toBe(2);
       expect(JSON.parse(message.content.toString('utf8'))).toEqual(event);
     });
+    expect(contractProblems(messages.map((message) => message.content.toString('utf8')))).toEqual([]);
     expect(publisher.status().connected).toBe(true);
+  });
+
+  it('sends every event type of docs/asyncapi.json as the document describes it, routed by its type', async () => {
+    publisher = openAmqpPublisher({ url: brokerUrl, exchange });
+    const events = oneOfEveryKind();
+    await publisher.publish(events[0]!);
+    await bindQueue('#');
+    await publisher.publishBatch!(events);
+
+    const messages = await eventually(() => (received.length >= events.length ? received : undefined), 5_000, 'all messages');
+    expect(messages.map((message) => message.fields.routingKey)).toEqual(events.map((event) => event.type));
+    expect(contractProblems(messages.map((message) => message.content.toString('utf8')))).toEqual([]);
   });
 
   it('lets a consumer bind only the types it wants by routing key', async () => {

@@ -6,6 +6,7 @@ import { openFilePublisher } from '../../src/publishers/file-publisher';
 import { outboundEvent } from '../../src/publishers/publisher';
 import { eventually } from '../helpers/eventually';
 import { entryFor, sampleEvent } from '../helpers/stored-events';
+import { inContract, oneOfEveryKind } from '../helpers/event-contract';
 import { canMountTmpfs, mountTmpfs } from '../helpers/tmpfs';
 import { expectInOrderWithoutGaps, RelayHarness } from '../relay/relay-harness';
 
@@ -15,7 +16,7 @@ function readSink(path: string): { ids: string[]; tail: string } {
   const cut = text.lastIndexOf('\n') + 1;
   const lines = text.slice(0, cut).split('\n').filter(Boolean);
   // A glued or torn line does not parse: that is the failure this suite is about.
-  return { ids: lines.map((line) => (JSON.parse(line) as NormalizedEvent).id), tail: text.slice(cut) };
+  return { ids: inContract(lines.map((line) => JSON.parse(line) as NormalizedEvent)).map((event) => event.id), tail: text.slice(cut) };
 }
 
 async function recordEvents(harness: RelayHarness, count: number, padding = 0): Promise<NormalizedEvent[]> {
@@ -112,6 +113,22 @@ describe('file sink and log rotation', () => {
     renameSync(sink, `${sink}.1`);
     await harness.publisher.reopen!();
     expect(readFileSync(sink, 'utf8')).toBe('');
+  });
+});
+
+describe('file sink lines', () => {
+  it('are every event type of docs/asyncapi.json, as the document describes it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'noti-sink-'));
+    try {
+      const sink = join(dir, 'events.ndjson');
+      const publisher = await openFilePublisher(sink);
+      const events = oneOfEveryKind();
+      await publisher.publishBatch!(events);
+      await publisher.close();
+      expect(readSink(sink)).toEqual({ ids: events.map((event) => event.id), tail: '' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

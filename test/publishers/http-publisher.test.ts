@@ -4,6 +4,7 @@ import { openHttpPublisher } from '../../src/publishers/http-publisher';
 import { isPermanent, outboundEvent } from '../../src/publishers/publisher';
 import { startEndpoint } from './http-endpoint';
 import { oneOfEachType, sampleEvent } from '../helpers/stored-events';
+import { contractProblems, oneOfEveryKind } from '../helpers/event-contract';
 
 describe('http publisher', () => {
   it('POSTs every event type as JSON with the event id as Idempotency-Key', async () => {
@@ -20,7 +21,22 @@ describe('http publisher', () => {
         expect(request.headers['idempotency-key']).toBe(events[i]!.id);
         expect(JSON.parse(request.body)).toEqual(events[i]);
       });
+      expect(contractProblems(endpoint.received.map((request) => request.body))).toEqual([]);
       expect(publisher.status()).toEqual({ connected: true, detail: endpoint.url });
+    } finally {
+      await publisher.close();
+      await endpoint.close();
+    }
+  });
+
+  it('POSTs every event type of docs/asyncapi.json as the document describes it', async () => {
+    const endpoint = await startEndpoint();
+    const publisher = openHttpPublisher({ url: endpoint.url });
+    try {
+      const events = oneOfEveryKind();
+      for (const event of events) await publisher.publish(event);
+      expect(endpoint.received.map((request) => request.headers['idempotency-key'])).toEqual(events.map((event) => event.id));
+      expect(contractProblems(endpoint.received.map((request) => request.body))).toEqual([]);
     } finally {
       await publisher.close();
       await endpoint.close();

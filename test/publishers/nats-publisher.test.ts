@@ -3,6 +3,7 @@ import { openNatsPublisher } from '../../src/publishers/nats-publisher';
 import { isPermanent, outboundEvent, type Publisher } from '../../src/publishers/publisher';
 import { describeWithBroker, uniqueName } from './broker-env';
 import { oneOfEachType } from '../helpers/stored-events';
+import { contractProblems, oneOfEveryKind } from '../helpers/event-contract';
 
 describeWithBroker('TEST_NATS_URL', 'nats publisher', (brokerUrl) => {
   let nc: NatsConnection;
@@ -49,7 +50,18 @@ describeWithBroker('TEST_NATS_URL', 'nats publisher', (brokerUrl) => {
       expect(message.headers?.get('Nats-Msg-Id')).toBe(event.id);
       expect(message.json()).toEqual(event);
     });
+    expect(contractProblems(messages.map((message) => message.string()))).toEqual([]);
     expect(publisher.status().connected).toBe(true);
+  });
+
+  it('sends every event type of docs/asyncapi.json as the document describes it, on <queue>.<type>', async () => {
+    publisher = await openNatsPublisher({ url: brokerUrl, queueName });
+    const events = oneOfEveryKind();
+    await publisher.publishBatch!(events);
+
+    const messages = await readStream(events.length + 1);
+    expect(messages.map((message) => [message.subject, message.headers?.get('Nats-Msg-Id')])).toEqual(events.map((event) => [`${queueName}.${event.type}`, event.id]));
+    expect(contractProblems(messages.map((message) => message.string()))).toEqual([]);
   });
 
   it('publishes a batch without waiting in between and resolves once every PubAck came, in order', async () => {

@@ -3,6 +3,7 @@ import { isPermanent, outboundEvent, type Publisher } from '../../src/publishers
 import { openRedisPublisher, parseRedisUrl } from '../../src/publishers/redis-publisher';
 import { describeWithBroker, uniqueName } from './broker-env';
 import { oneOfEachType, sampleEvent } from '../helpers/stored-events';
+import { contractProblems, oneOfEveryKind } from '../helpers/event-contract';
 
 describeWithBroker('TEST_REDIS_URL', 'redis publisher', (brokerUrl) => {
   let redis: Redis;
@@ -32,7 +33,19 @@ describeWithBroker('TEST_REDIS_URL', 'redis publisher', (brokerUrl) => {
       const event = events[i]!;
       expect(fields).toEqual(['id', event.id, 'type', event.type, 'event', JSON.stringify(event)]);
     });
+    expect(contractProblems(entries.map(([, fields]) => fields[fields.indexOf('event') + 1]))).toEqual([]);
     expect(publisher.status().connected).toBe(true);
+  });
+
+  it('XADDs every event type of docs/asyncapi.json as the document describes it', async () => {
+    publisher = openRedisPublisher({ url: brokerUrl, queueName: key });
+    const events = oneOfEveryKind();
+    await publisher.publishBatch!(events);
+
+    const entries = await redis.xrange(key, '-', '+');
+    const field = (fields: string[], name: string) => fields[fields.indexOf(name) + 1];
+    expect(entries.map(([, fields]) => [field(fields, 'id'), field(fields, 'type')])).toEqual(events.map((event) => [event.id, event.type]));
+    expect(contractProblems(entries.map(([, fields]) => field(fields, 'event')))).toEqual([]);
   });
 
   it('XADDs a batch in one pipeline, in order, with the stored JSON byte for byte', async () => {

@@ -1,6 +1,7 @@
 import type { LedgerSettings } from '../../src/ledger/ledger-settings';
 import type { Stores } from '../../src/store/open-stores';
 import { cancelled, MALL, minute, paid, transferFailed } from './ledger-entries';
+import { inContract } from '../helpers/event-contract';
 
 export interface LedgerStores {
   stores: Stores;
@@ -19,7 +20,8 @@ export function ledgerContract(openFresh: (settings: LedgerSettings) => Promise<
   });
   afterEach(async () => cleanup());
 
-  const queued = async () => (await stores.store.nextPending(1000)).map((row) => ({ type: row.eventType, json: JSON.parse(row.eventJson) as Record<string, unknown> }));
+  const queued = async () => inContract((await stores.store.nextPending(1000)).map((row) => JSON.parse(row.eventJson) as Record<string, unknown>))
+    .map((json) => ({ type: String(json.type), json }));
 
   test('an accepted approval makes its order paid in the same transaction, and the status change follows it in the queue', async () => {
     await expect(stores.store.record(paid('ORD-1', 'PG-1', 30000))).resolves.toMatchObject({ outcome: 'accepted' });
@@ -51,7 +53,7 @@ export function ledgerContract(openFresh: (settings: LedgerSettings) => Promise<
     const record = await stores.ledger.getOrder(order('ORD-3'));
     expect(record).toMatchObject({ status: 'discrepancy', discrepancies: [{ kind: 'amount_mismatch', details: { expected: 30000, notified: 3000 }, resolvedAt: null }] });
     await expect(stores.ledger.putExpectation(order('ORD-3'), { ...input, amount: 3000 }, minute(2)))
-      .resolves.toEqual({ outcome: 'conflict', conflict: { reason: 'already_paid', amount: 30000 } });
+      .resolves.toEqual({ outcome: 'conflict', conflict: { reason: 'already_paid', amount: 30000, expiresAt: null } });
     const types = (await queued()).map((e) => e.type);
     expect(types).toEqual(['order.status_changed', 'payment.approved', 'ledger.discrepancy', 'order.status_changed']);
   });

@@ -4,13 +4,16 @@ import { LEDGER_RESOLVER } from '../../ledger/discrepancy-lifecycle';
 import { DISCREPANCY_KINDS, ORDER_STATUSES } from '../../ledger/order-record';
 import { MAX_OPERATOR_NAME_LENGTH, operatorNameProblem } from '../../store/operator-name';
 import { BOOTSTRAP_OPERATOR } from '../../store/store';
+import { text } from './field-rules';
 
 const iso = (description: string) => z.string().meta({ description, example: '2026-11-21T03:00:00.000Z' });
 const minor = z.int().meta({ description: "an integer in the currency's minor unit, as the gateway sends it", example: 30000 });
 
+// Measured as a notification's is (EUC-KR bytes): a number longer than that could never be matched.
+const orderNumber = text(40);
 export const orderParams = z.object({
   mallId: z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1-8 letters or digits').meta({ example: 'T0001234' }),
-  shopOrderNo: z.string().min(1).max(40).meta({ description: "the shop's order number, as in its notifications", example: 'ORD-1' }),
+  shopOrderNo: orderNumber.meta({ ...orderNumber.meta(), description: "the shop's order number, as in its notifications: at most 40 bytes in EUC-KR (a Korean character is 2 bytes)", example: 'ORD-1' }),
 });
 
 /** What the shop expects to be paid for an order the service does not create itself. */
@@ -47,7 +50,7 @@ export const orderRecordSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   expected: expectedSchema.nullable(),
   approved: minor, cancelled: minor, remaining: minor, deposited: minor,
-  payments: z.array(z.object({ pgCno: z.string(), amount: minor.nullable(), eventId: z.string(), at })),
+  payments: z.array(z.object({ pgCno: z.string(), amount: minor.nullable(), cancelled: z.boolean().meta({ description: 'its cancels took all of it' }), eventId: z.string(), at })),
   cancels: z.array(z.object({ cancelPgCno: z.string().nullable(), pgCno: z.string(), amount: minor.nullable(), remainingAfter: minor, eventId: z.string(), at })),
   deposits: z.array(z.object({ pgCno: z.string(), amount: minor.nullable(), cancelled: z.boolean(), eventId: z.string(), at })),
   escrow: z.object({ pgCno: z.string(), statusCode: z.string().nullable(), eventId: z.string(), at }).nullable(),
@@ -101,4 +104,5 @@ export const expectationConflictSchema = z.object({
   error: z.string(),
   reason: z.enum(['wallet_trade_amount', 'already_paid']),
   amount: minor.meta({ description: 'the amount that stands' }),
+  expiresAt: z.string().nullable().optional().meta({ description: 'with `already_paid`: the expiry that stands' }),
 }).meta({ id: 'ExpectationConflict' });

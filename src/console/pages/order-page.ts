@@ -28,7 +28,7 @@ function timeline(viewer: Viewer, order: OrderRecord): TimelineEntry[] {
     undated.push({ at: null, key: `b${c.shopTransactionId}`, what: 'cancellation requested', detail: html`<a class="mono" href="/console/commands/${encodeURIComponent(c.shopTransactionId)}">${c.shopTransactionId}</a> for pgCno <span class="mono">${c.pgCno}</span>: ${c.state}` });
   }
   const dated: TimelineEntry[] = [
-    ...order.payments.map((p) => ({ at: p.at, key: p.eventId, what: 'payment', detail: html`${amount(p.amount)}, pgCno <span class="mono">${p.pgCno}</span> · ${eventLink(p.eventId)}` })),
+    ...order.payments.map((p) => ({ at: p.at, key: p.eventId, what: p.cancelled ? 'payment (cancelled)' : 'payment', detail: html`${amount(p.amount)}, pgCno <span class="mono">${p.pgCno}</span> · ${eventLink(p.eventId)}` })),
     ...order.cancels.map((c) => ({ at: c.at, key: c.eventId, what: 'cancel', detail: html`${amount(c.amount)} of pgCno <span class="mono">${c.pgCno}</span>${c.cancelPgCno ? html` (cancelPgCno <span class="mono">${c.cancelPgCno}</span>)` : ''}, ${amount(c.remainingAfter)} left · ${eventLink(c.eventId)}` })),
     ...order.deposits.map((d) => ({ at: d.at, key: d.eventId, what: d.cancelled ? 'deposit (cancelled)' : 'deposit', detail: html`${amount(d.amount)}, pgCno <span class="mono">${d.pgCno}</span> · ${eventLink(d.eventId)}` })),
     ...(order.escrow ? [{ at: order.escrow.at, key: order.escrow.eventId, what: 'escrow', detail: html`status ${order.escrow.statusCode ?? 'unknown'} · ${eventLink(order.escrow.eventId)}` }] : []),

@@ -17,7 +17,7 @@ export const CONFLICT_COLUMNS = `id, event_id AS "eventId", dedup_key AS "dedupK
   source_ip AS "sourceIp", content_type AS "contentType", raw_body AS "rawBody", pruned_at AS "prunedAt", event_json`;
 
 export const PENDING_COLUMNS = `o.seq, o.event_id AS "eventId", i.event_type AS "eventType", i.received_at AS "receivedAt",
-  o.attempts, o.next_attempt_at AS "nextAttemptAt", i.event_json AS "eventJson"`;
+  o.attempts, o.next_attempt_at AS "nextAttemptAt", i.event_json AS "eventJson", o.trace_context AS "traceContext"`;
 
 /** Rows that carry the stored event as JSON text, parsed into the interface's `event`. */
 export function withEvent<T extends { event_json: string }, E>(row: T): Omit<T, 'event_json'> & { event: E } {

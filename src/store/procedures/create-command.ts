@@ -1,6 +1,6 @@
 import type { NewCommand, StoredCommand } from '../command-store';
 import { COMMAND_COLUMNS, toStoredCommand, type CommandRow } from './command-columns';
-import { get, type Procedure } from './procedure';
+import { get, run, type Procedure } from './procedure';
 
 /** Inserts the command, leased to its creator for the first attempt; a known key returns the stored one untouched. */
 export function* createCommand(command: NewCommand): Procedure<{ created: boolean; command: StoredCommand }> {
@@ -12,6 +12,10 @@ export function* createCommand(command: NewCommand): Procedure<{ created: boolea
     command.shopTransactionId, command.kind, command.mallId, command.state, command.bodyHash,
     JSON.stringify(command.request), command.at, command.at, Date.parse(command.at), command.owner, command.leaseUntil,
   );
+  // Only with tracing on: untraced, the statements are the ones every schema since 003 takes.
+  if (inserted && command.traceContext) {
+    yield* run('UPDATE commands SET trace_context = ? WHERE shop_transaction_id = ?', command.traceContext, command.shopTransactionId);
+  }
   const row = yield* get<CommandRow>(`SELECT ${COMMAND_COLUMNS} FROM commands WHERE shop_transaction_id = ?`, command.shopTransactionId);
   return { created: inserted !== undefined, command: toStoredCommand(row!) };
 }

@@ -23,6 +23,8 @@ export interface InboxRow {
   eventJson: string;
   /** The ledger's fact of it (JSON), or null when it names no order. */
   ledgerFact: string | null;
+  /** The stored span's trace context (JSON) for the outbox row; null with tracing off. */
+  traceContext: string | null;
 }
 
 export function inboxRow(entry: InboxEntry): InboxRow {
@@ -42,6 +44,7 @@ export function inboxRow(entry: InboxEntry): InboxRow {
     receivedAt: event.receivedAt,
     eventJson: JSON.stringify(event),
     ledgerFact: ledgerFactOf(event),
+    traceContext: entry.traceContext ?? null,
   };
 }
 

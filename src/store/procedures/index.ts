@@ -42,6 +42,7 @@ import { countCommandsByState, countDueCommands, countWorkingCommandsSince } fro
 import { createCommand } from './create-command';
 import { finishCommandAttempt } from './finish-command-attempt';
 import { getCommand } from './get-command';
+import { commandTraceContext } from './command-trace-context';
 import { leaseDueCommands } from './lease-due-commands';
 import { listCommandAttempts } from './list-command-attempts';
 import { listCommands } from './list-commands';
@@ -122,6 +123,7 @@ export const reads = {
   listConflicts,
   getConflict,
   getCommand,
+  commandTraceContext,
   listCommands,
   listCommandAttempts,
   countCommandsByState,

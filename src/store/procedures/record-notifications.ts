@@ -21,6 +21,10 @@ const INSERT_INBOX = sqlBySize((rows) => `INSERT INTO inbox (event_id, dedup_key
 const OUTBOX_COLUMNS = 4;
 const INSERT_OUTBOX = sqlBySize((rows) =>
   `INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms) VALUES ${valueRows(rows, OUTBOX_COLUMNS)}`);
+// With tracing on, the stored span's context too; with it off the insert is the one above, as before tracing.
+const TRACED_OUTBOX_COLUMNS = 5;
+const INSERT_TRACED_OUTBOX = sqlBySize((rows) =>
+  `INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms, trace_context) VALUES ${valueRows(rows, TRACED_OUTBOX_COLUMNS)}`);
 const CONFLICT_COLUMNS = 9;
 const INSERT_CONFLICTS = sqlBySize((rows) => `INSERT INTO conflicts (inbox_seq, event_id, dedup_key, received_at, source_ip,
     content_type, raw_body, body_hash, event_json)
@@ -111,17 +115,24 @@ export function* recordNotifications(entries: readonly InboxRow[], settings: Led
   // Outbox order = commit order: see outboxChanged() for why the seq is drawn under a lock. One
   // statement draws the seqs in entry order, so the batch's outbox order is its arrival order.
   if (accepted.length > 0) yield* outboxChanged();
-  const outboxInserts = rowInserts(INSERT_OUTBOX, OUTBOX_COLUMNS, accepted.map((entry): Param[] => [
-    insertedSeqs.get(entry.eventId)!, entry.eventId, entry.receivedAt, Date.parse(entry.receivedAt),
-  ]));
+  const traced = accepted.some((entry) => entry.traceContext !== null);
+  const outboxInserts = traced
+    ? rowInserts(INSERT_TRACED_OUTBOX, TRACED_OUTBOX_COLUMNS, accepted.map((entry): Param[] => [
+      insertedSeqs.get(entry.eventId)!, entry.eventId, entry.receivedAt, Date.parse(entry.receivedAt), entry.traceContext,
+    ]))
+    : rowInserts(INSERT_OUTBOX, OUTBOX_COLUMNS, accepted.map((entry): Param[] => [
+      insertedSeqs.get(entry.eventId)!, entry.eventId, entry.receivedAt, Date.parse(entry.receivedAt),
+    ]));
   const isAccepted = (entry: InboxRow, i: number) => firstCopy.get(entry.eventId) === i && insertedSeqs.has(entry.eventId);
 
   const results: RecordResult[] = [];
   const duplicates: Array<{ seq: number; at: string }> = [];
   const conflicts: Param[][] = [];
+  // Only a traced entry's span asks how many shared its commit; untraced results stay as they were.
+  const batchOf = (entry: InboxRow) => (entry.traceContext === null ? {} : { batchSize: entries.length });
   entries.forEach((entry, i) => {
     if (isAccepted(entry, i)) {
-      results.push({ outcome: 'accepted', eventId: entry.eventId });
+      results.push({ outcome: 'accepted', eventId: entry.eventId, ...batchOf(entry) });
       return;
     }
     const row = stored.get(entry.eventId);
@@ -131,13 +142,13 @@ export function* recordNotifications(entries: readonly InboxRow[], settings: Led
     if (row.dedup_key !== entry.dedupKey) throw new Error(`event id ${entry.eventId} is already stored under another dedup key`);
     if (row.body_hash === entry.bodyHash) {
       duplicates.push({ seq: row.seq, at: entry.receivedAt });
-      results.push({ outcome: 'duplicate', eventId: row.event_id });
+      results.push({ outcome: 'duplicate', eventId: row.event_id, ...batchOf(entry) });
     } else {
       conflicts.push([
         row.seq, row.event_id, entry.dedupKey, entry.receivedAt, entry.sourceIp, entry.contentType,
         entry.rawBody, entry.bodyHash, entry.eventJson,
       ]);
-      results.push({ outcome: 'conflict', eventId: row.event_id });
+      results.push({ outcome: 'conflict', eventId: row.event_id, ...batchOf(entry) });
     }
   });
   // The ledger's writes come after the notifications' outbox rows: its events follow the

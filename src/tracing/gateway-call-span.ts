@@ -1,0 +1,31 @@
+import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { OPERATIONS, type Operation } from '../gateway/operations';
+import { linkTo, spanContextOfStored, storedTraceContext, type Tracing } from './tracing';
+
+/** The active span's context as the command row keeps it (the internal API request's), or null. */
+export function activeTraceContext(tracing: Tracing): string | null {
+  const span = trace.getSpan(context.active());
+  return span ? storedTraceContext(tracing.headersOf(span)) : null;
+}
+
+/**
+ * A client span for one call to the gateway: a child of whatever is active (the internal API
+ * request that sent it), and linked to the command's first span, so a resend or a net-cancel the
+ * worker makes later, in a trace of its own, leads back to the request that started it.
+ */
+export function startGatewayCallSpan(tracing: Tracing, operation: Operation, attempt: number, commandContext: string | null): Span {
+  const first = spanContextOfStored(tracing, commandContext);
+  const { path } = OPERATIONS[operation];
+  return tracing.tracer.startSpan(`gateway ${operation}`, {
+    kind: SpanKind.CLIENT,
+    links: first ? [linkTo(first.spanContext)] : [],
+    attributes: { 'http.request.method': 'POST', 'url.path': path, 'gateway.operation': operation, 'noti.command.attempt': attempt },
+  }, context.active());
+}
+
+export function endGatewayCallSpan(span: Span, verdict: string, httpStatus: number | null): void {
+  span.setAttribute('gateway.verdict', verdict);
+  if (httpStatus !== null) span.setAttribute('http.response.status_code', httpStatus);
+  if (verdict !== 'success') span.setStatus({ code: SpanStatusCode.ERROR, message: verdict });
+  span.end();
+}

@@ -1,0 +1,19 @@
+import { orderText } from '../../src/cli/order-text';
+import { PG, approval, partialCancel } from '../ledger/ledger-fixtures';
+import { compute } from '../ledger/ledger-specification';
+
+describe('orders show: an order as text', () => {
+  it('marks a payment its cancels took in full as cancelled, as it does a cancelled deposit', () => {
+    const first = approval({ pgCno: PG.card, amount: 10000, at: 1 });
+    const cancelFirst = partialCancel({ pgCno: PG.card, cancelPgCno: PG.cancel1, cancelAmount: 10000, remainAmount: 0, at: 2, statusCode: 'TS05' });
+    const second = approval({ pgCno: PG.second, amount: 10000, at: 3 });
+    const text = orderText(compute([first, cancelFirst, second]).record!, 'KRW');
+    const payments = text.split('\n').filter((line) => line.startsWith('payment'));
+    expect(payments).toHaveLength(2);
+    expect(payments[0]).toContain(PG.card);
+    expect(payments[0]).toContain('(cancelled)');
+    expect(payments[1]).toContain(PG.second);
+    expect(payments[1]).not.toContain('cancelled');
+    expect(text.split('\n')[0]).toMatch(/: paid$/);
+  });
+});
