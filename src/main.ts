@@ -10,6 +10,7 @@ import { closeServer } from './http/close-server';
 import { loadDotEnv } from './config/dotenv';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { ledgerSettingsOf } from './config/ledger-env';
+import { remindBackfill } from './ledger/backfill-reminder';
 import { startLedgerSweep } from './ledger/ledger-sweep-schedule';
 import { createLogger, type Logger } from './observability/logger';
 import { createMetrics, registerBacklogGauges, registerLedgerGauge, registerRelayGauge } from './observability/metrics';
@@ -61,13 +62,14 @@ async function main(): Promise<void> {
   const retention = startRetention({ store, days: config.RETENTION_DAYS, logger });
   registerLedgerGauge(metrics, ledger);
   const ledgerSweep = startLedgerSweep({ ledger, logger });
+  void remindBackfill({ ledger, logger });
   const internalApi: InternalApi = await startInternalApi({ config, commands, ledger, storeKind: kind, logger, metrics, tracing });
 
   let shuttingDown = false;
   // Its time-outs (20 s for the headers, 30 s for a request) are the listener's own: see createNotificationServer.
   const server = createApp({ config, store, logger, metrics, tracing }).listen(config.PORT, config.HOST);
   const now = () => new Date();
-  // In the database: a restart or another replica keeps them (SPEC 6.1).
+  // In the database: a restart or another replica keeps them.
   const sessions = createSessions({ store, now: () => Date.now(), idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES, bootstrapToken: adminToken.value });
   const sessionPrune = startSessionPrune({ sessions, logger });
   const consoleDeps = { store, commands, ledger, config, logger, adminToken: adminToken.value, sessions, now };

@@ -1,5 +1,5 @@
 -- Same tables and meaning as migrations/sqlite/003_commands.sql; clocks are epoch-ms BIGINTs.
--- Commands: calls to the gateway (SPEC 5), recorded before the first byte is sent so a crash
+-- Commands: calls to the gateway, recorded before the first byte is sent so a crash
 -- never forgets a resend or a net-cancel. The key is the caller's idempotency key.
 CREATE TABLE commands (
   shop_transaction_id TEXT    PRIMARY KEY,

@@ -1,4 +1,4 @@
--- The payment ledger (SPEC 7): per order, the facts it is computed from, the record computed from
+-- The payment ledger: per order, the facts it is computed from, the record computed from
 -- them, and the discrepancies as rows for listing, counting and the metric.
 --
 -- The order's record as computed (JSON), with what the lists and the sweep find it by. A row

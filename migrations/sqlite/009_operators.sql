@@ -1,4 +1,4 @@
--- A console for a team (SPEC 6.1): named operators with roles, and console sessions that every
+-- A console for a team: named operators with roles, and console sessions that every
 -- replica sees and a restart keeps.
 --
 -- operators.token_hash is the SHA-256 (hex) of the operator's token, never the token: tokens are

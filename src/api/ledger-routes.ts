@@ -11,7 +11,7 @@ const CONFLICT_MESSAGES = {
   already_paid: 'this order already has a payment: its expected amount and expiry can no longer change (a changed one would hide a mismatch or a late payment)',
 } as const;
 
-/** The payment ledger (SPEC 7): an order's expectation and record, orders by status, discrepancies and their resolution. */
+/** The payment ledger: an order's expectation and record, orders by status, discrepancies and their resolution. */
 export function ledgerRoutes(ledger: LedgerStore, now: () => Date, malls: MallScope): Router {
   const router = Router();
   router.put('/v1/orders/:mallId/:shopOrderNo/expectation', async (req, res) => {

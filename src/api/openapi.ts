@@ -61,7 +61,7 @@ const COMMANDS: Array<{ path: string; operationId: string; summary: string; body
 
 const next = z.string().nullable().meta({ description: 'pass as `after` for the next page; null after the last' });
 
-/** SPEC 7.4: the payment ledger's routes. */
+/** The payment ledger's routes. */
 function registerLedgerPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'put', path: '/v1/orders/{mallId}/{shopOrderNo}/expectation', operationId: 'putExpectation',
@@ -154,7 +154,7 @@ export function openApiDocument(): object {
     info: {
       title: 'payment-noti-receiver internal API',
       version: '1',
-      description: 'Calls to the payment gateway as durable commands (SPEC section 5). Its own listener, never the notification port; every route needs the bearer token.',
+      description: 'Calls to the payment gateway as durable commands. Its own listener, never the notification port; every route needs the bearer token.',
       license: { name: 'UNLICENSED (proprietary)', identifier: 'UNLICENSED' },
     },
     servers: [

@@ -12,6 +12,8 @@ import { terminalJson } from './terminal-text';
 /** Where a command reads its environment and writes its output; tests pass their own. */
 export interface CliIo {
   env: NodeJS.ProcessEnv;
+  /** The variables of `env` that came from `.env` (the rest from the environment itself). */
+  fromDotEnv?: ReadonlySet<string>;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
 }

@@ -83,7 +83,7 @@ export function buildProgram(io: CliIo): Command {
  */
 function safeIo(io: CliIo): CliIo {
   return {
-    env: io.env,
+    ...io,
     stdout: (text) => io.stdout(terminalText(maskCardText(text))),
     stderr: (text) => io.stderr(terminalText(maskCardText(text))),
   };

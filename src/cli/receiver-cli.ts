@@ -3,9 +3,10 @@ import { loadDotEnv } from '../config/dotenv';
 import { runCli } from './program';
 
 // Exit codes: 0 ok, 1 not found / still invalid, 2 usage or configuration error, 3 store unavailable.
-loadDotEnv();
+const fromDotEnv = loadDotEnv();
 void runCli(process.argv.slice(2), {
   env: process.env,
+  fromDotEnv,
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 }).then((code) => {

@@ -5,7 +5,7 @@ import { StoreUnavailable } from '../store/store';
 import { CliFailure, EXIT } from './exit-codes';
 import { requireReceiverDatabase } from './require-database';
 
-/** Like withStore, for the gateway commands (SPEC 5) kept in the same database. */
+/** Like withStore, for the gateway commands kept in the same database. */
 export async function withCommands<T>(config: Config, work: (commands: CommandStore) => Promise<T>): Promise<T> {
   await requireReceiverDatabase(config.DATABASE_URL);
   let stores: Awaited<ReturnType<typeof openStores>>;

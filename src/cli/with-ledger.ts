@@ -7,7 +7,7 @@ import { CliFailure, EXIT } from './exit-codes';
 import { requireReceiverDatabase } from './require-database';
 
 /**
- * Like withStore, for the payment ledger (SPEC 7), under the service's own LEDGER_* settings: a
+ * Like withStore, for the payment ledger, under the service's own LEDGER_* settings: a
  * rebuild or a resolution computed with other settings would give other records than the service.
  */
 export async function withLedger<T>(config: Config, work: (ledger: LedgerStore) => Promise<T>): Promise<T> {

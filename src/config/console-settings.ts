@@ -19,7 +19,7 @@ const publicUrl = z.string().transform((text, ctx): URL => {
   return new URL(url.origin);
 });
 
-/** SPEC 6.1: the console for a team (the public origin, single sign-on, session lifetime). */
+/** The console for a team (the public origin, single sign-on, session lifetime). */
 export const consoleSettings = {
   ADMIN_PUBLIC_URL: publicUrl.optional(),
   // An HTTP header name (RFC 9110 token); headers arrive in lower case in Node.

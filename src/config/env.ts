@@ -20,7 +20,7 @@ const addressList = z.string().transform((text, ctx): AddressList => {
   }
 });
 
-/** Every environment variable the receiver reads (SPEC section 4), with its embedded default. */
+/** Every environment variable the receiver reads, with its embedded default. */
 const envSchema = z.object({
   PORT: port('PORT').default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),

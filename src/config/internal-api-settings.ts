@@ -21,7 +21,7 @@ export const GATEWAY_URL_NAMES = ['GATEWAY_WALLET_A_URL', 'GATEWAY_WALLET_B_URL'
 
 const positiveMs = z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1);
 
-/** SPEC 5.1: the internal API and the gateway client (merchant → gateway). */
+/** The internal API and the gateway client (merchant → gateway). */
 export const internalApiSettings = {
   API_PORT: port('API_PORT').default(8081),
   API_HOST: z.string().min(1).default('127.0.0.1'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { LedgerSettings } from '../ledger/ledger-settings';
 import { isCurrencyCode } from '../money/format-money';
 
-/** SPEC 7: the payment ledger's settings. */
+/** The payment ledger's settings. */
 export const ledgerEnvSettings = {
   // Only the words: a typo such as "ture" must stop the start, not silently mean false.
   LEDGER_REQUIRE_EXPECTATION: z

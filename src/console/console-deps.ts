@@ -25,10 +25,10 @@ export interface ConsoleDeps {
    * refusal-count.ts). One per process: withSignInRefusals makes it when the caller has not.
    */
   signInRefusals?: RefusalCount;
-  /** The internal API's commands (SPEC 5); absent where that API is not assembled (some tests). */
+  /** The internal API's commands; absent where that API is not assembled (some tests). */
   commands?: Pick<CommandStore, 'listCommands' | 'getCommand' | 'listAttempts' | 'countByState'> | null;
   /**
-   * The payment ledger (SPEC 7): the Orders and Discrepancies pages read it, and their Resolve
+   * The payment ledger: the Orders and Discrepancies pages read it, and their Resolve
    * button goes through the same verb as the internal API and the CLI. Absent in some tests.
    */
   ledger?: Pick<LedgerStore, 'getOrder' | 'findOrders' | 'listOrders' | 'orderStatusCounts' | 'listDiscrepancies' | 'openDiscrepancyCounts' | 'resolveDiscrepancy'> | null;

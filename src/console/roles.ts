@@ -1,6 +1,6 @@
 import type { OperatorRole } from '../store/store';
 
-/** Each role may do everything the roles before it may (SPEC 6.1). */
+/** Each role may do everything the roles before it may. */
 const RANK: Record<OperatorRole, number> = { viewer: 0, operator: 1, admin: 2 };
 
 export function roleAllows(role: OperatorRole, needs: OperatorRole): boolean {

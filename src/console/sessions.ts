@@ -43,7 +43,7 @@ function touchInterval(idleMs: number): number {
 }
 
 /**
- * Sessions in the database (SPEC 6.1), so a restart or another replica keeps them and signing out
+ * Sessions in the database, so a restart or another replica keeps them and signing out
  * or removing an operator ends them everywhere. The cookie carries a random id; the table holds
  * its hash, so a read of the table (a backup, a replica) signs nobody in.
  */

@@ -13,7 +13,7 @@ export interface LedgerComputation {
 }
 
 /**
- * The order record (SPEC 7.2) as a pure function of the order's stored facts, the time and the
+ * The order record as a pure function of the order's stored facts, the time and the
  * settings. The facts may come in any order and repeat: the result is the same.
  */
 export function computeOrderRecord(
@@ -46,6 +46,7 @@ export function computeOrderRecord(
     events: figures.events,
     discrepancies: ordered,
     updatedAt,
+    ...(figures.notifications.some((n) => n.fact.simulated === true) && { simulated: true as const }),
   };
   return { record, sweepAt };
 }

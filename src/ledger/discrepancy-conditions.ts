@@ -31,7 +31,7 @@ export type ShownCondition = Omit<DiscrepancyCondition, 'id'>;
 type Shown = ShownCondition;
 type N = Timed<NotificationFact>;
 
-/** Every SPEC 7.3 condition that holds for these figures, whatever the grace period says. */
+/** Every discrepancy condition (docs/ledger.md) that holds for these figures, whatever the grace period says. */
 export function discrepancyConditions(order: OrderKey, figures: OrderFigures, settings: LedgerSettings): DiscrepancyCondition[] {
   return shownConditions(figures, settings).map((c) => ({ id: discrepancyId(order, c.kind, c.eventIds), ...c }));
 }

@@ -3,7 +3,7 @@ import type { LedgerFact } from './ledger-facts';
 import { orderFigures } from './order-figures';
 import { foldOrder } from './order-state';
 
-/** Why a PUT expectation must be refused (409), or null when it may be stored (SPEC 7.1, 7.4). */
+/** Why a PUT expectation must be refused (409), or null when it may be stored. */
 export type ExpectationConflict =
   | { reason: 'wallet_trade_amount'; amount: number }
   | { reason: 'already_paid'; amount: number; expiresAt: string | null };

@@ -7,7 +7,7 @@ export type { DiscrepancyOpened, OrderStatusChanged } from './ledger-event-schem
 export type LedgerEvent = DiscrepancyOpened | OrderStatusChanged;
 
 /**
- * What the internal queue must hear about a recomputation (SPEC 7.3), from the record stored
+ * What the internal queue must hear about a recomputation, from the record stored
  * before it (null when there was none) and the record computed now: each discrepancy the
  * previous record did not have, then the status change. Ids are stable: a transaction retried
  * after a failure computes the same events with the same ids, and the outbox keeps one of each.

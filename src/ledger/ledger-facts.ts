@@ -50,6 +50,8 @@ export interface NotificationFact extends FactBase {
   productPgCnos?: string[];
   occurredAt: string | null;
   receivedAt: string;
+  /** Sent by `npm run simulate` (it carries the simulator's marker), absent on every real notification. */
+  simulated?: true;
 }
 
 /** A wallet cancellation sent through the internal API, at one of its states: requested, never counted as cancelled. */

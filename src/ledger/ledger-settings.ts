@@ -1,4 +1,4 @@
-/** SPEC 7's settings, parsed by the service's config; the ledger only reads them. */
+/** The payment ledger's settings (LEDGER_*), parsed by the service's config; the ledger only reads them. */
 export interface LedgerSettings {
   /** LEDGER_REQUIRE_EXPECTATION: a payment for an order nobody expected is a discrepancy. */
   requireExpectation: boolean;

@@ -1,7 +1,7 @@
 import type { Logger } from '../observability/logger';
 import type { LedgerStore } from '../store/ledger-store';
 
-/** SPEC 7.3: kinds that wait for the grace period open within 30 s after it has passed. */
+/** Kinds that wait for the grace period open within 30 s after it has passed. */
 export const SWEEP_INTERVAL_MS = 15_000;
 
 export interface LedgerSweepSchedule {

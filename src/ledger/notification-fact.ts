@@ -1,4 +1,5 @@
 import type { NormalizedEvent } from '../notifications/normalized-event';
+import { isSimulated } from '../notifications/simulator-marker';
 import type { NotificationFact, OrderKey } from './ledger-facts';
 import { minorUnits } from './minor-units';
 
@@ -25,6 +26,8 @@ export function notificationFact(event: NormalizedEvent): { order: OrderKey; fac
     remainAmount: minorUnits(data.cancelRemainAmount) ?? minorUnits(data.remainAmount),
     occurredAt: event.occurredAt,
     receivedAt: event.receivedAt,
+    // Only when true: the facts of every real order stay exactly as they were stored before.
+    ...(isSimulated(data) && { simulated: true as const }),
   };
   // Kept only when the body has them, so every other fact stays as it was stored before they were read.
   const depositPgCno = text(data.depositPgCno);

@@ -5,7 +5,7 @@ import { cancelsOf, holdingsOf, type CancelSources, type Holding } from './order
 import type { CancellationRequested, Cancel, Deposit, Escrow, Payment } from './order-record';
 import { currentExpectation, type OrderState, type Timed } from './order-state';
 
-/** The record's figures and lists, before discrepancies and status (SPEC 7.2). */
+/** The record's figures and lists, before discrepancies and status. */
 export interface OrderFigures extends CancelSources {
   expectation: Timed<ExpectationFact> | null;
   /** Every notification of the order, by the gateway's time then id. */

@@ -1,7 +1,7 @@
 import type { OrderSummary } from './ledger-event-schema';
 import type { ExpectationMethod } from './ledger-facts';
 
-/** SPEC 7.2's status, first that applies (see `orderStatus`). */
+/** An order's status, the first that applies (see `orderStatus`). */
 export const ORDER_STATUSES = [
   'refund_failed',
   'discrepancy',
@@ -105,9 +105,11 @@ export interface OrderRecord {
   events: string[];
   discrepancies: Discrepancy[];
   updatedAt: string;
+  /** Present (true) when a notification of the order came from the simulator: made-up money the alert ignores. */
+  simulated?: true;
 }
 
-/** The figures events and lists carry (SPEC 7.3's `order`), with the expectation's currency and amount. */
+/** The figures events and lists carry (their `order`), with the expectation's currency and amount. */
 export function orderSummary(record: OrderRecord): OrderSummary {
   const { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited, expected } = record;
   return { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited, currency: expected?.currency ?? null, expected: expected?.amount ?? null };

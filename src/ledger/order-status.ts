@@ -3,7 +3,7 @@ import type { OrderFigures } from './order-figures';
 import type { Discrepancy, Expected, OrderStatus } from './order-record';
 
 /**
- * SPEC 7.2: the first that applies. An over-cancel still inside its grace period reads as cancelled.
+ * An order's status, the first that applies (docs/ledger.md). An over-cancel still inside its grace period reads as cancelled.
  * The status describes the money the order holds now, one payment or deposit at a time, not the
  * sums over its history: pay, cancel in full, pay again (a new pgCno) is `paid`; it is
  * `partially_cancelled` only when a payment still live has lost part of itself, or when a cancel

@@ -73,7 +73,7 @@ const UNIONPAY_REQUIRED = Object.keys(REQUIRED_UNIONPAY_FIELDS);
 /**
  * The body's own fields, the required ones as the schema read them (a bare number as its
  * string). Not zod's output: it copies by assignment, which drops a field named `__proto__`
- * (or, for an object value, makes it the copy's prototype); SPEC 2.3 keeps unknown fields as
+ * (or, for an object value, makes it the copy's prototype); the receiver keeps unknown fields as
  * received. A spread defines own properties, so `__proto__` stays data like any other name.
  */
 function ownFields(input: Record<string, unknown>, parsed: Record<string, unknown>, required: readonly string[]): Record<string, unknown> {

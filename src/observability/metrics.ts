@@ -2,6 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { isNotiType, type NotiType } from '../notifications/event-types';
 import type { Backlog, Store } from '../store/store';
 import { DISCREPANCY_KINDS } from '../ledger/order-record';
+import type { OpenDiscrepancyCount } from '../store/ledger-store';
 
 export type NotificationOutcome = 'accepted' | 'duplicate' | 'conflict' | 'rejected' | 'forbidden' | 'unavailable';
 
@@ -211,19 +212,25 @@ export function registerCommandGauges(metrics: Metrics, commands: CommandCounts,
 }
 
 /**
- * SPEC 7.3: open discrepancies per kind, every kind always present (0 when none) so an alert on
- * `> 0` and a dashboard see each. One count of the open ones' partial index per scrape.
+ * Open discrepancies per kind, every kind always present (0 when none) so an alert on `> 0` and a
+ * dashboard see each; `simulated` tells the simulator's made-up orders (which the alert ignores)
+ * from real ones. One count of the open ones' partial index per scrape.
  */
-export function registerLedgerGauge(metrics: Metrics, ledger: { openDiscrepancyCounts(): Promise<Record<string, number>> }): void {
+export function registerLedgerGauge(metrics: Metrics, ledger: { openDiscrepancyCountsByOrigin(): Promise<OpenDiscrepancyCount[]> }): void {
   new Gauge({
     name: 'noti_receiver_ledger_discrepancies_open',
-    help: 'Open payment-ledger discrepancies by kind (all replicas): a payment that differs, a double payment, a failed refund; resolve each with a note',
-    labelNames: ['kind'] as const,
+    help: 'Open payment-ledger discrepancies by kind (all replicas): a payment that differs, a double payment, a failed refund; resolve each with a note. simulated="true": orders made up by the simulator',
+    labelNames: ['kind', 'simulated'] as const,
     registers: [metrics.registry],
     async collect() {
-      const counts = await ledger.openDiscrepancyCounts().catch(() => null);
+      const counts = await ledger.openDiscrepancyCountsByOrigin().catch(() => null);
       if (!counts) return;
-      for (const kind of DISCREPANCY_KINDS) this.set({ kind }, counts[kind] ?? 0);
+      for (const kind of DISCREPANCY_KINDS) {
+        for (const simulated of [false, true]) {
+          const count = counts.find((c) => c.kind === kind && c.simulated === simulated)?.count ?? 0;
+          this.set({ kind, simulated: String(simulated) }, count);
+        }
+      }
     },
   });
 }

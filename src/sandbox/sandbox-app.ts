@@ -25,7 +25,7 @@ export interface Sandbox {
   close(): void;
 }
 
-/** The gateway's side of SPEC 5 plus its notification sender, built in memory; `startSandbox` listens. */
+/** The gateway's services the internal API calls, plus its notification sender, built in memory; `startSandbox` listens. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const timeline = createTimeline();
   const schedule: DeliverySchedule = {

@@ -19,7 +19,7 @@ export type NotifyScenario = { kind: 'reply-lost' } | { kind: 'duplicates'; copi
 
 /**
  * What the gateway can get wrong about the money, so a merchant rehearses the payment ledger's
- * alarms (SPEC 7.3) before going live. On `pay` (the next Pay on a payment page): `other-amount`
+ * alarms before going live. On `pay` (the next Pay on a payment page): `other-amount`
  * approves and notifies `amount` instead of the trade's (what a tampered payment window looks
  * like); `pay-twice` approves twice, two pgCnos for one order (a retried payment). On `cancel`
  * (the next wallet-b cancellation): `wrong-remainder` answers and notifies `remainAmount` (by

@@ -2,14 +2,21 @@ import type { NotiType } from '../notifications/event-types';
 import { checkAck } from './ack-check';
 import { ProblemLog } from './problem-log';
 import { createPoster, type Poster } from './http-post';
-import { planNotifications, type WireNotification } from './scenario';
+import { FAULTS, type FaultName } from './faulty-stories';
+import type { PaymentStory } from './payment-stories';
+import { registerExpectation, type ApiTarget } from './register-expectation';
+import { planStories, type WireNotification } from './scenario';
 import { emptyCounts, percentile, type SimulationSummary, type TypeCounts } from './simulation-summary';
 
 export interface SimulationOptions {
   url: string;
   events: readonly NotiType[];
-  /** Notifications per event type. */
+  /** Orders (coherent payment stories) per event type. */
   count: number;
+  /** One order per fault, each told wrong on purpose to open that discrepancy. */
+  faults?: readonly FaultName[];
+  /** The internal API, for the faults that register the order's expectation first. */
+  api?: ApiTarget;
   /** Extra copies of each notification, as the gateway's redeliveries of something already acked. */
   duplicates: number;
   concurrency: number;
@@ -28,17 +35,22 @@ export const GATEWAY_MAX_TRIES = 10;
 export const GATEWAY_RETRY_INTERVAL_MS = 3 * 60_000;
 
 /**
- * Sends every notification (and its redeliveries) the way the gateway does and judges each
- * answer. Redeliveries go out after all originals were handed to the workers, so with
- * concurrency some arrive while their original is still being committed — the race the
- * receiver's dedup must win.
+ * Sends every order's notifications in its story's order, each once the previous one was acked,
+ * as the gateway does (the orders themselves go out side by side), and judges each answer. The
+ * redeliveries go out after every original was handed to the workers, an order's again in its
+ * order, so with concurrency some arrive while their original is still being committed (the race
+ * the receiver's dedup must win) but none before what it follows was stored.
  */
 export async function runSimulation(options: SimulationOptions): Promise<SimulationSummary> {
-  const notifications = planNotifications(options.events, options.count);
-  const deliveries: WireNotification[] = [];
-  for (let round = 0; round <= options.duplicates; round += 1) deliveries.push(...notifications);
+  const faults = options.faults ?? [];
+  const needy = faults.filter((fault) => FAULTS[fault].needsExpectation);
+  if (needy.length > 0 && !options.api) throw new Error(`${needy.join(', ')} need${needy.length === 1 ? 's' : ''} the internal API to register the order's expectation: pass its URL (and API_TOKEN)`);
+  const stories = planStories(options.events, options.count, faults);
+  const rounds: Array<{ story: PaymentStory; original: boolean }> = [];
+  for (let round = 0; round <= options.duplicates; round += 1) rounds.push(...stories.map((story) => ({ story, original: round === 0 })));
 
-  const poster = createPoster(options.url, { maxSockets: options.concurrency, timeoutMs: options.timeoutMs ?? 30_000 });
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const poster = createPoster(options.url, { maxSockets: options.concurrency, timeoutMs });
   const byType: Partial<Record<NotiType, TypeCounts>> = {};
   const latencies: number[] = [];
   const problems = new ProblemLog();
@@ -53,10 +65,16 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 
   let next = 0;
   const worker = async () => {
-    while (next < deliveries.length) {
-      const delivery = deliveries[next++]!;
-      const counts = (byType[delivery.notiType] ??= emptyCounts());
-      await deliver(delivery, poster, options, counts, latencies, problems, announceRetry);
+    while (next < rounds.length) {
+      const { story, original } = rounds[next++]!;
+      if (original && story.expectation && options.api) {
+        const problem = await registerExpectation(options.api, story.shopOrderNo, story.expectation, timeoutMs);
+        if (problem) problems.add(story.steps[0]!.notiType, `expectation not registered: ${problem}`);
+      }
+      for (const delivery of story.steps) {
+        const counts = (byType[delivery.notiType] ??= emptyCounts());
+        await deliver(delivery, poster, options, counts, latencies, problems, announceRetry);
+      }
     }
   };
   try {
@@ -69,9 +87,15 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     for (const key of Object.keys(sum) as Array<keyof TypeCounts>) sum[key] += c[key];
     return sum;
   }, emptyCounts());
+  const notifications = stories.reduce((sum, story) => sum + story.steps.length, 0);
   return {
-    notifications: notifications.length,
-    deliveries: deliveries.length,
+    orders: stories.length,
+    notifications,
+    deliveries: notifications * (options.duplicates + 1),
+    faulty: stories.filter((story) => story.title in FAULTS).map((story) => {
+      const fault = FAULTS[story.title as FaultName];
+      return { fault: story.title, shopOrderNo: story.shopOrderNo, opens: fault.opens, afterGrace: fault.afterGrace };
+    }),
     ...totals,
     byType,
     latencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: percentile(latencies, 100) },

@@ -10,6 +10,8 @@ import {
   unionPayForm,
   type JsonNotification,
 } from './notification-builders';
+import { faultyStory, type FaultName } from './faulty-stories';
+import { coherentStory, StoryOrder, type PaymentStory } from './payment-stories';
 
 /** One notification as it goes over the wire: the exact bytes and the ack form they call for. */
 export interface WireNotification {
@@ -19,16 +21,33 @@ export interface WireNotification {
   ackForm: AckForm;
 }
 
+/**
+ * What the simulator sends: for each selected event type, `count` orders whose notifications tell
+ * a coherent payment story featuring that type, then one order per fault asked for. Each order's
+ * number is new (`SIM-<run>-<n>`), and its notifications carry the simulator's marker.
+ */
+export function planStories(types: readonly NotiType[], count: number, faults: readonly FaultName[] = []): PaymentStory[] {
+  const run = Date.now().toString(36);
+  // The gateway's clock for the stories: a minute ago, one second a notification, never in the future.
+  const startMs = Date.now() - 60_000;
+  let n = 0;
+  const order = () => new StoryOrder(`SIM-${run}-${(n += 1)}`, startMs);
+  const stories: PaymentStory[] = [];
+  for (let i = 0; i < count; i += 1) for (const type of types) stories.push(coherentStory(type, i, order()));
+  for (const fault of faults) stories.push(faultyStory(fault, order()));
+  return stories;
+}
+
 /** How many of one payment's partial cancels (event 20) are sent before a new payment starts. */
 const CANCELS_PER_PAYMENT = 3;
 /** Every third approval is a basket payment, so basket fields are always exercised. */
 const BASKET_EVERY = 3;
 
 /**
- * `count` realistic notifications of each event type, interleaved by type as a gateway's
- * traffic would be. Partial cancels share their payment's `pgCno` with their own
- * `cancelPgCno`; escrow notifications walk one `pgCno` through several statuses. Both must
- * be stored as separate events, which is what makes them worth rehearsing.
+ * `count` realistic notifications of each event type, interleaved by type, each for an order of
+ * its own (a cancel of no payment): the benchmark's traffic, not the simulator's stories. Partial
+ * cancels share their payment's `pgCno` with their own `cancelPgCno`; escrow notifications walk
+ * one `pgCno` through several statuses. Both must be stored as separate events.
  */
 export function planNotifications(types: readonly NotiType[], count: number): WireNotification[] {
   const perType = types.map((type) => Array.from({ length: count }, notificationsOf(type)));

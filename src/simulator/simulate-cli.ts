@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, InvalidArgumentError } from 'commander';
 import { GATEWAY_MAX_TRIES, GATEWAY_RETRY_INTERVAL_MS, runSimulation } from './run-simulation';
+import { FAULTS, parseFaults } from './faulty-stories';
 import { parseEventSelection } from './scenario';
 import { formatSummary } from './simulation-summary';
 
@@ -12,28 +13,47 @@ const count = (name: string, min: number) => (text: string) => {
 /** Exit codes, stated once for the help and the code: scripts tell a wrong receiver (1) from a wrong command (2). */
 const EXIT = { ok: 0, notAcked: 1, usage: 2, internal: 70 } as const;
 
-const notifyUrl = (text: string) => {
+const httpUrl = (text: string, example = 'http://127.0.0.1:8081') => {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new InvalidArgumentError('must be an http:// or https:// URL, e.g. http://127.0.0.1:8080/notifications');
+    throw new InvalidArgumentError(`must be an http:// or https:// URL, e.g. ${example}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArgumentError('must be an http:// or https:// URL');
   return url.toString();
 };
+const notifyUrl = (text: string) => httpUrl(text, 'http://127.0.0.1:8080/notifications');
+
+const faultList = Object.entries(FAULTS)
+  .map(([name, fault]) => `  ${name.padEnd(22)}${fault.opens}${fault.afterGrace ? ' (after LEDGER_GRACE_SECONDS)' : ''}${fault.needsExpectation ? '; needs --api-url' : ''}`)
+  .join('\n');
 
 const program = new Command('simulate')
-  .description("Send the payment gateway's notifications to a receiver and check every ack, as the gateway would")
+  .description(
+    "Send the payment gateway's notifications to a receiver and check every ack, as the gateway would. Each order's " +
+      'notifications tell a coherent payment story (an approval before its cancels, a deposit before its cancellation), ' +
+      "so the receiver's payment ledger opens no discrepancy unless --faults asks for one. Every notification carries " +
+      'the field simulator=noti-receiver, which no real gateway sends: the ledger marks these orders simulated and the ' +
+      'discrepancy alert ignores them.',
+  )
   .requiredOption('--url <url>', 'the notification URL, e.g. http://localhost:8080/notifications', notifyUrl)
-  .option('--event <types>', '10, 20, 30, 31, 40, 50, 51, 70, a comma list, or all', (text) => {
+  .option('--event <types>', 'the stories: 10 approval, 20 partial cancels, 30 deposit, 31 deposit cancelled, 40 escrow, 50 refund, 51 refund failed then repeated, 70 UnionPay; a comma list, or all', (text) => {
     try {
       return parseEventSelection(text);
     } catch (error) {
       throw new InvalidArgumentError((error as Error).message);
     }
   }, parseEventSelection('all'))
-  .option('--count <n>', 'notifications per event type', count('--count', 1), 1)
+  .option('--count <n>', 'orders (stories) per event type', count('--count', 1), 1)
+  .option('--faults <names>', 'also one order per fault, told wrong on purpose (a comma list; see below)', (text) => {
+    try {
+      return parseFaults(text);
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
+  })
+  .option('--api-url <url>', "the receiver's internal API, e.g. http://127.0.0.1:8081, where the faults that need one register the order's expectation (bearer token: API_TOKEN)", httpUrl)
   .option('--duplicates <k>', 'extra redeliveries of each notification', count('--duplicates', 0), 0)
   .option('--concurrency <c>', 'requests in flight at once', count('--concurrency', 1), 4)
   .option('--gateway-retries', 'resend what was not acked 0000, up to 10 tries, like the gateway')
@@ -44,16 +64,24 @@ const program = new Command('simulate')
   .addHelpText(
     'after',
     `
+Faults (--faults), each opening exactly this discrepancy on its own order:
+${faultList}
+
 Exit codes:
   ${EXIT.ok}   every delivery was acked 0000 in its form
   ${EXIT.notAcked}   a delivery was never acked, or an answer was in neither ack form (unexpected)
-  ${EXIT.usage}   usage error: unknown or bad option, missing or malformed --url
+  ${EXIT.usage}   usage error: unknown or bad option, missing or malformed --url, a fault that needs --api-url without it
   ${EXIT.internal}  a bug in the simulator (the stack trace is printed)
 
 Progress (resends and their waits) goes to stderr; the summary to stdout.`,
   )
   .exitOverride((error) => process.exit(error.exitCode === 0 ? EXIT.ok : EXIT.usage))
   .action(async (options) => {
+    const faults: Array<keyof typeof FAULTS> = options.faults ?? [];
+    const needy = faults.filter((fault) => FAULTS[fault].needsExpectation);
+    if (needy.length > 0 && (!options.apiUrl || !process.env.API_TOKEN)) {
+      program.error(`error: ${needy.join(', ')} register the order's expectation first: pass --api-url and set API_TOKEN to the receiver's`, { exitCode: EXIT.usage });
+    }
     if (options.gatewayRetries && options.retryIntervalMs >= 60_000) {
       const worst = ((GATEWAY_MAX_TRIES - 1) * options.retryIntervalMs) / 60_000;
       process.stderr.write(
@@ -65,6 +93,8 @@ Progress (resends and their waits) goes to stderr; the summary to stdout.`,
       url: options.url,
       events: options.event,
       count: options.count,
+      faults,
+      api: options.apiUrl ? { url: options.apiUrl, token: process.env.API_TOKEN ?? '' } : undefined,
       duplicates: options.duplicates,
       concurrency: options.concurrency,
       gatewayRetries: Boolean(options.gatewayRetries),

@@ -8,7 +8,20 @@ export interface TypeCounts {
   unexpected: number;
 }
 
+/** An order told wrong on purpose, and the discrepancy it opens on the receiver's ledger. */
+export interface FaultyOrder {
+  fault: string;
+  shopOrderNo: string;
+  opens: string;
+  /** Opens only after the receiver's LEDGER_GRACE_SECONDS without news of the order. */
+  afterGrace: boolean;
+}
+
 export interface SimulationSummary {
+  /** Orders, each a payment story; every notification carries the simulator's marker. */
+  orders: number;
+  /** The orders of `--faults`; every other order opens no discrepancy. */
+  faulty: FaultyOrder[];
   /** Distinct notifications. */
   notifications: number;
   /** Notifications times (1 + duplicates): each must be acked. */
@@ -45,7 +58,7 @@ export function percentile(samples: number[], p: number): number {
 export function formatSummary(summary: SimulationSummary): string {
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   const lines = [
-    `${summary.ok ? 'OK' : 'FAILED'}: ${summary.notifications} notifications, ${summary.deliveries} deliveries in ${(summary.durationMs / 1000).toFixed(1)} s`,
+    `${summary.ok ? 'OK' : 'FAILED'}: ${summary.orders} orders, ${summary.notifications} notifications, ${summary.deliveries} deliveries in ${(summary.durationMs / 1000).toFixed(1)} s`,
     `sent ${summary.sent}  acked ${summary.acked}  retried ${summary.retried}  failed ${summary.failed}  unexpected ${summary.unexpected}`,
     `ack latency p50 ${ms(summary.latencyMs.p50)}  p99 ${ms(summary.latencyMs.p99)}  max ${ms(summary.latencyMs.max)}`,
     '',
@@ -55,6 +68,10 @@ export function formatSummary(summary: SimulationSummary): string {
         `${type.padEnd(5)}  ${String(c.sent).padStart(4)}  ${String(c.acked).padStart(5)}  ${String(c.retried).padStart(7)}  ${String(c.failed).padStart(6)}  ${String(c.unexpected).padStart(10)}`,
     ),
   ];
+  if (summary.faulty.length > 0) {
+    lines.push('', 'faulty orders (each opens one discrepancy on the ledger; every other order opens none):');
+    for (const f of summary.faulty) lines.push(`  ${f.shopOrderNo}  ${f.fault} -> ${f.opens}${f.afterGrace ? ' (after LEDGER_GRACE_SECONDS)' : ''}`);
+  }
   if (summary.problems.length > 0) lines.push('', 'problems:', ...summary.problems.map((p) => `  - ${p}`));
   if (summary.hints.length > 0) lines.push('', 'to fix:', ...summary.hints.map((h) => `  - ${h}`));
   return lines.join('\n');

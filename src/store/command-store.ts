@@ -19,7 +19,7 @@ export type CommandState = (typeof COMMAND_STATES)[number];
 /** States the service is still working on (resending, or net-cancelling an approval in doubt). */
 export const WORKING_STATES: readonly CommandState[] = ['pending', 'net_cancelling'];
 
-/** What the internal API answers with (SPEC 5.2). */
+/** What the internal API answers with. */
 export interface CommandRecord {
   command: CommandKind;
   shopTransactionId: string;

@@ -9,7 +9,7 @@ const nowIso = () => new Date().toISOString();
 /**
  * The Store contract, once, over either database's driver. With `ledger` (the service, the CLI:
  * `openStore`, `openStores`) every accepted notification updates its order's ledger record in its
- * own transaction (SPEC 7) under those settings; without (a store opened below the service, as
+ * own transaction under those settings; without (a store opened below the service, as
  * the relay's and publishers' tests do) notifications are only stored and queued.
  */
 export function createStore(driver: StoreDriver, ledger: LedgerSettings | null = null): Store {

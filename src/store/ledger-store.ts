@@ -3,21 +3,21 @@ import type { OrderKey } from '../ledger/ledger-facts';
 import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../ledger/ledger-settings';
 import type { OrderRecord, OrderStatus } from '../ledger/order-record';
 import { typedDriver, type StoreDriver } from './driver';
-import type { DiscrepancyCursor, DiscrepancyPage } from './procedures/list-discrepancies';
+import type { DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from './procedures/list-discrepancies';
 import type { OrderListFilter, OrderPage } from './procedures/list-orders';
 import type { PutExpectationResult } from './procedures/put-expectation';
 import type { RebuildPage } from './procedures/rebuild-ledger';
 import type { BackfillPage } from './procedures/backfill-ledger';
 import type { Resolution, ResolveResult } from './procedures/resolve-discrepancy';
 
-export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage } from './procedures/list-discrepancies';
+export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from './procedures/list-discrepancies';
 export type { OrderListFilter, OrderPage } from './procedures/list-orders';
 export type { PutExpectationResult } from './procedures/put-expectation';
 export type { RebuildPage } from './procedures/rebuild-ledger';
 export type { BackfillPage } from './procedures/backfill-ledger';
 export type { Resolution, ResolveResult } from './procedures/resolve-discrepancy';
 
-/** The payment ledger's verbs (SPEC 7) over either database, with the settings every computation reads. */
+/** The payment ledger's verbs over either database, with the settings every computation reads. */
 export interface LedgerStore {
   readonly settings: LedgerSettings;
   putExpectation(order: OrderKey, input: ExpectationInput, at: string): Promise<PutExpectationResult>;
@@ -29,10 +29,14 @@ export interface LedgerStore {
   orderStatusCounts(filter?: Pick<OrderListFilter, 'from' | 'to'>): Promise<Partial<Record<OrderStatus, number>>>;
   listDiscrepancies(filter: { open: boolean; resolved?: boolean; after?: DiscrepancyCursor; limit: number }): Promise<DiscrepancyPage>;
   openDiscrepancyCounts(): Promise<Record<string, number>>;
+  /** The same per kind, told apart by real or simulated order: what the metric exports. */
+  openDiscrepancyCountsByOrigin(): Promise<OpenDiscrepancyCount[]>;
   resolveDiscrepancy(id: string, resolution: Resolution): Promise<ResolveResult>;
   /** Recomputes the orders whose grace period has passed; answers how many records changed. */
   sweep(now: string, limit?: number): Promise<number>;
   rebuildPage(after: number | null, limit: number, now: string): Promise<RebuildPage>;
+  /** Whether notifications stored before the ledger existed still lack their facts (a backfill is due). */
+  backfillNeeded(): Promise<boolean>;
   /** Facts for notifications stored before the ledger existed; `after` is a page's `next` (an inbox seq). */
   backfillPage(after: number | null, limit: number, now: string): Promise<BackfillPage>;
 }
@@ -50,9 +54,11 @@ export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings 
     orderStatusCounts: (filter = {}) => read('orderStatusCounts', filter),
     listDiscrepancies: (filter) => read('listDiscrepancies', filter),
     openDiscrepancyCounts: () => read('openDiscrepancyCounts'),
+    openDiscrepancyCountsByOrigin: () => read('openDiscrepancyCountsByOrigin'),
     resolveDiscrepancy: (id, resolution) => write('resolveDiscrepancy', id, resolution, settings),
     sweep: (now, limit = SWEEP_BATCH) => write('sweepLedger', now, limit, settings),
     rebuildPage: (after, limit, now) => write('rebuildLedger', after, limit, now, settings),
+    backfillNeeded: () => read('ledgerBackfillNeeded'),
     backfillPage: (after, limit, now) => write('backfillLedger', after, limit, now, settings),
   };
 }

@@ -49,7 +49,7 @@ export interface OutboxRecord {
 
 export type AttemptOutcome = 'delivered' | 'retry' | 'dead' | 'requeued';
 
-/** One entry of an event's delivery history (SPEC 6: "every delivery attempt and the last error"). */
+/** One entry of an event's delivery history (the console shows every delivery attempt and the last error). */
 export interface DeliveryAttempt {
   id: number;
   /** The relay's attempt number in its run (1 again after a requeue); null on a requeue entry. */
@@ -289,7 +289,7 @@ export interface OperatorQueries {
 }
 
 export const OPERATOR_ROLES = ['viewer', 'operator', 'admin'] as const;
-/** viewer reads (masked); operator also acts on events, rejections, discrepancies; admin also manages operators (SPEC 6.1). */
+/** viewer reads (masked); operator also acts on events, rejections, discrepancies; admin also manages operators. */
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /**
@@ -302,7 +302,7 @@ export type OperatorRole = (typeof OPERATOR_ROLES)[number];
  */
 export const BOOTSTRAP_OPERATOR = 'admin';
 
-/** A session ends this long after sign-in however busy (SPEC 6.1), and ADMIN_SESSION_IDLE_MINUTES after its last use. */
+/** A session ends this long after sign-in however busy, and ADMIN_SESSION_IDLE_MINUTES after its last use. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const DEFAULT_SESSION_IDLE_MINUTES = 30;
 
@@ -383,7 +383,7 @@ export interface SessionRecord {
 
 /**
  * Operators and console sessions, in the database so every replica knows them and a restart keeps
- * them (SPEC 6.1). Hashes come in already made (operator-credentials.ts): tokens and session ids
+ * them. Hashes come in already made (operator-credentials.ts): tokens and session ids
  * never cross into the store.
  */
 export interface TeamAccess {

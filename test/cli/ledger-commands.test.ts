@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OrderRecord } from '../../src/ledger/order-record';
 import { openStores, type Stores } from '../../src/store/open-stores';
-import { MALL, paid } from '../store/ledger-entries';
+import { runCli } from '../../src/cli/program';
+import { cancelled, MALL, paid } from '../store/ledger-entries';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 import { runCliCaptured } from './seeded-receiver';
 
@@ -102,16 +103,49 @@ function ledgerCommands(open: () => Promise<Database>): void {
   test('ledger rebuild recomputes every order and changes none on a consistent store', async () => {
     for (let i = 0; i < 3; i++) await db.stores.store.record(paid(`ORD-CLI-R${i}`, `PGCLIR${i}`, 1000, i));
     const before = await db.stores.ledger.getOrder({ mallId: MALL, shopOrderNo: 'ORD-CLI-R1' });
-    expect(await cli('ledger', 'rebuild')).toMatchObject({ code: 0, stdout: 'recomputed 3 order(s); 0 record(s) changed\n' });
-    expect((await cli('ledger', 'rebuild', '--json')).json()).toEqual({ orders: 3, changed: 0 });
+    expect(await cli('ledger', 'rebuild')).toMatchObject({
+      code: 0,
+      stdout: "grace period 2100 s (the default: LEDGER_GRACE_SECONDS is not set); pass the serving receiver's with --grace-seconds if it differs\nrecomputed 3 order(s); 0 record(s) changed\n",
+    });
+    expect((await cli('ledger', 'rebuild', '--json')).json()).toEqual({ orders: 3, changed: 0, graceSeconds: 2100, graceFrom: 'default' });
     expect(await db.stores.ledger.getOrder({ mallId: MALL, shopOrderNo: 'ORD-CLI-R1' })).toEqual(before as OrderRecord);
+  });
+
+  test("ledger rebuild computes with --grace-seconds when given, else LEDGER_GRACE_SECONDS, and says which it used and where it came from", async () => {
+    // A cancel of no payment, stored days ago: an over_cancel once the grace period has passed since.
+    await db.stores.store.record(cancelled('ORD-CLI-G', 'PGCLIG', 'PGCLIGC', 1000));
+    const open = async () => (await db.stores.ledger.getOrder({ mallId: MALL, shopOrderNo: 'ORD-CLI-G' }))!.discrepancies.filter((d) => d.resolvedAt === null).map((d) => d.kind);
+    expect((await cli('ledger', 'rebuild', '--json')).json()).toMatchObject({ changed: 1, graceSeconds: 2100, graceFrom: 'default' });
+    expect(await open()).toEqual(['over_cancel']);
+
+    // A grace period longer than the days since: what waited for it has not opened yet.
+    const longer = await cli('ledger', 'rebuild', '--grace-seconds', String(30 * 24 * 3600));
+    expect(longer).toMatchObject({ code: 0, stdout: 'grace period 2592000 s (--grace-seconds)\nrecomputed 1 order(s); 1 record(s) changed\n' });
+    expect(await open()).toEqual([]);
+
+    // Without the option, the environment's: said so, and used.
+    const fromEnv = await runCliCaptured(['ledger', 'rebuild'], { DATABASE_URL: db.url, LEDGER_GRACE_SECONDS: '60' });
+    expect(fromEnv.stdout).toMatch(/^grace period 60 s \(LEDGER_GRACE_SECONDS from the environment\); pass the serving receiver's with --grace-seconds if it differs\nrecomputed 1 order\(s\); 1 record\(s\) changed\n$/);
+    expect(await open()).toEqual(['over_cancel']);
+
+    const refused = await cli('ledger', 'rebuild', '--grace-seconds', '-5');
+    expect(refused.code).toBe(2);
+  });
+
+  test('ledger rebuild names .env when the grace period came from it', async () => {
+    let stdout = '';
+    const code = await runCli(['ledger', 'rebuild'], { env: { DATABASE_URL: db.url, LEDGER_GRACE_SECONDS: '60' }, fromDotEnv: new Set(['LEDGER_GRACE_SECONDS']), stdout: (text) => void (stdout += text), stderr: () => {} });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^grace period 60 s \(LEDGER_GRACE_SECONDS from \.env\)/);
   });
 
   test('ledger backfill reads the stored notifications and, where the ledger already has their facts, changes nothing', async () => {
     for (let i = 0; i < 3; i++) await db.stores.store.record(paid(`ORD-CLI-B${i}`, `PGCLIB${i}`, 1000, i));
     // Each notification's inbox row and the order.status_changed it caused (internal, not read).
-    expect(await cli('ledger', 'backfill')).toMatchObject({ code: 0, stdout: 'read 3 stored notification(s), 3 naming an order; 0 order record(s) changed\n' });
-    expect((await cli('ledger', 'backfill', '--json')).json()).toEqual({ notifications: 3, facts: 3, changed: 0 });
+    expect(await cli('ledger', 'backfill', '--grace-seconds', '2100')).toMatchObject({
+      code: 0, stdout: 'grace period 2100 s (--grace-seconds)\nread 3 stored notification(s), 3 naming an order; 0 order record(s) changed\n',
+    });
+    expect((await cli('ledger', 'backfill', '--json')).json()).toEqual({ notifications: 3, facts: 3, changed: 0, graceSeconds: 2100, graceFrom: 'default' });
   });
 }
 

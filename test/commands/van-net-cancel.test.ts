@@ -49,7 +49,7 @@ describe('a VAN approval whose outcome is unknown is net-cancelled', () => {
     gateway.script(PATHS.netCancel, { hang: true }, { reset: true }, { answer: { resCd: 'A213', resMsg: 'busy' } });
     const body = vanApproval({ shopTransactionId: 'nc-resend' });
     await api.post('/v1/van/approvals', body).expect(202);
-    // A213 is an answer: for a net-cancel any resCd other than 0000 is final (SPEC 5.2.3).
+    // A213 is an answer: for a net-cancel any resCd other than 0000 is final.
     const done = await eventually(async () => {
       const command = await api.commands.getCommand('nc-resend');
       return command?.state === 'net_cancel_failed' && command;

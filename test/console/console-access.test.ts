@@ -38,7 +38,7 @@ describe('console access: sign-in, sessions and CSRF', () => {
     expect(answer.status).toBe(401);
     expect(answer.headers['set-cookie']).toBeUndefined();
     expect(answer.text).toContain('That token is not right.');
-    // A name typed beside a wrong token names nobody (SPEC 6.1): the refusal is audited with the address only.
+    // A name typed beside a wrong token names nobody: the refusal is audited with the address only.
     expect((await h.receiver.store.listAudit(10)).map((row) => [row.actor.split(' ')[0], row.action])).toContainEqual(['unidentified', 'sign-in refused']);
   });
 

@@ -13,7 +13,7 @@ const pay = (shopOrderNo: string, pgCno: string, amount: number) =>
 /** A page's text as a person reads it: tags dropped, entities decoded, spaces folded. */
 const readable = (page: string) => page.replace(/<\/t[dh]>|<\/a>/g, ' ').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/\s+/g, ' ');
 
-/** SPEC 7.4's console pages over `open`'s database: the same tests on SQLite and PostgreSQL. */
+/** The payment ledger's console pages over `open`'s database: the same tests on SQLite and PostgreSQL. */
 function ledgerPages(open: () => Promise<LedgerConsole>): void {
   let h: LedgerConsole;
   beforeEach(async () => {
@@ -252,11 +252,11 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
   });
 }
 
-describe("the console's Orders and Discrepancies pages (SPEC 7.4), on SQLite", () => {
+describe("the console's Orders and Discrepancies pages, on SQLite", () => {
   ledgerPages(() => startLedgerConsole());
 });
 
-describePostgres("the console's Orders and Discrepancies pages (SPEC 7.4), on PostgreSQL", () => {
+describePostgres("the console's Orders and Discrepancies pages, on PostgreSQL", () => {
   ledgerPages(async () => {
     const schema: TestSchema = await createTestSchema();
     const h = await startLedgerConsole({ databaseUrl: schema.url });

@@ -4,7 +4,7 @@ import { createTestSchema, describePostgres, type TestSchema } from '../store/pg
 import { ADMIN_TOKEN, HOST, ORIGIN, consoleAppOver, csrfIn } from './console-harness';
 import { newSecret, secretHash } from '../../src/store/operator-credentials';
 
-describePostgres('two console replicas on one PostgreSQL schema (SPEC 6.1)', () => {
+describePostgres('two console replicas on one PostgreSQL schema', () => {
   let schema: TestSchema;
   let a: Stores;
   let b: Stores;

@@ -5,7 +5,7 @@ import { HOST, ORIGIN, csrfIn, startConsoleHarness, type ConsoleHarness } from '
 /** Every page a viewer may read, with the action buttons an operator would see on it. */
 const BUTTONS = /<button[^>]*>(Requeue|Requeue all dead|Reprocess|Replace token|Remove|Add operator)<\/button>/;
 
-describe('roles: what a viewer, an operator and an admin may do (SPEC 6.1)', () => {
+describe('roles: what a viewer, an operator and an admin may do', () => {
   let h: ConsoleHarness;
   let eventId: string;
   let rejectionId: number;

@@ -5,7 +5,7 @@ import { HOST, ORIGIN, consoleAppOver, startConsoleHarness, type ConsoleHarness 
 
 const cookieOf = (answer: request.Response) => String(answer.headers['set-cookie']).split(';')[0]!;
 
-describe('console sessions in the database (SPEC 6.1)', () => {
+describe('console sessions in the database', () => {
   let h: ConsoleHarness;
   beforeAll(async () => {
     h = await startConsoleHarness({}, { relay: false });

@@ -19,7 +19,7 @@ export async function exportedFamilies(): Promise<Map<string, Family>> {
     const definitions = createMetrics();
     // The command gauges are registered beside the command store; their definitions are what matter here.
     registerCommandGauges(definitions, { countByState: async () => [], countWorkingSince: async () => 0 }, 0);
-    registerLedgerGauge(definitions, { openDiscrepancyCounts: async () => ({}) });
+    registerLedgerGauge(definitions, { openDiscrepancyCountsByOrigin: async () => [] });
     for (const metric of definitions.registry.getMetricsAsArray()) {
       labelNames.set((metric as unknown as { name: string }).name, [...((metric as unknown as { labelNames?: string[] }).labelNames ?? [])]);
     }

@@ -65,7 +65,7 @@ export interface EventFields {
   data?: Record<string, unknown>;
 }
 
-/** An inbox entry for the dedup key these fields name (SPEC 2.4), with a fixed payment by default. */
+/** An inbox entry for the dedup key these fields name, with a fixed payment by default. */
 export function inboxEntry(fields: EventFields = {}): InboxEntry {
   const notiType = fields.notiType ?? '10';
   const mallId = fields.mallId ?? 'T0001234';

@@ -3,7 +3,7 @@ import { approvalNotification, encodeForm, unionPayFields } from '../../src/simu
 import { startTestReceiver, type TestReceiver } from '../helpers/test-receiver';
 
 /**
- * SPEC 2.3: fields the receiver does not know are kept as received. A field named like a
+ * Fields the receiver does not know are kept as received. A field named like a
  * prototype slot (`__proto__`, `constructor`, `prototype`) is such a field: it must reach the
  * stored event and the queue as data, and no object along the way may take it as its prototype.
  */

@@ -16,7 +16,7 @@ function arrivals(...facts: LedgerFact[]): Array<[string, LedgerFact[]]> {
 }
 
 
-describe('discrepancies (SPEC 7.3)', () => {
+describe('discrepancies', () => {
   describe('amount_mismatch', () => {
     const paid = approval({ pgCno: PG.card, amount: 3000, at: 1 });
     it.each(arrivals(expectation({ amount: 30000 }), paid))('a payment of another amount than expected opens it, delivered %s', (_label, facts) => {

@@ -22,7 +22,7 @@ const failedTransfer = (shopOrderNo: string, pgCno: string, amount: number) =>
   transferFailedNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), refundDate: stamp() });
 const expectation = (amount: number) => ({ amount, currency: 'KRW', method: 'card', expiresAt: null });
 
-/** SPEC 7 end to end: notifications in through the notification listener, records out through the internal API. */
+/** The payment ledger end to end: notifications in through the notification listener, records out through the internal API. */
 function ledgerEndToEnd(open: () => Promise<LedgerApp>): void {
   let app: LedgerApp;
   beforeEach(async () => {
@@ -90,6 +90,16 @@ function ledgerEndToEnd(open: () => Promise<LedgerApp>): void {
     expect(kinds(record)).toEqual(['over_cancel']);
   });
 
+  test('an order the simulator made up is marked simulated, and the metric counts its discrepancies apart', async () => {
+    const made = orderNo();
+    await send({ ...pay(made, 'PGE2E0006C', 10000), simulator: 'noti-receiver' });
+    await send({ ...pay(made, 'PGE2E0006D', 10000), simulator: 'noti-receiver' });
+    expect((await app.api.get(`/v1/orders/${MALL}/${made}`).expect(200)).body).toMatchObject({ status: 'discrepancy', simulated: true });
+    const counted = await app.metrics.registry.getSingleMetricAsString('noti_receiver_ledger_discrepancies_open');
+    expect(counted).toContain('noti_receiver_ledger_discrepancies_open{kind="duplicate_payment",simulated="true"} 1');
+    expect(counted).toContain('noti_receiver_ledger_discrepancies_open{kind="duplicate_payment",simulated="false"} 0');
+  });
+
   test('discrepancies are listed with their order, counted by the metric, resolved with a note, and the status change is forwarded', async () => {
     const no = orderNo();
     await send(pay(no, 'PGE2E0006A', 10000));
@@ -98,7 +108,7 @@ function ledgerEndToEnd(open: () => Promise<LedgerApp>): void {
     const mine = listed.body.discrepancies.find((d: { shopOrderNo: string }) => d.shopOrderNo === no);
     expect(mine).toMatchObject({ mallId: MALL, shopOrderNo: no, kind: 'duplicate_payment', resolvedAt: null });
     expect(listed.body.next).toBeNull();
-    expect(await app.metrics.registry.getSingleMetricAsString('noti_receiver_ledger_discrepancies_open')).toContain('noti_receiver_ledger_discrepancies_open{kind="duplicate_payment"} 1');
+    expect(await app.metrics.registry.getSingleMetricAsString('noti_receiver_ledger_discrepancies_open')).toContain('noti_receiver_ledger_discrepancies_open{kind="duplicate_payment",simulated="false"} 1');
     const byStatus = await app.api.get('/v1/orders?status=discrepancy').expect(200);
     expect(byStatus.body.orders.map((o: { shopOrderNo: string }) => o.shopOrderNo)).toContain(no);
 

@@ -13,7 +13,7 @@ const expected = expectation({ amount: 30000, received: 0 });
 const paid = { ...approval({ pgCno: PG.card, amount: 30000, at: 1 }), recordedAt: minute(1) };
 const tampered = { ...approval({ pgCno: PG.card, amount: 3000, at: 1 }), recordedAt: minute(1) };
 
-describe('the events a recomputation sends (SPEC 7.3)', () => {
+describe('the events a recomputation sends', () => {
   it('an order seen for the first time changes status from null', () => {
     const events = ledgerEvents(null, record([expected]));
     expect(events).toEqual([{

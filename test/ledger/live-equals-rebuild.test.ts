@@ -45,7 +45,7 @@ const story = fc.record({
 let run = 0;
 
 /**
- * SPEC 7.1: the live records (computed transaction by transaction as notifications arrive, in any
+ * The live records (computed transaction by transaction as notifications arrive, in any
  * order, redelivered, several in one group commit) are what `ledger rebuild` computes from the
  * stored facts: a rebuild changes none. Then the sweep after the grace period, and the rebuild again.
  */

@@ -32,6 +32,12 @@ describe('a notification as the ledger keeps it', () => {
     for (const personal of ['5361-48**-****-1234', '홍길동', '01012345678', '비씨카드']) expect(kept).not.toContain(personal);
   });
 
+  it('marks the fact simulated only when the notification carries the simulator\'s marker', () => {
+    expect(notificationFact(normalized(approvalNotification({ simulator: 'noti-receiver' })))!.fact.simulated).toBe(true);
+    expect(notificationFact(normalized(approvalNotification()))!.fact).not.toHaveProperty('simulated');
+    expect(notificationFact(normalized(approvalNotification({ simulator: 'something else', shopValue6: 'noti-receiver' })))!.fact).not.toHaveProperty('simulated');
+  });
+
   it('reads a cancel\'s amount and what it leaves, preferring cancelRemainAmount to remainAmount', () => {
     const fact = notificationFact(normalized(changeNotification({ cancelAmount: '10000', amount: '10000', remainAmount: '20000' })))!.fact;
     expect(fact).toMatchObject({ notiType: '20', cancelAmount: 10000, remainAmount: 20000, cancelPgCno: expect.stringMatching(/^\d{20}$/) });

@@ -1,7 +1,7 @@
 import { PG, approval, deposit, depositCancel, escrow, expectation, minute, partialCancel, refund, unionPay, walletCancellation } from './ledger-fixtures';
 import { compute, given } from './ledger-specification';
 
-describe('the order record (SPEC 7.2)', () => {
+describe('the order record', () => {
   it('an expected card payment paid in full reads paid, with the payment, its event and the expectation', () => {
     const paid = approval({ pgCno: PG.card, amount: 30000, at: 5 });
     given(expectation({ amount: 30000 })).when(paid).then({
@@ -18,6 +18,12 @@ describe('the order record (SPEC 7.2)', () => {
   it('an order known only by its expectation awaits payment, or a deposit when the method is a virtual account', () => {
     given().when(expectation({ method: 'card' })).then({ status: 'awaiting_payment', approved: 0, remaining: 0, events: [] });
     given().when(expectation({ method: 'vaccount' })).then({ status: 'awaiting_deposit' });
+  });
+
+  it('an order with a notification from the simulator is marked simulated; a real one carries no mark', () => {
+    const paid = approval({ pgCno: PG.card, amount: 30000, at: 1 });
+    expect(compute([paid]).record).not.toHaveProperty('simulated');
+    expect(compute([{ ...paid, simulated: true }]).record).toMatchObject({ simulated: true, status: 'paid' });
   });
 
   it('nothing known about an order is no record at all', () => {

@@ -13,7 +13,7 @@ function normalize(fields: Record<string, unknown>) {
 }
 
 describe('normalized event', () => {
-  it('follows SPEC section 3 for an approval', () => {
+  it('makes the normalized event of docs/notifications.md from an approval', () => {
     const fields = approvalNotification({ amount: '12000', approvalDate: '20261121120000', statusCode: 'TS03', statusMessage: '매입요청' });
     const { event } = normalize(fields);
     expect(event).toEqual({

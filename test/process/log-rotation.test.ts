@@ -31,7 +31,7 @@ describe('the built service and logrotate', () => {
     const sink = eventsFileIn(dir);
     const first = approvalNotification();
     await post(receiver, first);
-    // The notification, then its order's status change from the payment ledger (SPEC 7.3).
+    // The notification, then its order's status change from the payment ledger.
     await eventually(() => readEventsFile(sink, { whileWriting: true }).length === 2, 10_000, 'the first notification and its order.status_changed in the file');
 
     renameSync(sink, `${sink}.1`);

@@ -79,7 +79,7 @@ describePostgres('two replicas on one PostgreSQL', () => {
       }),
     );
     expect(answers.filter((x) => x.status !== 200 || x.resCd !== '0000')).toEqual([]);
-    // Each notification once, and beside it the payment ledger's status change of its order (SPEC 7.3), once.
+    // Each notification once, and beside it the payment ledger's status change of its order, once.
     const notificationRows = "inbox WHERE source_ip <> 'internal'";
     expect([await count(schema, notificationRows), await count(schema, `outbox WHERE inbox_seq IN (SELECT seq FROM ${notificationRows})`)])
       .toEqual([notifications.length, notifications.length]);

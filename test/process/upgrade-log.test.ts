@@ -7,6 +7,8 @@ import { readMigrations } from '../../src/store/migrations';
 import { writes } from '../../src/store/procedures';
 import { migrate } from '../../src/store/sqlite/migrate';
 import { runProcedure, StatementCache } from '../../src/store/sqlite/run-procedure';
+import { BACKFILL_REMINDER } from '../../src/ledger/backfill-reminder';
+import { eventually } from '../helpers/eventually';
 import { inboxEntry } from '../helpers/stored-events';
 import { spawnReceiver } from '../helpers/spawn-receiver';
 
@@ -17,7 +19,7 @@ describe('starting on a database of an older release', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('the receiver says which migration it applies, and what a long one does, before it listens', async () => {
+  test('the receiver says which migration it applies, and what a long one does, before it listens; then that a ledger backfill is due', async () => {
     const file = join(dir, 'receiver.db');
     const db = new Database(file);
     migrate(db, { migrations: readMigrations('sqlite').filter((m) => m.version <= 5) });
@@ -35,8 +37,14 @@ describe('starting on a database of an older release', () => {
         expect.objectContaining({ level: 'info', migration: '009_operators' }),
         expect.objectContaining({ level: 'info', migration: '010_ledger' }),
         expect.objectContaining({ level: 'info', migration: '011_ledger_lean_indexes', note: expect.stringMatching(/one-time.*per million ledger orders/) }),
+        expect.objectContaining({ level: 'info', migration: '012_trace_context' }),
+        expect.objectContaining({ level: 'info', migration: '013_session_locale' }),
       ]);
       expect(messages.indexOf('applying database migration')).toBeLessThan(messages.indexOf('listening'));
+      // The notification stored before the ledger has no facts yet: one warning says what to run.
+      const reminder = await eventually(() => receiver.logs().find((line) => line.message === BACKFILL_REMINDER), 10_000, 'the backfill reminder');
+      expect(reminder).toMatchObject({ level: 'warn', command: 'noti-receiver ledger backfill' });
+      expect(receiver.logs().filter((line) => line.message === BACKFILL_REMINDER)).toHaveLength(1);
     } finally {
       receiver.child.kill('SIGTERM');
       await receiver.exited;

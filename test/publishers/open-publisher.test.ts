@@ -6,7 +6,7 @@ import { redactUrl } from '../../src/observability/redact-url';
 import { sampleEvent } from '../helpers/stored-events';
 
 describe('opening the publisher named by QUEUE_URL', () => {
-  it('knows every queue scheme the SPEC lists', () => {
+  it('knows every queue scheme docs/queues.md lists', () => {
     expect(SUPPORTED_QUEUE_SCHEMES).toEqual(expect.arrayContaining(['file', 'amqp', 'nats', 'redis', 'http', 'https']));
   });
 

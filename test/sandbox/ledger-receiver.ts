@@ -20,6 +20,9 @@ export interface LedgerReceiver {
   stores: Stores;
   /** Where the sandbox sends its notifications. */
   notifyUrl: string;
+  /** The internal API's base URL and bearer token, for a client of its own (the simulator). */
+  apiUrl: string;
+  apiToken: string;
   /** The internal API, with its token: GET when `body` is undefined, else `method` (POST by default). */
   api(path: string, body?: unknown, method?: 'POST' | 'PUT'): Promise<{ status: number; body: Record<string, unknown> }>;
   close(): Promise<void>;
@@ -55,6 +58,8 @@ export async function startLedgerReceiver(sandboxUrl: string): Promise<LedgerRec
   return {
     stores,
     notifyUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}${config.NOTIFY_PATH}`,
+    apiUrl: `http://127.0.0.1:${internalApi.port}`,
+    apiToken: API_TOKEN,
     async api(path, body, method = 'POST') {
       const res = await fetch(`http://127.0.0.1:${internalApi.port}${path}`, {
         method: body === undefined ? 'GET' : method,

@@ -7,7 +7,7 @@ interface Discrepancy { id: string; kind: string; details: Record<string, unknow
 interface Order { status: string; approved: number; cancelled: number; remaining: number; payments: Array<{ pgCno: string }>; discrepancies: Discrepancy[] }
 
 /**
- * SPEC 7 rehearsed before going live: each money scenario of the sandbox against the real
+ * The payment ledger's alarms rehearsed before going live: each money scenario of the sandbox against the real
  * receiver (its notification listener and its internal API, whose gateway is the sandbox), the
  * order read back through the internal API with the discrepancy the scenario is there to raise.
  */

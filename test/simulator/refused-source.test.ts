@@ -38,9 +38,10 @@ describe('the simulator against a receiver that does not allow its address', () 
     const summary = await runSimulation({
       url, events: ['10', '20', '30', '40'], count: 4, duplicates: 0, concurrency: 4, gatewayRetries: false, retryIntervalMs: 0,
     });
-    expect(summary).toMatchObject({ ok: false, failed: 16 });
+    // 4 orders of each story: an approval (1), one with 2 partial cancels (3), a deposit (1), an escrow walk (5).
+    expect(summary).toMatchObject({ ok: false, failed: 40 });
     expect(summary.problems).toHaveLength(1);
-    expect(summary.problems[0]).toMatch(/HTTP 403 resCd 5001: source address 127\.0\.0\.1 is not allowed.*\(16 deliveries\)/);
+    expect(summary.problems[0]).toMatch(/HTTP 403 resCd 5001: source address 127\.0\.0\.1 is not allowed.*\(40 deliveries\)/);
     expect(summary.hints).toEqual([expect.stringMatching(/EXTRA_ALLOWED_IPS=.*--forwarded-for/)]);
   });
 

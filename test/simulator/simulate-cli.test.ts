@@ -11,6 +11,14 @@ describe('the simulate command line', () => {
     expect(run.stdout).toMatch(/Exit codes:\s+0 .*acked[\s\S]*\n\s+1 .*never acked[\s\S]*\n\s+2 .*usage/);
   });
 
+  it('says in its help that its stories are coherent, how they are marked, and which discrepancy each fault opens', () => {
+    const run = simulate('--help');
+    expect(run.stdout).toMatch(/opens no discrepancy unless --faults/);
+    expect(run.stdout).toMatch(/simulator=noti-receiver/);
+    expect(run.stdout).toMatch(/\n\s+double-payment\s+duplicate_payment\n/);
+    expect(run.stdout).toMatch(/\n\s+amount-mismatch\s+amount_mismatch; needs --api-url\n/);
+  });
+
   it.each([
     [['--url', 'localhost:8080/notifications']],
     [['--url', 'ftp://127.0.0.1/notifications']],
@@ -18,6 +26,9 @@ describe('the simulate command line', () => {
     [['--url', 'http://127.0.0.1:1/notifications', '--count', '0']],
     [['--url', 'http://127.0.0.1:1/notifications', '--event', '99']],
     [['--url', 'http://127.0.0.1:1/notifications', '--no-such-option']],
+    [['--url', 'http://127.0.0.1:1/notifications', '--faults', 'over-cancel,no-such-fault']],
+    [['--url', 'http://127.0.0.1:1/notifications', '--faults', 'amount-mismatch']],
+    [['--url', 'http://127.0.0.1:1/notifications', '--faults', 'amount-mismatch', '--api-url', 'localhost:8081']],
   ])('treats %j as a usage error (exit 2), as its help says', (args) => {
     const run = simulate(...args);
     expect(run.status).toBe(2);

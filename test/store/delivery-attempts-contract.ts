@@ -12,7 +12,7 @@ export interface FreshStoreWithSql extends FreshStore {
   sql(text: string): Promise<void>;
 }
 
-/** Every delivery attempt of an event, kept beside the outbox row (SPEC 6), on each database. */
+/** Every delivery attempt of an event, kept beside the outbox row, on each database. */
 export function deliveryAttemptsContract(openFresh: () => Promise<FreshStoreWithSql>): void {
   let store: Store;
   let fresh: FreshStoreWithSql;

@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { BACKFILL_REMINDER, remindBackfill } from '../../src/ledger/backfill-reminder';
 import type { OrderRecord } from '../../src/ledger/order-record';
+import { createLogger } from '../../src/observability/logger';
 import { openStores, type Stores } from '../../src/store/open-stores';
 import { writes } from '../../src/store/procedures';
 import { inboxRow } from '../../src/store/procedures/inbox-row';
@@ -61,6 +64,32 @@ function backfillContract(open: () => Promise<Databases>): void {
     for (const shopOrderNo of ORDERS) found.push(await stores.ledger.getOrder({ mallId: MALL, shopOrderNo }));
     return found;
   };
+
+  /** What the receiver logs at start about the backfill, as JSON lines. */
+  const startWarnings = async (stores: Stores) => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'info', stream: new Writable({ write: (chunk, _e, done) => void (lines.push(String(chunk)), done()) }) });
+    await remindBackfill({ ledger: stores.ledger, logger });
+    return lines.map((line) => JSON.parse(line) as { level: string; message: string });
+  };
+
+  test('until the backfill has run, the receiver warns at start, once, to run it; after it, and on a fresh database, it says nothing', async () => {
+    const upgraded = await dbs.openUpgraded();
+    opened.push(upgraded.store);
+    expect(await startWarnings(upgraded)).toEqual([expect.objectContaining({ level: 'warn', message: BACKFILL_REMINDER })]);
+    expect(BACKFILL_REMINDER).toContain('noti-receiver ledger backfill');
+    await backfillAll(upgraded);
+    expect(await startWarnings(upgraded)).toEqual([]);
+
+    const live = await dbs.openLive();
+    try {
+      for (const entry of NOTIFICATIONS) await live.store.record(entry);
+      expect(await startWarnings(live)).toEqual([]);
+    } finally {
+      await live.store.close();
+      await live.drop();
+    }
+  });
 
   test('notifications stored before the ledger get the facts they would have got: the records equal a live ledger’s, and a second run changes nothing', async () => {
     const upgraded = await dbs.openUpgraded();

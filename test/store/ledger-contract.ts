@@ -11,7 +11,7 @@ export interface LedgerStores {
 const SETTINGS: LedgerSettings = { requireExpectation: false, graceSeconds: 2100 };
 const order = (shopOrderNo: string) => ({ mallId: MALL, shopOrderNo });
 
-/** The ledger's store verbs (SPEC 7), run against each database by ledger-store.test.ts. */
+/** The ledger's store verbs, run against each database by ledger-store.test.ts. */
 export function ledgerContract(openFresh: (settings: LedgerSettings) => Promise<LedgerStores>): void {
   let stores: Stores;
   let cleanup: () => Promise<void>;

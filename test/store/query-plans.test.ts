@@ -97,7 +97,7 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
       return recordNotifications([fresh[0]!, inboxRow(delivered), inboxRow({ ...delivered, bodyHash: 'other' }), fresh[0]!, fresh[1]!]);
     }],
   ];
-  // Operators and console sessions (SPEC 6.1): every console request finds its session, every
+  // Operators and console sessions: every console request finds its session, every
   // sign-in its operator. Listing the operators reads that table whole by design (it holds people).
   const hash = (n: number) => String(n).repeat(64);
   const limits = { idleMs: 30 * 60 * 1000, absoluteMs: 12 * 60 * 60 * 1000 };
@@ -116,7 +116,7 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
     ["ending an operator's sessions", () => writes.endSessionsOf('kim')],
     ['pruning expired sessions', () => writes.pruneExpiredSessions(now, limits)],
   );
-  // The payment ledger (SPEC 7): each verb finds its order by its key, the lists, the sweep and the
+  // The payment ledger: each verb finds its order by its key, the lists, the sweep and the
   // metric by their indexes (the open discrepancies' index is partial: it holds only those).
   const ledger = DEFAULT_LEDGER_SETTINGS;
   const order = { mallId: 'T0001234', shopOrderNo: 'ORDER-PLAN-1' };

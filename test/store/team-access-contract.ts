@@ -19,7 +19,7 @@ const check = (now: number, bootstrapToken: string | null = BOOTSTRAP_TOKEN): Se
   ...LIMITS, now, bootstrapTokenHash: bootstrapToken === null ? null : secretHash(bootstrapToken),
 });
 
-/** Operators and console sessions (SPEC 6.1), run against each database by team-access.test.ts. */
+/** Operators and console sessions, run against each database by team-access.test.ts. */
 export function teamAccessContract(openFresh: () => Promise<ReopenableStore>): void {
   let store: Store;
   let reopen: () => Promise<Store>;

@@ -55,7 +55,7 @@ export const vanApprovalRecordSchema = record(
 );
 export const vanCancelRecordSchema = record('VanCancellationRecord', 'van.cancel', settledStates, gatewayAnswer, 'a VAN cancellation');
 
-/** Any command (SPEC 5.2), told apart by `command`. */
+/** Any command, told apart by `command`. */
 export const commandRecordSchema = z
   .discriminatedUnion('command', [tradeRecordSchema, walletCancelRecordSchema, vanApprovalRecordSchema, vanCancelRecordSchema])
   .meta({ id: 'CommandRecord' });

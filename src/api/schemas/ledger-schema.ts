@@ -16,7 +16,7 @@ export const orderParams = z.object({
   shopOrderNo: orderNumber.meta({ ...orderNumber.meta(), description: "the shop's order number, as in its notifications: at most 40 bytes in EUC-KR (a Korean character is 2 bytes)", example: 'ORD-1' }),
 });
 
-/** SPEC 7.1: what the shop expects to be paid for an order the service does not create itself. */
+/** What the shop expects to be paid for an order the service does not create itself. */
 export const expectationBody = z
   .strictObject({
     amount: z.int().min(1).max(Number.MAX_SAFE_INTEGER).meta({ description: "in the currency's minor unit", example: 12000 }),
@@ -58,7 +58,8 @@ export const orderRecordSchema = z.object({
   events: z.array(z.string()).meta({ description: 'every notification of the order, by its time then id' }),
   discrepancies: z.array(discrepancySchema),
   updatedAt: iso('the latest of its inputs and its discrepancies'),
-}).meta({ id: 'OrderRecord', description: 'SPEC 7.2: the order as the ledger computes it from its expectation, notifications and cancellations' });
+  simulated: z.literal(true).optional().meta({ description: 'present when a notification of the order came from `npm run simulate`: the discrepancy alert ignores such orders' }),
+}).meta({ id: 'OrderRecord', description: 'the order as the ledger computes it from its expectation, notifications and cancellations' });
 
 /** A cursor is opaque: it says where the previous page ended. */
 const cursor = z.string().max(400).optional().meta({ description: "the previous answer's `next`" });

@@ -5,7 +5,7 @@ import { CliFailure, EXIT } from '../exit-codes';
 import { withLedger } from '../with-ledger';
 import { kstTime } from '../../console/format';
 
-/** SPEC 7.3: closes a discrepancy with a note, audited under the OS user; the order is recomputed. */
+/** Closes a discrepancy with a note, audited under the OS user; the order is recomputed. */
 export function registerDiscrepanciesResolve(discrepancies: Command, io: CliIo): void {
   discrepancies
     .command('resolve')

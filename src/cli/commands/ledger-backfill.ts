@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { cliConfig, globalOptions, print, type CliIo } from '../cli-context';
+import { describeGrace, graceOf, graceOption, withGrace } from '../grace-option';
 import { pageThrough } from '../page-through';
 import { withLedger } from '../with-ledger';
 
@@ -14,9 +15,12 @@ export function registerLedgerBackfill(ledgerCommand: Command, io: CliIo): void 
   ledgerCommand
     .command('backfill')
     .description('give the notifications stored before the ledger existed their facts, and their orders a record (once, after upgrading)')
-    .action(async (_options: unknown, command: Command) => {
+    .addOption(graceOption())
+    .action(async (options: { graceSeconds?: number }, command: Command) => {
       const global = globalOptions(command);
-      const totals = await withLedger(cliConfig(io, global), async (ledger) => {
+      const config = cliConfig(io, global);
+      const grace = graceOf(options.graceSeconds, config, io);
+      const counted = await withLedger(withGrace(config, grace), async (ledger) => {
         const sums = { notifications: 0, facts: 0, changed: 0 };
         await pageThrough((after) => ledger.backfillPage(after, PAGE, new Date().toISOString()), (page) => {
           sums.notifications += page.notifications;
@@ -25,6 +29,7 @@ export function registerLedgerBackfill(ledgerCommand: Command, io: CliIo): void 
         });
         return sums;
       });
-      print(io, global, totals, () => `read ${totals.notifications} stored notification(s), ${totals.facts} naming an order; ${totals.changed} order record(s) changed`);
+      const totals = { ...counted, graceSeconds: grace.seconds, graceFrom: grace.from };
+      print(io, global, totals, () => `${describeGrace(grace)}\nread ${totals.notifications} stored notification(s), ${totals.facts} naming an order; ${totals.changed} order record(s) changed`);
     });
 }

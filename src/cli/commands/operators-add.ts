@@ -7,7 +7,7 @@ import { CliFailure, EXIT } from '../exit-codes';
 import { operatorName } from '../operator-args';
 
 /**
- * A named person for the console (SPEC 6.1). The token is printed this once: the database keeps
+ * A named person for the console. The token is printed this once: the database keeps
  * only its SHA-256, so a lost token is replaced (`operators token`), never shown again.
  */
 export function registerOperatorsAdd(operators: Command, io: CliIo): void {

@@ -4,7 +4,7 @@ import { CliFailure, EXIT } from '../exit-codes';
 import { orderText } from '../order-text';
 import { withLedger } from '../with-ledger';
 
-/** SPEC 7.4: an order's payment record, found by its number (the mall only tells two apart). */
+/** An order's payment record, found by its number (the mall only tells two apart). */
 export function registerOrdersShow(orders: Command, io: CliIo): void {
   orders
     .command('show')

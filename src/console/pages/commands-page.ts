@@ -85,7 +85,7 @@ ${command.lastError ? html`<div class="error" role="alert">${t.rich('command.las
   });
 }
 
-/** Where the internal API is not assembled in this process, say so rather than 404. */
+/** Where the internal API is not assembled (off in this process: no API_TOKEN), say so rather than 404. */
 export function commandsUnavailablePage(viewer: Viewer): string {
   const t = wordsOf(viewer);
   return layout({

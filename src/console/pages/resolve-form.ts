@@ -6,8 +6,8 @@ import { csrfField, type Viewer, wordsOf } from './layout';
 import { money } from './money';
 
 /**
- * The `Resolve` button with its note (a CSRF-protected POST), not rendered for a viewer (the
- * server refuses their POST anyway). `back`: the page the operator returns to.
+ * The `Resolve` button with its note: a CSRF-protected POST, not rendered for a viewer
+ * (the server refuses their POST anyway). `back`: the page the operator returns to.
  */
 export function resolveForm(viewer: Viewer, discrepancy: Discrepancy, back: 'order' | 'list'): SafeHtml {
   if (discrepancy.resolvedAt !== null || !roleAllows(viewer.role, ACTING_ROLE)) return html``;

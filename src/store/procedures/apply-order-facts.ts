@@ -6,7 +6,7 @@ import { dialect, lastTrip, oneTrip, outboxChanged, type Procedure } from './pro
 /**
  * The ledger's one step for every verb but the notifications' (which fold it into their own
  * round trips): read the orders' records and facts, store the new facts, recompute
- * (SPEC 7.1) and write what changed, with the events, in the caller's transaction. `alsoOrders`
+ * and write what changed, with the events, in the caller's transaction. `alsoOrders`
  * are recomputed without a new fact (the sweep, a rebuild).
  */
 export function* applyOrderFacts(facts: readonly OrderFact[], options: LedgerOptions, alsoOrders: readonly OrderKey[] = []): Procedure<Recomputed[]> {

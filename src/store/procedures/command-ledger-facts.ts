@@ -6,7 +6,7 @@ import type { OrderFact } from './ledger-writes';
 import { get, type Procedure } from './procedure';
 
 /**
- * What a command's new state tells the ledger (SPEC 7.1): a wallet-a trade that succeeded is the
+ * What a command's new state tells the ledger: a wallet-a trade that succeeded is the
  * amount the shop asked for; a wallet-b cancellation, at any state, is a cancellation requested
  * (never counted as cancelled). A cancellation names a pgCno, not an order: the order is the one
  * the gateway's notifications for that pgCno named (the inbox keeps that column after retention).

@@ -47,7 +47,7 @@ export function* finishCommandAttempt(finish: FinishAttempt, ledger: LedgerSetti
   }
   const row = yield* get<CommandRow>(`SELECT ${COMMAND_COLUMNS} FROM commands WHERE shop_transaction_id = ?`, finish.shopTransactionId);
   const command = toStoredCommand(row!);
-  // The ledger learns the command's new state in the transaction that stores it (SPEC 7.1).
+  // The ledger learns the command's new state in the transaction that stores it.
   if (updated.changes > 0 && ledger !== null) yield* applyOrderFacts(yield* commandLedgerFacts(command), { now: finish.at, settings: ledger });
   return command;
 }

@@ -2,7 +2,7 @@ import type { OrderKey } from '../../ledger/ledger-facts';
 import type { OrderRecord } from '../../ledger/order-record';
 import { all, get, type Procedure } from './procedure';
 
-/** An order's record (SPEC 7.2), or null when nothing is known of it. */
+/** An order's record, or null when nothing is known of it. */
 export function* getOrder(order: OrderKey): Procedure<OrderRecord | null> {
   const row = yield* get<{ record_json: string | null }>(
     'SELECT record_json FROM ledger_orders WHERE mall_id = ? AND shop_order_no = ?', order.mallId, order.shopOrderNo,

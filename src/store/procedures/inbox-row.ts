@@ -21,7 +21,7 @@ export interface InboxRow {
   sourceIp: string;
   receivedAt: string;
   eventJson: string;
-  /** The ledger's fact of it (JSON, SPEC 7.1), or null when it names no order. */
+  /** The ledger's fact of it (JSON), or null when it names no order. */
   ledgerFact: string | null;
   /** The stored span's trace context (JSON) for the outbox row; null with tracing off. */
   traceContext: string | null;

@@ -67,7 +67,8 @@ import { recordRejection } from './record-rejection';
 import { requeue } from './requeue';
 import { requeueDead } from './requeue-dead';
 import { findOrders, getOrder } from './get-order';
-import { listDiscrepancies, openDiscrepancyCounts } from './list-discrepancies';
+import { listDiscrepancies, openDiscrepancyCounts, openDiscrepancyCountsByOrigin } from './list-discrepancies';
+import { ledgerBackfillNeeded } from './ledger-backfill-needed';
 import { listOrders, orderStatusCounts } from './list-orders';
 import { putExpectation } from './put-expectation';
 import { rebuildLedger } from './rebuild-ledger';
@@ -96,7 +97,7 @@ export const writes = {
   recordAudit,
   pruneExpired,
   recordRetentionRun,
-  // operators and console sessions (SPEC 6.1)
+  // operators and console sessions
   addOperator,
   rotateOperatorToken,
   removeOperator,
@@ -106,7 +107,7 @@ export const writes = {
   endSession,
   endSessionsOf,
   pruneExpiredSessions,
-  // the payment ledger (SPEC 7)
+  // the payment ledger
   putExpectation,
   resolveDiscrepancy,
   sweepLedger,
@@ -140,30 +141,33 @@ export const reads = {
   listAudit,
   searchAudit,
   lastRetentionRun,
-  // operators and console sessions (SPEC 6.1)
+  // operators and console sessions
   listOperators,
   findOperator,
   findOperatorByTokenHash,
   findSession,
-  // the payment ledger (SPEC 7)
+  // the payment ledger
   getOrder,
   findOrders,
   listOrders,
   orderStatusCounts,
   listDiscrepancies,
   openDiscrepancyCounts,
+  openDiscrepancyCountsByOrigin,
+  ledgerBackfillNeeded,
 } as const;
 
 /**
  * Reads that stay cheap however large the store grows, each an index search or the few rows of a
  * partial index: the relay's head, the backlog of readiness and metrics, the command worker's poll,
- * a command by its key, a console session by its id hash on every console request
+ * a command by its key, a console session by its id hash on every console request, the start's
+ * look for notifications the ledger backfill has not reached (ledger-backfill-needed.ts)
  * (test/store/query-plans.test.ts holds the outbox ones and the session's to that). SQLite runs
  * these on the main thread, where they cost less than a message to another thread. Every other read
  * may walk many rows (an operator's filter, a count over every command ever sent) and SQLite runs it
  * on its reader thread, so the acks on the event loop never wait for it.
  */
-export const loopReads: ReadonlySet<ReadName> = new Set<ReadName>(['nextPending', 'backlog', 'countDueCommands', 'getCommand', 'findSession']);
+export const loopReads: ReadonlySet<ReadName> = new Set<ReadName>(['nextPending', 'backlog', 'countDueCommands', 'getCommand', 'findSession', 'ledgerBackfillNeeded']);
 
 export type Writes = typeof writes;
 export type Reads = typeof reads;

@@ -67,7 +67,7 @@ const INSERT_AND_QUEUE_EVENTS = sqlBySize((rows) => `WITH e AS (${EVENT_VALUES(r
   SELECT seq, event_id, received_at, CAST(? AS BIGINT) FROM e ORDER BY seq`);
 
 /**
- * Each loaded order recomputed with its new facts (SPEC 7.1), and the statements that store the
+ * Each loaded order recomputed with its new facts, and the statements that store the
  * facts, the records, their discrepancy rows and the events `ledgerEvents` says the change must
  * send. A fact already stored adds nothing; an order whose record comes out the same writes
  * nothing. `events` says whether any outbox row is written (the caller yields `outboxChanged()`

@@ -1,5 +1,5 @@
 import type { Discrepancy } from '../../ledger/order-record';
-import { all, type Param, type Procedure } from './procedure';
+import { all, dialect, type Param, type Procedure } from './procedure';
 
 export interface ListedDiscrepancy extends Discrepancy {
   mallId: string;
@@ -43,4 +43,27 @@ export function* listDiscrepancies(filter: { open: boolean; resolved?: boolean; 
 export function* openDiscrepancyCounts(): Procedure<Record<string, number>> {
   const rows = yield* all<{ kind: string; n: number | string }>('SELECT kind, count(*) AS n FROM ledger_discrepancies WHERE resolved_at IS NULL GROUP BY kind');
   return Object.fromEntries(rows.map((row) => [row.kind, Number(row.n)]));
+}
+
+export interface OpenDiscrepancyCount {
+  kind: string;
+  /** Of an order the simulator made up (its record says `simulated`). */
+  simulated: boolean;
+  count: number;
+}
+
+/**
+ * Open discrepancies per kind and per real or simulated order, for the metric, so the alert wakes
+ * nobody for the simulator's orders. Each open one finds its order by the orders' unique key.
+ */
+export function* openDiscrepancyCountsByOrigin(): Procedure<OpenDiscrepancyCount[]> {
+  const simulated = (yield* dialect()) === 'postgres'
+    ? "coalesce((o.record_json::json->>'simulated')::boolean, false)"
+    : "coalesce(json_extract(o.record_json, '$.simulated'), 0)";
+  const rows = yield* all<{ kind: string; simulated: boolean | number; n: number | string }>(
+    `SELECT d.kind, ${simulated} AS simulated, count(*) AS n FROM ledger_discrepancies d
+       JOIN ledger_orders o ON o.shop_order_no = d.shop_order_no AND o.mall_id = d.mall_id
+     WHERE d.resolved_at IS NULL GROUP BY d.kind, ${simulated}`,
+  );
+  return rows.map((row) => ({ kind: row.kind, simulated: Boolean(row.simulated), count: Number(row.n) }));
 }

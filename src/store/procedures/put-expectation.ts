@@ -12,7 +12,7 @@ import { dialect, lastTrip, oneTrip, outboxChanged, type Procedure } from './pro
 export type PutExpectationResult = { outcome: 'stored'; record: OrderRecord } | { outcome: 'conflict'; conflict: ExpectationConflict };
 
 /**
- * PUT /v1/orders/<mallId>/<shopOrderNo>/expectation (SPEC 7.1), in a write transaction (they run
+ * PUT /v1/orders/<mallId>/<shopOrderNo>/expectation, in a write transaction (they run
  * one at a time, so the order cannot change under it): refused when it would restate a wallet-a
  * trade's amount or move the amount of an order already paid; a repeat of the current expectation
  * stores nothing (it must not postpone the grace period).

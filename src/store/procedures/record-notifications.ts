@@ -86,7 +86,7 @@ export function* recordNotifications(entries: readonly InboxRow[], settings: Led
   // the lookup's fresh snapshot sees the winner's row (and this transaction's own).
   const inserts = inboxInserts(candidates);
   const lookups = storedLookups(candidates);
-  // The ledger (SPEC 7.1) reads the orders of the batch in this same round trip on PostgreSQL, where
+  // The ledger reads the orders of the batch in this same round trip on PostgreSQL, where
   // a round trip costs more than reading an order a redelivery turns out not to need; SQLite reads
   // only the orders of what it accepted, once it knows.
   const sql = yield* dialect();

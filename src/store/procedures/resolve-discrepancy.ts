@@ -20,7 +20,7 @@ export type ResolveResult =
   | { outcome: 'not_found' };
 
 /**
- * Closes a discrepancy (SPEC 7.3) with its note, audited, in one transaction: the resolution is a
+ * Closes a discrepancy with its note, audited, in one transaction: the resolution is a
  * fact of its order (the first one stands), and the order is recomputed, so its status and an
  * `order.status_changed` follow.
  */

@@ -3,7 +3,7 @@ import { applyOrderFacts } from './apply-order-facts';
 import { all, type Procedure } from './procedure';
 
 /**
- * The grace-period sweep (SPEC 7.3): orders whose `sweep_at` has come are recomputed now, which
+ * The grace-period sweep: orders whose `sweep_at` has come are recomputed now, which
  * opens the `over_cancel` / `remaining_mismatch` that waited. Several replicas may sweep: their
  * write transactions run one at a time (the outbox-order lock, group-commit.ts), and a record
  * recomputed by one has its `sweep_at` moved, so the next finds it no longer due. Answers how many
