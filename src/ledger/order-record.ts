@@ -2,6 +2,7 @@ import type { ExpectationMethod } from './ledger-facts';
 
 /** SPEC 7.2's status, first that applies (see `orderStatus`). */
 export const ORDER_STATUSES = [
+  'ledger_error',
   'refund_failed',
   'discrepancy',
   'cancelled',
@@ -101,6 +102,15 @@ export interface OrderRecord {
   events: string[];
   discrepancies: Discrepancy[];
   updatedAt: string;
+  /** Only with status `ledger_error`: why the ledger could not apply the order's inputs. */
+  ledgerError?: LedgerError;
+}
+
+/** An input the ledger could not apply (a defect in the fold, a corrupt stored fact): its order alone stops. */
+export interface LedgerError {
+  error: string;
+  /** When the projector met it. */
+  at: string;
 }
 
 /** The figures events and lists carry (SPEC 7.3's `order`). */

@@ -28,10 +28,16 @@ export async function openStores(databaseUrl: string, options: OpenStoreOptions 
     throw new Error(`unsupported DATABASE_URL ${redactUrl(databaseUrl)}`);
   }
   const settings = options.ledger ?? DEFAULT_LEDGER_SETTINGS;
+  // The ledger's projector runs where the ledger's settings are given (the service, the CLI's ledger commands).
+  const ledger = createLedgerStore(driver, settings, { projector: options.ledger === undefined ? false : (options.projector ?? true) });
+  const store = createStore(driver);
   return {
-    store: createStore(driver, settings),
+    store: { ...store, close: async () => {
+      await ledger.stop();
+      await store.close();
+    } },
     commands: createCommandStore(driver, settings),
-    ledger: createLedgerStore(driver, settings),
+    ledger,
     kind: driver.kind,
   };
 }

@@ -52,6 +52,8 @@ export const orderRecordSchema = z.object({
   events: z.array(z.string()).meta({ description: 'every notification of the order, by its time then id' }),
   discrepancies: z.array(discrepancySchema),
   updatedAt: iso('the latest of its inputs and its discrepancies'),
+  ledgerError: z.object({ error: z.string(), at: iso('when the ledger met it') }).optional()
+    .meta({ description: 'only with status `ledger_error`: the input the ledger could not apply; `noti-receiver ledger rebuild` computes the order again' }),
 }).meta({ id: 'OrderRecord', description: 'SPEC 7.2: the order as the ledger computes it from its expectation, notifications and cancellations' });
 
 /** A cursor is opaque: it says where the previous page ended. */

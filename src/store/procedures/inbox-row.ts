@@ -21,8 +21,6 @@ export interface InboxRow {
   sourceIp: string;
   receivedAt: string;
   eventJson: string;
-  /** The ledger's fact of it (JSON, SPEC 7.1), or null when it names no order. */
-  ledgerFact: string | null;
 }
 
 export function inboxRow(entry: InboxEntry): InboxRow {
@@ -41,12 +39,12 @@ export function inboxRow(entry: InboxEntry): InboxRow {
     sourceIp: event.source.ip,
     receivedAt: event.receivedAt,
     eventJson: JSON.stringify(event),
-    ledgerFact: ledgerFactOf(event),
   };
 }
 
 /**
- * The ledger places a fact by its time. A gateway time it cannot read would refuse the whole
+ * The ledger's fact of a stored notification (JSON), made by its projector from the stored event, or
+ * null when it names no order. The ledger places a fact by its time. A gateway time it cannot read would refuse the whole
  * batch (503) and the gateway would resend it for ever, so such a fact is placed at its receive
  * time instead: the notification is stored either way.
  */

@@ -65,12 +65,14 @@ import { requeue } from './requeue';
 import { requeueDead } from './requeue-dead';
 import { findOrders, getOrder } from './get-order';
 import { listDiscrepancies, openDiscrepancyCounts } from './list-discrepancies';
-import { listOrders } from './list-orders';
+import { countOrdersWithStatus, listOrders } from './list-orders';
 import { putExpectation } from './put-expectation';
 import { rebuildLedger } from './rebuild-ledger';
 import { backfillLedger } from './backfill-ledger';
 import { resolveDiscrepancy } from './resolve-discrepancy';
 import { sweepLedger } from './sweep-ledger';
+import { projectLedger } from './project-ledger';
+import { ledgerLag, ledgerPosition } from './ledger-position';
 
 export const writes = {
   recordNotification,
@@ -105,6 +107,8 @@ export const writes = {
   // the payment ledger (SPEC 7)
   putExpectation,
   resolveDiscrepancy,
+  // the ledger's own transactions (driver.ledgerWrite): the projector's batches and what recomputes records
+  projectLedger,
   sweepLedger,
   rebuildLedger,
   backfillLedger,
@@ -145,6 +149,9 @@ export const reads = {
   listOrders,
   listDiscrepancies,
   openDiscrepancyCounts,
+  ledgerPosition,
+  ledgerLag,
+  countOrdersWithStatus,
 } as const;
 
 /**
@@ -156,7 +163,15 @@ export const reads = {
  * may walk many rows (an operator's filter, a count over every command ever sent) and SQLite runs it
  * on its reader thread, so the acks on the event loop never wait for it.
  */
-export const loopReads: ReadonlySet<ReadName> = new Set<ReadName>(['nextPending', 'backlog', 'countDueCommands', 'getCommand', 'findSession']);
+export const loopReads: ReadonlySet<ReadName> = new Set<ReadName>(['nextPending', 'backlog', 'countDueCommands', 'getCommand', 'findSession', 'ledgerPosition']);
+
+/**
+ * Writes of the ledger's tables (records, facts, discrepancies), run by `driver.ledgerWrite`: on
+ * PostgreSQL in a transaction of their own that takes the ledger's lock first and the outbox-order
+ * lock only to queue events, so the acks' transactions never wait for their reads and fold.
+ */
+export const LEDGER_WRITES = ['projectLedger', 'sweepLedger', 'rebuildLedger', 'backfillLedger'] as const;
+export type LedgerWriteName = (typeof LEDGER_WRITES)[number];
 
 export type Writes = typeof writes;
 export type Reads = typeof reads;

@@ -25,3 +25,9 @@ export function* listOrders(filter: { status?: OrderStatus; after?: number; limi
   );
   return { orders: rows.map((row) => JSON.parse(row.record_json) as OrderRecord), last: pageEnd(rows, filter.limit, (row) => row.order_id) };
 }
+
+/** How many orders have this status: one range of the status index (the `ledger_error` metric). */
+export function* countOrdersWithStatus(status: OrderStatus): Procedure<number> {
+  const [row] = yield* all<{ n: number | string }>('SELECT COUNT(*) AS n FROM ledger_orders WHERE status = ?', status);
+  return Number(row?.n ?? 0);
+}
