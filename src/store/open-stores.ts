@@ -28,8 +28,8 @@ export async function openStores(databaseUrl: string, options: OpenStoreOptions 
     throw new Error(`unsupported DATABASE_URL ${redactUrl(databaseUrl)}`);
   }
   const settings = options.ledger ?? DEFAULT_LEDGER_SETTINGS;
-  // The ledger's projector runs where the ledger's settings are given (the service, the CLI's ledger commands).
-  const ledger = createLedgerStore(driver, settings, { projector: options.ledger === undefined ? false : (options.projector ?? true) });
+  // The ledger's projector runs unless told not to (the CLI's commands that do not read LEDGER_*).
+  const ledger = createLedgerStore(driver, settings, { projector: options.projector ?? true });
   const store = createStore(driver);
   return {
     store: { ...store, close: async () => {

@@ -31,28 +31,27 @@ export function* ledgerPosition(): Procedure<LedgerPosition> {
 }
 
 export interface LedgerLag {
-  /** Stored inputs the projector has not applied yet (counted up to LAG_COUNT_LIMIT). */
+  /** Stored rows the projector has not passed yet (the inbox's, the ledger's other inputs'). */
   inputs: number;
-  /** How long the oldest of them has waited (0 when none waits). */
+  /** How long the oldest input among them has waited (0 when none waits). */
   seconds: number;
 }
 
-/** Past this many the count stops: a lag that large is read in seconds, and counting it must stay cheap. */
-export const LAG_COUNT_LIMIT = 100_000;
-
-/** How far the projector is behind the store at `nowMs` (readiness, the metric, the console). */
+/**
+ * How far the projector is behind the store at `nowMs` (readiness, the metric, the console): the
+ * distance between its position and the tables' ends, and the age of the first input past it.
+ * Index searches at any size: no count over what waits.
+ */
 export function* ledgerLag(nowMs: number): Procedure<LedgerLag> {
-  const position = 'SELECT inbox_seq, input_seq FROM ledger_projector WHERE id = 1';
-  const [notifications, inputs] = (yield* oneTrip(
-    allRows(`SELECT COUNT(*) AS n, MIN(received_at) AS oldest FROM (SELECT received_at FROM inbox
-      WHERE seq > (SELECT inbox_seq FROM (${position}) p) AND source_ip <> 'internal' ORDER BY seq LIMIT ${LAG_COUNT_LIMIT}) behind`),
-    allRows(`SELECT COUNT(*) AS n, MIN(recorded_at) AS oldest FROM (SELECT recorded_at FROM ledger_inputs
-      WHERE seq > (SELECT input_seq FROM (${position}) p) ORDER BY seq LIMIT ${LAG_COUNT_LIMIT}) behind`),
-  )) as Array<Array<{ n: number | string; oldest: string | null }>>;
-  const oldest = [notifications![0]!.oldest, inputs![0]!.oldest].filter((t): t is string => t !== null).map((t) => Date.parse(t));
-  const since = oldest.length === 0 ? nowMs : Math.min(...oldest);
+  const position = yield* ledgerPosition();
+  const [notification, input] = (yield* oneTrip(
+    allRows(`SELECT received_at AS at FROM inbox WHERE seq > ? AND source_ip <> 'internal' ORDER BY seq LIMIT 1`, position.applied.inboxSeq),
+    allRows('SELECT recorded_at AS at FROM ledger_inputs WHERE seq > ? ORDER BY seq LIMIT 1', position.applied.inputSeq),
+  )) as Array<Array<{ at: string }>>;
+  const waiting = [notification![0]?.at, input![0]?.at].filter((t): t is string => t !== undefined).map((t) => Date.parse(t));
+  const since = waiting.length === 0 ? nowMs : Math.min(...waiting);
   return {
-    inputs: Math.min(LAG_COUNT_LIMIT, Number(notifications![0]!.n) + Number(inputs![0]!.n)),
+    inputs: position.stored.inboxSeq - position.applied.inboxSeq + position.stored.inputSeq - position.applied.inputSeq,
     seconds: Math.max(0, (nowMs - since) / 1000),
   };
 }
