@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   const sessions = createSessions({ store, now: () => Date.now(), idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES, bootstrapToken: adminToken.value });
   const sessionPrune = startSessionPrune({ sessions, logger });
   const consoleDeps = { store, commands, ledger, config, logger, adminToken: adminToken.value, sessions, now };
-  const admin = createAdminApp({ store, publisher, relay, metrics, isShuttingDown: () => shuttingDown, console: consoleDeps }).listen(
+  const admin = createAdminApp({ store, publisher, relay, metrics, isShuttingDown: () => shuttingDown, console: consoleDeps, ledger }).listen(
     config.ADMIN_PORT,
     config.ADMIN_HOST,
   );
