@@ -1,49 +1,49 @@
+import type { z } from 'zod';
 import { EVENT_ID_PREFIX } from '../notifications/dedup-key';
 import { ledgerId } from './ledger-id';
-import { orderSummary, type Discrepancy, type OrderRecord, type OrderStatus, type OrderSummary } from './order-record';
+import type { discrepancyOpenedSchema, orderStatusChangedSchema, orderUpdatedSchema } from './ledger-event-schemas';
+import { orderSummary, type OrderRecord, type OrderSummary } from './order-record';
 
-export interface DiscrepancyOpened {
-  id: string;
-  type: 'ledger.discrepancy';
-  discrepancy: Discrepancy;
-  order: OrderSummary;
-}
-
-export interface OrderStatusChanged {
-  id: string;
-  type: 'order.status_changed';
-  /** Null for an order seen for the first time. */
-  from: OrderStatus | null;
-  to: OrderStatus;
-  order: OrderSummary;
-}
-
-export type LedgerEvent = DiscrepancyOpened | OrderStatusChanged;
+export type DiscrepancyOpened = z.infer<typeof discrepancyOpenedSchema>;
+export type OrderStatusChanged = z.infer<typeof orderStatusChangedSchema>;
+export type OrderUpdated = z.infer<typeof orderUpdatedSchema>;
+export type LedgerEvent = DiscrepancyOpened | OrderStatusChanged | OrderUpdated;
 
 /**
  * What the internal queue must hear about a recomputation (SPEC 7.3), from the record stored
  * before it (null when there was none) and the record computed now: each discrepancy the
- * previous record did not have, then the status change. Ids are stable: a transaction retried
- * after a failure computes the same events with the same ids, and the outbox keeps one of each.
- * A discrepancy's opening has one id for ever; a status change's id covers the whole new record,
- * so the same pair of statuses reached again later is a new event. `nextJson` is `next` as JSON
- * when the caller has made it already (to store it).
+ * previous record did not have, then the status change, or, when the status stays and the figures
+ * moved, `order.updated`, so a shop that follows these events always holds the current figures.
+ * Each carries `at`, the time of the change (the record's `updatedAt`, a stored time). Ids are
+ * stable: a batch computed again after a failure computes the same events with the same ids, and
+ * the outbox keeps one of each. A discrepancy's opening has one id for ever; a status change's and
+ * an update's id covers the whole new record, so the same pair of statuses reached again later is
+ * a new event. `nextJson` is `next` as JSON when the caller has made it already (to store it).
  */
 export function ledgerEvents(previous: OrderRecord | null, next: OrderRecord, nextJson: string = JSON.stringify(next)): LedgerEvent[] {
   const known = new Set(previous?.discrepancies.map((d) => d.id) ?? []);
   const order = orderSummary(next);
   const events: LedgerEvent[] = next.discrepancies
     .filter((d) => !known.has(d.id))
-    .map((discrepancy) => ({ id: ledgerId(EVENT_ID_PREFIX, ['ledger.discrepancy', discrepancy.id]), type: 'ledger.discrepancy', discrepancy, order }));
+    .map((discrepancy) => ({ id: ledgerId(EVENT_ID_PREFIX, ['ledger.discrepancy', discrepancy.id]), type: 'ledger.discrepancy', at: discrepancy.openedAt, discrepancy, order }));
   const from = previous?.status ?? null;
+  const at = next.updatedAt;
   if (from !== next.status) {
     events.push({
       id: ledgerId(EVENT_ID_PREFIX, ['order.status_changed', next.mallId, next.shopOrderNo, from, next.status, nextJson]),
       type: 'order.status_changed',
+      at,
       from,
       to: next.status,
       order,
     });
+  } else if (previous !== null && figuresMoved(orderSummary(previous), order)) {
+    events.push({ id: ledgerId(EVENT_ID_PREFIX, ['order.updated', next.mallId, next.shopOrderNo, nextJson]), type: 'order.updated', at, order });
   }
   return events;
+}
+
+function figuresMoved(before: OrderSummary, after: OrderSummary): boolean {
+  return before.approved !== after.approved || before.cancelled !== after.cancelled || before.remaining !== after.remaining
+    || before.deposited !== after.deposited || before.expected !== after.expected || before.currency !== after.currency;
 }

@@ -113,7 +113,7 @@ export interface LedgerError {
   at: string;
 }
 
-/** The figures events and lists carry (SPEC 7.3's `order`). */
+/** The figures events carry (SPEC 7.3's `order`; its shape is `orderSummarySchema`). */
 export interface OrderSummary {
   mallId: string;
   shopOrderNo: string;
@@ -122,9 +122,11 @@ export interface OrderSummary {
   cancelled: number;
   remaining: number;
   deposited: number;
+  currency: string | null;
+  expected: number | null;
 }
 
 export function orderSummary(record: OrderRecord): OrderSummary {
   const { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited } = record;
-  return { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited };
+  return { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited, currency: record.expected?.currency ?? null, expected: record.expected?.amount ?? null };
 }
