@@ -3,6 +3,7 @@ import type { OrderRecord } from '../ledger/order-record';
 /** An order record for a terminal: the figures, then each list in the record's own order. */
 export function orderText(record: OrderRecord): string {
   const lines = [`${record.shopOrderNo} (mall ${record.mallId}): ${record.status}`];
+  if (record.ledgerError) lines.push(`ledger error (${record.ledgerError.at}): ${record.ledgerError.error}; fix the cause, then 'noti-receiver ledger rebuild'`);
   const e = record.expected;
   lines.push(e ? `expected   ${e.amount} ${e.currency} ${e.method} (${e.source}${e.expiresAt ? `, expires ${e.expiresAt}` : ''})` : 'expected   -');
   lines.push(`approved ${record.approved}  cancelled ${record.cancelled}  remaining ${record.remaining}  deposited ${record.deposited}`);

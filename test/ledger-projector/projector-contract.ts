@@ -2,6 +2,7 @@ import request from 'supertest';
 import express from 'express';
 import { apiErrorHandler } from '../../src/api/api-errors';
 import { ledgerRoutes } from '../../src/api/ledger-routes';
+import { orderText } from '../../src/cli/order-text';
 import { LedgerCatchingUp } from '../../src/ledger-projector/ledger-catching-up';
 import { createLogger } from '../../src/observability/logger';
 import type { Stores } from '../../src/store/open-stores';
@@ -49,6 +50,7 @@ export function projectorContract(openDatabase: () => Promise<ProjectorDatabase>
 
     const poisoned = await stores.ledger.getOrder(order('ORD-POISON'));
     expect(poisoned).toMatchObject({ status: 'ledger_error', approved: 30000, ledgerError: { error: expect.stringMatching(/stored fact cannot be read/) } });
+    expect(orderText(poisoned!)).toMatch(/^ledger error \(.+\): a stored fact cannot be read.*ledger rebuild/m);
     await expect(stores.ledger.getOrder(order('ORD-HEALTHY'))).resolves.toMatchObject({ status: 'paid', approved: 5000 });
     await expect(stores.ledger.ledgerErrorCount()).resolves.toBe(1);
     expect((await stores.ledger.listOrders({ status: 'ledger_error', limit: 10 })).orders.map((o) => o.shopOrderNo)).toEqual(['ORD-POISON']);

@@ -55,6 +55,7 @@ export function orderPage(viewer: Viewer, order: OrderRecord, notice: string | n
     body: html`<p class="kicker">Order · mall ${order.mallId}</p>
 <h1 class="mono">${order.shopOrderNo}</h1>
 <div class="actions">${orderStatusBadge(order.status)} <span class="muted">updated ${kstTime(order.updatedAt)}${open.length > 0 ? ` · ${open.length} open discrepancy(ies)` : ''}</span></div>
+${order.ledgerError ? html`<p class="error">The ledger could not apply this order's inputs (${kstTime(order.ledgerError.at)}): ${order.ledgerError.error}. Its figures are the last it computed; once the cause is fixed, <code>noti-receiver ledger rebuild</code> computes it again.</p>` : ''}
 <section class="tiles">
   ${figure('expected', order.expected ? minorAmount(order.expected.amount, order.expected.currency) : 'none')}
   ${figure('approved', minorAmount(order.approved, currency))}

@@ -17,6 +17,8 @@ export interface OverviewData {
   failedCommands: number | null;
   /** Open discrepancies of the payment ledger; null where it is not assembled. */
   openDiscrepancies?: number | null;
+  /** How far the payment ledger's projector is behind the stored notifications; null where it is not assembled. */
+  ledgerLagMs?: number | null;
   /** What /readyz says of the publisher and the relay; null where they are not assembled. */
   delivery: DeliveryReadiness | null;
 }
@@ -61,6 +63,7 @@ export function overviewPage(viewer: Viewer, data: OverviewData): string {
   ${tile('rejections, 24 h', problems.rejections, '/console/rejections', problems.rejections > 0 ? 'bad' : '')}
   ${tile('conflicts, 24 h', problems.conflicts, '/console/conflicts', problems.conflicts > 0 ? 'warn' : '')}
   ${data.openDiscrepancies === null || data.openDiscrepancies === undefined ? '' : tile('open discrepancies', data.openDiscrepancies, '/console/discrepancies', data.openDiscrepancies > 0 ? 'bad' : '')}
+  ${data.ledgerLagMs === null || data.ledgerLagMs === undefined ? '' : tile('ledger lag', ageText(data.ledgerLagMs), null, data.ledgerLagMs > 60_000 ? 'warn' : '')}
   ${data.failedCommands === null ? '' : tile('failed commands', data.failedCommands, '/console/commands', data.failedCommands > 0 ? 'bad' : '')}
 </section>
 ${publisherSection(data.delivery)}
