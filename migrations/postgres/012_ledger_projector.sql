@@ -14,14 +14,19 @@ CREATE TABLE ledger_inputs (
   recorded_at    TEXT NOT NULL
 );
 
--- Where the projector is: the last inbox seq and input seq it applied, written in the same
+-- Where the projector is: the last inbox seq, input seq, conflict id and rejection id it applied
+-- (a conflicting redelivery and a refused notification are inputs too), written in the same
 -- transaction as what it applied, so a crash resumes exactly there. One row.
 -- An upgraded store starts after what it holds: the ledger riding on the acks before this release
--- applied every notification already (`ledger backfill` gives the older ones their facts).
+-- applied every notification already (`ledger backfill` gives the older ones their facts); conflicts
+-- and refusals stored before it open nothing.
 CREATE TABLE ledger_projector (
   id             INTEGER PRIMARY KEY CHECK (id = 1),
   inbox_seq      BIGINT NOT NULL,
   input_seq      BIGINT NOT NULL,
+  conflict_id    BIGINT NOT NULL,
+  rejection_id   BIGINT NOT NULL,
   projected_at   BIGINT
 );
-INSERT INTO ledger_projector (id, inbox_seq, input_seq, projected_at) SELECT 1, COALESCE(MAX(seq), 0), 0, NULL FROM inbox;
+INSERT INTO ledger_projector (id, inbox_seq, input_seq, conflict_id, rejection_id, projected_at)
+  SELECT 1, (SELECT COALESCE(MAX(seq), 0) FROM inbox), 0, (SELECT COALESCE(MAX(id), 0) FROM conflicts), (SELECT COALESCE(MAX(id), 0) FROM rejections), NULL;

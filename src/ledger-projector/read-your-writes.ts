@@ -1,4 +1,4 @@
-import type { LedgerPosition, LedgerSeqs } from '../store/procedures/ledger-position';
+import { behind as rowsBehind, type LedgerPosition, type LedgerSeqs } from '../store/procedures/ledger-position';
 import { LedgerCatchingUp } from './ledger-catching-up';
 
 /** SPEC 7.1: how long a read waits for the projector before it answers 503. */
@@ -20,7 +20,7 @@ export async function waitForLedger(
   const started = Date.now();
   let seen = await position();
   const target = options.target ?? seen.stored;
-  const behind = (applied: LedgerSeqs) => Math.max(0, target.inboxSeq - applied.inboxSeq) + Math.max(0, target.inputSeq - applied.inputSeq);
+  const behind = (applied: LedgerSeqs) => rowsBehind(target, applied);
   while (behind(seen.applied) > 0) {
     const left = started + waitMs - Date.now();
     if (left <= 0) throw new LedgerCatchingUp(behind(seen.applied), waitMs);

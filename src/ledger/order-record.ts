@@ -21,6 +21,8 @@ export const DISCREPANCY_KINDS = [
   'refund_transfer_failed',
   'unexpected_payment',
   'payment_after_expiry',
+  'conflicting_notification',
+  'refused_notification',
 ] as const;
 export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
 

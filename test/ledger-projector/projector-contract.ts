@@ -7,6 +7,7 @@ import { LedgerCatchingUp } from '../../src/ledger-projector/ledger-catching-up'
 import { createLogger } from '../../src/observability/logger';
 import type { Stores } from '../../src/store/open-stores';
 import { cancelled, MALL, paid } from '../store/ledger-entries';
+import { approvalNotification } from '../../src/simulator/notification-builders';
 import { Writable } from 'node:stream';
 
 export interface ProjectorDatabase {
@@ -122,6 +123,33 @@ export function projectorContract(openDatabase: () => Promise<ProjectorDatabase>
     await stores.ledger.caughtUp();
     expect(await queued()).toEqual(before);
     await expect(Promise.all(['ORD-Q1', 'ORD-Q2', 'ORD-Q3'].map((no) => stores.ledger.getOrder(order(no))))).resolves.toEqual(records);
+  });
+
+  test('a conflicting redelivery (same key, another amount) opens conflicting_notification with both versions; the first stored still counts', async () => {
+    const stores = await open();
+    await stores.store.record(paid('ORD-CONFLICT', 'PG-CONFLICT', 10000, 0));
+    await expect(stores.store.record(paid('ORD-CONFLICT', 'PG-CONFLICT', 1000, 0))).resolves.toMatchObject({ outcome: 'conflict' });
+    const record = await stores.ledger.getOrder(order('ORD-CONFLICT'));
+    expect(record).toMatchObject({
+      status: 'discrepancy', approved: 10000,
+      discrepancies: [{ kind: 'conflicting_notification', details: { pgCno: 'PG-CONFLICT', storedAmount: 10000, redeliveredAmount: 1000 }, resolvedAt: null }],
+    });
+  });
+
+  test('a refused notification that names an order opens refused_notification; a valid redelivery of it resolves it (by the ledger)', async () => {
+    const stores = await open();
+    const body = approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-REFUSED', pgCno: 'PG-REFUSED', amount: '12,000' });
+    await stores.store.recordRejection({
+      // Before the redelivery below (the fixtures' minute 0): the ledger replays inputs as they were stored.
+      receivedAt: '2026-11-21T02:59:00.000Z', sourceIp: '203.233.72.150', contentType: 'application/json; charset=utf-8',
+      rawBody: Buffer.from(JSON.stringify(body)), httpStatus: 400, reason: 'amount: not an integer',
+    });
+    const refused = await stores.ledger.getOrder(order('ORD-REFUSED'));
+    expect(refused).toMatchObject({ status: 'discrepancy', discrepancies: [{ kind: 'refused_notification', details: { notiType: '10', pgCno: 'PG-REFUSED' }, resolvedAt: null }] });
+    await stores.store.record(paid('ORD-REFUSED', 'PG-REFUSED', 12000, 0));
+    await expect(stores.ledger.getOrder(order('ORD-REFUSED'))).resolves.toMatchObject({
+      status: 'paid', discrepancies: [{ kind: 'refused_notification', resolvedBy: 'ledger' }],
+    });
   });
 
   test('a PUT expectation and a resolution answer the record that includes them', async () => {

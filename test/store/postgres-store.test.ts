@@ -2,7 +2,6 @@ import { DEFAULT_LEDGER_SETTINGS } from '../../src/ledger/ledger-settings';
 import { Client } from 'pg';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store';
 import { openStores } from '../../src/store/open-stores';
-import { openStore } from '../../src/store/open-store';
 import type { Store } from '../../src/store/store';
 import { inboxEntry } from '../helpers/stored-events';
 import { eventually } from '../helpers/eventually';

@@ -1,9 +1,11 @@
 import { allRows, get, oneTrip, type Procedure } from './procedure';
 
-/** Positions in the two orders the ledger's inputs are stored in. */
+/** Positions in the orders the ledger's inputs are stored in. */
 export interface LedgerSeqs {
   inboxSeq: number;
   inputSeq: number;
+  conflictId: number;
+  rejectionId: number;
 }
 
 export interface LedgerPosition {
@@ -18,15 +20,25 @@ export interface LedgerPosition {
  * an index search at its table's end, cheap at any size (SQLite runs it on the main thread).
  */
 export function* ledgerPosition(): Procedure<LedgerPosition> {
-  const row = yield* get<Record<'applied_inbox' | 'applied_input' | 'stored_inbox' | 'stored_input', number | string | null>>(
-    `SELECT p.inbox_seq AS applied_inbox, p.input_seq AS applied_input,
-       (SELECT MAX(seq) FROM inbox) AS stored_inbox, (SELECT MAX(seq) FROM ledger_inputs) AS stored_input
+  const row = yield* get<Record<string, number | string | null>>(
+    `SELECT p.inbox_seq AS applied_inbox, p.input_seq AS applied_input, p.conflict_id AS applied_conflict, p.rejection_id AS applied_rejection,
+       (SELECT MAX(seq) FROM inbox) AS stored_inbox, (SELECT MAX(seq) FROM ledger_inputs) AS stored_input,
+       (SELECT MAX(id) FROM conflicts) AS stored_conflict, (SELECT MAX(id) FROM rejections) AS stored_rejection
      FROM ledger_projector p WHERE p.id = 1`,
   );
-  const n = (value: number | string | null | undefined) => Number(value ?? 0);
+  const n = (name: string) => Number(row?.[name] ?? 0);
+  const at = (side: 'applied' | 'stored'): LedgerSeqs => ({
+    inboxSeq: n(`${side}_inbox`), inputSeq: n(`${side}_input`), conflictId: n(`${side}_conflict`), rejectionId: n(`${side}_rejection`),
+  });
+  const applied = at('applied');
+  const stored = at('stored');
   return {
-    applied: { inboxSeq: n(row?.applied_inbox), inputSeq: n(row?.applied_input) },
-    stored: { inboxSeq: Math.max(n(row?.stored_inbox), n(row?.applied_inbox)), inputSeq: Math.max(n(row?.stored_input), n(row?.applied_input)) },
+    applied,
+    // An upgraded store's projector starts past what it held: nothing stored is ever behind it.
+    stored: {
+      inboxSeq: Math.max(stored.inboxSeq, applied.inboxSeq), inputSeq: Math.max(stored.inputSeq, applied.inputSeq),
+      conflictId: Math.max(stored.conflictId, applied.conflictId), rejectionId: Math.max(stored.rejectionId, applied.rejectionId),
+    },
   };
 }
 
@@ -51,7 +63,13 @@ export function* ledgerLag(nowMs: number): Procedure<LedgerLag> {
   const waiting = [notification![0]?.at, input![0]?.at].filter((t): t is string => t !== undefined).map((t) => Date.parse(t));
   const since = waiting.length === 0 ? nowMs : Math.min(...waiting);
   return {
-    inputs: position.stored.inboxSeq - position.applied.inboxSeq + position.stored.inputSeq - position.applied.inputSeq,
+    inputs: behind(position.stored, position.applied),
     seconds: Math.max(0, (nowMs - since) / 1000),
   };
+}
+
+/** How many stored rows lie between `applied` and `target` (internal inbox entries included). */
+export function behind(target: LedgerSeqs, applied: LedgerSeqs): number {
+  return Math.max(0, target.inboxSeq - applied.inboxSeq) + Math.max(0, target.inputSeq - applied.inputSeq)
+    + Math.max(0, target.conflictId - applied.conflictId) + Math.max(0, target.rejectionId - applied.rejectionId);
 }

@@ -1,6 +1,10 @@
 import type { LedgerFact, OrderKey } from '../../ledger/ledger-facts';
 import type { LedgerSettings } from '../../ledger/ledger-settings';
 import type { NormalizedEvent } from '../../notifications/normalized-event';
+import { conflictFact } from '../../ledger/conflict-fact';
+import { notificationFact } from '../../ledger/notification-fact';
+import { refusalFact } from '../../ledger/refusal-fact';
+import { decodeBody } from '../../http/decode-body';
 import { ledgerFactOf } from './inbox-row';
 import { loadedOrders, loadOrders, orderKeyText } from './ledger-orders';
 import { recomputeOrders, type OrderFact } from './ledger-writes';
@@ -19,6 +23,8 @@ export interface ProjectedBatch {
 
 type InboxInput = { seq: number | string; source_ip: string; event_json: string };
 type LedgerInput = { seq: number | string; mall_id: string; shop_order_no: string; fact_json: string };
+type ConflictInput = { id: number | string; received_at: string; event_json: string; stored_json: string };
+type RejectionInput = { id: number | string; received_at: string; content_type: string | null; raw_body: Buffer | Uint8Array | null };
 
 /**
  * One batch of the ledger's projector (SPEC 7.1): the rows stored after its position, in the order
@@ -30,13 +36,19 @@ type LedgerInput = { seq: number | string; mall_id: string; shop_order_no: strin
  * cannot be applied marks its order `ledger_error` and the batch goes on.
  */
 export function* projectLedger(limit: number, now: string, settings: LedgerSettings): Procedure<ProjectedBatch> {
-  const position = yield* get<{ inbox_seq: number | string; input_seq: number | string }>('SELECT inbox_seq, input_seq FROM ledger_projector WHERE id = 1');
+  const position = yield* get<Record<'inbox_seq' | 'input_seq' | 'conflict_id' | 'rejection_id', number | string>>(
+    'SELECT inbox_seq, input_seq, conflict_id, rejection_id FROM ledger_projector WHERE id = 1',
+  );
   if (!position) throw new Error('the ledger projector has no position row (migration 012)');
-  const [notifications, inputs] = (yield* oneTrip(
+  const [notifications, inputs, conflicts, rejections] = (yield* oneTrip(
     allRows('SELECT seq, source_ip, event_json FROM inbox WHERE seq > ? ORDER BY seq LIMIT ?', position.inbox_seq, limit),
     allRows('SELECT seq, mall_id, shop_order_no, fact_json FROM ledger_inputs WHERE seq > ? ORDER BY seq LIMIT ?', position.input_seq, limit),
-  )) as [InboxInput[], LedgerInput[]];
-  const rows = notifications.length + inputs.length;
+    // The stored version by its seq, once per conflict (a join may be planned as a walk of the inbox).
+    allRows(`SELECT c.id, c.received_at, c.event_json, (SELECT i.event_json FROM inbox i WHERE i.seq = c.inbox_seq) AS stored_json
+      FROM conflicts c WHERE c.id > ? ORDER BY c.id LIMIT ?`, position.conflict_id, limit),
+    allRows('SELECT id, received_at, content_type, raw_body FROM rejections WHERE id > ? ORDER BY id LIMIT ?', position.rejection_id, limit),
+  )) as [InboxInput[], LedgerInput[], ConflictInput[], RejectionInput[]];
+  const rows = notifications.length + inputs.length + conflicts.length + rejections.length;
   if (rows === 0) return { rows: 0, orders: 0, errors: [], more: false };
 
   const facts: OrderFact[] = [];
@@ -55,6 +67,16 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
     }
     const json = ledgerFactOf(event);
     if (json !== null) facts.push({ order: { mallId: event.mallId, shopOrderNo: event.shopOrderNo! }, fact: JSON.parse(json) as LedgerFact, json });
+  }
+  for (const row of conflicts) {
+    const made = readable(() => conflictOf(row));
+    if (made instanceof Error) errors.push(`conflict ${row.id}: ${made.message}`);
+    else if (made !== null) facts.push(made);
+  }
+  for (const row of rejections) {
+    const made = readable(() => refusalOf(row));
+    // A body that cannot be decoded names no order: the rejection is all there is of it.
+    if (!(made instanceof Error) && made !== null) facts.push(made);
   }
   for (const row of inputs) {
     const order = { mallId: row.mall_id, shopOrderNo: row.shop_order_no };
@@ -83,16 +105,44 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
 
   const inboxSeq = notifications.at(-1)?.seq ?? position.inbox_seq;
   const inputSeq = inputs.at(-1)?.seq ?? position.input_seq;
+  const conflictId = conflicts.at(-1)?.id ?? position.conflict_id;
+  const rejectionId = rejections.at(-1)?.id ?? position.rejection_id;
   if (events) yield* outboxChanged();
   yield* lastTrip(
     ...statements,
-    changes('UPDATE ledger_projector SET inbox_seq = ?, input_seq = ?, projected_at = ? WHERE id = 1', inboxSeq, inputSeq, Date.parse(now)),
+    changes('UPDATE ledger_projector SET inbox_seq = ?, input_seq = ?, conflict_id = ?, rejection_id = ?, projected_at = ? WHERE id = 1',
+      inboxSeq, inputSeq, conflictId, rejectionId, Date.parse(now)),
   );
-  return { rows, orders: orders.length, errors, more: notifications.length === limit || inputs.length === limit };
+  const full = [notifications, inputs, conflicts, rejections].some((list) => list.length === limit);
+  return { rows, orders: orders.length, errors, more: full };
 }
 
 function firstSeen(orders: readonly OrderKey[]): OrderKey[] {
   const byKey = new Map<string, OrderKey>();
   for (const order of orders) if (!byKey.has(orderKeyText(order))) byKey.set(orderKeyText(order), order);
   return [...byKey.values()];
+}
+
+function readable<T>(make: () => T): T | Error {
+  try {
+    return make();
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+/** A conflicting redelivery's fact, when its money fields differ from the stored notification's. */
+function conflictOf(row: ConflictInput): OrderFact | null {
+  const stored = notificationFact(JSON.parse(row.stored_json) as NormalizedEvent);
+  const redelivered = notificationFact(JSON.parse(row.event_json) as NormalizedEvent);
+  if (stored === null || redelivered === null) return null;
+  const fact = conflictFact(stored.fact, redelivered.fact, row.received_at);
+  return fact === null ? null : { order: stored.order, fact };
+}
+
+/** A refused notification's fact, when its stored body names an order. */
+function refusalOf(row: RejectionInput): OrderFact | null {
+  if (row.raw_body === null) return null;
+  const made = refusalFact(decodeBody(Buffer.from(row.raw_body), row.content_type ?? undefined), Number(row.id), row.received_at);
+  return made === null ? null : { order: made.order, fact: made.fact };
 }

@@ -86,9 +86,7 @@ export function* recordNotifications(entries: readonly InboxRow[]): Procedure<Re
   for (const rows of answers.slice(inserts.length) as StoredRow[][]) for (const row of rows) stored.set(row.event_id, row);
 
   const accepted = candidates.filter((entry) => insertedSeqs.has(entry.eventId));
-  // Outbox order = commit order: see outboxChanged() for why the seq is drawn under a lock. One
-  // statement draws the seqs in entry order, so the batch's outbox order is its arrival order.
-  if (accepted.length > 0) yield* outboxChanged();
+  // One statement draws the seqs in entry order, so the batch's outbox order is its arrival order.
   const outboxInserts = rowInserts(INSERT_OUTBOX, OUTBOX_COLUMNS, accepted.map((entry): Param[] => [
     insertedSeqs.get(entry.eventId)!, entry.eventId, entry.receivedAt, Date.parse(entry.receivedAt),
   ]));
@@ -118,6 +116,9 @@ export function* recordNotifications(entries: readonly InboxRow[]): Procedure<Re
       results.push({ outcome: 'conflict', eventId: row.event_id });
     }
   });
+  // Outbox order = commit order: see outboxChanged() for why the seq is drawn under a lock. A
+  // conflict wakes the ledger's projector too (it is one of its inputs).
+  if (accepted.length > 0 || conflicts.length > 0) yield* outboxChanged();
   // Nothing of the ledger: its projector applies these rows once they are committed (SPEC 7.1).
   yield* lastTrip(...outboxInserts, ...redeliveryCounts(duplicates), ...rowInserts(INSERT_CONFLICTS, CONFLICT_COLUMNS, conflicts));
   return results;
