@@ -14,12 +14,15 @@ import { startReceiver } from './processes';
  * 1000/s; LAG_S seconds, default 60) while the bench reads the projector's lag from the database
  * every 50 ms (the age of the oldest stored notification it has not applied, what
  * noti_receiver_ledger_lag_seconds reports); then a saturating run (LAG_SATURATE_S, 30 s, 64
- * connections) and how long the lag takes to come back to zero after it.
+ * connections) and how long the lag takes to come back to zero after it. LAG_STORES picks the
+ * stores (`sqlite,postgres`).
  */
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SECONDS = env('LAG_S', 60);
 const SATURATE_S = env('LAG_SATURATE_S', 30);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
+/** `sqlite,postgres` (default): which stores to measure. */
+const STORES = (process.env.LAG_STORES ?? 'sqlite,postgres').split(',');
 const PORT = 18_280;
 const log = (line: string) => process.stderr.write(`[lag] ${line}\n`);
 
@@ -108,8 +111,8 @@ async function main(): Promise<void> {
   const rows: string[] = [];
   try {
     const file = join(work, 'sqlite', 'receiver.db');
-    rows.push(await measure('SQLite', `sqlite:${file}`, env('LAG_RATE_SQLITE', 2000), () => sqliteLag(file), work));
-    if (POSTGRES_URL) {
+    if (STORES.includes('sqlite')) rows.push(await measure('SQLite', `sqlite:${file}`, env('LAG_RATE_SQLITE', 2000), () => sqliteLag(file), work));
+    if (POSTGRES_URL && STORES.includes('postgres')) {
       const schema = await createBenchSchema(POSTGRES_URL);
       try {
         rows.push(await measure('PostgreSQL', schema.url, env('LAG_RATE_POSTGRES', 1000), () => postgresLag(schema.url), work));

@@ -2,7 +2,7 @@ import type { ExpectationInput } from '../ledger/expectation-fact';
 import type { OrderKey } from '../ledger/ledger-facts';
 import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../ledger/ledger-settings';
 import type { OrderRecord, OrderStatus } from '../ledger/order-record';
-import { startLedgerProjector, type LedgerProjector, type LedgerProjectorOptions } from '../ledger-projector/ledger-projector';
+import { PROJECTOR_BATCH, startLedgerProjector, type LedgerProjector, type LedgerProjectorOptions } from '../ledger-projector/ledger-projector';
 import { LedgerCatchingUp } from '../ledger-projector/ledger-catching-up';
 import { waitForLedger } from '../ledger-projector/read-your-writes';
 import { typedDriver, type StoreDriver } from './driver';
@@ -63,6 +63,12 @@ export interface LedgerStore {
 }
 
 export const SWEEP_BATCH = 100;
+/**
+ * PostgreSQL's batches are larger: each costs a few round trips on the event loop whatever its
+ * size (measured alone, 5,000 notifications: 1,126/s at 64 a batch, 1,296/s at 256, 1,801/s at
+ * 1,000). SQLite's stay at 256: its one writer holds the acks back while a batch runs.
+ */
+const POSTGRES_BATCH = 1000;
 
 export interface LedgerStoreOptions {
   /** Run this process's projector (default true); tests below the service may drive `projectOnce` instead. */
@@ -77,6 +83,7 @@ export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings 
     project: (limit, now) => ledgerWrite('projectLedger', limit, now, settings),
     holdsLock: () => driver.holdsProjectorLock(),
     onNewEvents: (listener) => driver.onNewEvents(listener),
+    batch: driver.kind === 'postgres' ? POSTGRES_BATCH : PROJECTOR_BATCH,
     ...(typeof options.projector === 'object' ? options.projector : {}),
   });
   // A waiting read looks again as soon as a local batch commits.

@@ -73,15 +73,17 @@ const INSERT_AND_QUEUE_EVENTS = sqlBySize((rows) => `WITH e AS (${EVENT_VALUES(r
  * Each loaded order recomputed with its new facts (SPEC 7.1), and the statements that store the
  * facts, the records, their discrepancy rows and the events `ledgerEvents` says the change must
  * send. A fact already stored adds nothing; an order whose record comes out the same writes
- * nothing. `events` says whether any outbox row is written (the caller yields `outboxChanged()`
- * before these statements then).
+ * nothing. `statements` write the ledger's own tables; `events` queue the events (the caller
+ * yields `outboxChanged()` between the two when there are any, so that on PostgreSQL the lock that
+ * orders the outbox is held only while the events draw their positions, not while the records are
+ * written).
  */
 export function recomputeOrders(
   loaded: ReadonlyMap<string, LoadedOrder>,
   newFacts: readonly OrderFact[],
   options: LedgerOptions,
   dialect: Dialect,
-): { statements: Statement[]; results: Recomputed[]; events: boolean } {
+): { statements: Statement[]; results: Recomputed[]; events: Statement[] } {
   const factRows: Param[][] = [];
   const added = new Map<string, LedgerFact[]>();
   for (const { order, fact, json } of newFacts) {
@@ -124,9 +126,8 @@ export function recomputeOrders(
     ...rowInserts(INSERT_FACTS, FACT_COLUMNS, factRows),
     ...rowInserts(UPSERT_DISCREPANCIES, DISCREPANCY_COLUMNS, discrepancyRows),
     ...chunks(gone, 1).map((ids) => changes(DELETE_DISCREPANCIES(ids.length), ...ids)),
-    ...eventStatements(eventRows, Date.parse(options.now), dialect),
   ];
-  return { statements, results, events: eventRows.length > 0 };
+  return { statements, results, events: eventStatements(eventRows, Date.parse(options.now), dialect) };
 }
 
 /**

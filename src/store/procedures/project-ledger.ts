@@ -8,7 +8,8 @@ import { decodeBody } from '../../http/decode-body';
 import { ledgerFactOf } from './inbox-row';
 import { loadedOrders, loadOrders, orderKeyText } from './ledger-orders';
 import { recomputeOrders, type OrderFact } from './ledger-writes';
-import { allRows, changes, dialect, get, lastTrip, oneTrip, outboxChanged, type Procedure } from './procedure';
+import { queueAfter } from './apply-order-facts';
+import { allRows, changes, dialect, get, oneTrip, type Procedure } from './procedure';
 
 export interface ProjectedBatch {
   /** Stored rows the batch went past (notifications, the ledger's other inputs, internal entries). */
@@ -32,7 +33,7 @@ type RejectionInput = { id: number | string; received_at: string; content_type: 
  * of each; every order they touch loaded once and computed once; the facts, the records, the
  * discrepancies, the ledger's events and the new position written in this one transaction, so a
  * crash at any point resumes exactly after the last batch that committed. The outbox-order lock
- * (PostgreSQL) is taken only to queue the events, after the reads and the fold. An input that
+ * (PostgreSQL) is taken only to queue the events, after the reads, the fold and the records' writes. An input that
  * cannot be applied marks its order `ledger_error` and the batch goes on.
  */
 export function* projectLedger(limit: number, now: string, settings: LedgerSettings): Procedure<ProjectedBatch> {
@@ -107,12 +108,10 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
   const inputSeq = inputs.at(-1)?.seq ?? position.input_seq;
   const conflictId = conflicts.at(-1)?.id ?? position.conflict_id;
   const rejectionId = rejections.at(-1)?.id ?? position.rejection_id;
-  if (events) yield* outboxChanged();
-  yield* lastTrip(
-    ...statements,
+  yield* queueAfter(statements, events, [
     changes('UPDATE ledger_projector SET inbox_seq = ?, input_seq = ?, conflict_id = ?, rejection_id = ?, projected_at = ? WHERE id = 1',
       inboxSeq, inputSeq, conflictId, rejectionId, Date.parse(now)),
-  );
+  ]);
   const full = [notifications, inputs, conflicts, rejections].some((list) => list.length === limit);
   return { rows, orders: orders.length, errors, more: full };
 }
