@@ -35,6 +35,7 @@ describe('starting on a database of an older release', () => {
         expect.objectContaining({ level: 'info', migration: '009_operators' }),
         expect.objectContaining({ level: 'info', migration: '010_ledger' }),
         expect.objectContaining({ level: 'info', migration: '011_ledger_lean_indexes', note: expect.stringMatching(/one-time.*per million ledger orders/) }),
+        expect.objectContaining({ level: 'info', migration: '012_ledger_projector' }),
       ]);
       expect(messages.indexOf('applying database migration')).toBeLessThan(messages.indexOf('listening'));
     } finally {
