@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { resolveAdminToken, type AdminToken } from './console/admin-token';
 import { startSessionPrune } from './console/session-prune-schedule';
 import { createSessions } from './console/sessions';
+import { createBoundedServer } from './http/bounded-server';
 import { closeServer } from './http/close-server';
 import { loadDotEnv } from './config/dotenv';
 import { ConfigError, loadConfig, type Config } from './config/env';
@@ -71,7 +72,8 @@ async function main(): Promise<void> {
   const sessions = createSessions({ store, now: () => Date.now(), idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES, bootstrapToken: adminToken.value });
   const sessionPrune = startSessionPrune({ sessions, logger });
   const consoleDeps = { store, commands, ledger, config, logger, adminToken: adminToken.value, sessions, now };
-  const admin = createAdminApp({ store, publisher, relay, metrics, isShuttingDown: () => shuttingDown, console: consoleDeps, ledger }).listen(
+  // The notification listener's time-outs: a console form or a probe needs far less, and a slow client must not hold a socket.
+  const admin = createBoundedServer(createAdminApp({ store, publisher, relay, metrics, isShuttingDown: () => shuttingDown, console: consoleDeps, ledger })).listen(
     config.ADMIN_PORT,
     config.ADMIN_HOST,
   );

@@ -1,9 +1,10 @@
 import express, { type Express } from 'express';
-import type { ConsoleDeps } from '../console/console-deps';
+import { withSignInRefusals, type ConsoleDeps } from '../console/console-deps';
 import { consoleErrorHandler } from '../console/console-errors';
 import { consoleRouter } from '../console/console-router';
 import { requireKnownHost } from '../console/require-known-host';
 import { requireSession } from '../console/require-session';
+import { securityHeaders } from '../console/security-headers';
 import { publisherReadiness, relayReadiness } from './publisher-readiness';
 import type { Metrics } from '../observability/metrics';
 import type { Publisher } from '../publishers/publisher';
@@ -76,11 +77,13 @@ export function createAdminApp(deps: AdminDeps): Express {
   });
 
   if (deps.console) {
+    const consoleDeps = withSignInRefusals(deps.console, (reason) => metrics.consoleSignInRefusals.inc({ reason }));
     // After the probes and /metrics, which answer any Host (a load balancer names the pod's IP).
-    app.use(requireKnownHost(deps.console.config));
+    app.use(securityHeaders);
+    app.use(requireKnownHost(consoleDeps.config));
     app.get('/', (_req, res) => res.redirect(303, '/console'));
-    app.use('/console', consoleRouter({ deliveryReadiness: () => ({ publisher: publisherReadiness(publisher, relay), relay: relayReadiness(relay) }), ...deps.console }));
-    app.use(requireSession(deps.console));
+    app.use('/console', consoleRouter({ deliveryReadiness: () => ({ publisher: publisherReadiness(publisher, relay), relay: relayReadiness(relay) }), ...consoleDeps }));
+    app.use(requireSession(consoleDeps));
   }
   app.use((_req, res) => res.status(404).json({ error: 'not found' }));
   if (deps.console) app.use(consoleErrorHandler(deps.console.logger));

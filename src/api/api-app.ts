@@ -5,6 +5,7 @@ import { bearerAuth } from './bearer-auth';
 import { commandRoutes } from './command-routes';
 import type { LedgerStore } from '../store/ledger-store';
 import { ledgerRoutes } from './ledger-routes';
+import { mallScope } from './mall-scope';
 import { openApiDocument } from './openapi';
 import { queryRoutes } from './query-routes';
 import { strictJsonBody } from './strict-json-body';
@@ -12,9 +13,10 @@ import { strictJsonBody } from './strict-json-body';
 export interface ApiDeps {
   commands: CommandDeps;
   apiToken: string;
-  wakeWorker?: () => void;
-  /** The payment ledger's routes (SPEC 7.4). */
+  /** The payment ledger's routes. */
   ledger?: LedgerStore;
+  /** MALL_IDS: the malls this service calls the gateway and keeps orders for; empty is every mall. */
+  mallIds?: readonly string[];
 }
 
 /** The internal API's app: its own listener, never the notification port, every route behind the token. */
@@ -23,7 +25,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.disable('x-powered-by');
   app.disable('etag');
   app.use(bearerAuth(deps.apiToken));
-  app.use(strictJsonBody('64kb'));
+  app.use(strictJsonBody(64 * 1024));
   const jsonOnly: express.RequestHandler = (req, res, next) => {
     if (req.is(['application/json', 'application/*+json'])) return next();
     res.status(415).json({ error: 'send the body as JSON with Content-Type: application/json' });
@@ -32,9 +34,10 @@ export function createApiApp(deps: ApiDeps): Express {
   app.put(/.*/, jsonOnly);
   const document = openApiDocument();
   app.get('/v1/openapi.json', (_req, res) => void res.json(document));
-  app.use(commandRoutes(deps.commands, deps.wakeWorker ?? (() => undefined)));
-  app.use(queryRoutes(deps.commands.store));
-  if (deps.ledger) app.use(ledgerRoutes(deps.ledger, deps.commands.now));
+  const malls = mallScope(deps.mallIds ?? []);
+  app.use(commandRoutes(deps.commands, malls));
+  app.use(queryRoutes(deps.commands.store, malls));
+  if (deps.ledger) app.use(ledgerRoutes(deps.ledger, deps.commands.now, malls));
   app.use((_req, res) => void res.status(404).json({ error: 'no such route; see GET /v1/openapi.json' }));
   app.use(apiErrorHandler(deps.commands.logger));
   return app;

@@ -7,6 +7,7 @@ import type { Logger } from '../observability/logger';
 import { LedgerCatchingUp } from '../ledger-projector/ledger-catching-up';
 import { StoreUnavailable } from '../store/store';
 import { publicRecord } from '../commands/command-record';
+import { MallNotServed } from './mall-scope';
 
 /** A body that failed validation: 400 with every issue, and nothing sent. */
 export class InvalidBody extends Error {
@@ -21,6 +22,14 @@ export class UnsupportedBodyCharset extends Error {
   override readonly name = 'UnsupportedBodyCharset';
   constructor(charset: string) {
     super(`unsupported charset "${charset.slice(0, 40)}": send the JSON body as UTF-8, with Content-Type application/json or application/json; charset=utf-8`);
+  }
+}
+
+/** A declared body over the limit: 413, answered before a byte of it is read. */
+export class BodyTooLarge extends Error {
+  override readonly name = 'BodyTooLarge';
+  constructor() {
+    super('body too large');
   }
 }
 
@@ -53,6 +62,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (error instanceof InvalidBody) return void res.status(400).json({ error: error.message, issues: error.issues });
     if (error instanceof MalformedJson) return void res.status(400).json({ error: error.message });
+    if (error instanceof BodyTooLarge) return void res.status(413).json({ error: error.message });
     if (error instanceof UnsupportedBodyCharset) return void res.status(415).json({ error: error.message });
     if (error instanceof MissingNotifyUrl) return void res.status(400).json({ error: error.message, issues: [{ path: 'notifyUrl', message: error.message }] });
     if (error instanceof IdempotencyConflict) {
@@ -63,6 +73,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
       return void res.status(503).json({ error: error.message, reason: 'ledger_catching_up' });
     }
+    if (error instanceof MallNotServed) return void res.status(403).json({ error: error.message });
     if (error instanceof StoreUnavailable) {
       logger.warn('internal API: store unavailable', { path: req.path, error: error.message });
       // The command may already be stored (and its attempt sent): the same key is the safe way to ask again.

@@ -6,29 +6,28 @@ import type { CommandDeps } from '../commands/command-deps';
 import { createTrade } from '../commands/create-trade';
 import { parseBody, passThroughBody } from './api-errors';
 import { answerCommand } from './command-answer';
+import type { MallScope } from './mall-scope';
 import { tradeCreationBody } from './schemas/trade-schema';
 import { vanApprovalBody, vanCancelBody } from './schemas/van-schema';
 import { walletCancelBody } from './schemas/wallet-cancel-schema';
 
-/** The four calls to the gateway: validate, then hand to the use case; nothing is sent for an invalid body. */
-export function commandRoutes(deps: CommandDeps, wakeWorker: () => void): Router {
+/** The four calls to the gateway: validate, then hand to the use case; nothing is sent for an invalid body or a mall not served. */
+export function commandRoutes(deps: CommandDeps, malls: MallScope): Router {
   const router = Router();
   router.post('/v1/wallet-a/trades', async (req, res) => {
-    const { command } = await createTrade(deps, parseBody(tradeCreationBody, req.body));
+    const { command } = await createTrade(deps, malls.served(parseBody(tradeCreationBody, req.body)));
     answerCommand(res, command);
   });
   router.post('/v1/wallet-b/cancellations', async (req, res) => {
-    const { command } = await cancelWallet(deps, parseBody(walletCancelBody, req.body));
+    const { command } = await cancelWallet(deps, malls.served(parseBody(walletCancelBody, req.body)));
     answerCommand(res, command);
   });
   router.post('/v1/van/approvals', async (req, res) => {
-    const { command } = await approveVan(deps, passThroughBody(vanApprovalBody, req.body));
-    // An approval in doubt is net-cancelled at once, not at the next poll.
-    if (command.state === 'net_cancelling') wakeWorker();
+    const { command } = await approveVan(deps, malls.served(passThroughBody(vanApprovalBody, req.body)));
     answerCommand(res, command);
   });
   router.post('/v1/van/cancellations', async (req, res) => {
-    const { command } = await cancelVan(deps, passThroughBody(vanCancelBody, req.body));
+    const { command } = await cancelVan(deps, malls.served(passThroughBody(vanCancelBody, req.body)));
     answerCommand(res, command);
   });
   return router;

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { LedgerStore } from '../store/ledger-store';
 import type { DiscrepancyCursor } from '../store/procedures/list-discrepancies';
 import { parseBody } from './api-errors';
+import type { MallScope } from './mall-scope';
 import { decodeCursor, decodeOrderCursor, encodeCursor, encodeOrderCursor } from './ledger-cursor';
 import { discrepancyListQuery, expectationBody, orderListQuery, orderParams, resolveBody } from './schemas/ledger-schema';
 
@@ -11,10 +12,10 @@ const CONFLICT_MESSAGES = {
 } as const;
 
 /** The payment ledger (SPEC 7): an order's expectation and record, orders by status, discrepancies and their resolution. */
-export function ledgerRoutes(ledger: LedgerStore, now: () => Date): Router {
+export function ledgerRoutes(ledger: LedgerStore, now: () => Date, malls: MallScope): Router {
   const router = Router();
   router.put('/v1/orders/:mallId/:shopOrderNo/expectation', async (req, res) => {
-    const order = parseBody(orderParams, req.params);
+    const order = malls.served(parseBody(orderParams, req.params));
     const input = parseBody(expectationBody, req.body);
     const result = await ledger.putExpectation(order, input, now().toISOString());
     if (result.outcome === 'conflict') {
@@ -25,20 +26,21 @@ export function ledgerRoutes(ledger: LedgerStore, now: () => Date): Router {
   });
   router.get('/v1/orders/:mallId/:shopOrderNo', async (req, res) => {
     const order = parseBody(orderParams, req.params);
-    const record = await ledger.getOrder(order);
+    const record = malls.serves(order.mallId) ? await ledger.getOrder(order) : null;
     if (!record) return void res.status(404).json({ error: `nothing is known of order ${order.shopOrderNo} of mall ${order.mallId}` });
     res.json(record);
   });
   router.get('/v1/orders', async (req, res) => {
     const query = parseBody(orderListQuery, req.query);
     const page = await ledger.listOrders({ status: query.status, after: decodeOrderCursor(query.after), limit: query.limit });
-    res.json({ orders: page.orders, next: encodeOrderCursor(page.last) });
+    // Filtered after the page is read, so a page may hold fewer than `limit`; `next` still says where it ended.
+    res.json({ orders: page.orders.filter((record) => malls.serves(record.mallId)), next: encodeOrderCursor(page.last) });
   });
   router.get('/v1/discrepancies', async (req, res) => {
     const query = parseBody(discrepancyListQuery, req.query);
     const after = decodeCursor<DiscrepancyCursor & Record<string, string>>(query.after, ['openedAt', 'id']);
     const page = await ledger.listDiscrepancies({ open: query.open === 'true', after, limit: query.limit });
-    res.json({ discrepancies: page.discrepancies, next: encodeCursor(page.last) });
+    res.json({ discrepancies: page.discrepancies.filter((discrepancy) => malls.serves(discrepancy.mallId)), next: encodeCursor(page.last) });
   });
   router.post('/v1/discrepancies/:id/resolve', async (req, res) => {
     const { note, by } = parseBody(resolveBody, req.body);

@@ -35,11 +35,13 @@ const everyRoute = {
 const commandAnswers = (record: z.ZodType) => ({
   200: { description: 'the command reached a final state', ...json(record) },
   202: {
-    description: 'still resending (or net-cancelling); Location names the record to poll',
+    description:
+      'not final when the answer was due (GATEWAY_TIMEOUT_MS plus 2 s after the request): still resending, net-cancelling, or its first attempt still running; Location names the record to poll',
     headers: { Location: { schema: { type: 'string' as const }, description: '/v1/commands/{shopTransactionId}' } },
     ...json(record),
   },
-  400: error('the body failed validation (`issues` names each field) or is not well-formed JSON; nothing was sent'),
+  400: error('the body failed validation (`issues` names each field), is not well-formed JSON or is nested deeper than 32 levels; nothing was sent'),
+  403: error('mallId is not one of MALL_IDS; nothing was sent or stored'),
   409: { description: 'shopTransactionId already used with another body; nothing was sent', ...json(idempotencyConflictSchema) },
   413: error('the body is larger than 64 KiB; nothing was sent'),
   415: error('the body is not JSON in UTF-8 (send Content-Type: application/json); nothing was sent'),
@@ -48,7 +50,7 @@ const commandAnswers = (record: z.ZodType) => ({
 });
 
 const COMMANDS: Array<{ path: string; operationId: string; summary: string; body: z.ZodType; record: z.ZodType }> = [
-  { path: '/v1/wallet-a/trades', operationId: 'createTrade', summary: 'Create a wallet-a trade (answers when final)', body: tradeCreationBody, record: tradeRecordSchema },
+  { path: '/v1/wallet-a/trades', operationId: 'createTrade', summary: 'Create a wallet-a trade (answers when final, or 202 while still resending)', body: tradeCreationBody, record: tradeRecordSchema },
   {
     path: '/v1/wallet-b/cancellations', operationId: 'cancelWalletPayment', summary: 'Cancel a wallet-b payment (answers after the first attempt)',
     body: walletCancelBody, record: walletCancelRecordSchema,
@@ -67,7 +69,8 @@ function registerLedgerPaths(registry: OpenAPIRegistry): void {
     request: { params: orderParams, body: { required: true, ...json(expectationBody) } },
     responses: {
       200: { description: 'the order record, with the expectation', ...json(orderRecordSchema) },
-      400: error('the body failed validation (`issues` names each field)'),
+      400: error('the body failed validation (`issues` names each field) or is nested deeper than 32 levels'),
+      403: error('mallId is not one of MALL_IDS; nothing stored'),
       409: { description: "the order is already paid with another expected amount, or the amount differs from the order's wallet-a trade; nothing stored", ...json(expectationConflictSchema) },
       413: error('the body is larger than 64 KiB'),
       415: error('the body is not JSON in UTF-8'),
@@ -76,7 +79,7 @@ function registerLedgerPaths(registry: OpenAPIRegistry): void {
   });
   registry.registerPath({
     method: 'get', path: '/v1/orders/{mallId}/{shopOrderNo}', operationId: 'getOrder', summary: "An order's payment record", request: { params: orderParams },
-    responses: { 200: { description: 'the record', ...json(orderRecordSchema) }, 400: error('a malformed mall id or order number'), 404: error('nothing is known of this order'), ...everyRoute },
+    responses: { 200: { description: 'the record', ...json(orderRecordSchema) }, 400: error('a malformed mall id or order number'), 404: error('nothing is known of this order, or its mall is not one of MALL_IDS'), ...everyRoute },
   });
   registry.registerPath({
     method: 'get', path: '/v1/orders', operationId: 'listOrders', summary: 'Order records in the order they were first seen, optionally of one status', request: { query: orderListQuery },
@@ -99,7 +102,7 @@ function registerLedgerPaths(registry: OpenAPIRegistry): void {
     request: { params: z.object({ id: z.string().meta({ example: 'dsc_0f1e2d3c4b5a69788796a5b4c3d2e1f0' }) }), body: { required: true, ...json(resolveBody) } },
     responses: {
       200: { description: "the order's record; resolving again keeps the first resolution", ...json(orderRecordSchema) },
-      400: error('no note or no `by`'),
+      400: error('no note, or a `by` that is not an operator name (control or bidi formatting characters, over 254 characters) or is reserved (`ledger`, `admin`)'),
       404: error('no discrepancy has this id'),
       413: error('the body is larger than 64 KiB'),
       415: error('the body is not JSON in UTF-8'),
@@ -130,7 +133,7 @@ export function openApiDocument(): object {
   });
   registry.registerPath({
     method: 'get', path: '/v1/commands/{shopTransactionId}', operationId: 'getCommand', summary: 'One command', request: { params: id },
-    responses: { 200: { description: 'the record', ...json(commandRecordSchema) }, 404: error('no command has this shopTransactionId'), ...everyRoute },
+    responses: { 200: { description: 'the record', ...json(commandRecordSchema) }, 404: error('no command has this shopTransactionId, or its mall is not one of MALL_IDS'), ...everyRoute },
   });
   registry.registerPath({
     method: 'get', path: '/v1/wallet-a/trades/{shopTransactionId}/qr.svg', operationId: 'getTradeQrCode', summary: "A native trade's code URL as a QR image", request: { params: id },

@@ -3,23 +3,29 @@ import QRCode from 'qrcode';
 import type { CommandStore } from '../store/command-store';
 import { publicRecord } from '../commands/command-record';
 import { parseBody } from './api-errors';
+import type { MallScope } from './mall-scope';
 import { commandListQuery } from './schemas/command-record-schema';
 
 /** Reading commands back: one record, a list by state, and a native trade's code URL as a QR image. */
-export function queryRoutes(store: CommandStore): Router {
+export function queryRoutes(store: CommandStore, malls: MallScope): Router {
   const router = Router();
+  // Another mall's command reads as an unknown one: MALL_IDS narrowed since it was made.
+  const commandOf = async (id: string) => {
+    const command = await store.getCommand(id);
+    return command && malls.serves(command.mallId) ? command : null;
+  };
   router.get('/v1/commands', async (req, res) => {
     const query = parseBody(commandListQuery, req.query);
     const commands = await store.listCommands({ state: query.state, limit: query.limit });
-    res.json({ commands: commands.map(publicRecord) });
+    res.json({ commands: commands.filter((command) => malls.serves(command.mallId)).map(publicRecord) });
   });
   router.get('/v1/commands/:shopTransactionId', async (req, res) => {
-    const command = await store.getCommand(req.params.shopTransactionId);
+    const command = await commandOf(req.params.shopTransactionId);
     if (!command) return void res.status(404).json({ error: `no command with shopTransactionId ${req.params.shopTransactionId}` });
     res.json(publicRecord(command));
   });
   router.get('/v1/wallet-a/trades/:shopTransactionId/qr.svg', async (req, res) => {
-    const command = await store.getCommand(req.params.shopTransactionId);
+    const command = await commandOf(req.params.shopTransactionId);
     if (!command || command.command !== 'wallet-a.create') {
       return void res.status(404).json({ error: `no wallet-a trade with shopTransactionId ${req.params.shopTransactionId}` });
     }

@@ -6,7 +6,10 @@ import type { Config } from '../config/env';
 import type { CommandDeps } from '../commands/command-deps';
 import { startCommandWorker, type CommandWorker } from '../commands/command-worker';
 import { createGatewayClient } from '../gateway/gateway-client';
+import { createAttemptsInFlight } from '../commands/attempts-in-flight';
+import { createBoundedServer } from '../http/bounded-server';
 import { closeServer } from '../http/close-server';
+import type { ListenerTimeouts } from '../http/listener-timeouts';
 import type { Logger } from '../observability/logger';
 import { registerCommandGauges, type Metrics } from '../observability/metrics';
 import type { CommandStore } from '../store/command-store';
@@ -27,6 +30,8 @@ export interface InternalApiOptions {
   storeKind: 'sqlite' | 'postgres';
   logger: Logger;
   metrics: Metrics;
+  /** The listener's time-outs; tests shorten them. */
+  timeouts?: ListenerTimeouts;
 }
 
 export function commandDeps(options: InternalApiOptions): CommandDeps {
@@ -53,6 +58,7 @@ export function commandDeps(options: InternalApiOptions): CommandDeps {
     metrics,
     owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     now: () => new Date(),
+    inFlight: createAttemptsInFlight(logger),
   };
 }
 
@@ -70,21 +76,23 @@ export async function startInternalApi(options: InternalApiOptions): Promise<Int
     if (released > 0) logger.warn('took over commands leased by a previous process', { count: released });
   }
   const worker = startCommandWorker(deps, { pollMs: Math.min(1_000, config.GATEWAY_RETRY_BASE_MS) });
+  deps.wakeWorker = () => worker.wake();
 
   const token = config.secrets.apiToken;
   if (!token) {
     logger.info('internal API off: set API_TOKEN or API_TOKEN_FILE to enable it');
     return { port: null, worker, stop: (timeoutMs) => worker.stop(timeoutMs) };
   }
-  const server = createApiApp({ commands: deps, apiToken: token, wakeWorker: () => worker.wake(), ledger: options.ledger }).listen(config.API_PORT, config.API_HOST);
-  // One attempt may take GATEWAY_TIMEOUT_MS, a trade creation several: the socket must outlive them.
-  server.requestTimeout = 0;
+  const app = createApiApp({ commands: deps, apiToken: token, ledger: options.ledger, mallIds: config.MALL_IDS });
+  // The request time-out bounds receiving a request, not answering it: a POST still waits up to GATEWAY_TIMEOUT_MS for the gateway.
+  const server = createBoundedServer(app, options.timeouts).listen(config.API_PORT, config.API_HOST);
   await once(server, 'listening');
   return {
     port: (server.address() as AddressInfo).port,
     worker,
     async stop(timeoutMs) {
       await closeServer(server, timeoutMs);
+      await deps.inFlight.settled(timeoutMs);
       await worker.stop(timeoutMs);
     },
   };

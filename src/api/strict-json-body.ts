@@ -1,18 +1,25 @@
 import { parse as parseMediaType } from 'content-type';
 import express, { type RequestHandler } from 'express';
+import { MAX_JSON_DEPTH, scanJson } from '../http/json-depth';
 import { STRICT_UTF8 } from '../http/strict-utf8';
-import { InvalidBody, MalformedJson, UnsupportedBodyCharset } from './api-errors';
+import { BodyTooLarge, InvalidBody, MalformedJson, UnsupportedBodyCharset } from './api-errors';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/** As deep as a notification may be: a VAN body passed through is the gateway's, a few levels at most. */
+const MAX_BODY_DEPTH = MAX_JSON_DEPTH;
 
 /**
  * The internal API's JSON body, read as bytes and decoded strictly: the express parser would
  * turn invalid UTF-8 (an EUC-KR `memo`) into U+FFFD and the gateway would be sent the garbage.
  * Refused instead, naming the field, as the notification side does.
  */
-export function strictJsonBody(limit: string): RequestHandler[] {
+export function strictJsonBody(limitBytes: number): RequestHandler[] {
   const checkCharset: RequestHandler = (req, _res, next) => {
     if (!req.is(JSON_TYPES)) return next();
+    // Refused before reading: the body parser would first read the whole declared body (10 MB at a
+    // client's pace) only to refuse it; answered now, the listener closes the connection instead.
+    if (Number(req.headers['content-length'] ?? 0) > limitBytes) throw new BodyTooLarge();
     const charset = charsetOf(req.headers['content-type']);
     if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw new UnsupportedBodyCharset(charset);
     next();
@@ -21,7 +28,7 @@ export function strictJsonBody(limit: string): RequestHandler[] {
     if (Buffer.isBuffer(req.body)) req.body = parseUtf8Json(req.body);
     next();
   };
-  return [checkCharset, express.raw({ type: JSON_TYPES, limit }), decode];
+  return [checkCharset, express.raw({ type: JSON_TYPES, limit: limitBytes }), decode];
 }
 
 function charsetOf(header: string | undefined): string | undefined {
@@ -41,6 +48,10 @@ function parseUtf8Json(raw: Buffer): unknown {
   }
   // An empty body reads as {} (as the express parser did): the schema then names what is missing.
   if (text.trim() === '') return {};
+  // Before parsing: thousands of levels overflow the stack of whatever walks the value (the body's hash, the record's JSON).
+  if (scanJson(raw, Number.MAX_SAFE_INTEGER).depth > MAX_BODY_DEPTH) {
+    throw new InvalidBody([{ path: '', message: `is nested deeper than ${MAX_BODY_DEPTH} levels; the gateway's bodies are a few levels deep` }]);
+  }
   try {
     return JSON.parse(text);
   } catch {

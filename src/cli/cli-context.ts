@@ -1,11 +1,13 @@
 import type { Command } from 'commander';
 import { ConfigError, loadConfig, type Config } from '../config/env';
 import { ledgerSettingsOf } from '../config/ledger-env';
+import { maskCardData } from '../observability/card-numbers';
 import { maskSensitive } from '../observability/mask';
 import { openStore } from '../store/open-store';
 import { StoreUnavailable, type Store } from '../store/store';
 import { CliFailure, EXIT } from './exit-codes';
 import { requireReceiverDatabase } from './require-database';
+import { terminalJson } from './terminal-text';
 
 /** Where a command reads its environment and writes its output; tests pass their own. */
 export interface CliIo {
@@ -52,9 +54,13 @@ export async function withStore<T>(config: Config, work: (store: Store) => Promi
   }
 }
 
-/** `--json` prints the data as is, for scripts; otherwise the human rendering, with personal data masked. */
+/**
+ * `--json` prints the data as stored, for scripts, but for card data (never shown whole, PCI DSS);
+ * otherwise the human rendering, with personal data masked. Either way the io's writers (see
+ * runCli) escape control characters and mask card numbers in whatever text reaches them.
+ */
 export function print(io: CliIo, options: GlobalOptions, data: unknown, human: () => string): void {
-  io.stdout(`${options.json ? JSON.stringify(data, jsonReplacer, 2) : human()}\n`);
+  io.stdout(`${options.json ? terminalJson(JSON.stringify(maskCardData(data), jsonReplacer, 2)) : human()}\n`);
 }
 
 export function masked<T>(value: T): T {

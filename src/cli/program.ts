@@ -9,6 +9,7 @@ import { registerDiscrepanciesList } from './commands/discrepancies-list';
 import { registerDiscrepanciesResolve } from './commands/discrepancies-resolve';
 import { registerLedgerBackfill } from './commands/ledger-backfill';
 import { registerLedgerRebuild } from './commands/ledger-rebuild';
+import { registerOrdersList } from './commands/orders-list';
 import { registerOrdersShow } from './commands/orders-show';
 import { registerEventsList } from './commands/events-list';
 import { registerEventsRequeue } from './commands/events-requeue';
@@ -24,6 +25,8 @@ import { registerRetentionPrune } from './commands/retention-prune';
 import { sandboxCommand, untilSignal } from '../sandbox/sandbox-command';
 import { registerStatus } from './commands/status';
 import { CliFailure, EXIT } from './exit-codes';
+import { maskCardText } from '../observability/card-numbers';
+import { terminalText } from './terminal-text';
 
 /** Exit code for an error no command anticipated: a bug, never confused with the documented codes. */
 const EXIT_INTERNAL = 70;
@@ -32,7 +35,7 @@ export function buildProgram(io: CliIo): Command {
   const program = new Command('noti-receiver')
     .description("Inspect and repair what payment-noti-receiver holds: status, events, rejections, conflicts, gateway commands, retention, the payment ledger")
     .option('--database-url <url>', 'sqlite:PATH or postgres://… (default: DATABASE_URL)')
-    .option('--json', 'machine-readable output, unmasked')
+    .option('--json', 'machine-readable output: the data as stored, but card numbers and card secrets masked')
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)');
@@ -60,6 +63,7 @@ export function buildProgram(io: CliIo): Command {
   registerOperatorsToken(operators, io);
   registerOperatorsRemove(operators, io);
   const orders = program.command('orders').description("the payment ledger's record of an order (SPEC 7)");
+  registerOrdersList(orders, io);
   registerOrdersShow(orders, io);
   const discrepancies = program.command('discrepancies').description('payments that differ from what the shop expected, double payments, failed refunds');
   registerDiscrepanciesList(discrepancies, io);
@@ -72,8 +76,22 @@ export function buildProgram(io: CliIo): Command {
   return program;
 }
 
+/**
+ * The one place output leaves the CLI: whatever a command, commander's usage errors, the help or
+ * a failure writes, card numbers are masked and control characters escaped before a terminal
+ * (or a pipe) gets it.
+ */
+function safeIo(io: CliIo): CliIo {
+  return {
+    env: io.env,
+    stdout: (text) => io.stdout(terminalText(maskCardText(text))),
+    stderr: (text) => io.stderr(terminalText(maskCardText(text))),
+  };
+}
+
 /** Runs one CLI invocation and resolves to its exit code; never calls process.exit itself. */
-export async function runCli(args: string[], io: CliIo): Promise<number> {
+export async function runCli(args: string[], rawIo: CliIo): Promise<number> {
+  const io = safeIo(rawIo);
   try {
     await buildProgram(io).parseAsync(args, { from: 'user' });
     return EXIT.ok;

@@ -1,10 +1,13 @@
+import { kstTime } from '../console/format';
+import { terminalText } from './terminal-text';
+
 /**
  * Plain-text tables for a terminal. Hangul and other East Asian wide characters take two
  * columns, so widths are counted in columns, not code units, or Korean names shift every
  * column after them.
  */
 export function formatTable(headers: string[], rows: Array<Array<string | number | null>>): string {
-  const cells = rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '-' : String(cell))));
+  const cells = rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '-' : cellText(String(cell)))));
   const widths = headers.map((header, i) => Math.max(displayWidth(header), ...cells.map((row) => displayWidth(row[i] ?? ''))));
   const line = (row: string[]) =>
     row
@@ -18,9 +21,20 @@ export function formatTable(headers: string[], rows: Array<Array<string | number
 export function formatFields(entries: Array<[string, unknown]>): string {
   const width = Math.max(0, ...entries.map(([key]) => displayWidth(key)));
   return entries
-    .map(([key, value]) => `${pad(key, width)}  ${value === null || value === undefined ? '-' : typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .map(([key, value]) => `${pad(key, width)}  ${value === null || value === undefined ? '-' : cellText(typeof value === 'string' ? value : JSON.stringify(value))}`)
     .join('\n');
 }
+
+/**
+ * A cell on one line, control characters escaped (a line break in a shop order number must not
+ * start a row of its own); a time as the console shows it, in Korea's time (the gateway's and
+ * the shops' clock), where the stored UTC instant would be off by nine hours for the reader.
+ */
+function cellText(text: string): string {
+  return terminalText(ISO_TIME.test(text) ? kstTime(text) : text, true);
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 export function displayWidth(text: string): number {
   let width = 0;

@@ -24,7 +24,5 @@ export const approveVanPolicy: AttemptPolicy = {
  */
 export async function approveVan(deps: CommandDeps, body: Record<string, unknown> & { mallId: string; shopTransactionId: string }): Promise<{ command: StoredCommand; created: boolean }> {
   deps.gateway.assertConfigured('van.approve');
-  const result = await submitCommand(deps, 'van.approve', body, body, approveVanPolicy);
-  if (result.created && result.command.state === 'net_cancelling') deps.metrics.netCancels.inc({ outcome: 'started' });
-  return result;
+  return submitCommand(deps, 'van.approve', body, body, approveVanPolicy);
 }

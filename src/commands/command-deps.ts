@@ -1,4 +1,5 @@
 import type { GatewayClient } from '../gateway/gateway-client';
+import type { AttemptsInFlight } from './attempts-in-flight';
 import type { GatewayKeys, MsgAuthEncoding } from '../gateway/msg-auth';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
@@ -24,6 +25,10 @@ export interface CommandDeps {
   owner: string;
   now: () => Date;
   random?: () => number;
+  /** First attempts still running after their POST answered. */
+  inFlight: AttemptsInFlight;
+  /** Tells the worker a command is due now (an approval in doubt needs its net-cancel at once). */
+  wakeWorker?: () => void;
 }
 
 /** Longer than one attempt can take, so a live owner never loses a lease mid-attempt. */

@@ -3,7 +3,7 @@ import { cancelVanPolicy } from './cancel-van';
 import { cancelWalletPolicy } from './cancel-wallet';
 import type { CommandDeps } from './command-deps';
 import { startLane } from './command-lane';
-import type { StoredCommand } from './command-record';
+import { COMMAND_KINDS, type CommandKind, type StoredCommand } from './command-record';
 import { createTradePolicy } from './create-trade';
 import { netCancelPolicy } from './net-cancel';
 import { runAttempt } from './run-attempt';
@@ -30,13 +30,22 @@ export function policyFor(command: StoredCommand, deps: CommandDeps): AttemptPol
 }
 
 /**
+ * Net-cancels the worker sends at a time. Each stands for an approval that may have charged a
+ * customer, so one is never kept waiting for a slot that others the gateway holds fill: only
+ * approvals in doubt make them, and a held one costs a socket, nothing more.
+ */
+export const NET_CANCEL_SLOTS = 256;
+
+/**
  * The one worker that owns resends and net-cancels: it leases due commands (one replica at a
  * time per command; an expired lease is a dead replica's and is taken over) and works them.
- * Net-cancels have a lane of their own: an approval in doubt may stand at the gateway, and
- * its reqRtran goes at once, never behind a round of resends the gateway is slow to answer.
+ * Each kind has a lane of its own: an approval in doubt may stand at the gateway, and its
+ * reqRtran goes at once, never behind a round of cancellations the gateway is slow to answer;
+ * a trade's resend never waits for a slot that held cancellations fill.
  */
 export function startCommandWorker(deps: CommandDeps, options: { pollMs: number; batchSize?: number }): CommandWorker {
   const slots = options.batchSize ?? 16;
+  const slotsOf = (kind: CommandKind) => (kind === 'van.approve' ? Math.max(slots, NET_CANCEL_SLOTS) : slots);
 
   const work = async (command: StoredCommand): Promise<void> => {
     try {
@@ -51,7 +60,7 @@ export function startCommandWorker(deps: CommandDeps, options: { pollMs: number;
     }
   };
 
-  const lanes = [startLane(deps, 'net-cancel', { pollMs: options.pollMs, slots, work }), startLane(deps, 'resend', { pollMs: options.pollMs, slots, work })];
+  const lanes = COMMAND_KINDS.map((kind) => startLane(deps, kind, { pollMs: options.pollMs, slots: slotsOf(kind), work }));
   return {
     wake: () => lanes.forEach((lane) => lane.wake()),
     async stop(timeoutMs) {

@@ -2,9 +2,10 @@ import type { AttemptPolicy } from './attempt-policy';
 import { spentSinceBudget } from './attempt-policy';
 import type { StoredCommand } from './command-record';
 import type { CommandDeps, CommandSettings } from './command-deps';
+import { answerDeadline } from './answer-deadline';
 import { shopTransactionIdOf, submitCommand, waitUntilFinal } from './submit-command';
 
-/** SPEC 5.2.1: a time-out or network error is resent up to 3 times within the call: 4 attempts in all. */
+/** A time-out or network error is resent up to 3 times: 4 attempts in all. */
 export const TRADE_ATTEMPTS = 4;
 
 export class MissingNotifyUrl extends Error {
@@ -26,16 +27,19 @@ export const createTradePolicy = (settings: CommandSettings): AttemptPolicy => (
   shapeResponse: decodeResDetailMsg,
 });
 
-/** Creates a wallet-a trade and answers once it is final: the shop needs the payment page URL now. */
+/**
+ * Creates a wallet-a trade and answers once it is final (the shop needs the payment page URL
+ * now), or with the command still resending when the answer's deadline comes.
+ */
 export async function createTrade(deps: CommandDeps, body: Record<string, unknown>): Promise<{ command: StoredCommand; created: boolean }> {
+  const answerBy = answerDeadline(deps.settings);
   deps.gateway.assertConfigured('wallet-a.create');
   const notifyUrl = body.notifyUrl ?? deps.settings.publicNotifyUrl;
   if (!notifyUrl) throw new MissingNotifyUrl();
   const shopTransactionId = shopTransactionIdOf(body);
   const request = { ...body, mallId: String(body.mallId), shopTransactionId, notifyUrl };
-  const { command, created } = await submitCommand(deps, 'wallet-a.create', body, request, createTradePolicy(deps.settings));
-  const { timeoutMs } = deps.settings;
-  return { command: await waitUntilFinal(deps, command, TRADE_ATTEMPTS * (timeoutMs + 60_000)), created };
+  const { command, created } = await submitCommand(deps, 'wallet-a.create', body, request, createTradePolicy(deps.settings), answerBy);
+  return { command: await waitUntilFinal(deps, command, answerBy), created };
 }
 
 /** The gateway URL-encodes `resDetailMsg`; the record keeps it readable. */

@@ -67,6 +67,8 @@ export async function runAttempt(deps: CommandDeps, command: StoredCommand, poli
     event: eventType && finalRecord ? commandEvent(eventType, finalRecord) : null,
   }));
   report(deps, stored, policy, outcome, n);
+  // Due at once (a net-cancel): the worker need not wait for its next poll.
+  if (policy.immediate?.includes(stored.state)) deps.wakeWorker?.();
   return stored;
 }
 
@@ -105,5 +107,6 @@ function report(deps: CommandDeps, command: StoredCommand, policy: AttemptPolicy
     deps.logger.info('gateway attempt answered', fields);
   }
   if (isFinal(command.state)) deps.metrics.commandsFinished.inc({ kind: command.command, state: command.state });
+  if (policy.operation === 'van.approve' && command.state === 'net_cancelling') deps.metrics.netCancels.inc({ outcome: 'started' });
   if (policy.operation === 'van.net-cancel' && isFinal(command.state)) deps.metrics.netCancels.inc({ outcome: command.state });
 }

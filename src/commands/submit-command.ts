@@ -4,6 +4,7 @@ import type { AttemptPolicy } from './attempt-policy';
 import { isFinal, type CommandKind, type StoredCommand } from './command-record';
 import { leaseMs, type CommandDeps } from './command-deps';
 import { runAttempt } from './run-attempt';
+import { answerDeadline, settledBy } from './answer-deadline';
 
 /** The same shopTransactionId with another body: the caller reused a key for a different call. */
 export class IdempotencyConflict extends Error {
@@ -20,7 +21,9 @@ export function shopTransactionIdOf(body: Record<string, unknown>): string {
 
 /**
  * Records the command durably (the first byte is sent only after), then runs its first
- * attempt. A key seen before returns the stored command and sends nothing.
+ * attempt, and resolves when it ends or at `answerBy` (epoch ms), whichever comes first: an
+ * attempt still running then goes on, is recorded when it ends, and the caller gets the
+ * command as stored so far. A key seen before returns the stored command and sends nothing.
  */
 export async function submitCommand(
   deps: CommandDeps,
@@ -28,6 +31,7 @@ export async function submitCommand(
   body: Record<string, unknown>,
   request: Record<string, unknown> & { shopTransactionId: string; mallId: string },
   policy: AttemptPolicy,
+  answerBy = answerDeadline(deps.settings),
 ): Promise<{ command: StoredCommand; created: boolean }> {
   const now = deps.now();
   const bodyHash = hashBody({ ...body, shopTransactionId: request.shopTransactionId });
@@ -46,16 +50,21 @@ export async function submitCommand(
     if (command.bodyHash !== bodyHash || command.command !== kind) throw new IdempotencyConflict(command.shopTransactionId, command);
     return { command, created };
   }
-  return { command: await runAttempt(deps, command, policy), created };
+  const attempt = runAttempt(deps, command, policy);
+  const ended = await settledBy(attempt, answerBy);
+  if (ended) return { command: ended, created };
+  deps.inFlight.track(attempt, command.shopTransactionId);
+  return { command: (await deps.store.getCommand(command.shopTransactionId)) ?? command, created };
 }
 
-/** Waits while the worker resends, for a call the SPEC answers only when it is final. */
-export async function waitUntilFinal(deps: CommandDeps, command: StoredCommand, timeoutMs: number): Promise<StoredCommand> {
-  const deadline = Date.now() + timeoutMs;
+/** Waits while the worker resends, until the command is final or `answerBy` (epoch ms) has come. */
+export async function waitUntilFinal(deps: CommandDeps, command: StoredCommand, answerBy: number): Promise<StoredCommand> {
   const step = Math.min(100, deps.settings.retryBaseMs);
   let current = command;
-  while (!isFinal(current.state) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, step));
+  while (!isFinal(current.state)) {
+    const left = answerBy - Date.now();
+    if (left <= 0) break;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(step, left)));
     current = (await deps.store.getCommand(command.shopTransactionId)) ?? current;
   }
   return current;

@@ -29,6 +29,8 @@ const envSchema = z.object({
   GATEWAY_ENV: z.enum(['production', 'development'], { error: 'must be production or development' }).default('development'),
   EXTRA_ALLOWED_IPS: addressList.prefault(''),
   TRUST_PROXY: addressList.prefault(''),
+  // Unset: the sign-on header is believed from TRUST_PROXY (see signOnProxies).
+  ADMIN_AUTH_PROXY: addressList.optional(),
   MALL_IDS: z
     .string()
     .default('')
@@ -57,8 +59,8 @@ const envSchema = z.object({
   ...ledgerEnvSettings,
 }).superRefine((env, ctx) => {
   // A header any client can send names nobody unless a proxy that authenticated the person set it.
-  if (env.ADMIN_AUTH_HEADER && env.TRUST_PROXY.entries.length === 0) {
-    ctx.addIssue({ code: 'custom', path: ['ADMIN_AUTH_HEADER'], message: 'is believed only from a TRUST_PROXY peer; set TRUST_PROXY to the authenticating proxy\'s address' });
+  if (env.ADMIN_AUTH_HEADER && (env.ADMIN_AUTH_PROXY ?? env.TRUST_PROXY).entries.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['ADMIN_AUTH_HEADER'], message: 'is believed only from the sign-on proxy; set ADMIN_AUTH_PROXY (or TRUST_PROXY) to the authenticating proxy\'s address' });
   }
   // The internal API moves money: it must never be reachable where the gateway's notifications arrive.
   if (env.API_PORT !== 0 && env.API_PORT === env.PORT) {

@@ -4,6 +4,8 @@ import type { Logger } from '../observability/logger';
 import type { CommandStore } from '../store/command-store';
 import type { LedgerStore } from '../store/ledger-store';
 import type { OperatorQueries, Store } from '../store/store';
+import { createRefusalCount, type RefusalCount, type RefusalReason } from './refusal-count';
+import { SIGN_IN_WINDOW_MS } from './sign-in-throttle';
 import type { Sessions } from './sessions';
 
 export type ConsoleStore = Store & OperatorQueries;
@@ -11,13 +13,18 @@ export type ConsoleStore = Store & OperatorQueries;
 export interface ConsoleDeps {
   store: ConsoleStore;
   /** The running configuration: reprocessing judges a rejection by it, the overview shows the policy. */
-  config: Pick<Config, 'GATEWAY_ENV' | 'EXTRA_ALLOWED_IPS' | 'TRUST_PROXY' | 'MALL_IDS' | 'RETENTION_DAYS' | 'ADMIN_PUBLIC_URL' | 'ADMIN_AUTH_HEADER'>;
+  config: Pick<Config, 'GATEWAY_ENV' | 'EXTRA_ALLOWED_IPS' | 'TRUST_PROXY' | 'MALL_IDS' | 'RETENTION_DAYS' | 'ADMIN_PUBLIC_URL' | 'ADMIN_AUTH_HEADER' | 'ADMIN_AUTH_PROXY'>;
   logger: Logger;
   /** The bootstrap operator `admin`'s token (ADMIN_TOKEN, or the one generated at start). */
   adminToken: string;
   /** Sessions in the database (createSessions over the same store). */
   sessions: Sessions;
   now: () => Date;
+  /**
+   * Refused sign-ins per client and window, so each client writes one audit row a window (see
+   * refusal-count.ts). One per process: withSignInRefusals makes it when the caller has not.
+   */
+  signInRefusals?: RefusalCount;
   /** The internal API's commands (SPEC 5); absent where that API is not assembled (some tests). */
   commands?: Pick<CommandStore, 'listCommands' | 'getCommand' | 'listAttempts' | 'countByState'> | null;
   /**
@@ -27,4 +34,12 @@ export interface ConsoleDeps {
   ledger?: (Pick<LedgerStore, 'getOrder' | 'findOrders' | 'listOrders' | 'listDiscrepancies' | 'openDiscrepancyCounts' | 'resolveDiscrepancy'> & Partial<Pick<LedgerStore, 'lag'>>) | null;
   /** The publisher's state and last error and the relay's store error, as /readyz reports them: why the backlog grows. */
   deliveryReadiness?: () => DeliveryReadiness;
+}
+
+/**
+ * `deps` with its one refusal count: every console route of the process must share it, or each
+ * would audit anew. `onRefusal`: each refusal as it happens (the listener's metric).
+ */
+export function withSignInRefusals(deps: ConsoleDeps, onRefusal?: (reason: RefusalReason) => void): ConsoleDeps & { signInRefusals: RefusalCount } {
+  return { ...deps, signInRefusals: deps.signInRefusals ?? createRefusalCount({ now: () => deps.now().getTime(), windowMs: SIGN_IN_WINDOW_MS, onRefusal }) };
 }

@@ -1,4 +1,5 @@
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import express, { Router } from 'express';
+import { auditRoutes } from './audit-routes';
 import { consoleAssets } from './console-assets';
 import type { ConsoleDeps } from './console-deps';
 import { commandsRoutes } from './commands-routes';
@@ -7,40 +8,18 @@ import { requireSameOrigin } from './csrf';
 import { eventsRoutes } from './events-routes';
 import { ledgerRoutes } from './ledger-routes';
 import { overviewRoutes } from './overview-routes';
-import { auditPage } from './pages/audit-page';
 import { rejectionsRoutes } from './rejections-routes';
 import { operatorsRoutes } from './operators-routes';
-import { requireRole, requireSession, sessionOf } from './require-session';
+import { requireRole, requireSession } from './require-session';
 import { ACTING_ROLE } from './roles';
+import { securityHeaders } from './security-headers';
 import { signInRoutes } from './sign-in-routes';
-
-/**
- * Scripts only from the console itself and none inline: even if some notification text escaped
- * the HTML encoding, the browser would refuse to run it.
- */
-const CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join('; ');
-
-function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('Content-Security-Policy', CSP);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'same-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Cache-Control', 'no-store');
-  next();
-}
+import { warnOfSignOnFallback } from './single-sign-on';
 
 /** The operator console, mounted at /console on the admin listener. */
 export function consoleRouter(deps: ConsoleDeps): Router {
   const router = Router();
+  warnOfSignOnFallback(deps.config, deps.logger);
   router.use(securityHeaders);
   router.use(consoleAssets(deps.logger));
   router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
@@ -55,9 +34,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.use(eventsRoutes(deps));
   router.use(rejectionsRoutes(deps));
   router.use(conflictsRoutes(deps));
-  router.get('/audit', async (_req, res) => {
-    res.type('html').send(auditPage(sessionOf(res), await deps.store.listAudit(500)));
-  });
+  router.use(auditRoutes(deps));
   router.use(commandsRoutes(deps));
   router.use(ledgerRoutes(deps));
   return router;

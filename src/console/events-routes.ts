@@ -6,6 +6,7 @@ import { PAGE_SIZE, filterQuery, parseEventFilter } from './event-filter';
 import { noticeFor } from './notices';
 import { eventPage } from './pages/event-page';
 import { eventsPage } from './pages/events-page';
+import { internalEventPage } from './pages/internal-event-page';
 import { notFoundPage } from './pages/not-found-page';
 import { sessionOf } from './require-session';
 
@@ -31,6 +32,8 @@ export function eventsRoutes(deps: ConsoleDeps): Router {
     const detail = await store.getEvent(req.params.id);
     if (!detail) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'events', `No event ${req.params.id}.`));
     const [conflicts, attempts] = await Promise.all([store.conflictsOfEvent(detail.eventId), store.deliveryAttempts(detail.eventId)]);
+    // The ledger's and the commands' own events have no notification (no notiType) behind them.
+    if (detail.notiType === '') return res.type('html').send(internalEventPage(sessionOf(res), detail, attempts, noticeFor(req.query)));
     res.type('html').send(eventPage(sessionOf(res), detail, bodyView(detail.rawBody, detail.contentType), conflicts, attempts, noticeFor(req.query)));
   });
 

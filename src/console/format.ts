@@ -1,5 +1,6 @@
 import { KST_OFFSET_MS } from '../notifications/kst-date';
 import { maskSensitive } from '../observability/mask';
+import { visibleBidiControls } from './html';
 
 /** Operators and the gateway's portal both think in Korean time; the title keeps the exact UTC instant. */
 export function kstTime(iso: string | null | undefined): string {
@@ -28,7 +29,7 @@ export function ageText(ms: number | null): string {
 
 /** Masked exactly as the logs are (by field name and by value), then pretty-printed for a <pre>. */
 export function maskedJson(value: unknown): string {
-  return JSON.stringify(maskSensitive(value), null, 2);
+  return visibleBidiControls(JSON.stringify(maskSensitive(value), null, 2));
 }
 
 /**

@@ -14,6 +14,7 @@ const NOTICES: Record<string, (n: number) => string> = {
 };
 
 export function noticeFor(query: Record<string, unknown>): string | null {
-  const make = typeof query.done === 'string' ? NOTICES[query.done] : undefined;
+  // Own keys only: `?done=valueOf` (or constructor, __proto__…) must not find Object.prototype's.
+  const make = typeof query.done === 'string' && Object.hasOwn(NOTICES, query.done) ? NOTICES[query.done] : undefined;
   return make ? make(Math.max(0, Number.parseInt(String(query.n ?? '0'), 10) || 0)) : null;
 }

@@ -4,12 +4,12 @@ import type { OperatorRole } from '../store/store';
 import { audit } from './audit';
 import type { ConsoleDeps } from './console-deps';
 import { csrfTokenValid } from './csrf';
-import { forbiddenPage, unknownOperatorPage } from './pages/refusal-pages';
+import { forbiddenPage, tokenOperatorPage, unknownOperatorPage } from './pages/refusal-pages';
 import { requestOrigin } from './request-origin';
 import { roleAllows } from './roles';
 import type { Session } from './sessions';
 import { readSessionCookie, setSessionCookie } from './session-cookie';
-import { signOnName, signOnOf } from './single-sign-on';
+import { signOnName, signOnOf, type SignOn } from './single-sign-on';
 
 /** The session of this request and what the audit calls its operator: the record's name and the address acting now. */
 export interface SignedInOperator extends Session {
@@ -24,37 +24,57 @@ export function actorName(operator: string, address: string): string {
   return `${operator} (${shownAddress(address)})`;
 }
 
-export type SessionDeps = Pick<ConsoleDeps, 'config' | 'store' | 'sessions' | 'logger' | 'now'>;
+export type SessionDeps = Pick<ConsoleDeps, 'config' | 'store' | 'sessions' | 'logger' | 'now' | 'signInRefusals'>;
 
 /**
  * The request's session from its cookie; without one, a sign-on proxy's header (ADMIN_AUTH_HEADER)
- * signs a known operator in here and now. `refused`: the proxy named someone who is no operator,
- * and the 403 page saying so has been sent (unless `unknownSignOn` is `ignore`: the token form,
- * where token operators behind the same proxy still sign in).
+ * signs a single sign-on operator in here and now. `refused`: the proxy named someone the header
+ * may not sign in, and the 403 page saying so has been sent (unless `refusedSignOn` is `ignore`:
+ * the token form, where token operators behind the same proxy still sign in). Once per request:
+ * a request the console router passes on meets the listener's own session check, which must not
+ * make a second session from the same header.
  */
 export async function currentSession(
-  req: Request, res: Response, deps: SessionDeps, unknownSignOn: 'refuse' | 'ignore' = 'refuse',
+  req: Request, res: Response, deps: SessionDeps, refusedSignOn: 'refuse' | 'ignore' = 'refuse',
 ): Promise<SignedInOperator | 'refused' | null> {
+  if (res.locals.session) return res.locals.session as SignedInOperator;
   const origin = requestOrigin(req, deps.config.TRUST_PROXY, deps.config.ADMIN_PUBLIC_URL ?? null);
-  const existing = await deps.sessions.get(readSessionCookie(req));
-  if (existing && !signedOnAsSomeoneElse(req, deps, existing)) return { ...existing, actor: actorName(existing.operator, origin.client) };
+  const existing = await deps.sessions.get(readSessionCookie(req, origin.https));
+  if (existing && !signedOnAsSomeoneElse(req, deps, existing)) return remember(res, { ...existing, actor: actorName(existing.operator, origin.client) });
   // The proxy now names another person at this browser (the previous one signed out there, the
   // cookie stayed): their session is over, or the audit would name the wrong person.
   if (existing) await deps.sessions.end(existing.idHash);
   const signOn = await signOnOf(req, deps);
   if (signOn.kind === 'none') return null;
-  if (signOn.kind === 'unknown') {
-    if (unknownSignOn === 'ignore') return null;
-    await audit(deps, actorName('unidentified', origin.client), 'sign-in refused', null, `the sign-on proxy names ${JSON.stringify(signOn.name)}, who is no operator`);
-    deps.logger.warn('console sign-in refused: the sign-on proxy names no operator', { ip: shownAddress(origin.client) });
-    res.status(403).type('html').send(unknownOperatorPage(signOn.name));
+  if (signOn.kind === 'refused') {
+    if (refusedSignOn === 'ignore') return null;
+    await refuseSignOn(res, deps, signOn, origin.client);
     return 'refused';
   }
   const { id, session } = await deps.sessions.create(signOn.operator, null);
   setSessionCookie(res, id, origin.https);
   const actor = actorName(session.operator, origin.client);
   await audit(deps, actor, 'signed in', null, 'through the sign-on proxy');
-  return { ...session, actor };
+  return remember(res, { ...session, actor });
+}
+
+function remember(res: Response, session: SignedInOperator): SignedInOperator {
+  res.locals.session = session;
+  return session;
+}
+
+/**
+ * Each refusal is logged with its count; the audit gets the first of the client's window only,
+ * since a person the proxy let through can reload the page as often as they like.
+ */
+async function refuseSignOn(res: Response, deps: SessionDeps, signOn: Extract<SignOn, { kind: 'refused' }>, client: string): Promise<void> {
+  const count = deps.signInRefusals?.add(`sign-on ${client}`, 'sign_on') ?? 1;
+  const why = signOn.reason === 'token' ? 'who signs in with a token' : 'who is no operator';
+  if (count === 1) {
+    await audit(deps, actorName('unidentified', client), 'sign-in refused', null, `the sign-on proxy names ${JSON.stringify(signOn.name)}, ${why}`);
+  }
+  deps.logger.warn(`console sign-in refused: the sign-on proxy names someone ${why}`, { ip: shownAddress(client), refusedInWindow: count });
+  res.status(403).type('html').send(signOn.reason === 'token' ? tokenOperatorPage(signOn.name) : unknownOperatorPage(signOn.name));
 }
 
 /**
@@ -88,7 +108,6 @@ export function requireSession(deps: SessionDeps) {
         res.status(403).type('text/plain').send('Forbidden: the form was missing its CSRF token or it was stale; reload the page and try again.');
         return;
       }
-      res.locals.session = session;
       next();
     } catch (error) {
       next(error);

@@ -29,10 +29,14 @@ export interface Sessions {
 }
 
 /**
- * Each use moves the idle clock, but a touch is a commit: a session used again within this long
- * keeps its last mark, so the idle expiry is late by at most this much.
+ * Each use moves the idle clock, but a touch is a commit: a use within this long of the last mark
+ * leaves it, and the idle limit is counted from the mark plus this much, so a session is never cut
+ * sooner than the limit after its last use, and at most this much later. A tenth of the limit, at
+ * most a minute: one write a minute per busy session at the default 30 minutes.
  */
-const TOUCH_AFTER_MS = 60_000;
+function touchInterval(idleMs: number): number {
+  return Math.min(60_000, Math.floor(idleMs / 10));
+}
 
 /**
  * Sessions in the database (SPEC 6.1), so a restart or another replica keeps them and signing out
@@ -47,7 +51,9 @@ export function createSessions(options: {
   bootstrapToken: string;
 }): Sessions {
   const { store, now } = options;
-  const limits: SessionLimits = { idleMs: options.idleMinutes * 60_000, absoluteMs: SESSION_ABSOLUTE_MS };
+  const idleMs = options.idleMinutes * 60_000;
+  const touchEveryMs = touchInterval(idleMs);
+  const limits: SessionLimits = { idleMs: idleMs + touchEveryMs, absoluteMs: SESSION_ABSOLUTE_MS };
   const bootstrapTokenHash = secretHash(options.bootstrapToken);
   return {
     async create(operator, token) {
@@ -63,7 +69,7 @@ export function createSessions(options: {
       const at = now();
       const found = await store.findSession(idHash, { ...limits, now: at, bootstrapTokenHash });
       if (!found) return null;
-      if (at - found.lastSeenAt > TOUCH_AFTER_MS) await store.touchSession(idHash, at, limits);
+      if (at - found.lastSeenAt >= touchEveryMs) await store.touchSession(idHash, at, limits);
       return { idHash, operator: found.operator, role: found.role, throughSignOn: found.throughSignOn, csrfToken: found.csrfToken };
     },
     async end(idHash) {

@@ -7,7 +7,7 @@ import { audit } from './audit';
 import type { ConsoleDeps } from './console-deps';
 import { kstTime } from './format';
 import { signInPage } from './pages/sign-in-page';
-import { createSignInThrottle } from './sign-in-throttle';
+import { SIGN_IN_WINDOW_MS, createSignInThrottle } from './sign-in-throttle';
 import { requestOrigin } from './request-origin';
 import { actorName, currentSession, requireSession, sessionOf } from './require-session';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
@@ -50,8 +50,14 @@ export function signInRoutes(deps: ConsoleDeps): Router {
     const waitMs = throttle.waitMs(address);
     if (waitMs > 0) {
       const retryAt = new Date(deps.now().getTime() + waitMs).toISOString();
-      await audit(deps, actorName(UNIDENTIFIED, address), 'sign-in refused', null, `too many wrong tokens from this address; may try again at ${retryAt}`);
-      deps.logger.warn('console sign-in refused: too many wrong tokens', { ip: shownAddress(address), retryAt });
+      // A lockout writes one audit row per client and window, whatever is sent meanwhile: the
+      // first refusal in it, naming the address and the wrong tokens that caused it.
+      const refused = deps.signInRefusals?.add(`lockout ${address}`, 'locked_out') ?? 1;
+      if (refused === 1) {
+        await audit(deps, actorName(UNIDENTIFIED, address), 'sign-in refused',
+          null, `too many wrong tokens: ${throttle.failures(address)} from this address within ${SIGN_IN_WINDOW_MS / 60_000} minutes; locked out until ${retryAt} (attempts until then are logged, not audited)`);
+      }
+      deps.logger.warn('console sign-in refused: too many wrong tokens', { ip: shownAddress(address), retryAt, refusedInWindow: refused });
       res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
       res.status(429).type('html').send(signInPage({
         next: safeNext(body.next),
@@ -61,9 +67,10 @@ export function signInRoutes(deps: ConsoleDeps): Router {
     }
     const operator = await operatorOfToken(deps, body.token);
     if (!operator) {
-      throttle.failed(address);
-      await audit(deps, actorName(UNIDENTIFIED, address), 'sign-in refused', null, 'wrong token');
-      deps.logger.warn('console sign-in refused: wrong token', { ip: shownAddress(address) });
+      const failures = throttle.failed(address);
+      deps.signInRefusals?.tally('wrong_token');
+      await audit(deps, actorName(UNIDENTIFIED, address), 'sign-in refused', null, `wrong token (${failures} from this address within ${SIGN_IN_WINDOW_MS / 60_000} minutes)`);
+      deps.logger.warn('console sign-in refused: wrong token', { ip: shownAddress(address), failures });
       res.status(401).type('html').send(signInPage({ next: safeNext(body.next), error: 'That token is not right.' }));
       return;
     }

@@ -1,22 +1,14 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Logger } from '../observability/logger';
 import { answerClientErrors } from './client-errors';
-import { connectionsCheckingInterval, LISTENER_TIMEOUTS, type ListenerTimeouts } from './listener-timeouts';
+import { LISTENER_TIMEOUTS, listenerOptions, type ListenerTimeouts } from './listener-timeouts';
 
 /**
  * The notification listener: node's HTTP server with the receiver's time-outs, its parser's
  * refusals in the gateway's form, and `Expect: 100-continue` left to the handler.
  */
 export function createNotificationServer(listener: RequestListener, logger: Logger, timeouts: ListenerTimeouts = LISTENER_TIMEOUTS): Server {
-  const server = createServer(
-    {
-      headersTimeout: timeouts.headersMs,
-      requestTimeout: timeouts.requestMs,
-      keepAliveTimeout: timeouts.keepAliveMs,
-      connectionsCheckingInterval: connectionsCheckingInterval(timeouts),
-    },
-    listener,
-  );
+  const server = createServer(listenerOptions(timeouts), listener);
   answerClientErrors(server, logger);
   // Node answers `100 Continue` before any handler runs unless this event has a listener: a
   // stranger or an oversized body would be invited to send. The handler sends it once the

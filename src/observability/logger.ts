@@ -1,13 +1,15 @@
 import winston from 'winston';
 import { isoClock } from '../iso-clock';
 import { scalarJsonLine } from './json-line';
+import { maskCardText } from './card-numbers';
 import { isSensitiveKey, maskSensitive, maskValue } from './mask';
 import { MESSAGE, StdoutLines } from './stdout-lines';
 
 export type Logger = winston.Logger;
 
 /**
- * Masks every field of a log record, however it got there, stamps it and serializes it: the
+ * Masks every field of a log record, however it got there (personal fields by name, card data in
+ * every text), stamps it and serializes it: the
  * line `combine(mask, timestamp(), json())` wrote, in one pass, with the time text built once
  * per millisecond and a record of scalars serialized without logform's generic walk.
  */
@@ -19,6 +21,8 @@ function logLine(): winston.Logform.Format {
       const value = info[key];
       if ((typeof value === 'string' || typeof value === 'number') && isSensitiveKey(key)) info[key] = maskValue(key, String(value));
       else if (value !== null && typeof value === 'object') info[key] = maskSensitive(value);
+      // A card number or a card's secret in the message or any other text field (a quoted body).
+      else if (typeof value === 'string') info[key] = maskCardText(value);
     }
     if (!info.timestamp) info.timestamp = now();
     const line = scalarJsonLine(info);

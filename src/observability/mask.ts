@@ -1,12 +1,14 @@
 import iconv from 'iconv-lite';
 import { STRICT_UTF8 } from '../http/strict-utf8';
 import { KOREAN_CHARSET } from '../notifications/euc-kr';
+import { isCardSecretKey, maskCardNumberValue, maskCardNumbers, maskSecretValue } from './card-numbers';
 
 /**
  * Personal data must never reach logs or screens readable in the clear (card, account, phone,
  * names, e-mail, resident numbers). Masking is by field name, so a new gateway field with a
  * telling name is covered without a code change, and by value, so a phone number in a field
- * with an innocent name (`shopValue2`) or in text with no fields at all is covered too.
+ * with an innocent name (`shopValue2`) or in text with no fields at all is covered too. Card
+ * numbers and card secrets are found wherever they stand (card-numbers.ts).
  * One set of rules for the logs, the CLI and the console.
  */
 type MaskKind = 'last-four' | 'initial' | 'whole';
@@ -28,7 +30,7 @@ const NOT_PERSONAL = /^(bank|issuer|acquirer|card|product|goods|mall|shop|status
 const NOT_PERSONAL_SUFFIX = /(amount|amt|gubun|cd|code|used|yn|type|cnt|count|date|dt|time|status|rate|fee)$/i;
 
 function maskKind(key: string): MaskKind | null {
-  if (RESIDENT.test(key)) return 'whole';
+  if (RESIDENT.test(key) || isCardSecretKey(key)) return 'whole';
   if (NOT_PERSONAL.test(key) || NOT_PERSONAL_SUFFIX.test(key)) return null;
   if (KEEP_LAST_FOUR.test(key) || HANDPHONE.test(key)) return 'last-four';
   if (NAME_LIKE.test(key) || PERSON.test(key)) return 'initial';
@@ -72,6 +74,7 @@ export function isSensitiveKey(key: string): boolean {
  */
 export function maskSensitive(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return maskPersonalValues(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return maskCardNumberValue(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth > 8) return '<nested too deep to show>';
   if (Buffer.isBuffer(value)) return `<${value.length} bytes>`;
@@ -83,11 +86,13 @@ export function maskSensitive(value: unknown, depth = 0): unknown {
     const scalar = typeof inner === 'string' || typeof inner === 'number' || typeof inner === 'bigint';
     const masked = scalar && isSensitiveKey(key)
       ? maskValue(key, String(inner))
-      : besideContact && typeof inner === 'string' && HANGUL_NAME.test(inner.trim())
+      : inner !== null && isCardSecretKey(key)
+        ? maskSecretValue(inner)
+        : besideContact && typeof inner === 'string' && HANGUL_NAME.test(inner.trim())
         ? maskHangulName(inner.trim())
         : maskSensitive(inner, depth + 1);
     // defineProperty: a `__proto__` field is data to show, not the copy's prototype.
-    Object.defineProperty(out, key, { value: masked, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, maskCardNumbers(key), { value: masked, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
@@ -140,7 +145,7 @@ function maskEmails(text: string): string {
   return text.replace(EMAIL, (address) => `${address[0]}***${address.slice(address.lastIndexOf('@'))}`);
 }
 
-function maskShapes(text: string): string {
+function maskPersonalShapes(text: string): string {
   return maskEmails(
     text
       .replace(NAME_BEFORE_CONTACT, (_name, first: string, rest: string) => first + '*'.repeat(rest.length))
@@ -148,6 +153,11 @@ function maskShapes(text: string): string {
       .replace(RESIDENT_NUMBER, (number) => number.replace(/\d/g, '*'))
       .replace(PHONE, keepLastFourDigits),
   );
+}
+
+/** Card numbers last: a resident number that happens to pass the Luhn check is masked whole first. */
+function maskShapes(text: string): string {
+  return maskCardNumbers(maskPersonalShapes(text));
 }
 
 /**
@@ -210,7 +220,8 @@ const DIGIT_RUN = /\d(?:[ -]?\d){5,}/g;
  * be a card or account number keeps its last four only.
  */
 export function maskFreeText(text: string): string {
-  return maskShapes(maskPairs(text)).replace(DIGIT_RUN, keepLastFourDigits);
+  // Card numbers after the digit runs: only those written with `+` or `%20` (a form) are left to find.
+  return maskCardNumbers(maskPersonalShapes(maskPairs(text)).replace(DIGIT_RUN, keepLastFourDigits));
 }
 
 /**

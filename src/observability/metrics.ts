@@ -53,6 +53,12 @@ export function createMetrics() {
       buckets: latencyBuckets,
       registers: [registry],
     }),
+    consoleSignInRefusals: new Counter({
+      name: 'noti_receiver_console_sign_ins_refused_total',
+      help: 'Console sign-ins refused, by reason (wrong_token, locked_out, sign_on: the proxy named no single sign-on operator)',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
     publishes: new Counter({
       name: 'noti_receiver_publishes_total',
       help: 'Relay publish attempts, by publisher and outcome (delivered, retry, dead)',

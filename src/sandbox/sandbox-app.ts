@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { createBoundedServer } from '../http/bounded-server';
 import { GATEWAY_MAX_TRIES, GATEWAY_RETRY_INTERVAL_MS } from '../simulator/run-simulation';
 import { gatewayRoutes } from './gateway-routes';
 import { homePage } from './home-page';
@@ -72,7 +73,8 @@ export interface RunningSandbox extends Sandbox {
 export async function startSandbox(options: SandboxOptions & { port?: number; host?: string } = {}): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';
   const sandbox = createSandbox(options);
-  const server = sandbox.app.listen(options.port ?? 0, host);
+  // Its held answers (the `timeout` scenario) are not cut: the time-outs bound receiving a request, not answering it.
+  const server = createBoundedServer(sandbox.app).listen(options.port ?? 0, host);
   await once(server, 'listening');
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
   if (!options.publicUrl) sandbox.context.settings.publicUrl = url;

@@ -114,11 +114,12 @@ export interface FinishAttempt {
 }
 
 /**
- * Which of the worker's lanes a due command is worked in. A working approval is only ever
- * net-cancelled (the worker never sends an approval), so `net-cancel` is the approvals and
- * `resend` everything else; undefined is both.
+ * Which of the worker's lanes a due command is worked in: one per kind, so calls the gateway
+ * holds in one service never delay another's. A working approval is only ever net-cancelled
+ * (the worker never sends an approval), so the `van.approve` lane is the net-cancels;
+ * undefined is every lane.
  */
-export type CommandLane = 'net-cancel' | 'resend';
+export type CommandLane = CommandKind;
 
 export interface CommandFilter {
   state?: CommandState;

@@ -38,6 +38,7 @@ export function createStore(driver: StoreDriver): Store {
     conflictsOfEvent: (eventId) => read('conflictsOfEvent', eventId),
     recordAudit: (entry) => write('recordAudit', entry),
     listAudit: (limit, offset) => read('listAudit', limit, offset),
+    searchAudit: (search) => read('searchAudit', search),
     pruneExpired: (cutoff, prunedAt, limit) => write('pruneExpired', cutoff, prunedAt, limit),
     recordRetentionRun: (run) => write('recordRetentionRun', run),
     lastRetentionRun: () => read('lastRetentionRun'),

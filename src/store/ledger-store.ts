@@ -1,13 +1,13 @@
 import type { ExpectationInput } from '../ledger/expectation-fact';
 import type { OrderKey } from '../ledger/ledger-facts';
 import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../ledger/ledger-settings';
-import type { OrderRecord, OrderStatus } from '../ledger/order-record';
+import type { OrderRecord } from '../ledger/order-record';
 import { PROJECTOR_BATCH, startLedgerProjector, type LedgerProjector, type LedgerProjectorOptions } from '../ledger-projector/ledger-projector';
 import { LedgerCatchingUp } from '../ledger-projector/ledger-catching-up';
 import { waitForLedger } from '../ledger-projector/read-your-writes';
 import { typedDriver, type StoreDriver } from './driver';
 import type { DiscrepancyCursor, DiscrepancyPage } from './procedures/list-discrepancies';
-import type { OrderPage } from './procedures/list-orders';
+import type { OrderFilter, OrderPage } from './procedures/list-orders';
 import type { LedgerLag, LedgerPosition } from './procedures/ledger-position';
 import type { ProjectedBatch } from './procedures/project-ledger';
 import type { ExpectationConflict } from '../ledger/expectation-conflict';
@@ -16,7 +16,7 @@ import type { BackfillPage } from './procedures/backfill-ledger';
 import type { Resolution } from './procedures/resolve-discrepancy';
 
 export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage } from './procedures/list-discrepancies';
-export type { OrderPage } from './procedures/list-orders';
+export type { OrderFilter, OrderPage } from './procedures/list-orders';
 export type { RebuildPage } from './procedures/rebuild-ledger';
 export type { BackfillPage } from './procedures/backfill-ledger';
 export type { Resolution } from './procedures/resolve-discrepancy';
@@ -39,8 +39,8 @@ export interface LedgerStore {
   putExpectation(order: OrderKey, input: ExpectationInput, at: string): Promise<PutExpectationResult>;
   getOrder(order: OrderKey): Promise<OrderRecord | null>;
   findOrders(shopOrderNo: string, limit?: number): Promise<OrderRecord[]>;
-  /** Records as their orders were first seen; `after` is a page's `last`. Lists wait for the projector as a read does, then show what is there. */
-  listOrders(filter: { status?: OrderStatus; after?: number; limit: number }): Promise<OrderPage>;
+  /** Records as their orders were first seen (or newest first); `after` is a page's `last`. Lists wait for the projector as a read does, then show what is there. */
+  listOrders(filter: OrderFilter): Promise<OrderPage>;
   listDiscrepancies(filter: { open: boolean; after?: DiscrepancyCursor; limit: number }): Promise<DiscrepancyPage>;
   openDiscrepancyCounts(): Promise<Record<string, number>>;
   /** Orders whose inputs the ledger could not apply (status `ledger_error`). */

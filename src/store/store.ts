@@ -231,6 +231,25 @@ export interface AuditRow extends AuditEntry {
   id: number;
 }
 
+/** A page of the audit log, newest first; every filter is optional. */
+export interface AuditSearch {
+  /** The operator who acted: their actor rows (`kim (10.0.0.7)`, `kim (cli)`, or `kim` alone). */
+  operator?: string;
+  action?: string;
+  /** ISO instants: rows at or after `from`, before `to`. */
+  from?: string;
+  to?: string;
+  /** Keyset paging: rows with an id below this (the previous page's `last`). */
+  before?: number;
+  limit: number;
+}
+
+export interface AuditPage {
+  rows: AuditRow[];
+  /** The id of the last row of a full page: the next page is `before` it. Null on the last page. */
+  last: number | null;
+}
+
 export interface PruneCounts {
   events: number;
   rejections: number;
@@ -256,6 +275,7 @@ export interface OperatorQueries {
   conflictsOfEvent(eventId: string): Promise<ConflictRow[]>;
   recordAudit(entry: AuditEntry): Promise<number>;
   listAudit(limit: number, offset?: number): Promise<AuditRow[]>;
+  searchAudit(search: AuditSearch): Promise<AuditPage>;
   /** One batch of the retention policy (see procedures/prune-expired.ts). */
   pruneExpired(cutoff: string, prunedAt: string, limit: number): Promise<PruneCounts>;
   recordRetentionRun(run: RetentionRun): Promise<void>;

@@ -25,9 +25,9 @@ describe('noti-receiver events show: delivery attempts', () => {
     const header = lines.findIndex((line) => /^#\s+at\s+outcome\s+error$/.test(line));
     expect(header).toBeGreaterThan(0);
     expect(lines.slice(header + 2, header + 5).map((line) => line.split(/\s{2,}/))).toEqual([
-      ['1', '2026-11-21T03:00:00.000Z', 'retry via http, next at 2026-11-21T03:00:02.000Z', 'answered 503: {"cardNo":"************1234"}'],
-      ['2', '2026-11-21T03:00:02.500Z', 'delivered via http', '-'],
-      ['-', expect.stringMatching(/^\d{4}-\d\d-\d\dT/), 'requeued by ops-lee (cli)', '-'],
+      ['1', '2026-11-21 12:00:00 KST', 'retry via http, next at 2026-11-21 12:00:02 KST', 'answered 503: {"cardNo":"************1234"}'],
+      ['2', '2026-11-21 12:00:02 KST', 'delivered via http', '-'],
+      ['-', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d KST$/), 'requeued by ops-lee (cli)', '-'],
     ]);
     expect(shown.stdout).not.toContain('5361481234561234');
   });

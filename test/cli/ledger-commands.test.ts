@@ -27,7 +27,10 @@ function ledgerCommands(open: () => Promise<Database>): void {
     const shown = await cli('orders', 'show', 'ORD-CLI-1');
     expect(shown).toMatchObject({ code: 0, stderr: '' });
     expect(shown.stdout).toMatch(/^ORD-CLI-1 \(mall T0001234\): paid\n/);
-    expect(shown.stdout).toContain('approved 30000  cancelled 0  remaining 30000  deposited 0');
+    // No expectation names a currency: the default one (LEDGER_DEFAULT_CURRENCY, KRW), said so.
+    expect(shown.stdout).toContain('approved ₩30,000  cancelled ₩0  remaining ₩30,000  deposited ₩0');
+    expect(shown.stdout).toContain('expected   - (amounts in KRW, LEDGER_DEFAULT_CURRENCY: no expectation names a currency)');
+    expect(shown.stdout).toMatch(/^payment {4}2026-11-21 12:00:00 KST {2}PGCLI1 {2}₩30,000 {2}evt_/m);
     expect((await cli('orders', 'show', 'ORD-CLI-1', '--json')).json()).toEqual(await db.stores.ledger.getOrder({ mallId: MALL, shopOrderNo: 'ORD-CLI-1' }));
 
     await db.stores.ledger.putExpectation({ mallId: 'T0009999', shopOrderNo: 'ORD-CLI-1' }, { amount: 500, currency: 'KRW', method: 'card', expiresAt: null }, new Date().toISOString());
@@ -38,13 +41,53 @@ function ledgerCommands(open: () => Promise<Database>): void {
     expect((await cli('orders', 'show', 'NOPE')).code).toBe(1);
   });
 
+  test('orders list: newest first, amounts as money in each order\'s currency, --status, --from/--to days in Korea, a page at a time', async () => {
+    await db.stores.store.record(paid('ORD-LIST-1', 'PGLIST1', 12000, 0));
+    await db.stores.ledger.putExpectation({ mallId: MALL, shopOrderNo: 'ORD-LIST-2' }, { amount: 1203, currency: 'USD', method: 'card', expiresAt: null }, new Date().toISOString());
+    await db.stores.store.record(paid('ORD-LIST-2', 'PGLIST2', 1203, 1));
+    await db.stores.store.record(paid('ORD-LIST-3', 'PGLIST3', 5000, 2));
+    await db.stores.store.record(paid('ORD-LIST-3', 'PGLIST3B', 5000, 3));
+
+    const listed = await cli('orders', 'list');
+    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    const rows = listed.stdout.trimEnd().split('\n').slice(2).map((line) => line.split(/\s{2,}/));
+    expect(rows.map((row) => row.slice(0, 7))).toEqual([
+      ['ORD-LIST-3', 'T0001234', 'discrepancy', '-', '₩10,000', '₩0', '₩10,000'],
+      ['ORD-LIST-2', 'T0001234', 'paid', '$12.03', '$12.03', '$0.00', '$12.03'],
+      ['ORD-LIST-1', 'T0001234', 'paid', '-', '₩12,000', '₩0', '₩12,000'],
+    ]);
+    expect(rows[0]![7]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d KST$/);
+    // The mall's default currency where no expectation names one.
+    expect((await runCliCaptured(['orders', 'list', '--status', 'paid'], { DATABASE_URL: db.url, LEDGER_DEFAULT_CURRENCY: 'USD' })).stdout).toMatch(/ORD-LIST-1\s+T0001234\s+paid\s+-\s+\$120\.00/);
+    expect((await cli('orders', 'list', '--status', 'discrepancy')).stdout).not.toContain('ORD-LIST-1');
+
+    // --json keeps the records as stored, raw integers in minor units.
+    const json = (await cli('orders', 'list', '--json', '--limit', '2')).json<{ orders: OrderRecord[]; next: number }>();
+    expect(json.orders.map((o) => [o.shopOrderNo, o.approved])).toEqual([['ORD-LIST-3', 10000], ['ORD-LIST-2', 1203]]);
+    const firstPage = await cli('orders', 'list', '--limit', '2');
+    expect(firstPage.stdout).toContain(`more: add --after ${json.next}`);
+    const rest = (await cli('orders', 'list', '--json', '--limit', '2', '--after', String(json.next))).json<{ orders: OrderRecord[]; next: number | null }>();
+    expect(rest).toEqual({ orders: [expect.objectContaining({ shopOrderNo: 'ORD-LIST-1' })], next: null });
+
+    // A record's last change is its last fact's time: the fixtures' payments on 2026-11-21 (KST), ORD-LIST-2's expectation now.
+    const onThe21st = (await cli('orders', 'list', '--json', '--from', '2026-11-21', '--to', '2026-11-21')).json<{ orders: OrderRecord[] }>();
+    expect(onThe21st.orders.map((o) => o.shopOrderNo)).toEqual(['ORD-LIST-3', 'ORD-LIST-1']);
+    expect((await cli('orders', 'list', '--to', '2026-11-20')).stdout).toBe('no orders match\n');
+    expect((await cli('orders', 'list', '--json', '--from', '2026-11-22')).json<{ orders: OrderRecord[] }>().orders.map((o) => o.shopOrderNo)).toEqual(['ORD-LIST-2']);
+    const kstToday = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+    expect(await cli('orders', 'list', '--from', kstToday, '--to', '2026-11-21')).toMatchObject({ code: 2, stderr: expect.stringContaining('--from must be a day on or before --to') });
+    expect(await cli('orders', 'list', '--from', '2026-02-30')).toMatchObject({ code: 2, stderr: expect.stringContaining('--from must be a day like 2026-11-21, got "2026-02-30"') });
+    // The service's own schema: a currency that is not an ISO 4217 code stops it (and the CLI), naming the variable.
+    expect(await runCliCaptured(['orders', 'list'], { DATABASE_URL: db.url, LEDGER_DEFAULT_CURRENCY: 'won' })).toMatchObject({ code: 2, stderr: expect.stringContaining('LEDGER_DEFAULT_CURRENCY') });
+  });
+
   test('discrepancies list shows the open ones; resolve closes one with a note, audited under the OS user; --all shows it resolved', async () => {
     await db.stores.store.record(paid('ORD-CLI-2', 'PGCLI2A', 10000, 0));
     await db.stores.store.record(paid('ORD-CLI-2', 'PGCLI2B', 10000, 1));
     const listed = await cli('discrepancies', 'list', '--json');
     const [open] = listed.json<Array<{ id: string; kind: string; shopOrderNo: string }>>();
     expect(open).toMatchObject({ kind: 'duplicate_payment', shopOrderNo: 'ORD-CLI-2' });
-    expect((await cli('discrepancies', 'list')).stdout).toMatch(new RegExp(`${open!.id}\\s+duplicate_payment\\s+T0001234\\s+ORD-CLI-2`));
+    expect((await cli('discrepancies', 'list')).stdout).toMatch(new RegExp(`${open!.id}\\s+duplicate_payment\\s+T0001234\\s+ORD-CLI-2\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d KST\\s+-\\s+-\\s+payments 2, expected -, largestPayment ₩10,000, remaining ₩20,000$`, 'm'));
 
     expect((await cli('discrepancies', 'resolve', open!.id)).code).toBe(2);
     const resolved = await cli('discrepancies', 'resolve', open!.id, '--note', 'refunded PGCLI2B by hand');

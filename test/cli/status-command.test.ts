@@ -1,10 +1,15 @@
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdminApp } from '../../src/admin/admin-app';
 import { createMetrics } from '../../src/observability/metrics';
 import { approvalNotification } from '../../src/simulator/notification-builders';
-import { seededReceiver } from './seeded-receiver';
+import { paid } from '../store/ledger-entries';
+import { openStores } from '../../src/store/open-stores';
+import { runCliCaptured, seededReceiver } from './seeded-receiver';
 
 describe('noti-receiver status', () => {
   let receiver: ReturnType<typeof seededReceiver>;
@@ -41,7 +46,27 @@ describe('noti-receiver status', () => {
     expect(result.stdout).toMatch(/^backlog +1 pending$/m);
     expect(result.stdout).toMatch(/^oldest pending +\d+\.\d s$/m);
     expect(result.stdout).toMatch(/^dead events +0$/m);
-    expect(result.stdout).toMatch(/^last rejection +#1 \S+ HTTP 400 from 127\.0\.0\.1: .*T0009999.* is not one of MALL_IDS/m);
+    expect(result.stdout).toMatch(/^last rejection +#1 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d KST HTTP 400 from 127\.0\.0\.1: .*T0009999.* is not one of MALL_IDS/m);
+    expect(result.stdout).toMatch(/^open discrepancies +0$/m);
+  });
+
+  it('counts the open payment discrepancies by kind', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'noti-status-'));
+    const stores = await openStores(`sqlite:${join(dir, 'receiver.db')}`);
+    const cli = (...args: string[]) => runCliCaptured(args, { DATABASE_URL: `sqlite:${join(dir, 'receiver.db')}` });
+    try {
+      // Two payments of one order, for two orders: a duplicate_payment each.
+      for (const order of ['ORD-ST-1', 'ORD-ST-2']) {
+        await stores.store.record(paid(order, `PG${order}A`, 1000, 0));
+        await stores.store.record(paid(order, `PG${order}B`, 1000, 1));
+      }
+      const result = await cli('status', '--admin-url', adminUrl);
+      expect(result.stdout).toMatch(/^open discrepancies +2 \(duplicate_payment 2; see "discrepancies list"\)$/m);
+      expect((await cli('--json', 'status', '--admin-url', adminUrl)).json()).toMatchObject({ store: { openDiscrepancies: { duplicate_payment: 2 } } });
+    } finally {
+      await stores.store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('gives scripts the same in --json', async () => {

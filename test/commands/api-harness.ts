@@ -36,6 +36,7 @@ export interface ApiHarness {
   /** Stops the service's clock at `ms` (epoch) until the next setClockOffset: a moment that no machine load can move. */
   freezeClock(ms: number): void;
   post(path: string, body: unknown): request.Test;
+  put(path: string, body: unknown): request.Test;
   get(path: string): request.Test;
   logs(): string[];
   /** Events the relay wrote to the file sink. */
@@ -84,7 +85,7 @@ export async function startApiHarness(
   const metrics = createMetrics();
   // A process's first fetch loads its HTTP client; paid here, not by the first attempt under test.
   await fetch(`${gateway.url}${WARMUP_PATH}`);
-  const { store, commands, kind } = await openStores(config.DATABASE_URL);
+  const { store, commands, ledger, kind } = await openStores(config.DATABASE_URL);
   let offset = options.clockOffsetMs ?? 0;
   let frozenAt: number | null = null;
   const deps: CommandDeps = {
@@ -97,12 +98,14 @@ export async function startApiHarness(
   const publisher: Publisher = await openFilePublisher(eventsFile);
   const relay: Relay = startRelay({ store, publisher, logger, metrics, pollIntervalMs: 20 });
   const worker = options.worker === false ? { wake: () => undefined, stop: async () => undefined } : startCommandWorker(deps, { pollMs: 20 });
-  const app = createApiApp({ commands: deps, apiToken: API_TOKEN, wakeWorker: () => worker.wake() });
+  deps.wakeWorker = () => worker.wake();
+  const app = createApiApp({ commands: deps, apiToken: API_TOKEN, ledger, mallIds: config.MALL_IDS });
 
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    await deps.inFlight.settled(2_000);
     await worker.stop(2_000);
     await relay.stop(2_000);
     await publisher.close();
@@ -122,6 +125,7 @@ export async function startApiHarness(
     },
     freezeClock: (ms) => void (frozenAt = ms),
     post: (path, body) => request(app).post(path).set('Authorization', `Bearer ${API_TOKEN}`).send(body as object),
+    put: (path, body) => request(app).put(path).set('Authorization', `Bearer ${API_TOKEN}`).send(body as object),
     get: (path) => request(app).get(path).set('Authorization', `Bearer ${API_TOKEN}`),
     logs: () => lines,
     forwarded: () =>

@@ -29,6 +29,13 @@ export interface FloodMeter {
 
 export const WARMUP_PATH = '/__warmup';
 
+/** A gate the test opens: the gateway holds the calls scripted with `{ until: gate.opened }` until then. */
+export function gate(): { opened: Promise<void>; open: () => void } {
+  let open = () => undefined as void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
 export interface GatewayCall {
   path: string;
   body: Record<string, unknown>;

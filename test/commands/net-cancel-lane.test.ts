@@ -1,14 +1,7 @@
 import { eventually } from '../helpers/eventually';
 import { startCommandWorker, type CommandWorker } from '../../src/commands/command-worker';
 import { HMAC_KEY, startApiHarness, vanApproval, walletCancel, type ApiHarness } from './api-harness';
-import { PATHS, startFakeGateway, type FakeGateway } from './fake-gateway';
-
-/** A gate the test opens: the gateway holds the calls scripted with it until then. */
-function gate(): { opened: Promise<void>; open: () => void } {
-  let open = () => undefined as void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { opened, open };
-}
+import { gate, PATHS, startFakeGateway, type FakeGateway } from './fake-gateway';
 
 describe('a net-cancel never waits behind other commands', () => {
   let gateway: FakeGateway;

@@ -62,10 +62,10 @@ describe('a conflict whose bodies the retention policy removed', () => {
   test('conflicts show in the CLI says the same', async () => {
     const both = await cli(['conflicts', 'show', String(bothPruned)]);
     expect(both.code).toBe(0);
-    expect(both.stdout).toContain(`pruned by retention on ${prunedAt}`);
+    expect(both.stdout).toContain(`pruned by retention on ${kstTime(prunedAt)}`);
     expect(both.stdout).not.toMatch(/\(absent\)|no field differs/);
     const stored = await cli(['conflicts', 'show', String(storedPruned)]);
-    expect(stored.stdout).toContain(`the stored body was pruned by retention on ${prunedAt}`);
+    expect(stored.stdout).toContain(`the stored body was pruned by retention on ${kstTime(prunedAt)}`);
     expect(stored.stdout).not.toMatch(/\(absent\)/);
   });
 });

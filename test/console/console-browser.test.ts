@@ -9,7 +9,7 @@ import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { approvalNotification, depositNotification, refundNotification } from '../../src/simulator/notification-builders';
 import { runRetention } from '../../src/retention/run-retention';
-import { describeBrowser, launchBrowser, type TestBrowser } from '../helpers/browser';
+import { describeBrowser, launchBrowser, stopListening, type TestBrowser } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { inboxEntry } from '../helpers/stored-events';
 import { ADMIN_TOKEN, consoleSessions, startConsoleHarness, type ConsoleHarness } from './console-harness';
@@ -66,7 +66,7 @@ describeBrowser('operator console in a browser', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => admin?.server.close(resolve));
+    if (admin) await stopListening(admin.server);
     await h?.close();
   });
 
@@ -151,7 +151,7 @@ describeBrowser('operator console in a browser', () => {
       expect(await page.locator('table.facts').first().innerText()).toContain('ORDER-NEW-MALL');
       await eventually(async () => (await h.receiver.forwarded()).some((event) => event.shopOrderNo === 'ORDER-NEW-MALL'), 10_000, 'the reprocessed event forwarded');
     } finally {
-      await new Promise((resolve) => restarted.server.close(resolve));
+      await stopListening(restarted.server);
     }
   });
 });

@@ -56,7 +56,7 @@ export async function startConsoleHarness(
     config: receiver.config,
     logger,
     adminToken: ADMIN_TOKEN,
-    sessions: consoleSessions(receiver.store, ADMIN_TOKEN, () => now().getTime()),
+    sessions: consoleSessions(receiver.store, ADMIN_TOKEN, () => now().getTime(), receiver.config.ADMIN_SESSION_IDLE_MINUTES),
     now,
   };
   const admin = createAdminApp({
@@ -118,9 +118,9 @@ export function consoleAppOver(
   });
 }
 
-/** Database sessions over `store`, as main.ts makes them (30 minutes idle). */
-export function consoleSessions(store: Store, bootstrapToken = ADMIN_TOKEN, now: () => number = () => Date.now()): Sessions {
-  return createSessions({ store, now, idleMinutes: 30, bootstrapToken });
+/** Database sessions over `store`, as main.ts makes them (30 minutes idle unless told). */
+export function consoleSessions(store: Store, bootstrapToken = ADMIN_TOKEN, now: () => number = () => Date.now(), idleMinutes = 30): Sessions {
+  return createSessions({ store, now, idleMinutes, bootstrapToken });
 }
 
 export function csrfIn(page: string): string {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
-import { describeBrowser, launchBrowser, type TestBrowser } from '../helpers/browser';
+import { describeBrowser, launchBrowser, stopListening, type TestBrowser } from '../helpers/browser';
 import { startLedgerConsole, type LedgerConsole } from './ledger-console-harness';
 
 const MALL = 'T0001234';
@@ -35,7 +35,7 @@ describeBrowser('the payment ledger in the console, in a browser', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    if (server) await stopListening(server);
     await h?.close();
     if (!process.env.UPDATE_SCREENSHOTS && shots) rmSync(shots, { recursive: true, force: true });
   });

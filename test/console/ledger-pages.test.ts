@@ -121,7 +121,7 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     const page = await agent.get(done.headers.location!).set('Host', HOST).expect(200);
     expect(page.text).toContain('Resolved: the note is on the discrepancy');
     expect(page.text).toContain('discrepancy resolved: amount_mismatch');
-    expect(page.text).toContain('by park: customer paid the difference by transfer');
+    expect(page.text).toContain('by <bdi>park</bdi>: <bdi>customer paid the difference by transfer</bdi>');
     const after = await agent.get('/console/discrepancies').set('Host', HOST).expect(200);
     expect(after.text).toContain('Open (0)');
   });
@@ -150,7 +150,7 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     expect(allFirst.text).toContain('Open (100)');
     const allSecond = await agent.get(next(allFirst.text, 'Next page of all discrepancies')!).set('Host', HOST).expect(200);
     expect(ids(allSecond.text, '<h2>All')).toEqual([secondOpen[0]]);
-    expect(allSecond.text).toContain('by kim: paid out again by hand');
+    expect(allSecond.text).toContain('by <bdi>kim</bdi>: <bdi>paid out again by hand</bdi>');
   });
 
   test('the overview counts open discrepancies and links to their page', async () => {

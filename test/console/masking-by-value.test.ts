@@ -41,7 +41,7 @@ describe('console: personal data masked by value, money and codes left readable'
     expect(text).toContain('k***@example.com');
     expect(text).toContain('이** ***-****-3333');
     for (const [field, value] of [['cardAmount', '51000'], ['multiCardAmount', '12000'], ['mobileCd', 'SKT'], ['subCardCd', '321']]) {
-      expect(text).toMatch(new RegExp(`<th class="mono">${field}</th><td class="mono">${value}</td>`));
+      expect(text).toMatch(new RegExp(`<th class="mono">${field}</th><td class="mono"><bdi>${value}</bdi></td>`));
     }
   });
 

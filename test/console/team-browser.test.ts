@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { approvalNotification } from '../../src/simulator/notification-builders';
-import { describeBrowser, launchBrowser, type TestBrowser } from '../helpers/browser';
+import { describeBrowser, launchBrowser, stopListening, type TestBrowser } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { startConsoleHarness, type ConsoleHarness } from './console-harness';
 
@@ -42,7 +42,7 @@ describeBrowser('the console for a team in a browser: each role', () => {
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    if (server) await stopListening(server);
     await h?.close();
   });
 

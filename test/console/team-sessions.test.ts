@@ -72,6 +72,27 @@ describe('console sessions in the database (SPEC 6.1)', () => {
     }
   });
 
+  test('the idle limit counts from the last use, not from the sign-in (a touch at most once a tenth of the limit)', async () => {
+    let clock = Date.parse('2026-11-25T00:00:00Z');
+    const timed = await startConsoleHarness({ ADMIN_SESSION_IDLE_MINUTES: '1' }, { relay: false, now: () => new Date(clock) });
+    try {
+      const start = clock;
+      const { agent } = await timed.signIn('kim');
+      const at = async (seconds: number) => {
+        clock = start + seconds * 1000;
+        return (await agent.get('/console/audit').set('Host', HOST)).status;
+      };
+      expect(await at(40)).toBe(200);
+      expect(await at(75)).toBe(200);
+      // 59 s unused: still there.
+      expect(await at(134)).toBe(200);
+      // A limit and its tenth unused: gone.
+      expect(await at(134 + 67)).toBe(303);
+    } finally {
+      await timed.close();
+    }
+  });
+
   test('a bootstrap admin session ends when ADMIN_TOKEN changes', async () => {
     const { cookie } = await h.signIn('admin');
     await request(consoleAppOver(h.receiver.store)).get('/console').set('Host', HOST).set('Cookie', cookie).expect(200);

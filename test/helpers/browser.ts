@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { Browser, BrowserContext } from 'playwright-core';
 
 /** Debian's chromium: `npx playwright install` cannot download a browser on these machines. */
@@ -47,4 +48,16 @@ export async function launchBrowser(): Promise<TestBrowser> {
       await browser.close().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Stops a listener a browser has used. `server.close()` waits for every connection to end, and
+ * closes only those idle at that instant: one the page was still using (a favicon, a subresource,
+ * a preconnect) then stays open until Node's keep-alive timer (5 s) or the browser drops it, a
+ * wait on the clock that grows with the machine's load. Its connections are closed instead.
+ */
+export async function stopListening(server: Server): Promise<void> {
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeAllConnections();
+  await closed;
 }

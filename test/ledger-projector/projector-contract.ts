@@ -2,6 +2,7 @@ import request from 'supertest';
 import express from 'express';
 import { apiErrorHandler } from '../../src/api/api-errors';
 import { ledgerRoutes } from '../../src/api/ledger-routes';
+import { mallScope } from '../../src/api/mall-scope';
 import { orderText } from '../../src/cli/order-text';
 import { LedgerCatchingUp } from '../../src/ledger-projector/ledger-catching-up';
 import { createLogger } from '../../src/observability/logger';
@@ -51,7 +52,7 @@ export function projectorContract(openDatabase: () => Promise<ProjectorDatabase>
 
     const poisoned = await stores.ledger.getOrder(order('ORD-POISON'));
     expect(poisoned).toMatchObject({ status: 'ledger_error', approved: 30000, ledgerError: { error: expect.stringMatching(/stored fact cannot be read/) } });
-    expect(orderText(poisoned!)).toMatch(/^ledger error \(.+\): a stored fact cannot be read.*ledger rebuild/m);
+    expect(orderText(poisoned!, 'KRW')).toMatch(/^ledger error \(.+\): a stored fact cannot be read.*ledger rebuild/m);
     await expect(stores.ledger.getOrder(order('ORD-HEALTHY'))).resolves.toMatchObject({ status: 'paid', approved: 5000 });
     await expect(stores.ledger.ledgerErrorCount()).resolves.toBe(1);
     expect((await stores.ledger.listOrders({ status: 'ledger_error', limit: 10 })).orders.map((o) => o.shopOrderNo)).toEqual(['ORD-POISON']);
@@ -79,7 +80,7 @@ export function projectorContract(openDatabase: () => Promise<ProjectorDatabase>
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
 
     const app = express();
-    app.use(ledgerRoutes(withoutProjector.ledger, () => new Date()));
+    app.use(ledgerRoutes(withoutProjector.ledger, () => new Date(), mallScope([])));
     app.use(apiErrorHandler(quiet));
     const answer = await request(app).get(`/v1/orders/${MALL}/ORD-RYW`);
     expect(answer.status).toBe(503);

@@ -78,6 +78,32 @@ export function operatorQueriesContract(openFresh: () => Promise<FreshStore>): v
     ]);
   });
 
+  test('the audit log pages newest first (keyset) and filters by operator, action and time range', async () => {
+    const actors = ['kim (10.0.0.7)', 'kim (cli)', 'kim', 'kimberly (10.0.0.8)', 'k%m (10.0.0.9)', 'unidentified (10.0.0.7)'];
+    for (let i = 0; i < 12; i++) {
+      await store.recordAudit({ at: at(T0 + i * 60_000), actor: actors[i % actors.length]!, action: i % 3 === 0 ? 'signed in' : 'requeued', subject: `s${i}`, detail: null });
+    }
+    const subjects = (page: { rows: Array<{ subject: string | null }> }) => page.rows.map((row) => row.subject);
+
+    const first = await store.searchAudit({ limit: 5 });
+    expect(subjects(first)).toEqual(['s11', 's10', 's9', 's8', 's7']);
+    const second = await store.searchAudit({ limit: 5, before: first.last! });
+    expect(subjects(second)).toEqual(['s6', 's5', 's4', 's3', 's2']);
+    const third = await store.searchAudit({ limit: 5, before: second.last! });
+    expect(subjects(third)).toEqual(['s1', 's0']);
+    expect(third.last).toBeNull();
+
+    // An operator's rows wherever they acted, not another name that starts alike; a % in a name is itself.
+    expect(subjects(await store.searchAudit({ operator: 'kim', limit: 50 }))).toEqual(['s8', 's7', 's6', 's2', 's1', 's0']);
+    expect(subjects(await store.searchAudit({ operator: 'k%m', limit: 50 }))).toEqual(['s10', 's4']);
+    expect(subjects(await store.searchAudit({ operator: 'k', limit: 50 }))).toEqual([]);
+    expect(subjects(await store.searchAudit({ action: 'signed in', limit: 50 }))).toEqual(['s9', 's6', 's3', 's0']);
+    expect(subjects(await store.searchAudit({ from: at(T0 + 3 * 60_000), to: at(T0 + 6 * 60_000), limit: 50 }))).toEqual(['s5', 's4', 's3']);
+    const narrowed = await store.searchAudit({ operator: 'kim', action: 'signed in', from: at(T0 + 60_000), limit: 1 });
+    expect(subjects(narrowed)).toEqual(['s6']);
+    expect(subjects(await store.searchAudit({ operator: 'kim', action: 'signed in', from: at(T0 + 60_000), limit: 1, before: narrowed.last! }))).toEqual([]);
+  });
+
   test('a hundred days later, old delivered events, rejections and conflicts lose their bodies and data but stay duplicates', async () => {
     const old = inboxEntry({ pgCno: 'PG-OLD', shopOrderNo: 'ORDER-OLD', receivedAt: at(T0), data: { cardNo: '4111111111111111' } });
     const oldPending = inboxEntry({ pgCno: 'PG-OLD-PENDING', receivedAt: at(T0) });

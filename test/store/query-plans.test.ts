@@ -138,6 +138,7 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
     ['an order by its number alone (the CLI)', () => reads.findOrders('ORDER-PLAN-1', 20)],
     ['orders of one status, after a cursor', () => reads.listOrders({ status: 'paid', after: 1, limit: 100 })],
     ['orders of every status, after a cursor', () => reads.listOrders({ after: 1, limit: 100 })],
+    ['orders of one status, newest first, last changed in a range (the CLI)', () => reads.listOrders({ status: 'paid', newestFirst: true, from: AT, to: AT, after: 1000, limit: 50 })],
     ['open discrepancies, after a cursor', () => reads.listDiscrepancies({ open: true, after: { openedAt: AT, id: 'dsc_' }, limit: 100 })],
     ['every discrepancy, after a cursor', () => reads.listDiscrepancies({ open: false, after: { openedAt: AT, id: 'dsc_' }, limit: 100 })],
     ["the metric's count of open discrepancies", () => reads.openDiscrepancyCounts()],

@@ -4,6 +4,7 @@ import { CliFailure, EXIT } from '../exit-codes';
 import { compareConflict, type ConflictComparison } from '../../operator/conflict-comparison';
 import { maskChange } from '../../operator/field-diff';
 import { formatFields, formatTable } from '../table';
+import { kstTime } from '../../console/format';
 
 export function registerConflictsShow(conflicts: Command, io: CliIo): void {
   conflicts
@@ -41,8 +42,8 @@ export function registerConflictsShow(conflicts: Command, io: CliIo): void {
 /** Said before the table: a pruned side's fields are gone, not absent, and cannot be compared. */
 function prunedLines(comparison: ConflictComparison): string[] {
   const lines: string[] = [];
-  if (comparison.storedPrunedAt) lines.push(`the stored body was pruned by retention on ${comparison.storedPrunedAt}; its fields cannot be compared`);
-  if (comparison.conflictPrunedAt) lines.push(`the conflicting body was pruned by retention on ${comparison.conflictPrunedAt}`);
+  if (comparison.storedPrunedAt) lines.push(`the stored body was pruned by retention on ${kstTime(comparison.storedPrunedAt)}; its fields cannot be compared`);
+  if (comparison.conflictPrunedAt) lines.push(`the conflicting body was pruned by retention on ${kstTime(comparison.conflictPrunedAt)}`);
   return lines;
 }
 

@@ -3,6 +3,7 @@ import { cliActor } from '../cli-actor';
 import { cliConfig, globalOptions, print, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../exit-codes';
 import { withLedger } from '../with-ledger';
+import { kstTime } from '../../console/format';
 
 /** SPEC 7.3: closes a discrepancy with a note, audited under the OS user; the order is recomputed. */
 export function registerDiscrepanciesResolve(discrepancies: Command, io: CliIo): void {
@@ -22,7 +23,7 @@ export function registerDiscrepanciesResolve(discrepancies: Command, io: CliIo):
       const resolved = result.record.discrepancies.find((d) => d.id === id);
       print(io, global, result.record, () =>
         result.outcome === 'already_resolved'
-          ? `${id} was already resolved by ${resolved?.resolvedBy} at ${resolved?.resolvedAt}; order ${result.record.shopOrderNo} is ${result.record.status}`
+          ? `${id} was already resolved by ${resolved?.resolvedBy} at ${kstTime(resolved?.resolvedAt)}; order ${result.record.shopOrderNo} is ${result.record.status}`
           : `resolved ${id}; order ${result.record.shopOrderNo} is now ${result.record.status}`);
     });
 }

@@ -5,6 +5,7 @@ import { eventListing } from '../event-listing';
 import { formatFields, formatTable } from '../table';
 import { maskFreeText } from '../../observability/mask';
 import type { DeliveryAttempt } from '../../store/store';
+import { kstTime } from '../../console/format';
 
 export function registerEventsShow(events: Command, io: CliIo): void {
   events
@@ -45,7 +46,7 @@ function attemptsTable(attempts: DeliveryAttempt[]): string {
 
 function outcomeOf(a: DeliveryAttempt): string {
   const via = a.publisher ? ` via ${a.publisher}` : '';
-  if (a.outcome === 'retry') return `retry${via}${a.retryAt ? `, next at ${a.retryAt}` : ''}`;
+  if (a.outcome === 'retry') return `retry${via}${a.retryAt ? `, next at ${kstTime(a.retryAt)}` : ''}`;
   if (a.outcome === 'requeued') return `requeued${a.actor ? ` by ${a.actor}` : ''}`;
   return `${a.outcome}${via}`;
 }

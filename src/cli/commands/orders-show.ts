@@ -13,7 +13,8 @@ export function registerOrdersShow(orders: Command, io: CliIo): void {
     .option('--mall <mallId>', 'the mall, when several have an order with this number')
     .action(async (shopOrderNo: string, options: { mall?: string }, command: Command) => {
       const global = globalOptions(command);
-      const records = await withLedger(cliConfig(io, global), async (ledger) => {
+      const config = cliConfig(io, global);
+      const records = await withLedger(config, async (ledger) => {
         if (options.mall !== undefined) {
           const record = await ledger.getOrder({ mallId: options.mall, shopOrderNo });
           return record ? [record] : [];
@@ -24,6 +25,6 @@ export function registerOrdersShow(orders: Command, io: CliIo): void {
       if (records.length > 1) {
         throw new CliFailure(`order ${JSON.stringify(shopOrderNo)} exists in malls ${records.map((r) => r.mallId).join(', ')}: name one with --mall`, EXIT.usage);
       }
-      print(io, global, records[0], () => orderText(records[0]!));
+      print(io, global, records[0], () => orderText(records[0]!, config.LEDGER_DEFAULT_CURRENCY));
     });
 }

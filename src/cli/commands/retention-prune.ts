@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { runRetention } from '../../retention/run-retention';
 import { cliConfig, globalOptions, positiveInt, print, withStore, type CliIo } from '../cli-context';
+import { kstTime } from '../../console/format';
 
 /**
  * The receiver's own hourly prune, run now: the same store procedure and cutoff arithmetic,
@@ -17,7 +18,7 @@ export function registerRetentionPrune(retention: Command, io: CliIo): void {
       const days = options.days ?? config.RETENTION_DAYS;
       const run = await withStore(config, (store) => runRetention(store, { days, now: new Date() }));
       print(io, global, { retentionDays: days, ...run }, () =>
-        `pruned ${run.events} event(s), ${run.rejections} rejection(s) and ${run.conflicts} conflict(s) received before ${run.cutoff} (RETENTION_DAYS=${days})`,
+        `pruned ${run.events} event(s), ${run.rejections} rejection(s) and ${run.conflicts} conflict(s) received before ${kstTime(run.cutoff)} (RETENTION_DAYS=${days})`,
       );
     });
 }

@@ -4,6 +4,8 @@ import type { Backlog, RejectionRow } from '../../store/store';
 import { cliConfig, globalOptions, print, withStore, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../exit-codes';
 import { formatFields } from '../table';
+import { withLedger } from '../with-ledger';
+import { kstTime } from '../../console/format';
 
 const READYZ_TIMEOUT_MS = 3_000;
 
@@ -28,17 +30,20 @@ interface StoreView {
   error: string | null;
   backlog: Backlog | null;
   lastRejection: Omit<RejectionRow, 'rawBody'> | null;
+  /** Open payment discrepancies per kind. */
+  openDiscrepancies: Record<string, number> | null;
 }
 
 /**
  * One screen for the first minute of an incident: is the running receiver ready (its admin
  * /readyz), and what does the database hold (backlog, its age, dead events, the last
- * rejection). Both halves are read independently, so either can be shown while the other is down.
+ * rejection, open payment discrepancies). Both halves are read independently, so either can be
+ * shown while the other is down.
  */
 export function registerStatus(program: Command, io: CliIo): void {
   program
     .command('status')
-    .description("the receiver's readiness (admin /readyz), backlog, oldest pending, dead events and the last rejection")
+    .description("the receiver's readiness (admin /readyz), backlog, oldest pending, dead events, the last rejection and open discrepancies")
     .option('--admin-url <url>', 'the admin listener (default: http://ADMIN_HOST:ADMIN_PORT)')
     .action(async (options: { adminUrl?: string }, command: Command) => {
       const global = globalOptions(command);
@@ -76,9 +81,9 @@ async function readStore(config: Config): Promise<StoreView> {
       const [latest] = await store.listRejections(1);
       const lastRejection = latest ? (({ rawBody: _raw, ...rest }) => rest)(latest) : null;
       return { ok: true, error: null, backlog, lastRejection };
-    });
+    }).then(async (view) => ({ ...view, openDiscrepancies: await withLedger(config, (ledger) => ledger.openDiscrepancyCounts()) }));
   } catch (error) {
-    if (error instanceof CliFailure && error.code === EXIT.storeUnavailable) return { ok: false, error: error.message, backlog: null, lastRejection: null };
+    if (error instanceof CliFailure && error.code === EXIT.storeUnavailable) return { ok: false, error: error.message, backlog: null, lastRejection: null, openDiscrepancies: null };
     throw error;
   }
 }
@@ -93,7 +98,7 @@ function formatStatus(readiness: Readiness, store: StoreView): string {
     [
       'publisher',
       publisher
-        ? `${publisher.kind} ${publisher.connected ? 'connected' : `disconnected: ${publisher.detail ?? ''}`}; last delivery ${publisher.lastDeliveredAt ?? 'none yet'}` +
+        ? `${publisher.kind} ${publisher.connected ? 'connected' : `disconnected: ${publisher.detail ?? ''}`}; last delivery ${publisher.lastDeliveredAt ? kstTime(publisher.lastDeliveredAt) : 'none yet'}` +
           (publisher.lastError ? `; last error ${publisher.lastError}` : '')
         : null,
     ],
@@ -103,9 +108,17 @@ function formatStatus(readiness: Readiness, store: StoreView): string {
     ['dead events', backlog ? (backlog.dead === 0 ? '0' : `${backlog.dead} (see "events list --status dead", then "events requeue --dead")`) : null],
     [
       'last rejection',
-      rejection ? `#${rejection.id} ${rejection.receivedAt} HTTP ${rejection.httpStatus} from ${rejection.sourceIp}: ${rejection.reason}` : store.ok ? 'none' : null,
+      rejection ? `#${rejection.id} ${kstTime(rejection.receivedAt)} HTTP ${rejection.httpStatus} from ${rejection.sourceIp}: ${rejection.reason}` : store.ok ? 'none' : null,
     ],
+    ['open discrepancies', store.openDiscrepancies ? discrepanciesLine(store.openDiscrepancies) : null],
   ]);
+}
+
+function discrepanciesLine(counts: Record<string, number>): string {
+  const kinds = Object.entries(counts).filter(([, n]) => n > 0).sort(([a], [b]) => (a < b ? -1 : 1));
+  const total = kinds.reduce((sum, [, n]) => sum + n, 0);
+  if (total === 0) return '0';
+  return `${total} (${kinds.map(([kind, n]) => `${kind} ${n}`).join(', ')}; see "discrepancies list")`;
 }
 
 function relayLine(relay: ReadyzBody['relay']): string | null {

@@ -1,5 +1,5 @@
 import type { BodyView } from '../body-view';
-import { html } from '../html';
+import { html, isolated, visibleBidiControls } from '../html';
 
 export function bodySection(title: string, view: BodyView, contentType: string | null) {
   if (view.kind === 'pruned') {
@@ -8,7 +8,7 @@ export function bodySection(title: string, view: BodyView, contentType: string |
   return html`<section class="card"><h2>${title}</h2>
   <p class="muted">${contentType ?? 'no Content-Type'} · ${view.bytes} bytes · decoded, personal fields masked</p>
   ${view.kind === 'fields'
-    ? html`<table class="fields"><tbody>${view.fields.map(([name, value]) => html`<tr><th class="mono">${name}</th><td class="mono">${value}</td></tr>`)}</tbody></table>`
-    : html`<p class="error">The body could not be decoded into fields; shown as text with personal data masked.</p><pre>${view.text}</pre>`}
+    ? html`<table class="fields"><tbody>${view.fields.map(([name, value]) => html`<tr><th class="mono">${name}</th><td class="mono">${isolated(value)}</td></tr>`)}</tbody></table>`
+    : html`<p class="error">The body could not be decoded into fields; shown as text with personal data masked.</p><pre>${visibleBidiControls(view.text)}</pre>`}
 </section>`;
 }

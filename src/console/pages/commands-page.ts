@@ -1,7 +1,7 @@
 import { COMMAND_STATES, type AttemptRecord, type CommandKind, type CommandState, type StoredCommand } from '../../store/command-store';
 import { maskFreeText } from '../../observability/mask';
 import { kstTime, maskedJson } from '../format';
-import { html } from '../html';
+import { html, isolated } from '../html';
 import { layout, type Viewer } from './layout';
 
 const TONE: Record<CommandState, string> = {
@@ -57,7 +57,7 @@ ${command.lastError ? html`<div class="error" role="alert">Last error: ${command
     ? html`<tr><td colspan="7" class="muted">Nothing sent yet.</td></tr>`
     : attempts.map((a) => html`<tr><td class="num">${a.n}</td><td class="mono">${a.operation}</td><td class="nowrap">${kstTime(a.startedAt)}</td>
     <td class="nowrap">${a.finishedAt ? kstTime(a.finishedAt) : html`<span class="muted">no answer recorded</span>`}</td><td>${a.httpStatus ?? ''}</td>
-    <td class="mono">${answerOf(a)}</td><td class="error">${a.error ?? ''}</td></tr>`)}</tbody>
+    <td class="mono">${isolated(answerOf(a))}</td><td class="error">${a.error ?? ''}</td></tr>`)}</tbody>
 </table></section>
 <div class="columns">
 <section class="card"><h2>Request (as last sent)</h2><pre>${maskedJson(command.request)}</pre></section>

@@ -2,10 +2,10 @@ import type { ConflictComparison } from '../../operator/conflict-comparison';
 import { maskChange } from '../../operator/field-diff';
 import type { ConflictRow, EventDetail } from '../../store/store';
 import { kstTime } from '../format';
-import { html } from '../html';
+import { html, isolated } from '../html';
 import { layout, type Viewer } from './layout';
 
-const shown = (value: unknown) => (value === undefined ? html`<span class="muted">absent</span>` : typeof value === 'string' ? value : JSON.stringify(value));
+const shown = (value: unknown) => (value === undefined ? html`<span class="muted">absent</span>` : isolated(typeof value === 'string' ? value : JSON.stringify(value)));
 
 export function conflictsPage(viewer: Viewer, rows: ConflictRow[]): string {
   return layout({
@@ -19,7 +19,7 @@ export function conflictsPage(viewer: Viewer, rows: ConflictRow[]): string {
   <tbody>${rows.length === 0
     ? html`<tr><td colspan="5" class="muted">No conflicts.</td></tr>`
     : rows.map((row) => html`<tr><td><a href="/console/conflicts/${row.id}">${row.id}</a></td><td class="nowrap">${kstTime(row.receivedAt)}</td>
-    <td><a class="mono" href="/console/events/${encodeURIComponent(row.eventId)}">${row.eventId}</a></td><td class="mono">${row.event.shopOrderNo ?? ''}</td><td class="mono">${row.sourceIp}</td></tr>`)}</tbody>
+    <td><a class="mono" href="/console/events/${encodeURIComponent(row.eventId)}">${row.eventId}</a></td><td class="mono">${isolated(row.event.shopOrderNo)}</td><td class="mono">${row.sourceIp}</td></tr>`)}</tbody>
 </table>`,
   });
 }

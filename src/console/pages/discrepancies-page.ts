@@ -1,6 +1,6 @@
 import type { ListedDiscrepancy } from '../../store/ledger-store';
 import { kstTime } from '../format';
-import { html } from '../html';
+import { html, isolated } from '../html';
 import { layout, type Viewer } from './layout';
 import { orderHref } from './order-status-badge';
 import { discrepancyDetails, resolveForm } from './resolve-form';
@@ -8,9 +8,9 @@ import { discrepancyDetails, resolveForm } from './resolve-form';
 function rows(viewer: Viewer, list: ListedDiscrepancy[], empty: string) {
   if (list.length === 0) return html`<tr><td colspan="6" class="muted">${empty}</td></tr>`;
   return list.map((d) => html`<tr data-discrepancy="${d.id}"><td class="nowrap">${kstTime(d.openedAt)}</td><td>${d.kind}</td>
-    <td><a class="mono" href="${orderHref(d.mallId, d.shopOrderNo)}">${d.shopOrderNo}</a> <span class="muted mono">${d.mallId}</span></td>
-    <td>${discrepancyDetails(d, null)}</td>
-    <td>${d.resolvedAt ? html`${kstTime(d.resolvedAt)} by ${d.resolvedBy ?? ''}${d.note ? html`: ${d.note}` : ''}` : html`<span class="badge dead">open</span>`}</td>
+    <td><a class="mono" href="${orderHref(d.mallId, d.shopOrderNo)}">${isolated(d.shopOrderNo)}</a> <span class="muted mono">${d.mallId}</span></td>
+    <td>${isolated(discrepancyDetails(d, null))}</td>
+    <td>${d.resolvedAt ? html`${kstTime(d.resolvedAt)} by ${isolated(d.resolvedBy)}${d.note ? html`: ${isolated(d.note)}` : ''}` : html`<span class="badge dead">open</span>`}</td>
     <td>${resolveForm(viewer, d, 'list')}</td></tr>`);
 }
 

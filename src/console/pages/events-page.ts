@@ -1,7 +1,7 @@
 import type { EventRow } from '../../store/store';
 import { EVENT_TYPE_OPTIONS, STATE_OPTIONS, filterQuery, type ParsedFilter } from '../event-filter';
 import { kstTime } from '../format';
-import { html } from '../html';
+import { html, isolated } from '../html';
 import { actionButton, layout, type Viewer } from './layout';
 
 export function stateBadge(state: string) {
@@ -42,7 +42,7 @@ ${filter.filtered && (form.state === '' || form.state === 'dead')
     : rows.map((row) => html`<tr>
     <td class="nowrap">${kstTime(row.receivedAt)}</td>
     <td><a href="/console/events/${encodeURIComponent(row.eventId)}" class="mono">${row.eventId}</a></td>
-    <td class="nowrap">${row.type}</td><td class="mono">${row.shopOrderNo ?? ''}</td><td class="mono">${row.pgCno}</td>
+    <td class="nowrap">${row.type}</td><td class="mono">${isolated(row.shopOrderNo)}</td><td class="mono">${isolated(row.pgCno)}</td>
     <td>${stateBadge(row.status)}</td><td class="num">${row.attempts}</td><td class="num">${row.redeliveries}</td></tr>`)}</tbody>
 </table>
 <nav class="pager">

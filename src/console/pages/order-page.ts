@@ -1,6 +1,6 @@
 import type { OrderRecord } from '../../ledger/order-record';
 import { kstTime, minorAmount } from '../format';
-import { html, type SafeHtml } from '../html';
+import { html, isolated, isolatedText, type SafeHtml } from '../html';
 import { layout, type Viewer } from './layout';
 import { orderStatusBadge } from './order-status-badge';
 import { discrepancyDetails, resolveForm } from './resolve-form';
@@ -33,8 +33,8 @@ function timeline(viewer: Viewer, order: OrderRecord): TimelineEntry[] {
     ...order.deposits.map((d) => ({ at: d.at, key: d.eventId, what: d.cancelled ? 'deposit (cancelled)' : 'deposit', detail: html`${amount(d.amount)}, pgCno <span class="mono">${d.pgCno}</span> · ${eventLink(d.eventId)}` })),
     ...(order.escrow ? [{ at: order.escrow.at, key: order.escrow.eventId, what: 'escrow', detail: html`status ${order.escrow.statusCode ?? 'unknown'} · ${eventLink(order.escrow.eventId)}` }] : []),
     ...order.discrepancies.flatMap((d) => [
-      { at: d.openedAt, key: `z${d.id}`, what: `discrepancy opened: ${d.kind}`, detail: html`<span class="error">${discrepancyDetails(d, currency)}</span> · events ${d.eventIds.map((id, i) => html`${i > 0 ? ', ' : ''}${eventLink(id)}`)}<div>${resolveForm(viewer, d, 'order')}</div>` },
-      ...(d.resolvedAt ? [{ at: d.resolvedAt, key: `z${d.id}r`, what: `discrepancy resolved: ${d.kind}`, detail: html`by ${d.resolvedBy ?? ''}${d.note ? html`: ${d.note}` : ''}` }] : []),
+      { at: d.openedAt, key: `z${d.id}`, what: `discrepancy opened: ${d.kind}`, detail: html`<span class="error">${isolated(discrepancyDetails(d, currency))}</span> · events ${d.eventIds.map((id, i) => html`${i > 0 ? ', ' : ''}${eventLink(id)}`)}<div>${resolveForm(viewer, d, 'order')}</div>` },
+      ...(d.resolvedAt ? [{ at: d.resolvedAt, key: `z${d.id}r`, what: `discrepancy resolved: ${d.kind}`, detail: html`by ${isolated(d.resolvedBy)}${d.note ? html`: ${isolated(d.note)}` : ''}` }] : []),
     ]),
   ];
   // By the instant, not the text: the gateway's times carry +09:00, the receiver's are UTC.
@@ -48,12 +48,12 @@ export function orderPage(viewer: Viewer, order: OrderRecord, notice: string | n
   const open = order.discrepancies.filter((d) => d.resolvedAt === null);
   const figure = (label: string, value: string) => html`<div class="tile"><span class="tile-value">${value}</span><span class="tile-label">${label}</span></div>`;
   return layout({
-    title: order.shopOrderNo,
+    title: isolatedText(order.shopOrderNo),
     section: 'orders',
     viewer,
     notice,
     body: html`<p class="kicker">Order · mall ${order.mallId}</p>
-<h1 class="mono">${order.shopOrderNo}</h1>
+<h1 class="mono">${isolated(order.shopOrderNo)}</h1>
 <div class="actions">${orderStatusBadge(order.status)} <span class="muted">updated ${kstTime(order.updatedAt)}${open.length > 0 ? ` · ${open.length} open discrepancy(ies)` : ''}</span></div>
 ${order.ledgerError ? html`<p class="error">The ledger could not apply this order's inputs (${kstTime(order.ledgerError.at)}): ${order.ledgerError.error}. Its figures are the last it computed; once the cause is fixed, <code>noti-receiver ledger rebuild</code> computes it again.</p>` : ''}
 <section class="tiles">

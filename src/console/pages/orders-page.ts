@@ -1,6 +1,6 @@
 import { ORDER_STATUSES, type OrderRecord } from '../../ledger/order-record';
 import { kstTime, minorAmount } from '../format';
-import { html } from '../html';
+import { html, isolated } from '../html';
 import { layout, type Viewer } from './layout';
 import { orderHref, orderStatusBadge } from './order-status-badge';
 
@@ -35,7 +35,7 @@ export function ordersPage(viewer: Viewer, view: OrdersView): string {
   <thead><tr><th>shopOrderNo</th><th>mallId</th><th>status</th><th class="num">expected</th><th class="num">approved</th><th class="num">cancelled</th><th class="num">remaining</th><th class="num">deposited</th><th class="num">open discrepancies</th><th>updated</th></tr></thead>
   <tbody>${orders.length === 0
     ? html`<tr><td colspan="10" class="muted">${q ? html`No order ${q} is known.` : status ? html`No orders with status ${status}.` : 'No orders yet.'}</td></tr>`
-    : orders.map((o) => html`<tr><td><a class="mono" href="${orderHref(o.mallId, o.shopOrderNo)}">${o.shopOrderNo}</a></td><td class="mono">${o.mallId}</td><td>${orderStatusBadge(o.status)}</td>
+    : orders.map((o) => html`<tr><td><a class="mono" href="${orderHref(o.mallId, o.shopOrderNo)}">${isolated(o.shopOrderNo)}</a></td><td class="mono">${o.mallId}</td><td>${orderStatusBadge(o.status)}</td>
     <td class="num">${o.expected ? minorAmount(o.expected.amount, o.expected.currency) : html`<span class="muted">none</span>`}</td>
     <td class="num">${minorAmount(o.approved, currencyOf(o))}</td><td class="num">${minorAmount(o.cancelled, currencyOf(o))}</td>
     <td class="num">${minorAmount(o.remaining, currencyOf(o))}</td><td class="num">${minorAmount(o.deposited, currencyOf(o))}</td>

@@ -1,7 +1,7 @@
 import type { RejectionRow } from '../../store/store';
 import type { BodyView } from '../body-view';
 import { kstTime } from '../format';
-import { html } from '../html';
+import { html, isolated } from '../html';
 import { bodySection } from './body-section';
 import { actionButton, layout, type Viewer } from './layout';
 
@@ -23,7 +23,7 @@ export function rejectionsPage(viewer: Viewer, rows: RejectionRow[]): string {
   <tbody>${rows.length === 0
     ? html`<tr><td colspan="6" class="muted">No rejections.</td></tr>`
     : rows.map((row) => html`<tr><td><a href="/console/rejections/${row.id}">${row.id}</a></td><td class="nowrap">${kstTime(row.receivedAt)}</td>
-    <td class="mono">${row.sourceIp}</td><td>${row.httpStatus}</td><td>${row.reason}</td><td>${outcome(row)}</td></tr>`)}</tbody>
+    <td class="mono">${row.sourceIp}</td><td>${row.httpStatus}</td><td>${isolated(row.reason)}</td><td>${outcome(row)}</td></tr>`)}</tbody>
 </table>`,
   });
 }
@@ -37,9 +37,9 @@ export function rejectionPage(viewer: Viewer, row: RejectionRow, body: BodyView,
     body: html`<h1>Rejection ${row.id}</h1>
 <div class="actions">${outcome(row)} ${row.reprocessedEventId ? '' : actionButton(viewer, `/console/rejections/${row.id}/reprocess`, 'Reprocess')}
   <span class="muted">${row.reprocessedEventId ? '' : 'validates the body again under the running configuration; stores and forwards it if it passes'}</span></div>
-${reasons ? html`<div class="error" role="alert"><strong>Still rejected under the running configuration:</strong><ul>${reasons.map((r) => html`<li>${r}</li>`)}</ul></div>` : ''}
+${reasons ? html`<div class="error" role="alert"><strong>Still rejected under the running configuration:</strong><ul>${reasons.map((r) => html`<li>${isolated(r)}</li>`)}</ul></div>` : ''}
 <section class="card"><table class="facts"><tbody>
-  <tr><th>reason</th><td>${row.reason}</td></tr>
+  <tr><th>reason</th><td>${isolated(row.reason)}</td></tr>
   <tr><th>HTTP status</th><td>${row.httpStatus}</td></tr>
   <tr><th>received</th><td>${kstTime(row.receivedAt)}</td></tr>
   <tr><th>from</th><td class="mono">${row.sourceIp}</td></tr>

@@ -1,4 +1,4 @@
-import type { AttemptRecord, CommandKind, CommandLane, CommandState, StoredCommand } from '../command-store';
+import { COMMAND_KINDS, type AttemptRecord, type CommandKind, type CommandLane, type CommandState, type StoredCommand } from '../command-store';
 
 export const COMMAND_COLUMNS = `shop_transaction_id, kind, mall_id, state, attempts, budget_start, body_hash, request_json,
   response_json, last_error, created_at, updated_at, next_attempt_at, locked_by, locked_until`;
@@ -10,9 +10,10 @@ export const WORKING_SQL = `('pending', 'net_cancelling')`;
 
 /** The SQL condition (with no parameter) that keeps a lane's commands; see CommandLane. */
 export function laneSql(lane: CommandLane | undefined): string {
-  if (lane === 'net-cancel') return ` AND kind = 'van.approve'`;
-  if (lane === 'resend') return ` AND kind <> 'van.approve'`;
-  return '';
+  if (lane === undefined) return '';
+  // A literal from the closed list of kinds, never caller text.
+  if (!COMMAND_KINDS.includes(lane)) throw new Error(`unknown command lane ${String(lane)}`);
+  return ` AND kind = '${lane}'`;
 }
 
 export interface CommandRow {

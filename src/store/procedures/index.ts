@@ -28,6 +28,7 @@ import { eventActivity } from './event-activity';
 import { eventCounts } from './event-counts';
 import { lastRetentionRun } from './last-retention-run';
 import { listAudit } from './list-audit';
+import { searchAudit } from './search-audit';
 import { listDeliveryAttempts } from './list-delivery-attempts';
 import { problemsSince } from './problems-since';
 import { pruneExpired } from './prune-expired';
@@ -137,6 +138,7 @@ export const reads = {
   conflictsOfEvent,
   listDeliveryAttempts,
   listAudit,
+  searchAudit,
   lastRetentionRun,
   // operators and console sessions (SPEC 6.1)
   listOperators,

@@ -7,20 +7,41 @@ export interface OrderPage {
   last: number | null;
 }
 
+export interface OrderFilter {
+  status?: OrderStatus;
+  /** A page's `last`: the next page starts after it, in the list's direction. */
+  after?: number;
+  limit: number;
+  /** The orders first seen last come first. */
+  newestFirst?: boolean;
+  /** Only records last changed at or after `from`, and before `to` (ISO instants). */
+  from?: string;
+  to?: string;
+}
+
 /**
- * Records in the order their orders were first seen (order_id), optionally of one status, a page
- * after the order_id `after`. The status index is (status, order_id) (migration 011): a new order
- * appends to it instead of taking a random leaf in the ack's commit, and a page is one range of it.
+ * Records in the order their orders were first seen (order_id), or the reverse, optionally of one
+ * status and last changed within a time range, a page after the order_id `after`. The status
+ * index is (status, order_id) (migration 011): a new order appends to it instead of taking a
+ * random leaf in the ack's commit, and a page is one range of it, read either way.
  */
-export function* listOrders(filter: { status?: OrderStatus; after?: number; limit: number }): Procedure<OrderPage> {
+export function* listOrders(filter: OrderFilter): Procedure<OrderPage> {
   const conditions = [filter.status === undefined ? 'status IS NOT NULL' : 'status = ?'];
   const params: Param[] = filter.status === undefined ? [] : [filter.status];
   if (filter.after !== undefined) {
-    conditions.push('order_id > ?');
+    conditions.push(filter.newestFirst ? 'order_id < ?' : 'order_id > ?');
     params.push(filter.after);
   }
+  if (filter.from !== undefined) {
+    conditions.push('updated_at >= ?');
+    params.push(filter.from);
+  }
+  if (filter.to !== undefined) {
+    conditions.push('updated_at < ?');
+    params.push(filter.to);
+  }
   const rows = yield* all<{ order_id: number | string; record_json: string }>(
-    `SELECT order_id, record_json FROM ledger_orders WHERE ${conditions.join(' AND ')} ORDER BY order_id LIMIT ?`,
+    `SELECT order_id, record_json FROM ledger_orders WHERE ${conditions.join(' AND ')} ORDER BY order_id${filter.newestFirst ? ' DESC' : ''} LIMIT ?`,
     ...params, filter.limit,
   );
   return { orders: rows.map((row) => JSON.parse(row.record_json) as OrderRecord), last: pageEnd(rows, filter.limit, (row) => row.order_id) };
