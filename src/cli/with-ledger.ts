@@ -11,11 +11,11 @@ import { requireReceiverDatabase } from './require-database';
  * Like withStore, for the payment ledger (SPEC 7), under the service's own LEDGER_* settings: a
  * rebuild or a resolution computed with other settings would give other records than the service.
  */
-export async function withLedger<T>(config: Config, work: (ledger: LedgerStore) => Promise<T>): Promise<T> {
+export async function withLedger<T>(config: Config, work: (ledger: LedgerStore) => Promise<T>, options: { projector?: boolean } = {}): Promise<T> {
   await requireReceiverDatabase(config.DATABASE_URL);
   let stores: Awaited<ReturnType<typeof openStores>>;
   try {
-    stores = await openStores(config.DATABASE_URL, { ledger: ledgerSettingsOf(config) });
+    stores = await openStores(config.DATABASE_URL, { ledger: ledgerSettingsOf(config), projector: options.projector ?? true });
   } catch (error) {
     throw new CliFailure(`cannot open the store: ${(error as Error).message}`, EXIT.storeUnavailable);
   }

@@ -25,7 +25,7 @@ export interface ProjectedBatch {
 type InboxInput = { seq: number | string; source_ip: string; event_json: string };
 type LedgerInput = { seq: number | string; mall_id: string; shop_order_no: string; fact_json: string };
 type ConflictInput = { id: number | string; received_at: string; event_json: string; stored_json: string };
-type RejectionInput = { id: number | string; received_at: string; content_type: string | null; raw_body: Buffer | Uint8Array | null };
+type RejectionInput = { id: number | string; received_at: string; content_type: string | null; raw_body: Buffer | Uint8Array | null; reason: string };
 
 /**
  * One batch of the ledger's projector (SPEC 7.1): the rows stored after its position, in the order
@@ -47,7 +47,7 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
     // The stored version by its seq, once per conflict (a join may be planned as a walk of the inbox).
     allRows(`SELECT c.id, c.received_at, c.event_json, (SELECT i.event_json FROM inbox i WHERE i.seq = c.inbox_seq) AS stored_json
       FROM conflicts c WHERE c.id > ? ORDER BY c.id LIMIT ?`, position.conflict_id, limit),
-    allRows('SELECT id, received_at, content_type, raw_body FROM rejections WHERE id > ? ORDER BY id LIMIT ?', position.rejection_id, limit),
+    allRows('SELECT id, received_at, content_type, raw_body, reason FROM rejections WHERE id > ? ORDER BY id LIMIT ?', position.rejection_id, limit),
   )) as [InboxInput[], LedgerInput[], ConflictInput[], RejectionInput[]];
   const rows = notifications.length + inputs.length + conflicts.length + rejections.length;
   if (rows === 0) return { rows: 0, orders: 0, errors: [], more: false };
@@ -139,9 +139,12 @@ function conflictOf(row: ConflictInput): OrderFact | null {
   return fact === null ? null : { order: stored.order, fact };
 }
 
-/** A refused notification's fact, when its stored body names an order. */
+const NOT_OUR_MALL = /is not one of MALL_IDS/;
+
+/** A refused notification's fact, when its stored body names an order of a mall served here. */
 function refusalOf(row: RejectionInput): OrderFact | null {
-  if (row.raw_body === null) return null;
+  // A mall this service does not serve (refused for MALL_IDS) has no orders here.
+  if (row.raw_body === null || NOT_OUR_MALL.test(row.reason)) return null;
   const made = refusalFact(decodeBody(Buffer.from(row.raw_body), row.content_type ?? undefined), Number(row.id), row.received_at);
   return made === null ? null : { order: made.order, fact: made.fact };
 }
