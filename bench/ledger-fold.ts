@@ -66,7 +66,20 @@ const CASES: Case[] = [
     now: 9,
   },
   { name: '20-fact order', facts: twentyFacts(), now: 60 },
+  // Issue 29: the projector computes an order from its whole history at each batch that touches it.
+  { name: 'payment + 60 partial cancels (61st input)', facts: manyCancels(60), now: 120 },
+  { name: 'payment + 400 partial cancels', facts: manyCancels(400), now: 500 },
 ];
+
+/** One payment of 1,000,000 and `n` partial cancels of 1,000, each with its gateway remainder. */
+function manyCancels(n: number): LedgerFact[] {
+  return [
+    approval({ pgCno: PG.card, amount: 1_000_000, at: 0 }),
+    ...Array.from({ length: n }, (_, i) => partialCancel({
+      pgCno: PG.card, cancelPgCno: `26112112999${String(i).padStart(9, '0')}`, cancelAmount: 1000, remainAmount: 1_000_000 - 1000 * (i + 1), at: i + 1,
+    })),
+  ];
+}
 
 function microsPerCall(c: Case): { median: number; best: number } {
   const options = { now: minute(c.now), settings: DEFAULT_LEDGER_SETTINGS };

@@ -61,6 +61,11 @@ async function main(): Promise<void> {
   registerRelayGauge(metrics, relay);
   const retention = startRetention({ store, days: config.RETENTION_DAYS, logger });
   registerLedgerGauge(metrics, ledger);
+  // One order's input the ledger could not apply stops that order alone: said loudly, counted by the metric.
+  ledger.projector?.onBatch((batch) => {
+    for (const error of batch.errors) logger.error('ledger could not apply an input; its order is ledger_error', { error });
+  });
+  ledger.projector?.onFailure((error) => logger.warn('ledger projector batch failed; trying again', { error: error.message }));
   const ledgerSweep = startLedgerSweep({ ledger, logger });
   void remindBackfill({ ledger, logger });
   const internalApi: InternalApi = await startInternalApi({ config, commands, ledger, storeKind: kind, logger, metrics, tracing });
@@ -74,7 +79,7 @@ async function main(): Promise<void> {
   const sessionPrune = startSessionPrune({ sessions, logger });
   const consoleDeps = { store, commands, ledger, config, logger, adminToken: adminToken.value, sessions, now };
   // The notification listener's time-outs: a console form or a probe needs far less, and a slow client must not hold a socket.
-  const admin = createBoundedServer(createAdminApp({ store, publisher, relay, metrics, isShuttingDown: () => shuttingDown, console: consoleDeps })).listen(
+  const admin = createBoundedServer(createAdminApp({ store, publisher, relay, metrics, isShuttingDown: () => shuttingDown, console: consoleDeps, ledger })).listen(
     config.ADMIN_PORT,
     config.ADMIN_HOST,
   );
@@ -93,6 +98,8 @@ async function main(): Promise<void> {
     retention.stop();
     ledgerSweep.stop();
     sessionPrune.stop();
+    // The projector's last batch commits first, so the relay drains its events too.
+    await ledger.stop();
     await relay.stop(config.SHUTDOWN_TIMEOUT_MS);
     await publisher.close().catch((error: Error) => logger.warn('publisher close failed', { error: error.message }));
     await retention.idle();

@@ -9,7 +9,9 @@ import { publisherReadiness, relayReadiness } from './publisher-readiness';
 import type { Metrics } from '../observability/metrics';
 import type { Publisher } from '../publishers/publisher';
 import type { Relay } from '../relay/relay';
+import type { LedgerStore } from '../store/ledger-store';
 import type { Store } from '../store/store';
+import type { LedgerProjector } from '../ledger-projector/ledger-projector';
 
 export interface AdminDeps {
   store: Store;
@@ -19,6 +21,8 @@ export interface AdminDeps {
   isShuttingDown: () => boolean;
   /** The operator console; null leaves the listener to probes and metrics only (tests of those). */
   console?: ConsoleDeps | null;
+  /** The payment ledger's lag, reported by /readyz (never failed on); absent, /readyz says nothing of it. */
+  ledger?: Pick<LedgerStore, 'lag' | 'projector'> | null;
 }
 
 /**
@@ -40,9 +44,11 @@ export function createAdminApp(deps: AdminDeps): Express {
   app.get('/readyz', async (_req, res) => {
     let storeStatus: { ok: boolean; kind: string; error?: string };
     let backlog = null;
+    let ledgerLag = null;
     try {
       await store.ping();
       backlog = await store.backlog(Date.now());
+      ledgerLag = deps.ledger ? await deps.ledger.lag() : null;
       storeStatus = { ok: true, kind: store.kind };
     } catch (error) {
       storeStatus = { ok: false, kind: store.kind, error: (error as Error).message };
@@ -60,6 +66,9 @@ export function createAdminApp(deps: AdminDeps): Express {
         dead: backlog.dead,
         oldestPendingAgeSeconds: backlog.oldestPendingAgeMs === null ? null : backlog.oldestPendingAgeMs / 1000,
       },
+      // Reported, not failed on: acks never wait for the ledger, so a lagging ledger is no reason to
+      // take the receiver out of the load balancer (reads of an order answer 503 meanwhile).
+      ledger: ledgerLag && { behind: ledgerLag.inputs, lagSeconds: ledgerLag.seconds, projector: projectorReadiness(deps.ledger?.projector ?? null) },
     });
   });
 
@@ -79,4 +88,10 @@ export function createAdminApp(deps: AdminDeps): Express {
   app.use((_req, res) => res.status(404).json({ error: 'not found' }));
   if (deps.console) app.use(consoleErrorHandler(deps.console.logger));
   return app;
+}
+
+/** Whether this replica runs the projector (another replica may), and its last failure. */
+function projectorReadiness(projector: LedgerProjector | null): { here: boolean; lastError: string | null } {
+  const state = projector?.state();
+  return { here: state?.holdsLock ?? false, lastError: state?.lastError ?? null };
 }

@@ -4,6 +4,7 @@ import { IdempotencyConflict } from '../commands/submit-command';
 import { MissingNotifyUrl } from '../commands/create-trade';
 import { GatewayNotConfigured } from '../gateway/gateway-errors';
 import type { Logger } from '../observability/logger';
+import { LedgerCatchingUp } from '../ledger-projector/ledger-catching-up';
 import { StoreUnavailable } from '../store/store';
 import { publicRecord } from '../commands/command-record';
 import { MallNotServed } from './mall-scope';
@@ -68,6 +69,10 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
       return void res.status(409).json({ error: error.message, existing: publicRecord(error.existing) });
     }
     if (error instanceof GatewayNotConfigured) return void res.status(503).json({ error: error.message });
+    if (error instanceof LedgerCatchingUp) {
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      return void res.status(503).json({ error: error.message, reason: 'ledger_catching_up' });
+    }
     if (error instanceof MallNotServed) return void res.status(403).json({ error: error.message });
     if (error instanceof StoreUnavailable) {
       logger.warn('internal API: store unavailable', { path: req.path, error: error.message });

@@ -10,7 +10,8 @@ export async function withCommands<T>(config: Config, work: (commands: CommandSt
   await requireReceiverDatabase(config.DATABASE_URL);
   let stores: Awaited<ReturnType<typeof openStores>>;
   try {
-    stores = await openStores(config.DATABASE_URL);
+    // No projector here: it computes under the service's LEDGER_* settings, which withLedger reads.
+    stores = await openStores(config.DATABASE_URL, { projector: false });
   } catch (error) {
     throw new CliFailure(`cannot open the store: ${(error as Error).message}`, EXIT.storeUnavailable);
   }

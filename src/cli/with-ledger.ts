@@ -2,6 +2,7 @@ import type { Config } from '../config/env';
 import { ledgerSettingsOf } from '../config/ledger-env';
 import type { LedgerStore } from '../store/ledger-store';
 import { openStores } from '../store/open-stores';
+import { LedgerCatchingUp } from '../ledger-projector/ledger-catching-up';
 import { StoreUnavailable } from '../store/store';
 import { CliFailure, EXIT } from './exit-codes';
 import { requireReceiverDatabase } from './require-database';
@@ -10,11 +11,11 @@ import { requireReceiverDatabase } from './require-database';
  * Like withStore, for the payment ledger, under the service's own LEDGER_* settings: a
  * rebuild or a resolution computed with other settings would give other records than the service.
  */
-export async function withLedger<T>(config: Config, work: (ledger: LedgerStore) => Promise<T>): Promise<T> {
+export async function withLedger<T>(config: Config, work: (ledger: LedgerStore) => Promise<T>, options: { projector?: boolean } = {}): Promise<T> {
   await requireReceiverDatabase(config.DATABASE_URL);
   let stores: Awaited<ReturnType<typeof openStores>>;
   try {
-    stores = await openStores(config.DATABASE_URL, { ledger: ledgerSettingsOf(config) });
+    stores = await openStores(config.DATABASE_URL, { ledger: ledgerSettingsOf(config), projector: options.projector ?? true });
   } catch (error) {
     throw new CliFailure(`cannot open the store: ${(error as Error).message}`, EXIT.storeUnavailable);
   }
@@ -22,6 +23,7 @@ export async function withLedger<T>(config: Config, work: (ledger: LedgerStore) 
     return await work(stores.ledger);
   } catch (error) {
     if (error instanceof StoreUnavailable) throw new CliFailure(error.message, EXIT.storeUnavailable);
+    if (error instanceof LedgerCatchingUp) throw new CliFailure(`${error.message} (is the service running? its projector applies what is stored)`, EXIT.storeUnavailable);
     throw error;
   } finally {
     await stores.store.close();

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../observability/logger';
+import { LedgerCatchingUp } from '../ledger-projector/ledger-catching-up';
 import { StoreUnavailable } from '../store/store';
 import { negotiateLocale } from './i18n/locale';
 import { translatorFor } from './i18n/translator';
@@ -7,6 +8,12 @@ import { translatorFor } from './i18n/translator';
 /** Never Express's default page, which would show a stack trace to whoever is looking. */
 export function consoleErrorHandler(logger: Logger) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    if (error instanceof LedgerCatchingUp) {
+      if (res.headersSent) return;
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      res.status(503).type('text/plain').send('The ledger is catching up with the notifications just stored; this page shows the order in a moment. Reload shortly.');
+      return;
+    }
     const unavailable = error instanceof StoreUnavailable;
     logger.error('console request failed', { path: req.path, method: req.method, error: (error as Error)?.message ?? String(error) });
     if (res.headersSent) return;

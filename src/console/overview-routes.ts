@@ -13,7 +13,7 @@ export function overviewRoutes(deps: ConsoleDeps): Router {
 
   router.get('/', async (_req, res) => {
     const now = deps.now();
-    const [counts, backlog, problems, series, lastRetention, commandCounts, discrepancyCounts] = await Promise.all([
+    const [counts, backlog, problems, series, lastRetention, commandCounts, discrepancyCounts, ledgerLag] = await Promise.all([
       store.eventCounts(),
       store.backlog(now.getTime()),
       store.problemsSince(new Date(now.getTime() - DAY_MS).toISOString()),
@@ -21,6 +21,7 @@ export function overviewRoutes(deps: ConsoleDeps): Router {
       store.lastRetentionRun(),
       deps.commands ? deps.commands.countByState() : null,
       deps.ledger ? deps.ledger.openDiscrepancyCounts() : null,
+      deps.ledger?.lag ? deps.ledger.lag(now) : null,
     ]);
     // Money the merchant may be losing (a changed amount, a double payment, a failed refund) belongs there too.
     const openDiscrepancies = discrepancyCounts && Object.values(discrepancyCounts).reduce((sum, n) => sum + n, 0);
@@ -29,6 +30,7 @@ export function overviewRoutes(deps: ConsoleDeps): Router {
     res.type('html').send(
       overviewPage(sessionOf(res), {
         counts, backlog, problems, activity: series, retentionDays: deps.config.RETENTION_DAYS, lastRetention, failedCommands, openDiscrepancies,
+        ledgerLagMs: ledgerLag && ledgerLag.seconds * 1000,
         delivery: deps.deliveryReadiness?.() ?? null,
       }),
     );

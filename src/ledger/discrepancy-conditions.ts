@@ -53,7 +53,38 @@ export function shownConditions(figures: OrderFigures, settings: LedgerSettings)
     ...unexpectedPayments(figures, paid, settings),
     ...paymentsAfterExpiry(figures, paid),
     ...unknownRefundAmounts(figures),
+    ...conflictingNotifications(figures),
+    ...refusedNotifications(figures),
   ];
+}
+
+/** Each stored notification a redelivery contradicted (its latest such redelivery shown): never closes by itself. */
+function conflictingNotifications({ conflicts }: OrderFigures): Shown[] {
+  const latest = new Map<string, (typeof conflicts)[number]>();
+  for (const c of conflicts) latest.set(c.fact.eventId, c);
+  return [...latest.values()].map(({ fact: c }) => ({
+    kind: 'conflicting_notification',
+    eventIds: [c.eventId],
+    details: {
+      pgCno: c.pgCno, notiType: c.notiType,
+      storedAmount: c.stored.amount, redeliveredAmount: c.redelivered.amount,
+      storedCancelAmount: c.stored.cancelAmount, redeliveredCancelAmount: c.redelivered.cancelAmount,
+      storedRemainAmount: c.stored.remainAmount, redeliveredRemainAmount: c.redelivered.remainAmount,
+      storedResCd: c.stored.resCd, redeliveredResCd: c.redelivered.resCd,
+    },
+  }));
+}
+
+/**
+ * Each refused notification of the order until one of the same type and payment (and cancel, when
+ * it names one) is accepted: a reprocess of it or a valid redelivery. Its own fact id stands in the
+ * event ids (a refusal has no event), so two refusals are two discrepancies.
+ */
+function refusedNotifications({ refusals, notifications }: OrderFigures): Shown[] {
+  return refusals
+    .filter(({ fact: r }) => !notifications.some(({ fact: n }) =>
+      r.notiType !== null && r.pgCno !== null && n.notiType === r.notiType && n.pgCno === r.pgCno && (r.cancelPgCno === null || n.cancelPgCno === r.cancelPgCno)))
+    .map(({ fact: r }) => ({ kind: 'refused_notification', eventIds: [r.id], details: { rejectionId: r.rejectionId, notiType: r.notiType, pgCno: r.pgCno } }));
 }
 
 function amountMismatches({ expectation }: OrderFigures, paid: N[]): Shown[] {

@@ -53,3 +53,5 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export type DiscrepancyOpened = z.infer<typeof discrepancyOpenedSchema>;
 export type OrderStatusChanged = z.infer<typeof orderStatusChangedSchema>;
 export type OrderUpdated = z.infer<typeof orderUpdatedSchema>;
+
+export const ledgerEventSchema = z.discriminatedUnion('type', [discrepancyOpenedSchema, orderStatusChangedSchema, orderUpdatedSchema]);

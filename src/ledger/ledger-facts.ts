@@ -70,7 +70,42 @@ export interface ResolutionFact extends FactBase {
   note: string;
 }
 
-export type InputFact = ExpectationFact | NotificationFact | CancellationFact;
+/** The fields of a notification that move money: a redelivery that changes one of them is an alarm. */
+export interface MoneyFields {
+  amount: number | null;
+  cancelAmount: number | null;
+  remainAmount: number | null;
+  resCd: string;
+}
+
+/**
+ * A redelivery under a stored notification's key whose money fields differ from the stored one's
+ * (kept in the conflicts table, never queued): the stored one still counts; both are shown.
+ */
+export interface ConflictFact extends FactBase {
+  kind: 'conflict';
+  /** The stored notification's event id. */
+  eventId: string;
+  pgCno: string;
+  notiType: string;
+  stored: MoneyFields;
+  redelivered: MoneyFields;
+}
+
+/**
+ * A notification refused as invalid (kept in the rejections table) whose mallId and shopOrderNo
+ * could be read: the order shows it until a reprocess or a valid redelivery of it is accepted.
+ * No reason text: it may quote the body, and facts outlive retention.
+ */
+export interface RefusalFact extends FactBase {
+  kind: 'refusal';
+  rejectionId: number;
+  notiType: string | null;
+  pgCno: string | null;
+  cancelPgCno: string | null;
+}
+
+export type InputFact = ExpectationFact | NotificationFact | CancellationFact | ConflictFact | RefusalFact;
 export type LedgerFact = InputFact | ResolutionFact;
 
 export interface OrderKey {

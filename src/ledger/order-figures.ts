@@ -1,4 +1,4 @@
-import type { CancellationFact, ExpectationFact, NotificationFact } from './ledger-facts';
+import type { CancellationFact, ConflictFact, ExpectationFact, NotificationFact, RefusalFact } from './ledger-facts';
 import { byTimeThenId } from './ledger-time';
 import { sumOf } from './minor-units';
 import { cancelsOf, holdingsOf, type CancelSources, type Holding } from './order-cancels';
@@ -10,6 +10,9 @@ export interface OrderFigures extends CancelSources {
   expectation: Timed<ExpectationFact> | null;
   /** Every notification of the order, by the gateway's time then id. */
   notifications: Array<Timed<NotificationFact>>;
+  /** Conflicting redeliveries and refused notifications of the order, as stored. */
+  conflicts: Array<Timed<ConflictFact>>;
+  refusals: Array<Timed<RefusalFact>>;
   payments: Payment[];
   cancels: Cancel[];
   deposits: Deposit[];
@@ -66,6 +69,8 @@ export function orderFigures(state: OrderState): OrderFigures {
   return {
     expectation: currentExpectation(state),
     notifications,
+    conflicts: [...state.conflicts.values()].sort(byTimeThenId),
+    refusals: [...state.refusals.values()].sort(byTimeThenId),
     payments,
     cancels,
     cancelEvents,

@@ -3,6 +3,7 @@ import type { ExpectationMethod } from './ledger-facts';
 
 /** An order's status, the first that applies (see `orderStatus`). */
 export const ORDER_STATUSES = [
+  'ledger_error',
   'refund_failed',
   'discrepancy',
   'cancelled',
@@ -22,6 +23,8 @@ export const DISCREPANCY_KINDS = [
   'unexpected_payment',
   'payment_after_expiry',
   'unknown_refund_amount',
+  'conflicting_notification',
+  'refused_notification',
 ] as const;
 export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
 
@@ -107,6 +110,15 @@ export interface OrderRecord {
   updatedAt: string;
   /** Present (true) when a notification of the order came from the simulator: made-up money the alert ignores. */
   simulated?: true;
+  /** Only with status `ledger_error`: why the ledger could not apply the order's inputs. */
+  ledgerError?: LedgerError;
+}
+
+/** An input the ledger could not apply (a defect in the fold, a corrupt stored fact): its order alone stops. */
+export interface LedgerError {
+  error: string;
+  /** When the projector met it. */
+  at: string;
 }
 
 /** The figures events and lists carry (their `order`), with the expectation's currency and amount. */

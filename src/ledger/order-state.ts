@@ -1,4 +1,4 @@
-import type { CancellationFact, ExpectationFact, InputFact, LedgerFact, NotificationFact } from './ledger-facts';
+import type { CancellationFact, ConflictFact, ExpectationFact, InputFact, LedgerFact, NotificationFact, RefusalFact } from './ledger-facts';
 import { byTimeThenId, epochMs } from './ledger-time';
 
 /** A fact with its time as epoch ms (`ms`, from `at`) and its storage time (`recordedMs`). */
@@ -19,12 +19,16 @@ export interface OrderState {
   expectations: ReadonlyMap<string, Timed<ExpectationFact>>;
   notifications: ReadonlyMap<string, Timed<NotificationFact>>;
   cancellations: ReadonlyMap<string, Timed<CancellationFact>>;
+  conflicts: ReadonlyMap<string, Timed<ConflictFact>>;
+  refusals: ReadonlyMap<string, Timed<RefusalFact>>;
 }
 
 export const initialOrderState = (): OrderState => ({
   expectations: new Map(),
   notifications: new Map(),
   cancellations: new Map(),
+  conflicts: new Map(),
+  refusals: new Map(),
 });
 
 export function evolve(state: OrderState, fact: InputFact): OrderState {
@@ -40,6 +44,10 @@ export function evolveTimed(state: OrderState, entry: Timed<InputFact>): OrderSt
       return { ...state, notifications: withFact(state.notifications, entry as Timed<NotificationFact>) };
     case 'cancellation':
       return { ...state, cancellations: withFact(state.cancellations, entry as Timed<CancellationFact>) };
+    case 'conflict':
+      return { ...state, conflicts: withFact(state.conflicts, entry as Timed<ConflictFact>) };
+    case 'refusal':
+      return { ...state, refusals: withFact(state.refusals, entry as Timed<RefusalFact>) };
   }
 }
 
@@ -53,7 +61,7 @@ export function currentExpectation(state: OrderState): Timed<ExpectationFact> | 
 /** Epoch ms when the order's inputs last changed: the grace period counts from it. Null for no input. */
 export function lastInputMs(state: OrderState): number | null {
   let last: number | null = null;
-  for (const map of [state.expectations, state.notifications, state.cancellations] as ReadonlyArray<ReadonlyMap<string, Timed<unknown>>>) {
+  for (const map of [state.expectations, state.notifications, state.cancellations, state.conflicts, state.refusals] as ReadonlyArray<ReadonlyMap<string, Timed<unknown>>>) {
     for (const entry of map.values()) if (last === null || entry.recordedMs > last) last = entry.recordedMs;
   }
   return last;

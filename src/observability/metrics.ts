@@ -216,7 +216,34 @@ export function registerCommandGauges(metrics: Metrics, commands: CommandCounts,
  * dashboard see each; `simulated` tells the simulator's made-up orders (which the alert ignores)
  * from real ones. One count of the open ones' partial index per scrape.
  */
-export function registerLedgerGauge(metrics: Metrics, ledger: { openDiscrepancyCountsByOrigin(): Promise<OpenDiscrepancyCount[]> }): void {
+export function registerLedgerGauge(
+  metrics: Metrics,
+  ledger: { openDiscrepancyCountsByOrigin(): Promise<OpenDiscrepancyCount[]>; lag?(): Promise<{ inputs: number; seconds: number }>; ledgerErrorCount?(): Promise<number> },
+): void {
+  if (ledger.lag) {
+    const lag = ledger.lag.bind(ledger);
+    new Gauge({
+      name: 'noti_receiver_ledger_lag_seconds',
+      help: "How long the oldest stored input the ledger's projector has not applied has waited (0 when none waits); reads of an order wait for it, up to 2 s",
+      registers: [metrics.registry],
+      async collect() {
+        const now = await lag().catch(() => null);
+        if (now) this.set(now.seconds);
+      },
+    });
+  }
+  if (ledger.ledgerErrorCount) {
+    const count = ledger.ledgerErrorCount.bind(ledger);
+    new Gauge({
+      name: 'noti_receiver_ledger_error_orders',
+      help: "Orders whose inputs the ledger could not apply (status ledger_error): each shows its error; fix the cause, then run 'noti-receiver ledger rebuild'",
+      registers: [metrics.registry],
+      async collect() {
+        const n = await count().catch(() => null);
+        if (n !== null) this.set(n);
+      },
+    });
+  }
   new Gauge({
     name: 'noti_receiver_ledger_discrepancies_open',
     help: 'Open payment-ledger discrepancies by kind (all replicas): a payment that differs, a double payment, a failed refund; resolve each with a note. simulated="true": orders made up by the simulator',

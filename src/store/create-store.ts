@@ -1,4 +1,3 @@
-import type { LedgerSettings } from '../ledger/ledger-settings';
 import { typedDriver, type StoreDriver } from './driver';
 import { inboxRow } from './procedures/inbox-row';
 import type { Store } from './store';
@@ -7,16 +6,14 @@ import type { Store } from './store';
 const nowIso = () => new Date().toISOString();
 
 /**
- * The Store contract, once, over either database's driver. With `ledger` (the service, the CLI:
- * `openStore`, `openStores`) every accepted notification updates its order's ledger record in its
- * own transaction under those settings; without (a store opened below the service, as
- * the relay's and publishers' tests do) notifications are only stored and queued.
+ * The Store contract, once, over either database's driver. An ack stores and queues, nothing more:
+ * the ledger's projector (ledger-store.ts) applies the stored notifications behind it.
  */
-export function createStore(driver: StoreDriver, ledger: LedgerSettings | null = null): Store {
+export function createStore(driver: StoreDriver): Store {
   const { write, read } = typedDriver(driver);
   return {
     kind: driver.kind,
-    record: (entry) => write('recordNotification', inboxRow(entry), ledger),
+    record: (entry) => write('recordNotification', inboxRow(entry)),
     recordRejection: (entry) => write('recordRejection', entry),
     nextPending: (limit) => read('nextPending', limit),
     markDelivered: (seqs, deliveredAt, publisher) => write('markDelivered', seqs, deliveredAt, publisher ?? null),

@@ -1,4 +1,4 @@
-import type { ReadName, Reads, ResultOf, WriteName, Writes } from './procedures';
+import type { LedgerWriteName, ReadName, Reads, ResultOf, WriteName, Writes } from './procedures';
 
 /**
  * What differs per database, under the one store logic in ./procedures: how a procedure's steps
@@ -11,7 +11,15 @@ export interface StoreDriver {
   write(name: WriteName, args: unknown[]): Promise<unknown>;
   /** Runs a read procedure without waiting behind writes; a busy database fails fast. */
   read(name: ReadName, args: unknown[]): Promise<unknown>;
+  /**
+   * Runs a write of the ledger's tables (`LEDGER_WRITES`): SQLite's one writer runs it like any
+   * write; PostgreSQL in a transaction of its own that takes the outbox-order lock only to queue
+   * events, never for its reads and fold, so it never holds the acks up.
+   */
+  ledgerWrite(name: LedgerWriteName, args: unknown[]): Promise<unknown>;
   holdsRelayLock(): Promise<boolean>;
+  /** One ledger projector at a time across replicas (PostgreSQL); SQLite's single writer needs none. */
+  holdsProjectorLock(): Promise<boolean>;
   /** Throws StoreUnavailable when an ack could not be committed now. */
   ping(): Promise<void>;
   /** Called after each commit that added or revived outbox rows. */
@@ -26,5 +34,7 @@ export function typedDriver(driver: StoreDriver) {
       driver.write(name, args) as Promise<ResultOf<Writes[K]>>,
     read: <K extends ReadName>(name: K, ...args: Parameters<Reads[K]>) =>
       driver.read(name, args) as Promise<ResultOf<Reads[K]>>,
+    ledgerWrite: <K extends LedgerWriteName>(name: K, ...args: Parameters<Writes[K]>) =>
+      driver.ledgerWrite(name, args) as Promise<ResultOf<Writes[K]>>,
   };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../ledger/ledger-settings';
+import type { LedgerSettings } from '../ledger/ledger-settings';
 import { redactUrl } from '../observability/redact-url';
 import { createStore } from './create-store';
 import type { OnMigration } from './migrations';
@@ -12,15 +12,17 @@ export interface OpenStoreOptions {
   onBackgroundError?: (error: Error) => void;
   /** Told about each migration just before it is applied. */
   onMigration?: OnMigration;
-  /** LEDGER_REQUIRE_EXPECTATION and LEDGER_GRACE_SECONDS (defaults when absent). */
+  /** LEDGER_REQUIRE_EXPECTATION and LEDGER_GRACE_SECONDS; given, `openStores` runs the ledger's projector. */
   ledger?: LedgerSettings;
+  /** With `ledger`: run the projector (default true), or its batch size and poll. */
+  projector?: boolean | { batch?: number; pollMs?: number };
 }
 
 /** `sqlite:PATH` (the embedded default) or `postgres://…` for several replicas; pg loads only when used. */
 export async function openStore(databaseUrl: string, options: OpenStoreOptions = {}): Promise<Store> {
-  if (databaseUrl.startsWith('sqlite:')) return createStore(openSqliteDriver(databaseUrl.slice('sqlite:'.length), options), options.ledger ?? DEFAULT_LEDGER_SETTINGS);
+  if (databaseUrl.startsWith('sqlite:')) return createStore(openSqliteDriver(databaseUrl.slice('sqlite:'.length), options));
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    return createStore(await (await import('./postgres/postgres-store')).openPostgresDriver(databaseUrl, options), options.ledger ?? DEFAULT_LEDGER_SETTINGS);
+    return createStore(await (await import('./postgres/postgres-store')).openPostgresDriver(databaseUrl, options));
   }
   throw new Error(`unsupported DATABASE_URL ${redactUrl(databaseUrl)}`);
 }

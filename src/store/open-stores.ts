@@ -28,10 +28,16 @@ export async function openStores(databaseUrl: string, options: OpenStoreOptions 
     throw new Error(`unsupported DATABASE_URL ${redactUrl(databaseUrl)}`);
   }
   const settings = options.ledger ?? DEFAULT_LEDGER_SETTINGS;
+  // The ledger's projector runs unless told not to (the CLI's commands that do not read LEDGER_*).
+  const ledger = createLedgerStore(driver, settings, { projector: options.projector ?? true });
+  const store = createStore(driver);
   return {
-    store: createStore(driver, settings),
+    store: { ...store, close: async () => {
+      await ledger.stop();
+      await store.close();
+    } },
     commands: createCommandStore(driver, settings),
-    ledger: createLedgerStore(driver, settings),
+    ledger,
     kind: driver.kind,
   };
 }

@@ -1,4 +1,5 @@
 import { ledgerEvents } from '../../src/ledger/ledger-events';
+import { ledgerEventSchema } from '../../src/ledger/ledger-event-schema';
 import { PG, approval, expectation, minute, partialCancel, resolution } from './ledger-fixtures';
 import { compute } from './ledger-specification';
 import type { LedgerFact } from '../../src/ledger/ledger-facts';
@@ -14,6 +15,24 @@ const paid = { ...approval({ pgCno: PG.card, amount: 30000, at: 1 }), recordedAt
 const tampered = { ...approval({ pgCno: PG.card, amount: 3000, at: 1 }), recordedAt: minute(1) };
 
 describe('the events a recomputation sends', () => {
+  it('figures that move without a status change send order.updated, with the time of the change; every event fits its schema', () => {
+    const first = record([expected, paid, partialCancel({ pgCno: PG.card, cancelPgCno: 'PG-CANCEL-1', cancelAmount: 5000, remainAmount: 25000, at: 2 })]);
+    const second = record([expected, paid, partialCancel({ pgCno: PG.card, cancelPgCno: 'PG-CANCEL-1', cancelAmount: 5000, remainAmount: 25000, at: 2 }), partialCancel({ pgCno: PG.card, cancelPgCno: 'PG-CANCEL-2', cancelAmount: 4000, remainAmount: 21000, at: 3 })]);
+    expect(first.status).toBe(second.status);
+    const events = ledgerEvents(first, second);
+    expect(events).toEqual([{
+      id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
+      type: 'order.updated',
+      at: second.updatedAt,
+      order: expect.objectContaining({ status: 'partially_cancelled', cancelled: 9000, remaining: 21000, currency: 'KRW', expected: 30000 }),
+    }]);
+    for (const event of [...events, ...ledgerEvents(null, second), ...ledgerEvents(record([expected]), record([expected, tampered]))]) {
+      expect(ledgerEventSchema.parse(event)).toEqual(event);
+    }
+    // Nothing moved: nothing sent.
+    expect(ledgerEvents(second, second)).toEqual([]);
+  });
+
   it('an order seen for the first time changes status from null', () => {
     const events = ledgerEvents(null, record([expected]));
     expect(events).toEqual([{
@@ -38,7 +57,7 @@ describe('the events a recomputation sends', () => {
       {
         id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
         type: 'ledger.discrepancy',
-        at: next.updatedAt,
+        at: minute(1),
         discrepancy: next.discrepancies[0],
         order: { mallId: 'T0001234', shopOrderNo: 'ORD-LEDGER-1', status: 'discrepancy', approved: 3000, cancelled: 0, remaining: 3000, deposited: 0, currency: 'KRW', expected: 30000 },
       },

@@ -114,7 +114,7 @@ describe('rebuild: the record is a function of the facts', () => {
           if (next === null) continue;
           for (const event of ledgerEvents(previous, next)) {
             if (event.type === 'ledger.discrepancy') announced.push(event.discrepancy.id);
-            else statuses.push([event.from, event.to]);
+            else if (event.type === 'order.status_changed') statuses.push([event.from, event.to]);
           }
           previous = next;
         }

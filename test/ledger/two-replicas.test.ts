@@ -1,7 +1,6 @@
 import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
 import { Client, type PoolClient } from 'pg';
-import { DEFAULT_LEDGER_SETTINGS } from '../../src/ledger/ledger-settings';
 import { runProcedure, writeTransaction } from '../../src/store/postgres/run-procedure';
 import { inboxRow } from '../../src/store/procedures/inbox-row';
 import { recordNotification } from '../../src/store/procedures/record-notification';
@@ -44,10 +43,11 @@ describePostgres('two PostgreSQL replicas and one order', () => {
     expect(await replicas[1]!.ledger.rebuildPage(null, 10, new Date(BASE_MS + 5 * 60_000).toISOString())).toEqual({ orders: 1, changed: 0, next: null });
   });
 
-  test('a write transaction on an order waits for the one in flight: the ledger reads orders without a row lock because every write takes the outbox-order lock as it begins', async () => {
+  test('a write transaction waits for the one in flight (the outbox-order lock, taken as it begins), so inbox seqs become visible in their order and the projector skips none', async () => {
     // A raw transaction that began as every write transaction does (writeTransaction) and has
-    // recorded one notification of the order, not yet committed: a replica's notification of the
-    // same order must wait for it, then compute from both facts.
+    // recorded one notification of the order, not yet committed, its seq drawn: a replica's
+    // notification must wait for it, so it cannot commit a higher seq first, which a projector
+    // reading `seq > position` would pass over the lower one for; the record then holds both.
     const order = { mallId: 'T0001234', shopOrderNo: 'ORD-SERIAL' };
     const entry = (i: number) => entryOf(approvalNotification({ ...order, pgCno: `2611211200000009${String(i).padStart(4, '0')}`, amount: '1000', approvalDate: stamp(i) }), i);
     const client = new Client({ connectionString: schema.url, application_name: 'test-holder' });
@@ -55,7 +55,7 @@ describePostgres('two PostgreSQL replicas and one order', () => {
     try {
       const effects = { outboxChanged: false, orderLocked: true };
       await client.query(writeTransaction(effects).begin);
-      await runProcedure(client as unknown as PoolClient, 'test', recordNotification(inboxRow(entry(0)), DEFAULT_LEDGER_SETTINGS), effects);
+      await runProcedure(client as unknown as PoolClient, 'test', recordNotification(inboxRow(entry(0))), effects);
       const waiting = replicas[0]!.store.record(entry(1));
       // The replica's transaction is seen waiting for the advisory lock before the holder commits.
       for (;;) {

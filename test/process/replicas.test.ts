@@ -39,6 +39,14 @@ async function metricValue(r: SpawnedReceiver, pattern: RegExp): Promise<number>
   return text.split('\n').filter((l) => pattern.test(l)).reduce((sum, l) => sum + Number(l.split(' ').pop()), 0);
 }
 
+/** Once the ledger's projector (on whichever replica runs it) has applied everything stored. */
+async function ledgerCaughtUp(r: SpawnedReceiver): Promise<void> {
+  await eventually(async () => {
+    const body = (await (await fetch(`http://127.0.0.1:${r.adminPort}/readyz`)).json()) as { ledger?: { behind: number } };
+    return body.ledger?.behind === 0;
+  }, 20_000, "the ledger's projector to catch up");
+}
+
 describePostgres('two replicas on one PostgreSQL', () => {
   let schema: TestSchema;
   let dir: string;
@@ -79,6 +87,8 @@ describePostgres('two replicas on one PostgreSQL', () => {
       }),
     );
     expect(answers.filter((x) => x.status !== 200 || x.resCd !== '0000')).toEqual([]);
+    // The ledger's events are queued by its projector, behind the acks.
+    await ledgerCaughtUp(a);
     // Each notification once, and beside it the payment ledger's status change of its order, once.
     const notificationRows = "inbox WHERE source_ip <> 'internal'";
     expect([await count(schema, notificationRows), await count(schema, `outbox WHERE inbox_seq IN (SELECT seq FROM ${notificationRows})`)])
@@ -96,6 +106,7 @@ describePostgres('two replicas on one PostgreSQL', () => {
     await a.exited;
     const late = approvalNotification();
     expect(await post(b.url, late)).toEqual({ status: 200, resCd: '0000' });
+    await ledgerCaughtUp(b);
 
     // Every stored event: the notifications, the late one, and the ledger's status change of each order.
     const expected = await count(schema, 'inbox');

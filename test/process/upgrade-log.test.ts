@@ -39,6 +39,7 @@ describe('starting on a database of an older release', () => {
         expect.objectContaining({ level: 'info', migration: '011_ledger_lean_indexes', note: expect.stringMatching(/one-time.*per million ledger orders/) }),
         expect.objectContaining({ level: 'info', migration: '012_trace_context' }),
         expect.objectContaining({ level: 'info', migration: '013_session_locale' }),
+        expect.objectContaining({ level: 'info', migration: '014_ledger_projector' }),
       ]);
       expect(messages.indexOf('applying database migration')).toBeLessThan(messages.indexOf('listening'));
       // The notification stored before the ledger has no facts yet: one warning says what to run.

@@ -122,11 +122,15 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
   const order = { mallId: 'T0001234', shopOrderNo: 'ORDER-PLAN-1' };
   const withLedger = (pgCno: string, shopOrderNo = 'ORDER-PLAN-1') => inboxRow(inboxEntry({ pgCno, shopOrderNo }));
   cases.push(
-    ['a notification naming an order, which recomputes the order and queues its status change', () => writes.recordNotification(withLedger('PLAN-5'), ledger)],
-    ['notifications of several orders committed together, with the ledger', () =>
-      recordNotifications([withLedger('PLAN-6', 'ORDER-PLAN-6'), withLedger('PLAN-7', 'ORDER-PLAN-7'), withLedger('PLAN-6', 'ORDER-PLAN-6')], ledger)],
-    ["an expectation PUT, under the order's lock", () => writes.putExpectation(order, { amount: 12000, currency: 'KRW', method: 'card', expiresAt: null }, AT, ledger)],
-    ['resolving a discrepancy', () => writes.resolveDiscrepancy('dsc_plan', { by: 'kim', note: 'done', at: AT, actor: 'kim' }, ledger)],
+    ['a notification naming an order', () => writes.recordNotification(withLedger('PLAN-5'))],
+    ['notifications of several orders committed together', () =>
+      recordNotifications([withLedger('PLAN-6', 'ORDER-PLAN-6'), withLedger('PLAN-7', 'ORDER-PLAN-7'), withLedger('PLAN-6', 'ORDER-PLAN-6')])],
+    ['a projector batch: what follows its position, the orders it touches, their records and events, its position', () => writes.projectLedger(256, AT, ledger)],
+    ["an expectation PUT, judged on the order's facts and its inputs not applied yet", () => writes.putExpectation(order, { amount: 12000, currency: 'KRW', method: 'card', expiresAt: null }, AT)],
+    ['resolving a discrepancy', () => writes.resolveDiscrepancy('dsc_plan', { by: 'kim', note: 'done', at: AT, actor: 'kim' })],
+    ["the projector's position and what is stored, for a read that waits for it", () => reads.ledgerPosition()],
+    ["the ledger's lag", () => reads.ledgerLag(now)],
+    ['orders of the status ledger_error, counted for the metric', () => reads.countOrdersWithStatus('ledger_error')],
     ['the grace sweep', () => writes.sweepLedger(AT, 100, ledger)],
     ['a rebuild page after the first', () => writes.rebuildLedger(1, 100, AT, ledger)],
     ['a backfill page of stored notifications after the first', () => writes.backfillLedger(1, 100, AT, ledger)],

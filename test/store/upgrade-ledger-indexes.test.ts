@@ -2,7 +2,10 @@ import { DEFAULT_LEDGER_SETTINGS } from '../../src/ledger/ledger-settings';
 import { readMigrations } from '../../src/store/migrations';
 import { openStores, type Stores } from '../../src/store/open-stores';
 import { writes } from '../../src/store/procedures';
-import { inboxRow } from '../../src/store/procedures/inbox-row';
+import { inboxRow, ledgerFactOf } from '../../src/store/procedures/inbox-row';
+import { applyOrderFacts } from '../../src/store/procedures/apply-order-facts';
+import { expectationFact } from '../../src/ledger/expectation-fact';
+import type { LedgerFact } from '../../src/ledger/ledger-facts';
 import { cancelled, MALL, minute, paid } from './ledger-entries';
 import { admin, describePostgres } from './pg-test-database';
 import { postgresAtVersion, sqliteAtVersion, type OlderReleaseDatabase, type Row } from './older-release-database';
@@ -32,7 +35,14 @@ function upgradeContract(openOld: () => Promise<OldDatabase>): void {
   });
 
   const ledger = DEFAULT_LEDGER_SETTINGS;
-  const record = (entry: ReturnType<typeof paid>) => old.write(writes.recordNotification(inboxRow(entry), ledger));
+  // What the release with migration 010 wrote in an ack's transaction: the notification, and its
+  // fact and the order's record (that release computed the ledger there; this one's projector is
+  // behind the ack, and its table does not exist yet at version 10).
+  const record = async (entry: ReturnType<typeof paid>) => {
+    await old.write(writes.recordNotification(inboxRow(entry)));
+    const json = ledgerFactOf(entry.event)!;
+    await old.write(applyOrderFacts([{ order: { mallId: entry.event.mallId, shopOrderNo: entry.event.shopOrderNo! }, fact: JSON.parse(json) as LedgerFact, json }], { now: entry.event.receivedAt, settings: ledger }));
+  };
   /** Orders first seen out of their numbers' order, one number in two malls, several facts, a discrepancy, an expectation. */
   async function fill(): Promise<void> {
     await record(paid('ORD-U3', 'PG-U3', 30000, 0));
@@ -41,7 +51,8 @@ function upgradeContract(openOld: () => Promise<OldDatabase>): void {
     await record(paid('ORD-U2', 'PG-U2B', 5000, 3));
     await record(paid('ORD-U1', 'PG-U1X', 7000, 4, OTHER_MALL));
     await record(cancelled('ORD-U3', 'PG-U3', 'PG-U3C', 10000, 5, 20000));
-    await old.write(writes.putExpectation({ mallId: MALL, shopOrderNo: 'ORD-U0' }, { amount: 1000, currency: 'KRW', method: 'vaccount', expiresAt: null }, minute(6), ledger));
+    const u0 = { mallId: MALL, shopOrderNo: 'ORD-U0' };
+    await old.write(applyOrderFacts([{ order: u0, fact: expectationFact(u0, { amount: 1000, currency: 'KRW', method: 'vaccount', expiresAt: null }, minute(6)) }], { now: minute(6), settings: ledger }));
   }
 
   const snapshot = async () => ({
@@ -73,6 +84,8 @@ function upgradeContract(openOld: () => Promise<OldDatabase>): void {
     ]);
     await stores.store.record(cancelled('ORD-U1', 'PG-U1', 'PG-U1C', 10000, 7, 0));
     await stores.store.record(paid('ORD-U4', 'PG-U4', 4000, 8));
+    // The projector applies them behind the acks.
+    await stores.ledger.caughtUp();
     const after = await snapshot();
     const idOf = (rows: Row[], mallId: string, no: string) => rows.find((row) => row.mall_id === mallId && row.shop_order_no === no)?.order_id;
     expect(idOf(after.orders, MALL, 'ORD-U1')).toEqual(idOf(before.orders, MALL, 'ORD-U1'));

@@ -59,6 +59,8 @@ export const orderRecordSchema = z.object({
   discrepancies: z.array(discrepancySchema),
   updatedAt: iso('the latest of its inputs and its discrepancies'),
   simulated: z.literal(true).optional().meta({ description: 'present when a notification of the order came from `npm run simulate`: the discrepancy alert ignores such orders' }),
+  ledgerError: z.object({ error: z.string(), at: iso('when the ledger met it') }).optional()
+    .meta({ description: 'only with status `ledger_error`: the input the ledger could not apply; `noti-receiver ledger rebuild` computes the order again' }),
 }).meta({ id: 'OrderRecord', description: 'the order as the ledger computes it from its expectation, notifications and cancellations' });
 
 /** A cursor is opaque: it says where the previous page ended. */

@@ -81,7 +81,8 @@ async function readStore(config: Config): Promise<StoreView> {
       const [latest] = await store.listRejections(1);
       const lastRejection = latest ? (({ rawBody: _raw, ...rest }) => rest)(latest) : null;
       return { ok: true, error: null, backlog, lastRejection };
-    }).then(async (view) => ({ ...view, openDiscrepancies: await withLedger(config, (ledger) => ledger.openDiscrepancyCounts()) }));
+      // status only reads: it applies nothing of the ledger (the service's projector does).
+    }).then(async (view) => ({ ...view, openDiscrepancies: await withLedger(config, (ledger) => ledger.openDiscrepancyCounts(), { projector: false }) }));
   } catch (error) {
     if (error instanceof CliFailure && error.code === EXIT.storeUnavailable) return { ok: false, error: error.message, backlog: null, lastRejection: null, openDiscrepancies: null };
     throw error;

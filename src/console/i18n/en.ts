@@ -43,6 +43,8 @@ export const en = {
   // --- statuses ---
   'orderStatus.refund_failed': 'refund failed',
   'orderStatus.refund_failed.line': 'A refund could not be paid out to the customer and must be repeated.',
+  'orderStatus.ledger_error': 'ledger error',
+  'orderStatus.ledger_error.line': "The ledger could not apply one of this order's inputs; its figures are the last it computed.",
   'orderStatus.discrepancy': 'discrepancy',
   'orderStatus.discrepancy.line': "The gateway's notifications and the shop's expectation disagree.",
   'orderStatus.cancelled': 'cancelled',
@@ -97,6 +99,7 @@ export const en = {
   // --- an order ---
   'order.kicker': 'Order · mall {mallId}',
   'order.updated': 'updated {time}',
+  'order.ledgerError': "The ledger could not apply this order's inputs ({time}). Its figures are the last it computed; once the cause is fixed, noti-receiver ledger rebuild computes it again. The error:",
   'order.openCount': '{count, plural, one {# open discrepancy} other {# open discrepancies}}',
   'order.timeline': 'Timeline',
   'order.col.when': 'when',
@@ -164,6 +167,7 @@ export const en = {
   'overview.rejections': 'rejections, 24 h',
   'overview.conflicts': 'conflicts, 24 h',
   'overview.openDiscrepancies': 'open discrepancies',
+  'overview.ledgerLag': 'ledger lag',
   'overview.failedCommands': 'failed commands',
   'overview.publisher': 'Publisher',
   'overview.publisherState': '{kind} publisher: ',

@@ -41,6 +41,8 @@ export const ko: Record<MessageKey, string> = {
 
   'orderStatus.refund_failed': '환불 실패',
   'orderStatus.refund_failed.line': '환불금을 고객에게 이체하지 못해 다시 환불해야 합니다.',
+  'orderStatus.ledger_error': '장부 오류',
+  'orderStatus.ledger_error.line': '장부가 이 주문의 입력 하나를 반영하지 못했습니다. 금액은 마지막으로 계산된 값입니다.',
   'orderStatus.discrepancy': '불일치',
   'orderStatus.discrepancy.line': '게이트웨이의 통지와 쇼핑몰의 예상이 서로 다릅니다.',
   'orderStatus.cancelled': '취소됨',
@@ -93,6 +95,7 @@ export const ko: Record<MessageKey, string> = {
 
   'order.kicker': '주문 · 상점 {mallId}',
   'order.updated': '최종 변경 {time}',
+  'order.ledgerError': '장부가 이 주문의 입력을 반영하지 못했습니다 ({time}). 금액은 마지막으로 계산된 값이며, 원인을 고친 뒤 noti-receiver ledger rebuild 로 다시 계산합니다. 오류:',
   'order.openCount': '미해결 불일치 {count}건',
   'order.timeline': '진행 내역',
   'order.col.when': '시각',
@@ -157,6 +160,7 @@ export const ko: Record<MessageKey, string> = {
   'overview.rejections': '거부 (24시간)',
   'overview.conflicts': '충돌 (24시간)',
   'overview.openDiscrepancies': '미해결 불일치',
+  'overview.ledgerLag': '장부 지연',
   'overview.failedCommands': '실패한 명령',
   'overview.publisher': '발행기',
   'overview.publisherState': '{kind} 발행기: ',

@@ -5,7 +5,7 @@ import type { Translator } from '../i18n/translator';
 
 /** The console's three badge tones: an alarm, money settled, money still awaited. */
 const TONE: Record<OrderStatus, string> = {
-  refund_failed: 'dead', discrepancy: 'dead',
+  ledger_error: 'dead', refund_failed: 'dead', discrepancy: 'dead',
   cancelled: 'delivered', partially_cancelled: 'delivered', paid: 'delivered',
   awaiting_deposit: 'pending', awaiting_payment: 'pending',
 };

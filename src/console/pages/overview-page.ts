@@ -18,6 +18,8 @@ export interface OverviewData {
   failedCommands: number | null;
   /** Open discrepancies of the payment ledger; null where it is not assembled. */
   openDiscrepancies?: number | null;
+  /** How far the payment ledger's projector is behind the stored notifications; null where it is not assembled. */
+  ledgerLagMs?: number | null;
   /** What /readyz says of the publisher and the relay; null where they are not assembled. */
   delivery: DeliveryReadiness | null;
 }
@@ -63,6 +65,7 @@ export function overviewPage(viewer: Viewer, data: OverviewData): string {
   ${tile(t('overview.rejections'), problems.rejections, '/console/rejections', problems.rejections > 0 ? 'bad' : '')}
   ${tile(t('overview.conflicts'), problems.conflicts, '/console/conflicts', problems.conflicts > 0 ? 'warn' : '')}
   ${data.openDiscrepancies === null || data.openDiscrepancies === undefined ? '' : tile(t('overview.openDiscrepancies'), data.openDiscrepancies, '/console/discrepancies', data.openDiscrepancies > 0 ? 'bad' : '')}
+  ${data.ledgerLagMs === null || data.ledgerLagMs === undefined ? '' : tile(t('overview.ledgerLag'), ageText(data.ledgerLagMs, t), null, data.ledgerLagMs > 60_000 ? 'warn' : '')}
   ${data.failedCommands === null ? '' : tile(t('overview.failedCommands'), data.failedCommands, '/console/commands', data.failedCommands > 0 ? 'bad' : '')}
 </section>
 ${publisherSection(t, data.delivery)}

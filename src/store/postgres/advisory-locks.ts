@@ -9,6 +9,10 @@ export const LOCK_KIND = {
   migrate: NAMESPACE + 1,
   outboxOrder: NAMESPACE + 2,
   relay: NAMESPACE + 3,
+  /** One ledger projector across replicas (session-level, like the relay's). */
+  projector: NAMESPACE + 4,
+  /** Held by each transaction that writes the ledger's tables (a projector's batch, a sweep, a rebuild page). */
+  ledgerWrite: NAMESPACE + 5,
 } as const;
 
 /** SQL arguments for `pg_advisory_*lock(…)` of one kind in the connection's schema. */

@@ -3,10 +3,11 @@ import type { StoreDriver } from '../driver';
 import { procedureNamed } from '../procedures';
 import type { Store } from '../store';
 import { migrate } from './migrate';
-import { connectionConfig, createPool, query, type PostgresOptions } from './pool';
+import { LOCK_KIND } from './advisory-locks';
+import { connectionConfig, createPool, inTransaction, query, type PostgresOptions } from './pool';
 import { PostgresGroupCommit } from './group-commit';
 import { RelayLock } from './relay-lock';
-import { runProcedure } from './run-procedure';
+import { ledgerTransaction, runProcedure, type Effects } from './run-procedure';
 
 export type { PostgresOptions } from './pool';
 
@@ -38,6 +39,8 @@ export async function openPostgresDriver(url: string, options: PostgresOptions =
   const writer = new PostgresGroupCommit(pool, notifyNewEvents);
   let probe: Promise<unknown> | null = null;
   const relayLock = new RelayLock(connectionConfig(url, options), notifyNewEvents, onBackgroundError);
+  const projectorLock = new RelayLock(connectionConfig(url, options), () => undefined, onBackgroundError, LOCK_KIND.projector, false);
+  let ledgerWrites = 0;
 
   return {
     kind: 'postgres',
@@ -49,7 +52,20 @@ export async function openPostgresDriver(url: string, options: PostgresOptions =
     // Reads take no transaction: each statement sees its own snapshot, as before the driver split.
     read: (name, args) => runProcedure(pool, name, procedureNamed(name)!(...args), { outboxChanged: false }),
 
+    async ledgerWrite(name, args) {
+      const effects: Effects = { outboxChanged: false, orderLocked: false };
+      ledgerWrites += 1;
+      try {
+        const value = await inTransaction(pool, name, (client) => runProcedure(client, name, procedureNamed(name)!(...args), effects), ledgerTransaction(effects));
+        if (effects.outboxChanged) notifyNewEvents();
+        return value;
+      } finally {
+        ledgerWrites -= 1;
+      }
+    },
+
     holdsRelayLock: () => relayLock.holds(),
+    holdsProjectorLock: () => projectorLock.holds(),
     async ping() {
       await query(pool, 'ping', 'SELECT 1', [], PING_TIMEOUT_MS);
       // Ready means an ack could commit now: a server that answers but cannot write (a standby
@@ -61,7 +77,9 @@ export async function openPostgresDriver(url: string, options: PostgresOptions =
     async close() {
       // Releasing the relay lock first lets another replica take over while this one drains its pool.
       await relayLock.close();
+      await projectorLock.close();
       await writer.flushed();
+      while (ledgerWrites > 0) await new Promise((resolve) => setTimeout(resolve, 5));
       await pool.end();
     },
   };

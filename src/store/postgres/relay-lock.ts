@@ -5,7 +5,7 @@ import { LOCK_KIND, lockArgs } from './advisory-locks';
 export const NEW_EVENTS_CHANNEL = 'payment_noti_outbox';
 
 /**
- * The one-relay-at-a-time lock: a session-level advisory lock held on a dedicated connection
+ * The one-relay-at-a-time lock (and, with `LOCK_KIND.projector`, the one-projector-at-a-time lock): a session-level advisory lock held on a dedicated connection
  * (never a pooled one, which would carry the lock back into the pool). If this process dies or
  * its connection drops, PostgreSQL ends the session and frees the lock, and another replica's
  * next `holds()` takes it. The same connection LISTENs for other replicas' new events.
@@ -20,6 +20,9 @@ export class RelayLock {
     private readonly config: ClientConfig,
     private readonly onNotification: () => void,
     private readonly onBackgroundError: (error: Error) => void,
+    private readonly kind: number = LOCK_KIND.relay,
+    /** LISTEN for other replicas' new events on this connection (one such connection per process is enough). */
+    private readonly listen = true,
   ) {}
 
   /** True while this process holds the lock; tries to take it when free. Never throws. */
@@ -46,7 +49,7 @@ export class RelayLock {
         // publishes on its strength; a silently dead connection fails here within query_timeout.
         await client.query('SELECT 1');
       } else {
-        const { rows } = await client.query<{ taken: boolean }>(`SELECT pg_try_advisory_lock(${lockArgs(LOCK_KIND.relay)}) AS taken`);
+        const { rows } = await client.query<{ taken: boolean }>(`SELECT pg_try_advisory_lock(${lockArgs(this.kind)}) AS taken`);
         this.held = rows[0]?.taken === true;
       }
       return this.held;
@@ -73,7 +76,7 @@ export class RelayLock {
       // every relay, for the kernel's default two hours of keepalive silence; with these the
       // server drops the session, and frees the lock, about 11 s after the peer went quiet.
       await client.query('SET tcp_keepalives_idle = 5; SET tcp_keepalives_interval = 2; SET tcp_keepalives_count = 3');
-      await client.query(`LISTEN ${NEW_EVENTS_CHANNEL}`);
+      if (this.listen) await client.query(`LISTEN ${NEW_EVENTS_CHANNEL}`);
     } catch (error) {
       void this.drop(client);
       throw error;

@@ -14,6 +14,8 @@ import { NEW_EVENTS_CHANNEL } from './relay-lock';
  * long transaction, including an operator's psql.
  */
 const LOCK_OUTBOX_ORDER = `SELECT pg_advisory_xact_lock(${lockArgs(LOCK_KIND.outboxOrder)})`;
+/** Serialises the transactions that write the ledger's tables, across replicas and the CLI. */
+const LOCK_LEDGER_WRITE = `SELECT pg_advisory_xact_lock(${lockArgs(LOCK_KIND.ledgerWrite)})`;
 /** Delivered on commit only, once per transaction however many rows it added. */
 const NOTIFY_NEW_EVENTS = `SELECT pg_notify('${NEW_EVENTS_CHANNEL}', '')`;
 
@@ -36,6 +38,21 @@ export function writeTransaction(effects: Effects): TransactionEnds {
   effects.unanswered ??= [];
   return {
     begin: `BEGIN; ${LOCK_OUTBOX_ORDER}`,
+    commit: () => (effects.outboxChanged ? `${NOTIFY_NEW_EVENTS}; COMMIT` : 'COMMIT'),
+    unanswered: effects.unanswered,
+  };
+}
+
+/**
+ * How a transaction of the ledger's begins and ends (a projector's batch, a sweep, a rebuild page):
+ * the ledger's own lock with BEGIN, so its writes never interleave with another's; the outbox-order
+ * lock only when it queues events (`outboxChanged`), after its reads and fold, so the acks'
+ * transactions wait for it only while it draws its events' seqs and commits.
+ */
+export function ledgerTransaction(effects: Effects): TransactionEnds {
+  effects.unanswered ??= [];
+  return {
+    begin: `BEGIN; ${LOCK_LEDGER_WRITE}`,
     commit: () => (effects.outboxChanged ? `${NOTIFY_NEW_EVENTS}; COMMIT` : 'COMMIT'),
     unanswered: effects.unanswered,
   };

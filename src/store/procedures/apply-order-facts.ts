@@ -1,7 +1,7 @@
 import type { OrderKey } from '../../ledger/ledger-facts';
 import { distinctOrders, loadedOrders, loadOrders } from './ledger-orders';
 import { recomputeOrders, type LedgerOptions, type OrderFact, type Recomputed } from './ledger-writes';
-import { dialect, lastTrip, oneTrip, outboxChanged, type Procedure } from './procedure';
+import { dialect, lastTrip, oneTrip, outboxChanged, type Procedure, type Statement } from './procedure';
 
 /**
  * The ledger's one step for every verb but the notifications' (which fold it into their own
@@ -15,7 +15,22 @@ export function* applyOrderFacts(facts: readonly OrderFact[], options: LedgerOpt
   const sql = yield* dialect();
   const loaded = loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql)));
   const { statements, results, events } = recomputeOrders(loaded, facts, options, sql);
-  if (events) yield* outboxChanged();
-  yield* lastTrip(...statements);
+  yield* queueAfter(statements, events);
   return results;
+}
+
+/**
+ * The ledger's writes, then its events: on PostgreSQL the records are written (and answered)
+ * before the outbox-order lock is taken, so the acks' transactions, which take it as they begin,
+ * wait only while the events draw their positions and the transaction commits. `after` go with
+ * the events (a projector's position).
+ */
+export function* queueAfter(writes: readonly Statement[], events: readonly Statement[], after: readonly Statement[] = []): Procedure<void> {
+  if (events.length === 0) {
+    yield* lastTrip(...writes, ...after);
+    return;
+  }
+  yield* oneTrip(...writes);
+  yield* outboxChanged();
+  yield* lastTrip(...events, ...after);
 }

@@ -1,8 +1,8 @@
 import type { FinishAttempt, StoredCommand } from '../command-store';
 import { COMMAND_COLUMNS, toStoredCommand, type CommandRow } from './command-columns';
 import type { LedgerSettings } from '../../ledger/ledger-settings';
-import { applyOrderFacts } from './apply-order-facts';
 import { commandLedgerFacts } from './command-ledger-facts';
+import { storeLedgerInputs } from './ledger-inputs';
 import { get, outboxChanged, run, type Procedure } from './procedure';
 
 /**
@@ -47,7 +47,7 @@ export function* finishCommandAttempt(finish: FinishAttempt, ledger: LedgerSetti
   }
   const row = yield* get<CommandRow>(`SELECT ${COMMAND_COLUMNS} FROM commands WHERE shop_transaction_id = ?`, finish.shopTransactionId);
   const command = toStoredCommand(row!);
-  // The ledger learns the command's new state in the transaction that stores it.
-  if (updated.changes > 0 && ledger !== null) yield* applyOrderFacts(yield* commandLedgerFacts(command), { now: finish.at, settings: ledger });
+  // The ledger's input is stored in the transaction that stores the command's new state.
+  if (updated.changes > 0 && ledger !== null) yield* storeLedgerInputs(yield* commandLedgerFacts(command));
   return command;
 }

@@ -21,8 +21,6 @@ export interface InboxRow {
   sourceIp: string;
   receivedAt: string;
   eventJson: string;
-  /** The ledger's fact of it (JSON), or null when it names no order. */
-  ledgerFact: string | null;
   /** The stored span's trace context (JSON) for the outbox row; null with tracing off. */
   traceContext: string | null;
 }
@@ -43,13 +41,13 @@ export function inboxRow(entry: InboxEntry): InboxRow {
     sourceIp: event.source.ip,
     receivedAt: event.receivedAt,
     eventJson: JSON.stringify(event),
-    ledgerFact: ledgerFactOf(event),
     traceContext: entry.traceContext ?? null,
   };
 }
 
 /**
- * The ledger places a fact by its time. A gateway time it cannot read would refuse the whole
+ * The ledger's fact of a stored notification (JSON), made by its projector from the stored event, or
+ * null when it names no order. The ledger places a fact by its time. A gateway time it cannot read would refuse the whole
  * batch (503) and the gateway would resend it for ever, so such a fact is placed at its receive
  * time instead: the notification is stored either way.
  */

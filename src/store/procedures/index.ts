@@ -69,12 +69,14 @@ import { requeueDead } from './requeue-dead';
 import { findOrders, getOrder } from './get-order';
 import { listDiscrepancies, openDiscrepancyCounts, openDiscrepancyCountsByOrigin } from './list-discrepancies';
 import { ledgerBackfillNeeded } from './ledger-backfill-needed';
-import { listOrders, orderStatusCounts } from './list-orders';
+import { countOrdersWithStatus, listOrders, orderStatusCounts } from './list-orders';
 import { putExpectation } from './put-expectation';
 import { rebuildLedger } from './rebuild-ledger';
 import { backfillLedger } from './backfill-ledger';
 import { resolveDiscrepancy } from './resolve-discrepancy';
 import { sweepLedger } from './sweep-ledger';
+import { projectLedger } from './project-ledger';
+import { ledgerLag, ledgerPosition } from './ledger-position';
 
 export const writes = {
   recordNotification,
@@ -110,6 +112,8 @@ export const writes = {
   // the payment ledger
   putExpectation,
   resolveDiscrepancy,
+  // the ledger's own transactions (driver.ledgerWrite): the projector's batches and what recomputes records
+  projectLedger,
   sweepLedger,
   rebuildLedger,
   backfillLedger,
@@ -155,6 +159,9 @@ export const reads = {
   openDiscrepancyCounts,
   openDiscrepancyCountsByOrigin,
   ledgerBackfillNeeded,
+  ledgerPosition,
+  ledgerLag,
+  countOrdersWithStatus,
 } as const;
 
 /**
@@ -167,7 +174,15 @@ export const reads = {
  * may walk many rows (an operator's filter, a count over every command ever sent) and SQLite runs it
  * on its reader thread, so the acks on the event loop never wait for it.
  */
-export const loopReads: ReadonlySet<ReadName> = new Set<ReadName>(['nextPending', 'backlog', 'countDueCommands', 'getCommand', 'findSession', 'ledgerBackfillNeeded']);
+export const loopReads: ReadonlySet<ReadName> = new Set<ReadName>(['nextPending', 'backlog', 'countDueCommands', 'getCommand', 'findSession', 'ledgerPosition', 'ledgerBackfillNeeded']);
+
+/**
+ * Writes of the ledger's tables (records, facts, discrepancies), run by `driver.ledgerWrite`: on
+ * PostgreSQL in a transaction of their own that takes the ledger's lock first and the outbox-order
+ * lock only to queue events, so the acks' transactions never wait for their reads and fold.
+ */
+export const LEDGER_WRITES = ['projectLedger', 'sweepLedger', 'rebuildLedger', 'backfillLedger'] as const;
+export type LedgerWriteName = (typeof LEDGER_WRITES)[number];
 
 export type Writes = typeof writes;
 export type Reads = typeof reads;

@@ -61,12 +61,14 @@ export interface LoadedOrder {
   storedJson: string | null;
   sweepAt: number | null;
   facts: LedgerFact[];
+  /** A stored fact that could not be read (corrupt JSON): the order is a `ledger_error`, the others go on. */
+  loadError: string | null;
 }
 
 /** The answers of `loadOrders`' statements, per order. */
 export function loadedOrders(orders: readonly OrderKey[], answers: readonly unknown[]): Map<string, LoadedOrder> {
   const loaded = new Map<string, LoadedOrder>();
-  for (const order of orders) loaded.set(orderKeyText(order), { order, exists: false, storedJson: null, sweepAt: null, facts: [] });
+  for (const order of orders) loaded.set(orderKeyText(order), { order, exists: false, storedJson: null, sweepAt: null, facts: [], loadError: null });
   for (const rows of answers as LoadRow[][]) {
     for (const row of rows) {
       const entry = loaded.get(orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }));
@@ -74,10 +76,22 @@ export function loadedOrders(orders: readonly OrderKey[], answers: readonly unkn
       entry.exists = true;
       entry.storedJson = row.record_json;
       entry.sweepAt = row.sweep_at === null ? null : Number(row.sweep_at);
-      for (const fact of row.facts === null ? [] : (JSON.parse(row.facts) as string[])) entry.facts.push(JSON.parse(fact) as LedgerFact);
+      try {
+        for (const fact of row.facts === null ? [] : (JSON.parse(row.facts) as string[])) entry.facts.push(JSON.parse(fact) as LedgerFact);
+      } catch (error) {
+        entry.loadError = `a stored fact cannot be read: ${(error as Error).message}`;
+      }
     }
   }
   return loaded;
 }
 
-export const storedRecord = (entry: LoadedOrder): OrderRecord | null => (entry.storedJson === null ? null : (JSON.parse(entry.storedJson) as OrderRecord));
+export const storedRecord = (entry: LoadedOrder): OrderRecord | null => {
+  if (entry.storedJson === null) return null;
+  try {
+    return JSON.parse(entry.storedJson) as OrderRecord;
+  } catch {
+    // A corrupt stored record is only what the events compare with: the new one replaces it.
+    return null;
+  }
+};

@@ -1,4 +1,5 @@
-import { computeOrderRecord } from '../../ledger/compute-order-record';
+import { computeOrderRecord, type LedgerComputation } from '../../ledger/compute-order-record';
+import { ledgerErrorRecord } from '../../ledger/ledger-error-record';
 import { ledgerEvents, type LedgerEvent } from '../../ledger/ledger-events';
 import type { LedgerFact, OrderKey } from '../../ledger/ledger-facts';
 import type { LedgerSettings } from '../../ledger/ledger-settings';
@@ -26,6 +27,8 @@ export interface Recomputed {
   record: OrderRecord | null;
   /** The record or its sweep time differ from what was stored. */
   changed: boolean;
+  /** Why the ledger could not apply the order's inputs (its record is then a `ledger_error`), else null. */
+  error: string | null;
 }
 
 const FACT_COLUMNS = 6;
@@ -70,15 +73,17 @@ const INSERT_AND_QUEUE_EVENTS = sqlBySize((rows) => `WITH e AS (${EVENT_VALUES(r
  * Each loaded order recomputed with its new facts, and the statements that store the
  * facts, the records, their discrepancy rows and the events `ledgerEvents` says the change must
  * send. A fact already stored adds nothing; an order whose record comes out the same writes
- * nothing. `events` says whether any outbox row is written (the caller yields `outboxChanged()`
- * before these statements then).
+ * nothing. `statements` write the ledger's own tables; `events` queue the events (the caller
+ * yields `outboxChanged()` between the two when there are any, so that on PostgreSQL the lock that
+ * orders the outbox is held only while the events draw their positions, not while the records are
+ * written).
  */
 export function recomputeOrders(
   loaded: ReadonlyMap<string, LoadedOrder>,
   newFacts: readonly OrderFact[],
   options: LedgerOptions,
   dialect: Dialect,
-): { statements: Statement[]; results: Recomputed[]; events: boolean } {
+): { statements: Statement[]; results: Recomputed[]; events: Statement[] } {
   const factRows: Param[][] = [];
   const added = new Map<string, LedgerFact[]>();
   for (const { order, fact, json } of newFacts) {
@@ -97,17 +102,20 @@ export function recomputeOrders(
   const results: Recomputed[] = [];
   for (const [key, entry] of loaded) {
     const facts = [...entry.facts, ...(added.get(key) ?? [])];
-    const { record, sweepAt } = computeOrderRecord(entry.order, facts, options);
+    const stored = storedRecord(entry);
+    const { record, sweepAt, error } = isolated(entry, stored, facts, options);
     const sweepMs = sweepAt === null ? null : Date.parse(sweepAt);
     const json = record === null ? null : JSON.stringify(record);
     const changed = json !== entry.storedJson || sweepMs !== entry.sweepAt;
-    results.push({ order: entry.order, record, changed });
+    results.push({ order: entry.order, record, changed, error });
     // A new order's facts need its row (their order_id), whatever the record says.
     if (!changed && (entry.exists || !added.has(key))) continue;
-    const stored = storedRecord(entry);
     orderRows.push([entry.order.mallId, entry.order.shopOrderNo, record?.status ?? null, json, sweepMs, record?.updatedAt ?? null]);
-    discrepancyRows.push(...changedDiscrepancies(entry.order, stored, record));
-    gone.push(...vanished(stored, record));
+    // A ledger_error keeps the discrepancy rows as they were: only its status says what happened.
+    if (error === null) {
+      discrepancyRows.push(...changedDiscrepancies(entry.order, stored, record));
+      gone.push(...vanished(stored, record));
+    }
     if (record !== null && json !== null) {
       const pgCno = eventPgCno(record, facts);
       eventRows.push(...ledgerEvents(stored, record, json).map((event) => eventRow(event, record.mallId, pgCno, options.now)));
@@ -118,9 +126,24 @@ export function recomputeOrders(
     ...rowInserts(INSERT_FACTS, FACT_COLUMNS, factRows),
     ...rowInserts(UPSERT_DISCREPANCIES, DISCREPANCY_COLUMNS, discrepancyRows),
     ...chunks(gone, 1).map((ids) => changes(DELETE_DISCREPANCIES(ids.length), ...ids)),
-    ...eventStatements(eventRows, Date.parse(options.now), dialect),
   ];
-  return { statements, results, events: eventRows.length > 0 };
+  return { statements, results, events: eventStatements(eventRows, Date.parse(options.now), dialect) };
+}
+
+/**
+ * The order computed from its facts, or, when it cannot be (a fact that would not load, a throw in
+ * the fold), its `ledger_error` record: one order's defect never stops the others (SPEC 7.1).
+ */
+function isolated(entry: LoadedOrder, stored: OrderRecord | null, facts: readonly LedgerFact[], options: LedgerOptions): LedgerComputation & { error: string | null } {
+  let error = entry.loadError;
+  if (error === null) {
+    try {
+      return { ...computeOrderRecord(entry.order, facts, options), error: null };
+    } catch (thrown) {
+      error = `the ledger could not apply the order's inputs: ${(thrown as Error).message}`;
+    }
+  }
+  return { record: ledgerErrorRecord(entry.order, stored, error, options.now), sweepAt: null, error };
 }
 
 function changedDiscrepancies(order: OrderKey, stored: OrderRecord | null, record: OrderRecord | null): Param[][] {

@@ -64,3 +64,9 @@ export function* orderStatusCounts(filter: Pick<OrderListFilter, 'from' | 'to'>)
   );
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
 }
+
+/** How many orders have this status: one range of the status index (the `ledger_error` metric). */
+export function* countOrdersWithStatus(status: OrderStatus): Procedure<number> {
+  const [row] = yield* all<{ n: number | string }>('SELECT COUNT(*) AS n FROM ledger_orders WHERE status = ?', status);
+  return Number(row?.n ?? 0);
+}

@@ -1,4 +1,3 @@
-import type { LedgerSettings } from '../../ledger/ledger-settings';
 import type { RecordResult } from '../store';
 import type { InboxRow } from './inbox-row';
 import type { Procedure } from './procedure';
@@ -9,6 +8,6 @@ import { recordNotifications } from './record-notifications';
  * counted duplicate, a different body under the same key is kept as a conflict and not queued.
  * The decision is recordNotifications', which group commit runs for many at once.
  */
-export function* recordNotification(row: InboxRow, settings: LedgerSettings | null = null): Procedure<RecordResult> {
-  return (yield* recordNotifications([row], settings))[0]!;
+export function* recordNotification(row: InboxRow): Procedure<RecordResult> {
+  return (yield* recordNotifications([row]))[0]!;
 }

@@ -1,11 +1,7 @@
-import type { NotificationFact } from '../../ledger/ledger-facts';
-import type { LedgerSettings } from '../../ledger/ledger-settings';
 import { derivedFromKey } from '../../notifications/dedup-key';
 import type { RecordResult } from '../store';
 import type { InboxRow } from './inbox-row';
-import { distinctOrders, loadedOrders, loadOrders, orderKeyText, type LoadedOrder } from './ledger-orders';
-import { recomputeOrders, type OrderFact } from './ledger-writes';
-import { allRows, changes, chunks, dialect, lastTrip, oneTrip, outboxChanged, placeholders, rowInserts, sqlBySize, valueRows, type Param, type Procedure, type Statement } from './procedure';
+import { allRows, changes, chunks, lastTrip, oneTrip, outboxChanged, placeholders, rowInserts, sqlBySize, valueRows, type Param, type Procedure, type Statement } from './procedure';
 
 const INBOX_COLUMNS = 13;
 // One unique key decides: the event id, sha256 of row.dedupKey (eventIdFor), so one dedup key is
@@ -63,7 +59,7 @@ interface StoredRow {
  * whole batch, and there are two (the inbox insert and the lookup; then the outbox, the
  * redeliveries' counts and the conflicts) where there were five.
  */
-export function* recordNotifications(entries: readonly InboxRow[], settings: LedgerSettings | null = null): Procedure<RecordResult[]> {
+export function* recordNotifications(entries: readonly InboxRow[]): Procedure<RecordResult[]> {
   for (const entry of entries) {
     // A caller's bug, never the gateway's input: refused (a 503) rather than stored under a key
     // that would not find its redeliveries.
@@ -86,35 +82,15 @@ export function* recordNotifications(entries: readonly InboxRow[], settings: Led
   // the lookup's fresh snapshot sees the winner's row (and this transaction's own).
   const inserts = inboxInserts(candidates);
   const lookups = storedLookups(candidates);
-  // The ledger reads the orders of the batch in this same round trip on PostgreSQL, where
-  // a round trip costs more than reading an order a redelivery turns out not to need; SQLite reads
-  // only the orders of what it accepted, once it knows.
-  const sql = yield* dialect();
-  const early = settings !== null && sql === 'postgres' ? distinctOrders(candidates.filter((entry) => entry.ledgerFact !== null).map(orderOf)) : [];
-  const answers = yield* oneTrip(...inserts, ...lookups, ...loadOrders(early, sql));
+  const answers = yield* oneTrip(...inserts, ...lookups);
   const insertedSeqs = new Map<string, number>();
   // RETURNING promises no row order (PostgreSQL, SQLite): rows are matched by event id.
   for (const rows of answers.slice(0, inserts.length) as InsertedRow[][]) for (const row of rows) insertedSeqs.set(row.event_id, row.seq);
   const stored = new Map<string, StoredRow>();
-  for (const rows of answers.slice(inserts.length, inserts.length + lookups.length) as StoredRow[][]) for (const row of rows) stored.set(row.event_id, row);
+  for (const rows of answers.slice(inserts.length) as StoredRow[][]) for (const row of rows) stored.set(row.event_id, row);
 
   const accepted = candidates.filter((entry) => insertedSeqs.has(entry.eventId));
-  const facts: OrderFact[] = settings === null ? [] : accepted.flatMap((entry) => (entry.ledgerFact === null ? [] : [{ order: orderOf(entry), fact: JSON.parse(entry.ledgerFact) as NotificationFact, json: entry.ledgerFact }]));
-  let loaded: Map<string, LoadedOrder>;
-  if (sql === 'postgres') {
-    loaded = loadedOrders(early, answers.slice(inserts.length + lookups.length));
-    // Only the orders this batch adds a fact to are recomputed; a redelivery's changes nothing.
-    const touched = new Set(facts.map((f) => orderKeyText(f.order)));
-    for (const key of [...loaded.keys()]) if (!touched.has(key)) loaded.delete(key);
-  } else {
-    const orders = distinctOrders(facts.map((f) => f.order));
-    loaded = orders.length > 0 ? loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql))) : new Map();
-  }
-  const now = accepted.reduce((latest, entry) => (entry.receivedAt > latest ? entry.receivedAt : latest), '');
-  const ledger = facts.length > 0 && settings !== null ? recomputeOrders(loaded, facts, { now, settings }, sql) : { statements: [], events: false };
-  // Outbox order = commit order: see outboxChanged() for why the seq is drawn under a lock. One
-  // statement draws the seqs in entry order, so the batch's outbox order is its arrival order.
-  if (accepted.length > 0) yield* outboxChanged();
+  // One statement draws the seqs in entry order, so the batch's outbox order is its arrival order.
   const traced = accepted.some((entry) => entry.traceContext !== null);
   const outboxInserts = traced
     ? rowInserts(INSERT_TRACED_OUTBOX, TRACED_OUTBOX_COLUMNS, accepted.map((entry): Param[] => [
@@ -151,13 +127,13 @@ export function* recordNotifications(entries: readonly InboxRow[], settings: Led
       results.push({ outcome: 'conflict', eventId: row.event_id, ...batchOf(entry) });
     }
   });
-  // The ledger's writes come after the notifications' outbox rows: its events follow the
-  // notifications that caused them in the queue.
-  yield* lastTrip(...outboxInserts, ...redeliveryCounts(duplicates), ...rowInserts(INSERT_CONFLICTS, CONFLICT_COLUMNS, conflicts), ...ledger.statements);
+  // Outbox order = commit order: see outboxChanged() for why the seq is drawn under a lock. A
+  // conflict wakes the ledger's projector too (it is one of its inputs).
+  if (accepted.length > 0 || conflicts.length > 0) yield* outboxChanged();
+  // Nothing of the ledger: its projector applies these rows once they are committed (SPEC 7.1).
+  yield* lastTrip(...outboxInserts, ...redeliveryCounts(duplicates), ...rowInserts(INSERT_CONFLICTS, CONFLICT_COLUMNS, conflicts));
   return results;
 }
-
-const orderOf = (entry: InboxRow) => ({ mallId: entry.mallId, shopOrderNo: entry.shopOrderNo! });
 
 /** Multi-row inserts of `entries` into the inbox; a key already stored inserts nothing. */
 function inboxInserts(entries: readonly InboxRow[]): Statement[] {

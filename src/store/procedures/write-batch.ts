@@ -1,4 +1,3 @@
-import type { LedgerSettings } from '../../ledger/ledger-settings';
 import type { InboxRow } from './inbox-row';
 import { procedureNamed, type WriteName } from './index';
 import type { Procedure } from './procedure';
@@ -30,9 +29,7 @@ export function* writeBatch(requests: readonly WriteRequest[]): Procedure<unknow
     let end = i;
     while (end < requests.length && requests[end]!.name === 'recordNotification') end += 1;
     if (end > i) {
-      // One run is one computation of the ledger: every write of the run carries the same settings.
-      const settings = (requests[i]!.args[1] ?? null) as LedgerSettings | null;
-      results.push(...(yield* recordNotifications(requests.slice(i, end).map((request) => request.args[0] as InboxRow), settings)));
+      results.push(...(yield* recordNotifications(requests.slice(i, end).map((request) => request.args[0] as InboxRow))));
       i = end;
       continue;
     }

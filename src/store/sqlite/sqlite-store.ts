@@ -159,7 +159,9 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
     kind: 'sqlite',
     write: (name, args) => writer.write(name, args),
     read,
+    ledgerWrite: (name, args) => writer.write(name, args),
     holdsRelayLock: async () => true,
+    holdsProjectorLock: async () => true,
     async ping() {
       // Ready means an ack could commit now: a real commit through the acks' own writer, and no
       // recent batch in which nothing could commit; the writer refuses both while the disk is

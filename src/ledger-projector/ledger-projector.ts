@@ -1,0 +1,117 @@
+import type { ProjectedBatch } from '../store/procedures/project-ledger';
+
+export interface LedgerProjectorOptions {
+  /** One batch in one transaction (the store's `projectLedger`). */
+  project(limit: number, now: string): Promise<ProjectedBatch>;
+  /** One projector at a time across replicas; a standby asks again at every poll and takes over when the holder dies. */
+  holdsLock(): Promise<boolean>;
+  /** Called after each commit that stored something the projector follows (notifications, inputs). */
+  onNewEvents(listener: () => void): void;
+  /** Most rows of each kind one batch applies: one commit for many under load, short enough not to hold SQLite's writer. */
+  batch?: number;
+  /** How long an idle projector waits when nothing wakes it (another replica's inputs; a standby's look at the lock). */
+  pollMs?: number;
+  /** How long it waits after a batch failed as a whole (the database is down). */
+  retryMs?: number;
+  now?: () => Date;
+}
+
+export interface LedgerProjectorState {
+  running: boolean;
+  /** This process holds the projector's lock (always on SQLite). */
+  holdsLock: boolean;
+  /** The last batch's failure as a whole, null once one committed. */
+  lastError: string | null;
+  batches: number;
+}
+
+export interface LedgerProjector {
+  state(): LedgerProjectorState;
+  /** Inputs were stored: look now. */
+  wake(): void;
+  /** Called with every committed batch (a read waiting for its writes listens here; the service logs errors). */
+  onBatch(listener: (batch: ProjectedBatch) => void): void;
+  /** Called when a batch failed as a whole (it is tried again from the same position). */
+  onFailure(listener: (error: Error) => void): void;
+  /** Lets the batch in flight commit, then stops. */
+  stop(): Promise<void>;
+}
+
+export const PROJECTOR_BATCH = 256;
+export const PROJECTOR_POLL_MS = 500;
+
+/**
+ * The ledger's projector (SPEC 7.1): follows the stored inputs behind the acks and applies them in
+ * batches, each in one transaction with its position. Woken by every commit that stored something,
+ * with a poll as the fallback; a full batch goes on at once, so batches grow with the backlog. A
+ * batch that fails as a whole is retried from the same position (nothing was written).
+ */
+export function startLedgerProjector(options: LedgerProjectorOptions): LedgerProjector {
+  const batch = options.batch ?? PROJECTOR_BATCH;
+  const pollMs = options.pollMs ?? PROJECTOR_POLL_MS;
+  const retryMs = options.retryMs ?? 1000;
+  const now = options.now ?? (() => new Date());
+  const state: LedgerProjectorState = { running: true, holdsLock: false, lastError: null, batches: 0 };
+  const listeners: Array<(batch: ProjectedBatch) => void> = [];
+  const failureListeners: Array<(error: Error) => void> = [];
+  let woken = false;
+  let wakeUp: (() => void) | null = null;
+  let stopping = false;
+
+  const wake = () => {
+    woken = true;
+    wakeUp?.();
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || stopping) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+  options.onNewEvents(wake);
+
+  const loop = (async () => {
+    while (!stopping) {
+      woken = false;
+      state.holdsLock = await options.holdsLock();
+      if (!state.holdsLock) {
+        await sleep(pollMs);
+        continue;
+      }
+      let more = false;
+      try {
+        const done = await options.project(batch, now().toISOString());
+        state.lastError = null;
+        if (done.rows > 0) {
+          state.batches += 1;
+          for (const listener of listeners) listener(done);
+        }
+        more = done.more;
+      } catch (error) {
+        state.lastError = (error as Error).message;
+        for (const listener of failureListeners) listener(error as Error);
+        await sleep(retryMs);
+        continue;
+      }
+      if (!more) await sleep(pollMs);
+    }
+  })();
+
+  return {
+    state: () => ({ ...state }),
+    wake,
+    onBatch: (listener) => void listeners.push(listener),
+    onFailure: (listener) => void failureListeners.push(listener),
+    async stop() {
+      stopping = true;
+      wakeUp?.();
+      await loop;
+      state.running = false;
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import request from 'supertest';
+import express from 'express';
+import { apiErrorHandler } from '../../src/api/api-errors';
+import { ledgerRoutes } from '../../src/api/ledger-routes';
+import { mallScope } from '../../src/api/mall-scope';
+import { orderText } from '../../src/cli/order-text';
+import { LedgerCatchingUp } from '../../src/ledger-projector/ledger-catching-up';
+import { createLogger } from '../../src/observability/logger';
+import type { Stores } from '../../src/store/open-stores';
+import { cancelled, MALL, paid } from '../store/ledger-entries';
+import { approvalNotification } from '../../src/simulator/notification-builders';
+import { Writable } from 'node:stream';
+
+export interface ProjectorDatabase {
+  /** Stores on the database, as a replica opens them (`projector: false`: one that runs none). */
+  open(options?: { projector?: boolean }): Promise<Stores>;
+  /** Raw SQL on the database, as an operator's (or a fault's) hand would run it. */
+  sql(text: string, ...params: Array<string | number>): Promise<Array<Record<string, unknown>>>;
+  cleanup(): Promise<void>;
+}
+
+const order = (shopOrderNo: string) => ({ mallId: MALL, shopOrderNo });
+const quiet = createLogger({ level: 'error', stream: new Writable({ write: (_c, _e, done) => done() }) });
+
+/** The ledger's projector (issue 29), against each database by projector.test.ts. */
+export function projectorContract(openDatabase: () => Promise<ProjectorDatabase>): void {
+  let db: ProjectorDatabase;
+  const opened: Stores[] = [];
+  const open = async (options?: { projector?: boolean }) => {
+    const stores = await db.open(options);
+    opened.push(stores);
+    return stores;
+  };
+  beforeEach(async () => {
+    db = await openDatabase();
+  });
+  afterEach(async () => {
+    for (const stores of opened.splice(0)) await stores.store.close();
+    await db.cleanup();
+  });
+
+  test('an ack never fails because of the ledger: a corrupt stored fact makes its order ledger_error, the others go on, and a rebuild computes it again once repaired', async () => {
+    const stores = await open();
+    await stores.store.record(paid('ORD-POISON', 'PG-POISON', 30000, 0));
+    await stores.ledger.caughtUp();
+    const [fact] = await db.sql("SELECT id, fact_json FROM ledger_facts WHERE id LIKE 'evt_%'");
+    await db.sql('UPDATE ledger_facts SET fact_json = ? WHERE id = ?', '{"kind": "notification", broken', String(fact!.id));
+
+    // Before the projector, the ack's own transaction read this fact and failed (503) for ever.
+    await expect(stores.store.record(cancelled('ORD-POISON', 'PG-POISON', 'PG-POISON-C', 10000, 1, 20000))).resolves.toMatchObject({ outcome: 'accepted' });
+    await expect(stores.store.record(paid('ORD-HEALTHY', 'PG-HEALTHY', 5000, 2))).resolves.toMatchObject({ outcome: 'accepted' });
+
+    const poisoned = await stores.ledger.getOrder(order('ORD-POISON'));
+    expect(poisoned).toMatchObject({ status: 'ledger_error', approved: 30000, ledgerError: { error: expect.stringMatching(/stored fact cannot be read/) } });
+    expect(orderText(poisoned!, 'KRW')).toMatch(/^ledger error \(.+\): a stored fact cannot be read.*ledger rebuild/m);
+    await expect(stores.ledger.getOrder(order('ORD-HEALTHY'))).resolves.toMatchObject({ status: 'paid', approved: 5000 });
+    await expect(stores.ledger.ledgerErrorCount()).resolves.toBe(1);
+    expect((await stores.ledger.listOrders({ status: 'ledger_error', limit: 10 })).orders.map((o) => o.shopOrderNo)).toEqual(['ORD-POISON']);
+
+    await db.sql('UPDATE ledger_facts SET fact_json = ? WHERE id = ?', String(fact!.fact_json), String(fact!.id));
+    await stores.ledger.rebuildPage(null, 100, new Date().toISOString());
+    await expect(stores.ledger.getOrder(order('ORD-POISON'))).resolves.toMatchObject({ status: 'partially_cancelled', approved: 30000, cancelled: 10000 });
+    expect((await stores.ledger.getOrder(order('ORD-POISON')))!.ledgerError).toBeUndefined();
+    await expect(stores.ledger.ledgerErrorCount()).resolves.toBe(0);
+  });
+
+  test('a stored input the projector cannot read marks its order alone, and the projector goes on', async () => {
+    const stores = await open();
+    await db.sql("INSERT INTO ledger_inputs (mall_id, shop_order_no, fact_json, recorded_at) VALUES (?, 'ORD-BAD-INPUT', 'not json', '2026-11-21T03:00:00.000Z')", MALL);
+    await stores.store.record(paid('ORD-AFTER', 'PG-AFTER', 1000, 0));
+    await expect(stores.ledger.getOrder(order('ORD-BAD-INPUT'))).resolves.toMatchObject({ status: 'ledger_error', ledgerError: { error: expect.stringMatching(/cannot be read/) } });
+    await expect(stores.ledger.getOrder(order('ORD-AFTER'))).resolves.toMatchObject({ status: 'paid' });
+  });
+
+  test('a read of an order waits for the projector: across replicas it sees what was stored before it; with none running it answers 503 with Retry-After after 2 s', async () => {
+    const withoutProjector = await open({ projector: false });
+    await withoutProjector.store.record(paid('ORD-RYW', 'PG-RYW', 12000, 0));
+    const started = Date.now();
+    await expect(withoutProjector.ledger.getOrder(order('ORD-RYW'))).rejects.toBeInstanceOf(LedgerCatchingUp);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+
+    const app = express();
+    app.use(ledgerRoutes(withoutProjector.ledger, () => new Date(), mallScope([])));
+    app.use(apiErrorHandler(quiet));
+    const answer = await request(app).get(`/v1/orders/${MALL}/ORD-RYW`);
+    expect(answer.status).toBe(503);
+    expect(answer.headers['retry-after']).toBe('1');
+    expect(answer.body).toMatchObject({ reason: 'ledger_catching_up', error: expect.stringMatching(/catching up/) });
+
+    // Another replica's projector applies it; this replica's read waits for it and sees it.
+    await open();
+    await expect(withoutProjector.ledger.getOrder(order('ORD-RYW'))).resolves.toMatchObject({ status: 'paid', approved: 12000 });
+    await withoutProjector.store.record(cancelled('ORD-RYW', 'PG-RYW', 'PG-RYW-C', 2000, 1, 10000));
+    await expect(withoutProjector.ledger.getOrder(order('ORD-RYW'))).resolves.toMatchObject({ status: 'partially_cancelled', remaining: 10000 });
+  });
+
+  test("the ledger's events follow, in the queue, the notifications that caused them; a batch applied again queues nothing twice", async () => {
+    const stores = await open();
+    const entries = [
+      paid('ORD-Q1', 'PG-Q1', 1000, 0), paid('ORD-Q2', 'PG-Q2', 2000, 0), cancelled('ORD-Q1', 'PG-Q1', 'PG-Q1C', 500, 1, 500),
+      paid('ORD-Q3', 'PG-Q3A', 3000, 1), paid('ORD-Q3', 'PG-Q3B', 3000, 2), cancelled('ORD-Q2', 'PG-Q2', 'PG-Q2C', 2000, 2, 0),
+    ];
+    await Promise.all(entries.map((entry) => stores.store.record(entry)));
+    await stores.ledger.caughtUp();
+    const queued = async () => (await stores.store.nextPending(1000)).map((row) => ({ id: row.eventId, type: row.eventType, json: JSON.parse(row.eventJson) as Record<string, unknown> }));
+    const before = await queued();
+    const orderOf = (e: { json: Record<string, unknown> }) => (e.json.shopOrderNo ?? (e.json.order as { shopOrderNo?: string } | undefined)?.shopOrderNo) as string;
+    const isLedger = (e: { type: string }) => e.type === 'order.status_changed' || e.type === 'ledger.discrepancy' || e.type === 'order.updated';
+    for (const no of ['ORD-Q1', 'ORD-Q2', 'ORD-Q3']) {
+      const positions = before.map((e, i) => ({ e, i })).filter(({ e }) => orderOf(e) === no);
+      const firstLedger = positions.find(({ e }) => isLedger(e))!.i;
+      const lastLedger = positions.filter(({ e }) => isLedger(e)).at(-1)!.i;
+      const notifications = positions.filter(({ e }) => !isLedger(e)).map(({ i }) => i);
+      expect(notifications).toHaveLength(entries.filter((entry) => entry.event.shopOrderNo === no).length);
+      expect(firstLedger).toBeGreaterThan(notifications[0]!);
+      expect(lastLedger).toBeGreaterThan(notifications.at(-1)!);
+    }
+    const records = await Promise.all(['ORD-Q1', 'ORD-Q2', 'ORD-Q3'].map((no) => stores.ledger.getOrder(order(no))));
+
+    // As if every batch had to be applied again (a crash between its writes and its commit can't
+    // leave half of one; this is the whole history replayed): same records, not one event more.
+    await db.sql('UPDATE ledger_projector SET inbox_seq = 0, input_seq = 0 WHERE id = 1');
+    stores.ledger.projector!.wake();
+    await stores.ledger.caughtUp();
+    expect(await queued()).toEqual(before);
+    await expect(Promise.all(['ORD-Q1', 'ORD-Q2', 'ORD-Q3'].map((no) => stores.ledger.getOrder(order(no))))).resolves.toEqual(records);
+  });
+
+  test('a conflicting redelivery (same key, another amount) opens conflicting_notification with both versions; the first stored still counts', async () => {
+    const stores = await open();
+    await stores.store.record(paid('ORD-CONFLICT', 'PG-CONFLICT', 10000, 0));
+    await expect(stores.store.record(paid('ORD-CONFLICT', 'PG-CONFLICT', 1000, 0))).resolves.toMatchObject({ outcome: 'conflict' });
+    const record = await stores.ledger.getOrder(order('ORD-CONFLICT'));
+    expect(record).toMatchObject({
+      status: 'discrepancy', approved: 10000,
+      discrepancies: [{ kind: 'conflicting_notification', details: { pgCno: 'PG-CONFLICT', storedAmount: 10000, redeliveredAmount: 1000 }, resolvedAt: null }],
+    });
+  });
+
+  test('a refused notification that names an order opens refused_notification; a valid redelivery of it resolves it (by the ledger)', async () => {
+    const stores = await open();
+    const body = approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-REFUSED', pgCno: 'PG-REFUSED', amount: '12,000' });
+    await stores.store.recordRejection({
+      // Before the redelivery below (the fixtures' minute 0): the ledger replays inputs as they were stored.
+      receivedAt: '2026-11-21T02:59:00.000Z', sourceIp: '203.233.72.150', contentType: 'application/json; charset=utf-8',
+      rawBody: Buffer.from(JSON.stringify(body)), httpStatus: 400, reason: 'amount: not an integer',
+    });
+    const refused = await stores.ledger.getOrder(order('ORD-REFUSED'));
+    expect(refused).toMatchObject({ status: 'discrepancy', discrepancies: [{ kind: 'refused_notification', details: { notiType: '10', pgCno: 'PG-REFUSED' }, resolvedAt: null }] });
+    await stores.store.record(paid('ORD-REFUSED', 'PG-REFUSED', 12000, 0));
+    await expect(stores.ledger.getOrder(order('ORD-REFUSED'))).resolves.toMatchObject({
+      status: 'paid', discrepancies: [{ kind: 'refused_notification', resolvedBy: 'ledger' }],
+    });
+  });
+
+  test('a PUT expectation and a resolution answer the record that includes them', async () => {
+    const stores = await open();
+    const put = await stores.ledger.putExpectation(order('ORD-PUT'), { amount: 9000, currency: 'KRW', method: 'card', expiresAt: null }, '2026-11-21T02:59:00.000Z');
+    expect(put).toMatchObject({ outcome: 'stored', record: { status: 'awaiting_payment', expected: { amount: 9000 } } });
+    await stores.store.record(paid('ORD-PUT', 'PG-PUT', 900, 0));
+    // Judged on every stored input, applied or not: the payment makes the amount final.
+    await expect(stores.ledger.putExpectation(order('ORD-PUT'), { amount: 900, currency: 'KRW', method: 'card', expiresAt: null }, '2026-11-21T03:01:00.000Z'))
+      .resolves.toMatchObject({ outcome: 'conflict', conflict: { reason: 'already_paid' } });
+    const [open_] = (await stores.ledger.getOrder(order('ORD-PUT')))!.discrepancies;
+    const resolved = await stores.ledger.resolveDiscrepancy(open_!.id, { by: 'kim', note: 'asked the customer', at: '2026-11-21T03:05:00.000Z', actor: 'kim' });
+    expect(resolved).toMatchObject({ outcome: 'resolved', record: { discrepancies: [{ id: open_!.id, resolvedBy: 'kim' }] } });
+  });
+}
