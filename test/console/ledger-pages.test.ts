@@ -198,7 +198,7 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     const at = (no: string) => list.text.indexOf(`<bdi>${no}</bdi></a>`);
     expect(at(third)).toBeLessThan(at(second));
     expect(at(second)).toBeLessThan(at(first));
-    expect(readable(list.text)).toContain('all 4 refund failed 0 discrepancy 1 cancelled 0 partially cancelled 0 paid 3 ');
+    expect(readable(list.text)).toContain('all 4 ledger error 0 refund failed 0 discrepancy 1 cancelled 0 partially cancelled 0 paid 3 ');
     const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() + 9 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
     const todays = await agent.get(`/console/orders?from=${today}&to=${today}&status=paid`).set('Host', HOST).expect(200);

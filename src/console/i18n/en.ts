@@ -98,7 +98,7 @@ export const en = {
 
   // --- an order ---
   'order.kicker': 'Order · mall {mallId}',
-  'order.updated': 'updated {time}',
+  'order.updatedAt': 'updated {time}',
   'order.ledgerError': "The ledger could not apply this order's inputs ({time}). Its figures are the last it computed; once the cause is fixed, noti-receiver ledger rebuild computes it again. The error:",
   'order.openCount': '{count, plural, one {# open discrepancy} other {# open discrepancies}}',
   'order.timeline': 'Timeline',

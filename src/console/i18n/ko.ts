@@ -94,7 +94,7 @@ export const ko: Record<MessageKey, string> = {
   'orders.emptyFiltered': '조건에 맞는 주문이 없습니다.',
 
   'order.kicker': '주문 · 상점 {mallId}',
-  'order.updated': '최종 변경 {time}',
+  'order.updatedAt': '최종 변경 {time}',
   'order.ledgerError': '장부가 이 주문의 입력을 반영하지 못했습니다 ({time}). 금액은 마지막으로 계산된 값이며, 원인을 고친 뒤 noti-receiver ledger rebuild 로 다시 계산합니다. 오류:',
   'order.openCount': '미해결 불일치 {count}건',
   'order.timeline': '진행 내역',

@@ -61,7 +61,7 @@ export function orderPage(viewer: Viewer, order: OrderRecord, notice: string | n
     notice,
     body: html`<p class="kicker">${t('order.kicker', { mallId: order.mallId })}</p>
 <h1 class="mono">${isolated(order.shopOrderNo)}</h1>
-<div class="actions">${orderStatusBadge(t, order.status)} <span class="muted">${t('order.updated', { time: t.time(order.updatedAt) })}${open.length > 0 ? ` · ${t('order.openCount', { count: open.length })}` : ''}</span></div>
+<div class="actions">${orderStatusBadge(t, order.status)} <span class="muted">${t('order.updatedAt', { time: t.time(order.updatedAt) })}${open.length > 0 ? ` · ${t('order.openCount', { count: open.length })}` : ''}</span></div>
 ${order.ledgerError ? html`<p class="error">${t('order.ledgerError', { time: t.time(order.ledgerError.at) })} <code lang="en">${order.ledgerError.error}</code></p>` : ''}
 <section class="tiles">
   ${figure(t('orders.col.expected'), order.expected ? t.money(order.expected.amount, order.expected.currency) : t('common.none'))}

@@ -7,7 +7,10 @@ const LEDGER_MIGRATION = 10;
  * Whether notifications stored before the ledger existed still lack their facts, so the receiver
  * can tell the operator at start to run `noti-receiver ledger backfill`. The backfill goes through
  * the inbox in order, so the newest notification naming an order stored before migration 010 (and
- * not yet emptied by retention) has its fact once the backfill is done: two index lookups.
+ * not yet emptied by retention) has its fact once the backfill is done: two index lookups. Only
+ * what the projector has passed counts: a notification it has not reached yet gets its fact from
+ * the projector, not from a backfill (a receiver that starts while the projector catches up must
+ * not ask for one).
  */
 export function* ledgerBackfillNeeded(): Procedure<boolean> {
   const migration = yield* get<{ applied_at: string | Date }>('SELECT applied_at FROM schema_migrations WHERE version = ?', LEDGER_MIGRATION);
@@ -16,6 +19,7 @@ export function* ledgerBackfillNeeded(): Procedure<boolean> {
   const newest = yield* get<{ event_id: string; mall_id: string; shop_order_no: string }>(
     `SELECT event_id, mall_id, shop_order_no FROM inbox
      WHERE pruned_at IS NULL AND received_at < ? AND shop_order_no IS NOT NULL AND source_ip <> 'internal'
+       AND seq <= (SELECT inbox_seq FROM ledger_projector WHERE id = 1)
      ORDER BY received_at DESC LIMIT 1`,
     before,
   );
