@@ -178,6 +178,22 @@ export interface CommandCounts {
  * failed may have charged a customer, and a command pending for long means the gateway or the
  * worker is stuck.
  */
+/**
+ * One number read from the database at each scrape (every replica reads the same shared figure). A
+ * read that fails leaves the last value: a scrape must never fail because the database is slow.
+ */
+function scrapedGauge(metrics: Metrics, name: string, help: string, read: () => Promise<number | null>): void {
+  new Gauge({
+    name,
+    help,
+    registers: [metrics.registry],
+    async collect() {
+      const value = await read().catch(() => null);
+      if (value !== null) this.set(value);
+    },
+  });
+}
+
 export function registerCommandGauges(metrics: Metrics, commands: CommandCounts, pendingAlertMs: number): void {
   new Gauge({
     name: 'noti_receiver_commands',
@@ -191,24 +207,12 @@ export function registerCommandGauges(metrics: Metrics, commands: CommandCounts,
       for (const row of rows) this.set({ kind: row.kind, state: row.state }, row.count);
     },
   });
-  new Gauge({
-    name: 'noti_receiver_commands_net_cancel_failed',
-    help: 'VAN approvals whose net-cancel failed: an approval may stand at the gateway; reconcile by hand',
-    registers: [metrics.registry],
-    async collect() {
-      const rows = await commands.countByState().catch(() => null);
-      if (rows) this.set(rows.filter((r) => r.state === 'net_cancel_failed').reduce((sum, r) => sum + r.count, 0));
-    },
-  });
-  new Gauge({
-    name: 'noti_receiver_commands_long_pending',
-    help: 'Commands still being resent or net-cancelled longer than COMMAND_PENDING_ALERT_MS after creation',
-    registers: [metrics.registry],
-    async collect() {
-      const count = await commands.countWorkingSince(new Date(Date.now() - pendingAlertMs).toISOString()).catch(() => null);
-      if (count !== null) this.set(count);
-    },
-  });
+  scrapedGauge(metrics, 'noti_receiver_commands_net_cancel_failed',
+    'VAN approvals whose net-cancel failed: an approval may stand at the gateway; reconcile by hand',
+    async () => (await commands.countByState()).filter((r) => r.state === 'net_cancel_failed').reduce((sum, r) => sum + r.count, 0));
+  scrapedGauge(metrics, 'noti_receiver_commands_long_pending',
+    'Commands still being resent or net-cancelled longer than COMMAND_PENDING_ALERT_MS after creation',
+    () => commands.countWorkingSince(new Date(Date.now() - pendingAlertMs).toISOString()));
 }
 
 /**
@@ -222,27 +226,14 @@ export function registerLedgerGauge(
 ): void {
   if (ledger.lag) {
     const lag = ledger.lag.bind(ledger);
-    new Gauge({
-      name: 'noti_receiver_ledger_lag_seconds',
-      help: "How long the oldest stored input the ledger's projector has not applied has waited (0 when none waits); reads of an order wait for it, up to 2 s",
-      registers: [metrics.registry],
-      async collect() {
-        const now = await lag().catch(() => null);
-        if (now) this.set(now.seconds);
-      },
-    });
+    scrapedGauge(metrics, 'noti_receiver_ledger_lag_seconds',
+      "How long the oldest stored input the ledger's projector has not applied has waited (0 when none waits); reads of an order wait for it, up to 2 s",
+      async () => (await lag()).seconds);
   }
   if (ledger.ledgerErrorCount) {
-    const count = ledger.ledgerErrorCount.bind(ledger);
-    new Gauge({
-      name: 'noti_receiver_ledger_error_orders',
-      help: "Orders whose inputs the ledger could not apply (status ledger_error): each shows its error; fix the cause, then run 'noti-receiver ledger rebuild'",
-      registers: [metrics.registry],
-      async collect() {
-        const n = await count().catch(() => null);
-        if (n !== null) this.set(n);
-      },
-    });
+    scrapedGauge(metrics, 'noti_receiver_ledger_error_orders',
+      "Orders whose inputs the ledger could not apply (status ledger_error): each shows its error; fix the cause, then run 'noti-receiver ledger rebuild'",
+      ledger.ledgerErrorCount.bind(ledger));
   }
   new Gauge({
     name: 'noti_receiver_ledger_discrepancies_open',
