@@ -1,6 +1,6 @@
 /**
  * A read of an order found the ledger's projector behind the inputs stored before the read began,
- * and it did not catch up within the wait (SPEC 7.1): answered 503 with `Retry-After`, never a
+ * and it did not catch up within the wait: answered 503 with `Retry-After`, never a
  * record that misses an input the caller may already know of.
  */
 export class LedgerCatchingUp extends Error {

@@ -41,7 +41,7 @@ export const PROJECTOR_BATCH = 256;
 export const PROJECTOR_POLL_MS = 500;
 
 /**
- * The ledger's projector (SPEC 7.1): follows the stored inputs behind the acks and applies them in
+ * The ledger's projector: follows the stored inputs behind the acks and applies them in
  * batches, each in one transaction with its position. Woken by every commit that stored something,
  * with a poll as the fallback; a full batch goes on at once, so batches grow with the backlog. A
  * batch that fails as a whole is retried from the same position (nothing was written).

@@ -1,7 +1,7 @@
 import { behind as rowsBehind, type LedgerPosition, type LedgerSeqs } from '../store/procedures/ledger-position';
 import { LedgerCatchingUp } from './ledger-catching-up';
 
-/** SPEC 7.1: how long a read waits for the projector before it answers 503. */
+/** How long a read waits for the projector before it answers 503. */
 export const READ_WAIT_MS = 2000;
 /** How often a waiting read looks at the position when no local batch tells it (another replica projects). */
 const LOOK_EVERY_MS = 20;

@@ -2,7 +2,7 @@ import type { OrderKey } from './ledger-facts';
 import type { OrderRecord } from './order-record';
 
 /**
- * The record of an order whose inputs the ledger could not apply (SPEC 7.2's `ledger_error`): the
+ * The record of an order whose inputs the ledger could not apply: the
  * figures it last had (none for an order never computed), the status `ledger_error` and the error,
  * so the order shows it while every other order goes on. `ledger rebuild` computes it again.
  */

@@ -29,7 +29,7 @@ export type ResolveResult =
   | { outcome: 'not_found' };
 
 /**
- * The payment ledger's verbs (SPEC 7) over either database, with the settings every computation
+ * The payment ledger's verbs over either database, with the settings every computation
  * reads. The records are written by the ledger's projector behind the acks: a read of an order
  * first waits until the projector has applied every input stored before it (at most 2 s, else
  * LedgerCatchingUp, a 503), and a PUT or a resolution answers the record that includes it.

@@ -10,7 +10,7 @@ const INSERT_INPUTS = sqlBySize((rows) => `INSERT INTO ledger_inputs (mall_id, s
 /**
  * Stores the ledger's inputs that are not notifications (an expectation, a wallet trade or
  * cancellation, a resolution) in the caller's transaction, for the projector to apply in the order
- * they were stored (SPEC 7.1). Answers the highest input seq now stored (what a caller that must
+ * they were stored. Answers the highest input seq now stored (what a caller that must
  * read its own write waits for), null when there was nothing to store.
  */
 export function* storeLedgerInputs(facts: readonly OrderFact[]): Procedure<number | null> {

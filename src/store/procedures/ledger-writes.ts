@@ -132,7 +132,7 @@ export function recomputeOrders(
 
 /**
  * The order computed from its facts, or, when it cannot be (a fact that would not load, a throw in
- * the fold), its `ledger_error` record: one order's defect never stops the others (SPEC 7.1).
+ * the fold), its `ledger_error` record: one order's defect never stops the others.
  */
 function isolated(entry: LoadedOrder, stored: OrderRecord | null, facts: readonly LedgerFact[], options: LedgerOptions): LedgerComputation & { error: string | null } {
   let error = entry.loadError;

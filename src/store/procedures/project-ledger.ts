@@ -28,7 +28,7 @@ type ConflictInput = { id: number | string; received_at: string; event_json: str
 type RejectionInput = { id: number | string; received_at: string; content_type: string | null; raw_body: Buffer | Uint8Array | null; reason: string };
 
 /**
- * One batch of the ledger's projector (SPEC 7.1): the rows stored after its position, in the order
+ * One batch of the ledger's projector: the rows stored after its position, in the order
  * they were stored (the inbox's notifications by seq, the other inputs by theirs), at most `limit`
  * of each; every order they touch loaded once and computed once; the facts, the records, the
  * discrepancies, the ledger's events and the new position written in this one transaction, so a

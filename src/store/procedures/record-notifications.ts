@@ -130,7 +130,7 @@ export function* recordNotifications(entries: readonly InboxRow[]): Procedure<Re
   // Outbox order = commit order: see outboxChanged() for why the seq is drawn under a lock. A
   // conflict wakes the ledger's projector too (it is one of its inputs).
   if (accepted.length > 0 || conflicts.length > 0) yield* outboxChanged();
-  // Nothing of the ledger: its projector applies these rows once they are committed (SPEC 7.1).
+  // Nothing of the ledger: its projector applies these rows once they are committed.
   yield* lastTrip(...outboxInserts, ...redeliveryCounts(duplicates), ...rowInserts(INSERT_CONFLICTS, CONFLICT_COLUMNS, conflicts));
   return results;
 }
