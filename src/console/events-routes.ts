@@ -1,3 +1,4 @@
+import { orderCurrency } from '../ledger/order-currency';
 import { Router } from 'express';
 import type { EventDetail } from '../store/store';
 import { audit } from './audit';
@@ -18,7 +19,7 @@ export function eventsRoutes(deps: ConsoleDeps): Router {
   const currencyOfEvent = async (detail: EventDetail): Promise<string> => {
     const { mallId, shopOrderNo } = detail.event;
     const order = deps.ledger && shopOrderNo ? await deps.ledger.getOrder({ mallId, shopOrderNo }) : null;
-    return order?.expected?.currency ?? deps.config.LEDGER_DEFAULT_CURRENCY;
+    return orderCurrency(order, deps.config.LEDGER_DEFAULT_CURRENCY);
   };
 
   router.get('/events', async (req, res) => {

@@ -1,3 +1,4 @@
+import { orderCurrency } from '../../ledger/order-currency';
 import { playbookOf } from '../../ledger/discrepancy-playbooks';
 import type { OrderRecord } from '../../ledger/order-record';
 import { html, isolated, isolatedText, type SafeHtml } from '../html';
@@ -51,7 +52,7 @@ function timeline(viewer: Viewer, order: OrderRecord, currency: string): Timelin
 /** `defaultCurrency`: LEDGER_DEFAULT_CURRENCY, the figures' currency when the order's expectation names none. */
 export function orderPage(viewer: Viewer, order: OrderRecord, notice: string | null, defaultCurrency: string): string {
   const t = wordsOf(viewer);
-  const currency = order.expected?.currency ?? defaultCurrency;
+  const currency = orderCurrency(order, defaultCurrency);
   const open = order.discrepancies.filter((d) => d.resolvedAt === null);
   const figure = (label: string, value: SafeHtml | string) => html`<div class="tile"><span class="tile-value">${value}</span><span class="tile-label">${label}</span></div>`;
   return layout({

@@ -1,3 +1,4 @@
+import { orderCurrency } from '../../ledger/order-currency';
 import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from '../../ledger/order-record';
 import { html, isolated } from '../html';
 import { layout, type Viewer, wordsOf } from './layout';
@@ -27,7 +28,7 @@ export function ordersPage(viewer: Viewer, view: OrdersView): string {
   const range = { ...(view.from ? { from: view.from } : {}), ...(view.to ? { to: view.to } : {}) };
   const query = (extra: Record<string, string>) => `/console/orders?${new URLSearchParams({ ...range, ...extra }).toString()}`;
   const total = Object.values(view.counts).reduce((sum, n) => sum + (n ?? 0), 0);
-  const currencyOf = (order: OrderRecord) => order.expected?.currency ?? view.defaultCurrency;
+  const currencyOf = (order: OrderRecord) => orderCurrency(order, view.defaultCurrency);
   const empty = q ? t('orders.emptyQuery', { q }) : status ? t('orders.emptyStatus', { status: t(`orderStatus.${status as OrderStatus}`) })
     : view.from || view.to ? t('orders.emptyFiltered') : t('orders.empty');
   return layout({

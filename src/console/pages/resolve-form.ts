@@ -1,3 +1,4 @@
+import { isAmountDetail } from '../../ledger/discrepancy-details';
 import type { Discrepancy } from '../../ledger/order-record';
 import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
@@ -18,8 +19,6 @@ export function resolveForm(viewer: Viewer, discrepancy: Discrepancy, back: 'ord
 <button type="submit" class="primary">${t('resolve.button')}</button></form>`;
 }
 
-/** Counts among a discrepancy's details; every other number there is an amount in minor units. */
-const COUNTS = new Set(['payments']);
 
 /**
  * The facts a discrepancy names (`expected`, `notified`…): its field names as codes, its amounts
@@ -27,5 +26,5 @@ const COUNTS = new Set(['payments']);
  */
 export function discrepancyDetails(t: Translator, discrepancy: Discrepancy, currency: string): SafeHtml {
   return html`${Object.entries(discrepancy.details).map(([key, value], i) => html`${i > 0 ? ', ' : ''}<span class="code">${key}</span>: ${
-    typeof value === 'number' && !COUNTS.has(key) ? money(t, value, currency) : isolated(value ?? '—')}`)}`;
+    typeof value === 'number' && isAmountDetail(key) ? money(t, value, currency) : isolated(value ?? '—')}`)}`;
 }
