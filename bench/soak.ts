@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
@@ -38,8 +39,26 @@ const SEED_SATURATE_S = env('SOAK_SEED_SATURATE_S', 5);
 const CONNECTIONS = 32;
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 const STORES = (process.env.SOAK_STORES ?? 'sqlite,postgres').split(',');
-const PORT = 18_380;
 const log = (line: string) => process.stderr.write(`[soak] ${line}\n`);
+/**
+ * Ports the system has free right now: other benches on the machine take fixed ones, and a
+ * receiver that cannot listen must not leave the bench measuring whichever process answers there.
+ */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The built receiver on its own free ports. */
+async function receiverOn(databaseUrl: string, queueFile: string): Promise<{ port: number; receiver: RunningProcess }> {
+  const [port, adminPort] = [await freePort(), await freePort()];
+  const receiver = await startReceiver(receiverEnv(port, adminPort, databaseUrl, queueFile), `http://127.0.0.1:${adminPort}`);
+  return { port, receiver };
+}
+
 const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
 
 /** The tables the relay and the projector scan, and the projector's one-row position. */
@@ -148,7 +167,7 @@ interface Window {
 async function pacedWindow(url: string, source: LoadSource, reader: LagReader, seconds: number): Promise<Window> {
   source.reserve(RATE * seconds);
   const sampler = sampleLag(reader, LAG_MS);
-  const load = await paced(url, source, { rate: RATE, seconds, connections: CONNECTIONS });
+  const load = await paced(url, source, { rate: RATE, seconds, connections: CONNECTIONS }).finally(() => sampler.stop());
   const lag = await sampler.stop();
   if (load.poolExhausted) throw new Error('the pool of fresh notifications ran out');
   return {
@@ -160,14 +179,13 @@ async function pacedWindow(url: string, source: LoadSource, reader: LagReader, s
 const within = (ratio: number) => (ratio >= 0.8 && ratio <= 1.2 ? 'yes' : 'no');
 
 async function soak(name: string, kind: 'sqlite' | 'postgres', databaseUrl: string, location: string, probe: StoreProbe, work: string): Promise<string> {
-  const adminUrl = `http://127.0.0.1:${PORT + 1}`;
   let seeded = '';
   if (SEED_ORDERS > 0) {
-    const result = await seed(kind, databaseUrl, location, PORT + 10, work);
+    const result = await seed(kind, databaseUrl, location, work);
     seeded = `, on ${result.orders} seeded orders (${result.seconds.toFixed(0)} s to seed)`;
     log(`${name}: seeded ${result.orders} orders (status ${result.status}, ${result.inboxRowsPerOrder} inbox rows and ${result.factsPerOrder} facts each) in ${result.seconds.toFixed(1)} s`);
   }
-  const receiver = await startReceiver(receiverEnv(PORT, databaseUrl, join(work, `${name}.ndjson`)), adminUrl);
+  const { port, receiver } = await receiverOn(databaseUrl, join(work, `${name}.ndjson`));
   const reader = await probe.lag();
   const windows = Math.max(1, Math.round((MINUTES * 60) / WINDOW_S));
   const lines = [
@@ -180,7 +198,7 @@ async function soak(name: string, kind: 'sqlite' | 'postgres', databaseUrl: stri
   try {
     const pool = new NotificationPool();
     const source = loadSource(pool, (size) => pool.growTo(size));
-    const url = `http://127.0.0.1:${PORT}/notifications`;
+    const url = `http://127.0.0.1:${port}/notifications`;
     log(`${name}: ${RATE}/s for ${windows} × ${WINDOW_S} s, load average ${loadavg()[0]!.toFixed(2)}`);
     for (let i = 0; i < windows; i += 1) {
       const w = await pacedWindow(url, source, reader, WINDOW_S);
@@ -208,9 +226,9 @@ async function soak(name: string, kind: 'sqlite' | 'postgres', databaseUrl: stri
   return lines.join('\n');
 }
 
-function receiverEnv(port: number, databaseUrl: string, queueFile: string): Record<string, string> {
+function receiverEnv(port: number, adminPort: number, databaseUrl: string, queueFile: string): Record<string, string> {
   return {
-    PORT: String(port), HOST: '127.0.0.1', ADMIN_PORT: String(port + 1), EXTRA_ALLOWED_IPS: '127.0.0.1',
+    PORT: String(port), HOST: '127.0.0.1', ADMIN_PORT: String(adminPort), EXTRA_ALLOWED_IPS: '127.0.0.1',
     DATABASE_URL: databaseUrl, QUEUE_URL: `file:${queueFile}`, LOG_LEVEL: 'warn',
   };
 }
@@ -226,9 +244,8 @@ interface Side {
 }
 
 /** A store seeded with SEED_ORDERS orders: the receiver stores and projects the template, stops, the rows are cloned. */
-async function seed(kind: 'sqlite' | 'postgres', databaseUrl: string, location: string, port: number, work: string): Promise<SeedResult> {
-  const adminUrl = `http://127.0.0.1:${port + 1}`;
-  const receiver = await startReceiver(receiverEnv(port, databaseUrl, join(work, `seed-${kind}.ndjson`)), adminUrl);
+async function seed(kind: 'sqlite' | 'postgres', databaseUrl: string, location: string, work: string): Promise<SeedResult> {
+  const { port, receiver } = await receiverOn(databaseUrl, join(work, `seed-${kind}.ndjson`));
   try {
     await sendTemplateOrder(`http://127.0.0.1:${port}/notifications`);
     await (kind === 'sqlite' ? waitForTemplateSqlite(location) : waitForTemplatePostgres(location));
@@ -242,13 +259,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function compare(name: string, kind: 'sqlite' | 'postgres', stores: Array<{ url: string; location: string; lag: () => Promise<LagReader> }>, work: string): Promise<string> {
   log(`${name}: seeding ${SEED_ORDERS} orders`);
-  const seeded = await seed(kind, stores[1]!.url, stores[1]!.location, PORT + 10, work);
+  const seeded = await seed(kind, stores[1]!.url, stores[1]!.location, work);
   log(`${name}: seeded ${seeded.orders} orders (status ${seeded.status}, ${seeded.inboxRowsPerOrder} inbox rows and ${seeded.factsPerOrder} facts each) in ${seeded.seconds.toFixed(1)} s`);
   const sides: Side[] = [];
   try {
     for (const [i, store] of stores.entries()) {
-      const port = PORT + 20 + i * 10;
-      const receiver = await startReceiver(receiverEnv(port, store.url, join(work, `${name}-${i}.ndjson`)), `http://127.0.0.1:${port + 1}`);
+      const { port, receiver } = await receiverOn(store.url, join(work, `${name}-${i}.ndjson`));
       const pool = new NotificationPool();
       sides.push({ label: i === 0 ? 'empty' : `${SEED_ORDERS} orders`, port, receiver, reader: await store.lag(), source: loadSource(pool, (size) => pool.growTo(size)), paced: [], saturated: [] });
     }
