@@ -23,7 +23,7 @@ import { clonePostgres, cloneSqlite, sendTemplateOrder, waitForTemplatePostgres,
  * (bench/seed-ledger.ts). With SOAK_MODE=compare (and SOAK_SEED_ORDERS) it instead compares an empty
  * store with a seeded one, both running, in SOAK_SEED_ROUNDS alternated rounds (order reversed each
  * round) of SOAK_SEED_S seconds paced at SOAK_RATE and SOAK_SEED_SATURATE_S seconds closed-loop at
- * 32 connections.
+ * SOAK_CONNECTIONS (32) connections.
  */
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const RATE = env('SOAK_RATE', 1000);
@@ -36,7 +36,8 @@ const COMPARE = process.env.SOAK_MODE === 'compare';
 const SEED_ROUNDS = env('SOAK_SEED_ROUNDS', 3);
 const SEED_S = env('SOAK_SEED_S', 30);
 const SEED_SATURATE_S = env('SOAK_SEED_SATURATE_S', 5);
-const CONNECTIONS = 32;
+/** The pacer's connections: it can send at most CONNECTIONS / ack time, 640/s at 50 ms acks with 32. */
+const CONNECTIONS = env('SOAK_CONNECTIONS', 32);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 const STORES = (process.env.SOAK_STORES ?? 'sqlite,postgres').split(',');
 const log = (line: string) => process.stderr.write(`[soak] ${line}\n`);
