@@ -1,13 +1,12 @@
--- The outbox is a queue on a table that is never emptied: every stored event inserts a row as
+-- The outbox is a queue in a table that is never emptied: every stored event inserts a row as
 -- 'pending' and the relay's mark rewrites it as 'delivered' soon after, leaving one dead row
 -- version per event (the mark changes status, which the partial indexes name, so the update
--- cannot be HOT). The relay finds its next batch through outbox_pending from the oldest entry,
--- and every entry of a delivered row stays in that index, to be stepped over by each scan,
--- until VACUUM removes it. By default autovacuum waits for dead rows worth 20 % of the table,
--- so the older the store, the more delivered rows the relay steps over between two vacuums
--- (200,000 at a million rows). Vacuumed as soon as a thousand dead rows are there (at most once
--- per autovacuum_naptime, a minute by default), the work between two vacuums depends on the
--- traffic of that minute and not on the size of the store.
--- A server with autovacuum turned off (autovacuum = off) ignores these settings: there the
--- outbox must be vacuumed by a scheduled VACUUM.
+-- cannot be HOT). The relay finds its next batch through outbox_pending from its oldest entry, and
+-- the entries of delivered rows stay there, stepped over by every scan, until VACUUM removes them
+-- (or, once a scan marked them dead, their page fills). By default autovacuum waits for dead rows
+-- worth 20 % of the table: the older the store, the more dead rows pile up between two vacuums
+-- (200,000 at a million rows), and the more index pages and heap space they hold. Vacuumed as soon
+-- as a thousand dead rows are there (at most once per autovacuum_naptime, a minute by default),
+-- what piles up between two vacuums is that minute's traffic, whatever the size of the store.
+-- A server with autovacuum = off ignores these settings: there the outbox needs a scheduled VACUUM.
 ALTER TABLE outbox SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000);
