@@ -82,8 +82,13 @@ export async function waitForTemplatePostgres(url: string): Promise<void> {
   }
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const copyName = (shopOrderNo: string, copy: number) => `${shopOrderNo}-S${copy}`;
+/** The receiver's form (`evt_` and 32 hex digits), derived from the template's id and the copy. */
+const copyEventId = (eventId: string, copy: number) => `evt_${createHash('sha256').update(`${eventId}:${copy}`).digest('hex').slice(0, 32)}`;
+/** 20 digits like the gateway's, starting 99 where the simulator's never do. */
+const copyPgCno = (copy: number, index: number) => `99${String(index)}${String(copy).padStart(17, '0')}`;
+/** Text columns that name the order, the event or the payment outright. */
+const RENAMED_COLUMNS = new Set(['shop_order_no', 'event_id', 'pg_cno', 'id']);
 
 /** SQLite: one transaction, prepared statements; the receiver must be stopped. */
 export function cloneSqlite(file: string, orders: number): SeedResult {
@@ -112,24 +117,28 @@ export function cloneSqlite(file: string, orders: number): SeedResult {
       VALUES (?, ?, 'delivered', 1, ?, ?, ?)`);
     type Values = Record<string, string | number | bigint | Buffer | null>;
     const pick = (row: Record<string, unknown>, names: string[]) => Object.fromEntries(names.map((n) => [n, row[n] ?? null])) as Values;
+    const pgCnos = [...new Set(template.inbox.map((row) => String(row.pg_cno)))];
     db.transaction(() => {
       for (let copy = 1; copy <= orders; copy += 1) {
-        const name = copyName(template.shopOrderNo, copy);
-        const renamed = <T>(value: T) => (typeof value === 'string' ? value.split(template.shopOrderNo).join(name) : value);
+        // Each copy its own order number, event ids and payment numbers, wherever the template's appear.
+        const names: Array<[string, string]> = [
+          [template.shopOrderNo, copyName(template.shopOrderNo, copy)],
+          ...template.inbox.map((row): [string, string] => [String(row.event_id), copyEventId(String(row.event_id), copy)]),
+          ...pgCnos.map((pgCno, i): [string, string] => [pgCno, copyPgCno(copy, i)]),
+        ];
+        const renamed = <T>(value: T) => (typeof value === 'string' ? names.reduce((text: string, [from, to]) => text.split(from).join(to), value) : value);
+        const renameAll = (values: Values) => {
+          for (const key of Object.keys(values)) if (key.endsWith('_json') || RENAMED_COLUMNS.has(key)) values[key] = renamed(values[key]!);
+          return values;
+        };
         for (const row of template.inbox) {
-          const eventId = sha256(`${String(row.event_id)}${copy}`);
-          const values = pick(row, inboxColumns);
-          for (const key of Object.keys(values)) if (key.endsWith('_json') || key === 'shop_order_no') values[key] = renamed(values[key]!);
-          values.event_id = eventId;
+          const values = renameAll(pick(row, inboxColumns));
           values.dedup_key = `${String(row.dedup_key)}:${copy}`;
-          values.event_json = String(values.event_json).split(String(row.event_id)).join(eventId);
           const seq = insertInbox.run(values).lastInsertRowid;
-          insertOutbox.run(seq, eventId, row.received_at, Date.parse(String(row.received_at)), row.received_at);
+          insertOutbox.run(seq, values.event_id, row.received_at, Date.parse(String(row.received_at)), row.received_at);
         }
-        const values = pick(template.order, orderColumns);
-        for (const key of Object.keys(values)) if (key.endsWith('_json') || key === 'shop_order_no') values[key] = renamed(values[key]!);
-        const orderId = insertOrder.run(values).lastInsertRowid;
-        for (const fact of template.facts) insertFact.run({ ...(fact as Values), order_id: orderId, fact_json: renamed(fact.fact_json as string) });
+        const orderId = insertOrder.run(renameAll(pick(template.order, orderColumns))).lastInsertRowid;
+        for (const fact of template.facts) insertFact.run({ ...renameAll(pick(fact, Object.keys(fact))), order_id: orderId });
       }
       db.prepare('UPDATE ledger_projector SET inbox_seq = (SELECT MAX(seq) FROM inbox) WHERE id = 1').run();
     })();
@@ -150,24 +159,31 @@ export async function clonePostgres(url: string, orders: number): Promise<SeedRe
     const order = (await client.query<Record<string, unknown>>(TEMPLATE_QUERY.order)).rows[0];
     if (!order) throw new Error('no template order to clone');
     const shopOrderNo = String(order.shop_order_no);
-    const inboxRows = (await client.query(TEMPLATE_QUERY.inbox, [shopOrderNo])).rowCount ?? 0;
     const facts = (await client.query(TEMPLATE_QUERY.facts, [order.order_id])).rowCount ?? 0;
     const columns = async (table: string, skip: string) =>
       (await client.query<{ column_name: string }>(
         `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`, [table],
       )).rows.map((r) => r.column_name).filter((name) => name !== skip);
-    const renamedSql = (expression: string) => `replace(${expression}, $1, $1 || '-S' || g)`;
+    const template = (await client.query<{ event_id: string; pg_cno: string }>(TEMPLATE_QUERY.inbox, [shopOrderNo])).rows;
+    if (template.length !== 1) throw new Error(`the template order has ${template.length} inbox rows; the PostgreSQL seed copies exactly one`);
+    // Each copy (g) its own order number, event id and payment number, as copyEventId and copyPgCno make them.
+    const eventId = template[0]!.event_id;
+    const pgCno = template[0]!.pg_cno;
+    const names = (g: string) => [
+      [`$1`, `$1 || '-S' || ${g}`],
+      [`'${eventId}'`, `'evt_' || left(encode(sha256(convert_to('${eventId}:' || ${g}, 'UTF8')), 'hex'), 32)`],
+      [`'${pgCno}'`, `'990' || lpad(${g}::text, 17, '0')`],
+    ];
+    const renamedSql = (expression: string, g = 'g') => names(g).reduce((sql, [from, to]) => `replace(${sql}, ${from}, ${to})`, expression);
+    const renamesColumn = (name: string) => name.endsWith('_json') || ['shop_order_no', 'event_id', 'pg_cno', 'id'].includes(name);
     const inboxColumns = await columns('inbox', 'seq');
-    const newEventId = `encode(sha256(convert_to(t.event_id || g::text, 'UTF8')), 'hex')`;
     const inboxExpressions = inboxColumns.map((name) => {
-      if (name === 'event_id') return newEventId;
       if (name === 'dedup_key') return `t.dedup_key || ':' || g`;
-      if (name === 'event_json') return `replace(${renamedSql('t.event_json')}, t.event_id, ${newEventId})`;
-      if (name === 'shop_order_no' || name.endsWith('_json')) return renamedSql(`t.${name}`);
-      return `t.${name}`;
+      return renamesColumn(name) ? renamedSql(`t.${name}`) : `t.${name}`;
     });
     const orderColumns = await columns('ledger_orders', 'order_id');
-    const orderExpressions = orderColumns.map((name) => (name === 'shop_order_no' || name.endsWith('_json') ? renamedSql(`t.${name}`) : `t.${name}`));
+    const orderExpressions = orderColumns.map((name) => (renamesColumn(name) ? renamedSql(`t.${name}`) : `t.${name}`));
+    const copyOf = `substring(o.shop_order_no from '-S([0-9]+)$')`;
     const CHUNK = 50_000;
     for (let from = 1; from <= orders; from += CHUNK) {
       const to = Math.min(orders, from + CHUNK - 1);
@@ -189,7 +205,7 @@ export async function clonePostgres(url: string, orders: number): Promise<SeedRe
              CROSS JOIN (SELECT * FROM ledger_orders WHERE order_id = $4) t ORDER BY g
            RETURNING order_id, shop_order_no)
          INSERT INTO ledger_facts (order_id, id, kind, recorded_at, fact_json)
-         SELECT o.order_id, f.id, f.kind, f.recorded_at, replace(f.fact_json, $1, o.shop_order_no)
+         SELECT o.order_id, ${renamedSql('f.id', copyOf)}, f.kind, f.recorded_at, ${renamedSql('f.fact_json', copyOf)}
          FROM o CROSS JOIN (SELECT * FROM ledger_facts WHERE order_id = $4) f`,
         [shopOrderNo, from, to, order.order_id],
       );
@@ -198,7 +214,7 @@ export async function clonePostgres(url: string, orders: number): Promise<SeedRe
     await client.query('UPDATE ledger_projector SET inbox_seq = (SELECT MAX(seq) FROM inbox) WHERE id = 1');
     // A store that grew to this size in production was vacuumed and analyzed on the way.
     await client.query('VACUUM ANALYZE inbox, outbox, ledger_orders, ledger_facts, ledger_projector');
-    return { orders, seconds: (Date.now() - started) / 1000, inboxRowsPerOrder: inboxRows, factsPerOrder: facts, status: order.status === null ? null : String(order.status) };
+    return { orders, seconds: (Date.now() - started) / 1000, inboxRowsPerOrder: 1, factsPerOrder: facts, status: order.status === null ? null : String(order.status) };
   } finally {
     await client.end();
   }
