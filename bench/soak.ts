@@ -256,7 +256,11 @@ async function seed(kind: 'sqlite' | 'postgres', databaseUrl: string, location: 
   return kind === 'sqlite' ? cloneSqlite(location, SEED_ORDERS) : clonePostgres(location, SEED_ORDERS);
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = (sorted.length - 1) / 2;
+  return (sorted[Math.floor(middle)]! + sorted[Math.ceil(middle)]!) / 2;
+};
 
 async function compare(name: string, kind: 'sqlite' | 'postgres', stores: Array<{ url: string; location: string; lag: () => Promise<LagReader> }>, work: string): Promise<string> {
   log(`${name}: seeding ${SEED_ORDERS} orders`);
