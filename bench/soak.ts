@@ -179,7 +179,7 @@ async function pacedWindow(url: string, source: LoadSource, reader: LagReader, s
 
 const within = (ratio: number) => (ratio >= 0.8 && ratio <= 1.2 ? 'yes' : 'no');
 
-async function soak(name: string, kind: 'sqlite' | 'postgres', databaseUrl: string, location: string, probe: StoreProbe, work: string): Promise<string> {
+async function soak(name: string, kind: 'sqlite' | 'postgres', databaseUrl: string, location: string, probe: StoreProbe, work: string, note?: () => Promise<string>): Promise<string> {
   let seeded = '';
   if (SEED_ORDERS > 0) {
     const result = await seed(kind, databaseUrl, location, work);
@@ -188,10 +188,13 @@ async function soak(name: string, kind: 'sqlite' | 'postgres', databaseUrl: stri
   }
   const { port, receiver } = await receiverOn(databaseUrl, join(work, `${name}.ndjson`));
   const reader = await probe.lag();
+  // Read once the receiver migrated the store, so the outbox's own settings are in it.
+  const noted = note ? await note() : '';
   const windows = Math.max(1, Math.round((MINUTES * 60) / WINDOW_S));
   const lines = [
     `### ${name}: ${RATE}/s asked, ${windows} windows of ${WINDOW_S} s${seeded}`,
     '',
+    ...(noted ? [noted, ''] : []),
     `| window | sent (asked) | sent/s | send lag p99 ms | ack p50 / p99 / max ms | lag p50 / p99 / max ms | bad | ${probe.headers.join(' | ')} |`,
     `|---|---|---|---|---|---|---|${probe.headers.map(() => '---|').join('')}`,
   ];
@@ -365,7 +368,8 @@ async function main(): Promise<void> {
             close: async () => probe?.close(),
           };
           try {
-            out.push(await soak('PostgreSQL', 'postgres', schema.url, schema.url, lazy, work));
+            // An autovacuum turned off server-wide explains any dead row count: the table says so.
+            out.push(await soak('PostgreSQL', 'postgres', schema.url, schema.url, lazy, work, async () => `Autovacuum: ${await autovacuumSetting(schema.url)}`));
             log(`PostgreSQL after the run: ${await autovacuumSetting(schema.url)}`);
           } finally {
             await lazy.close();
