@@ -77,14 +77,22 @@ function conflictingNotifications({ conflicts }: OrderFigures): Shown[] {
 
 /**
  * Each refused notification of the order until one of the same type and payment (and cancel, when
- * it names one) is accepted: a reprocess of it or a valid redelivery. Its own fact id stands in the
- * event ids (a refusal has no event), so two refusals are two discrepancies.
+ * it names one) is accepted: a reprocess of it or a valid redelivery. The gateway retries a refused
+ * notification (every 3 minutes, up to 10 times) and each retry is refused and kept again: those of
+ * one type, payment and cancel are one discrepancy, shown by the first of them (its own fact id
+ * stands in the event ids: a refusal has no event), so a retry never opens another and an
+ * operator's resolution stays. One whose type or payment cannot be read is a discrepancy of its own.
  */
 function refusedNotifications({ refusals, notifications }: OrderFigures): Shown[] {
-  return refusals
-    .filter(({ fact: r }) => !notifications.some(({ fact: n }) =>
-      r.notiType !== null && r.pgCno !== null && n.notiType === r.notiType && n.pgCno === r.pgCno && (r.cancelPgCno === null || n.cancelPgCno === r.cancelPgCno)))
-    .map(({ fact: r }) => ({ kind: 'refused_notification', eventIds: [r.id], details: { rejectionId: r.rejectionId, notiType: r.notiType, pgCno: r.pgCno } }));
+  const shown = new Map<string, Shown>();
+  for (const { fact: r } of refusals) {
+    const readable = r.notiType !== null && r.pgCno !== null;
+    const key = readable ? JSON.stringify([r.notiType, r.pgCno, r.cancelPgCno]) : r.id;
+    if (shown.has(key)) continue;
+    if (readable && notifications.some(({ fact: n }) => n.notiType === r.notiType && n.pgCno === r.pgCno && (r.cancelPgCno === null || n.cancelPgCno === r.cancelPgCno))) continue;
+    shown.set(key, { kind: 'refused_notification', eventIds: [r.id], details: { rejectionId: r.rejectionId, notiType: r.notiType, pgCno: r.pgCno } });
+  }
+  return [...shown.values()];
 }
 
 function amountMismatches({ expectation }: OrderFigures, paid: N[]): Shown[] {

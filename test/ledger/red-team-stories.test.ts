@@ -370,6 +370,27 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     await rebuildChangesNothing();
   });
 
+  test('the gateway retrying a refused notification (5001 every 3 minutes) is one refused_notification: an operator\'s resolution stays, the retries open nothing', async () => {
+    await start();
+    const shopOrderNo = orderNo();
+    const pgCno = nextPgCno();
+    const body = { ...approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', approvalDate: stamp(-9) }), amount: '30,000' };
+    await app.notify(body).expect(400);
+    await app.notify(body).expect(400);
+    const refused = await order(shopOrderNo);
+    expect(refused.discrepancies).toEqual([expect.objectContaining({ kind: 'refused_notification', details: expect.objectContaining({ notiType: '10', pgCno }), resolvedAt: null })]);
+    // The body is wrong at the gateway: the shop settles with it and resolves with a note.
+    const resolved = (await app.api.post(`/v1/discrepancies/${refused.discrepancies[0]!.id}/resolve`, { note: 'amount confirmed with the gateway by phone', by: 'kim.operator' }).expect(200)).body as OrderRecord;
+    expect(resolved.status).not.toBe('discrepancy');
+    await app.notify(body).expect(400);
+    const retried = await order(shopOrderNo);
+    expect(retried.status).toBe(resolved.status);
+    expect(retried.discrepancies).toEqual([expect.objectContaining({ kind: 'refused_notification', resolvedBy: 'kim.operator' })]);
+    const discrepancyEvents = (await app.forwarded(3)).filter((e) => e.type === 'ledger.discrepancy');
+    expect(discrepancyEvents).toHaveLength(1);
+    await rebuildChangesNothing();
+  });
+
   test('a deposit cancellation (31) delivered before its deposit (30): the deposit is listed cancelled and nothing is deposited', async () => {
     await start();
     const shopOrderNo = orderNo();
