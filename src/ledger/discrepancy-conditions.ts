@@ -188,16 +188,28 @@ function remainderAfter(figures: OrderFigures, holder: string | null, second: nu
  * Each event 51 is a refund that must be repeated. A refund completed (event 50) for the same
  * payment that follows it shows it was repeated and paid out: by the gateway's times when both
  * carry one, else by the order they were received in (a 51 may carry no date of its own, and
- * a receipt time is no place among the gateway's).
+ * a receipt time is no place among the gateway's). One 50 repeats one refund: it settles the
+ * earliest failure it follows that it can be (the same cancel when both name one, the same amount
+ * when both carry one), so repeating a small refund never clears a larger one still unpaid.
  */
 function refundTransferFailures(figures: OrderFigures): Shown[] {
   const all = figures.notifications;
+  const used = new Set<string>();
   return all.flatMap((failure): Shown[] => {
     if (failure.fact.notiType !== '51') return [];
-    const repeated = all.some((n) => n.fact.notiType === '50' && succeeded(n) && n.fact.pgCno === failure.fact.pgCno && follows(n, failure));
-    if (repeated) return [];
+    const repeat = all.find((n) => n.fact.notiType === '50' && succeeded(n) && !used.has(n.id) && n.fact.pgCno === failure.fact.pgCno && follows(n, failure) && repeats(n.fact, failure.fact));
+    if (repeat !== undefined) {
+      used.add(repeat.id);
+      return [];
+    }
     return [{ kind: 'refund_transfer_failed', eventIds: [failure.id], details: { pgCno: failure.fact.pgCno, amount: failure.fact.amount, resCd: failure.fact.resCd } }];
   });
+}
+
+/** Whether a refund completed can be the repeat of a failed one: nothing they both say differs. */
+function repeats(refund: NotificationFact, failure: NotificationFact): boolean {
+  if (refund.cancelPgCno !== null && failure.cancelPgCno !== null && refund.cancelPgCno !== failure.cancelPgCno) return false;
+  return refund.amount === null || failure.amount === null || refund.amount === failure.amount;
 }
 
 function follows(later: N, earlier: N): boolean {

@@ -162,6 +162,27 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     await rebuildChangesNothing();
   });
 
+  test('two partial refunds of a deposit both fail to pay out (51, each naming its cancel); repeating the smaller one (50) leaves the larger refund_failed', async () => {
+    await start();
+    const shopOrderNo = orderNo();
+    const vaccount = nextPgCno();
+    const [small, large] = [nextPgCno(), nextPgCno()];
+    await step(depositNotification({ mallId: MALL, shopOrderNo, pgCno: vaccount, amount: '50000', depositDate: stamp(-20) }));
+    await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno: vaccount, cancelPgCno: small, cancelAmount: '10000', amount: '10000', remainAmount: '40000', cancelDate: stamp(-15) }));
+    await step(transferFailedNotification({ mallId: MALL, shopOrderNo, pgCno: vaccount, cancelPgCno: small, amount: '10000', refundDate: stamp(-14) }));
+    await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno: vaccount, cancelPgCno: large, cancelAmount: '20000', amount: '20000', remainAmount: '20000', cancelDate: stamp(-10) }));
+    const failed = await step(transferFailedNotification({ mallId: MALL, shopOrderNo, pgCno: vaccount, cancelPgCno: large, amount: '20000', refundDate: stamp(-9) }));
+    expect(failed).toMatchObject({ status: 'refund_failed', deposited: 50000, cancelled: 30000, remaining: 20000 });
+    expect(open_(failed).map((d) => [d.kind, d.details.amount])).toEqual([['refund_transfer_failed', 10000], ['refund_transfer_failed', 20000]]);
+    const repeated = await step(refundNotification({ mallId: MALL, shopOrderNo, pgCno: vaccount, cancelPgCno: small, amount: '10000', refundDate: stamp(-5) }));
+    expect(repeated).toMatchObject({ status: 'refund_failed', cancelled: 30000, remaining: 20000 });
+    expect(open_(repeated)).toEqual([expect.objectContaining({ kind: 'refund_transfer_failed', details: expect.objectContaining({ amount: 20000 }) })]);
+    const both = await step(refundNotification({ mallId: MALL, shopOrderNo, pgCno: vaccount, cancelPgCno: large, amount: '20000', refundDate: stamp(-4) }));
+    expect(both).toMatchObject({ status: 'partially_cancelled', cancelled: 30000, remaining: 20000 });
+    expect(openKinds(both)).toEqual([]);
+    await rebuildChangesNothing();
+  });
+
   test('escrow card payment: event-40 statuses delivered out of order, the escrow is the latest by the gateway\'s time and moves no money', async () => {
     await start();
     const shopOrderNo = orderNo();
