@@ -469,6 +469,54 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     expect(events[1]!.order).toMatchObject({ expected: 27000, currency: 'KRW' });
   });
 
+  test('three partial cancels stamped in one gateway second, delivered out of order, with consistent remainders: no remaining_mismatch after the grace period', async () => {
+    await start();
+    const shopOrderNo = orderNo();
+    const pgCno = nextPgCno();
+    const second = stamp(-2);
+    const cancel = (amount: number, remain: number) =>
+      changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: nextPgCno(), cancelAmount: String(amount), amount: String(amount), cancelRemainAmount: String(remain), remainAmount: String(remain), cancelDate: second });
+    const [a, b, c] = [cancel(5000, 25000), cancel(7000, 18000), cancel(3000, 15000)];
+    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', approvalDate: stamp(-5) }));
+    await step(c);
+    await step(a);
+    const record = await step(b);
+    expect(record).toMatchObject({ status: 'partially_cancelled', approved: 30000, cancelled: 15000, remaining: 15000, discrepancies: [] });
+    await app.sweepAt(new Date(afterGraceIso()));
+    expect(await order(shopOrderNo)).toMatchObject({ status: 'partially_cancelled', discrepancies: [] });
+    await rebuildChangesNothing(afterGraceIso());
+  });
+
+  test('paid twice by two methods (a deposit and a card) for one expected amount: duplicate_payment; refunding the card closes it', async () => {
+    await start();
+    const shopOrderNo = orderNo();
+    const [vaccount, card] = [nextPgCno(), nextPgCno()];
+    await expect200(shopOrderNo, { amount: 30000, currency: 'KRW', method: 'vaccount', expiresAt: null });
+    await step(depositNotification({ mallId: MALL, shopOrderNo, pgCno: vaccount, amount: '30000', depositDate: stamp(-6) }));
+    const twice = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: card, amount: '30000', approvalDate: stamp(-5) }));
+    expect(twice).toMatchObject({ status: 'discrepancy', approved: 30000, deposited: 30000, remaining: 60000 });
+    expect(open_(twice)).toEqual([expect.objectContaining({ kind: 'duplicate_payment', details: expect.objectContaining({ payments: 2, expected: 30000, remaining: 60000 }) })]);
+    // A full cancel that states only what remains (0): the amount is the difference.
+    const full = changeNotification({ mallId: MALL, shopOrderNo, pgCno: card, cancelPgCno: nextPgCno(), remainAmount: '0', statusCode: 'TS05', cancelDate: stamp(-4) });
+    delete (full as Record<string, string>).cancelAmount;
+    delete (full as Record<string, string>).amount;
+    const refunded = await step(full);
+    expect(refunded).toMatchObject({ status: 'paid', cancelled: 30000, remaining: 30000, cancels: [{ pgCno: card, amount: 30000, remainingAfter: 30000 }], discrepancies: [{ kind: 'duplicate_payment', resolvedBy: 'ledger' }] });
+    await app.sweepAt(new Date(afterGraceIso()));
+    expect(openKinds(await order(shopOrderNo))).toEqual([]);
+    await rebuildChangesNothing(afterGraceIso());
+  });
+
+  test('a notification that reports a failure (resCd other than 0000) moves no money but is listed', async () => {
+    await start();
+    const shopOrderNo = orderNo();
+    await expect200(shopOrderNo, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null });
+    const record = await step(approvalNotification({ mallId: MALL, shopOrderNo, amount: '30000', resCd: '3001', resMsg: '승인거절', approvalDate: stamp(-1) }));
+    expect(record).toMatchObject({ status: 'awaiting_payment', approved: 0, remaining: 0, payments: [], discrepancies: [] });
+    expect(record.events).toHaveLength(1);
+    await rebuildChangesNothing();
+  });
+
   test('with LEDGER_REQUIRE_EXPECTATION=true, a payment and a deposit nobody expected are unexpected_payment', async () => {
     await start({ LEDGER_REQUIRE_EXPECTATION: 'true' });
     const card = orderNo();
