@@ -20,9 +20,15 @@ export interface ProjectedBatch {
   errors: string[];
   /** The batch was full: more may be waiting. */
   more: boolean;
+  /**
+   * Asked for with tracing on: the stored trace context (the outbox row's, of the POST that
+   * stored it) of each gateway notification the batch applied, in seq order; rows stored with
+   * tracing off have none and are left out.
+   */
+  traceContexts?: string[];
 }
 
-type InboxInput = { seq: number | string; source_ip: string; event_json: string };
+type InboxInput = { seq: number | string; source_ip: string; event_json: string; trace_context?: string | null };
 type LedgerInput = { seq: number | string; mall_id: string; shop_order_no: string; fact_json: string };
 type ConflictInput = { id: number | string; received_at: string; event_json: string; stored_json: string };
 type RejectionInput = { id: number | string; received_at: string; content_type: string | null; raw_body: Buffer | Uint8Array | null; reason: string };
@@ -36,13 +42,18 @@ type RejectionInput = { id: number | string; received_at: string; content_type: 
  * (PostgreSQL) is taken only to queue the events, after the reads, the fold and the records' writes. An input that
  * cannot be applied marks its order `ledger_error` and the batch goes on.
  */
-export function* projectLedger(limit: number, now: string, settings: LedgerSettings): Procedure<ProjectedBatch> {
+export function* projectLedger(limit: number, now: string, settings: LedgerSettings, withTraceContexts = false): Procedure<ProjectedBatch> {
   const position = yield* get<Record<'inbox_seq' | 'input_seq' | 'conflict_id' | 'rejection_id', number | string>>(
     'SELECT inbox_seq, input_seq, conflict_id, rejection_id FROM ledger_projector WHERE id = 1',
   );
   if (!position) throw new Error('the ledger projector has no position row (migration 014)');
   const [notifications, inputs, conflicts, rejections] = (yield* oneTrip(
-    allRows('SELECT seq, source_ip, event_json FROM inbox WHERE seq > ? ORDER BY seq LIMIT ?', position.inbox_seq, limit),
+    // With tracing on, each notification's stored trace context, for the batch span's links (the
+    // outbox row by its unique inbox_seq); with tracing off the inbox alone, as before.
+    withTraceContexts
+      ? allRows(`SELECT i.seq, i.source_ip, i.event_json, o.trace_context FROM inbox i LEFT JOIN outbox o ON o.inbox_seq = i.seq
+        WHERE i.seq > ? ORDER BY i.seq LIMIT ?`, position.inbox_seq, limit)
+      : allRows('SELECT seq, source_ip, event_json FROM inbox WHERE seq > ? ORDER BY seq LIMIT ?', position.inbox_seq, limit),
     allRows('SELECT seq, mall_id, shop_order_no, fact_json FROM ledger_inputs WHERE seq > ? ORDER BY seq LIMIT ?', position.input_seq, limit),
     // The stored version by its seq, once per conflict (a join may be planned as a walk of the inbox).
     allRows(`SELECT c.id, c.received_at, c.event_json, (SELECT i.event_json FROM inbox i WHERE i.seq = c.inbox_seq) AS stored_json
@@ -51,6 +62,7 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
   )) as [InboxInput[], LedgerInput[], ConflictInput[], RejectionInput[]];
   const rows = notifications.length + inputs.length + conflicts.length + rejections.length;
   if (rows === 0) return { rows: 0, orders: 0, errors: [], more: false };
+  const traceContexts: string[] = [];
 
   const facts: OrderFact[] = [];
   const errors: string[] = [];
@@ -58,6 +70,7 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
   for (const row of notifications) {
     // Internal entries (a command's final state, the ledger's own events) are not the gateway's.
     if (row.source_ip === 'internal') continue;
+    if (withTraceContexts && row.trace_context) traceContexts.push(row.trace_context);
     let event: NormalizedEvent;
     try {
       event = JSON.parse(row.event_json) as NormalizedEvent;
@@ -113,7 +126,7 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
       inboxSeq, inputSeq, conflictId, rejectionId, Date.parse(now)),
   ]);
   const full = [notifications, inputs, conflicts, rejections].some((list) => list.length === limit);
-  return { rows, orders: orders.length, errors, more: full };
+  return { rows, orders: orders.length, errors, more: full, ...(withTraceContexts ? { traceContexts } : {}) };
 }
 
 function firstSeen(orders: readonly OrderKey[]): OrderKey[] {
