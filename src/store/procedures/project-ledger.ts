@@ -5,7 +5,7 @@ import { conflictFact } from '../../ledger/conflict-fact';
 import { notificationFact } from '../../ledger/notification-fact';
 import { refusalFact } from '../../ledger/refusal-fact';
 import { decodeBody } from '../../http/decode-body';
-import { ledgerFactOf } from './inbox-row';
+import { storedFactOf } from './inbox-row';
 import { loadedOrders, loadOrders, orderKeyText } from './ledger-orders';
 import { recomputeOrders, type OrderFact } from './ledger-writes';
 import { queueAfter } from './apply-order-facts';
@@ -28,14 +28,12 @@ type InboxInput = { seq: number | string; event_json: string };
 const POSITION_COLUMNS = 'inbox_seq, input_seq, conflict_id, rejection_id';
 const AT = Object.fromEntries(POSITION_COLUMNS.split(', ').map((column) => [column, `SELECT ${column} FROM ledger_projector WHERE id = 1`])) as Record<keyof Position, string>;
 /**
- * The gateway's notifications after the position, then one row more: the inbox's last seq (its
- * event_json null). Internal entries are passed in the index walk, not read: a batch never carries
- * the ledger's events of the batch before it back out of the database only to skip them.
+ * The gateway's notifications after the position. Internal entries are passed in the index walk,
+ * not read: a batch never carries the ledger's events of the batch before back out of the database
+ * only to skip them.
  */
-const NOTIFICATIONS_AFTER = `SELECT seq, event_json, 0 AS tail FROM (SELECT seq, event_json FROM inbox
-    WHERE seq > (${AT.inbox_seq}) AND source_ip <> 'internal' ORDER BY seq LIMIT ?) n
-  UNION ALL SELECT MAX(seq), NULL, 1 FROM inbox
-  ORDER BY 3, 1`;
+const NOTIFICATIONS_AFTER = `SELECT seq, event_json FROM inbox
+  WHERE seq > (${AT.inbox_seq}) AND source_ip <> 'internal' ORDER BY seq LIMIT ?`;
 type LedgerInput = { seq: number | string; mall_id: string; shop_order_no: string; fact_json: string };
 type ConflictInput = { id: number | string; received_at: string; event_json: string; stored_json: string };
 type RejectionInput = { id: number | string; received_at: string; content_type: string | null; raw_body: Buffer | Uint8Array | null; reason: string };
@@ -53,24 +51,24 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
   // The position and what follows it in one trip: every read finds the position itself (nothing
   // else moves it while this transaction holds the ledger's write lock, or SQLite's one writer).
   const [positions, inbox, inputs, conflicts, rejections] = (yield* oneTrip(
-    allRows(`SELECT ${POSITION_COLUMNS} FROM ledger_projector WHERE id = 1`),
+    // With the inbox's end, read before the notifications (on PostgreSQL an earlier snapshot: every
+    // row up to it is seen by the read after it).
+    allRows(`SELECT ${POSITION_COLUMNS}, (SELECT MAX(seq) FROM inbox) AS inbox_end FROM ledger_projector WHERE id = 1`),
     allRows(NOTIFICATIONS_AFTER, limit),
     allRows(`SELECT seq, mall_id, shop_order_no, fact_json FROM ledger_inputs WHERE seq > (${AT.input_seq}) ORDER BY seq LIMIT ?`, limit),
     // The stored version by its seq, once per conflict (a join may be planned as a walk of the inbox).
     allRows(`SELECT c.id, c.received_at, c.event_json, (SELECT i.event_json FROM inbox i WHERE i.seq = c.inbox_seq) AS stored_json
       FROM conflicts c WHERE c.id > (${AT.conflict_id}) ORDER BY c.id LIMIT ?`, limit),
     allRows(`SELECT id, received_at, content_type, raw_body, reason FROM rejections WHERE id > (${AT.rejection_id}) ORDER BY id LIMIT ?`, limit),
-  )) as [Position[], InboxInput[], LedgerInput[], ConflictInput[], RejectionInput[]];
+  )) as [Array<Position & { inbox_end: number | string | null }>, InboxInput[], LedgerInput[], ConflictInput[], RejectionInput[]];
   const position = positions[0];
   if (!position) throw new Error('the ledger projector has no position row (migration 014)');
-  // The last row (tail) is the inbox's end as this same statement saw it (one snapshot on PostgreSQL).
-  const end = inbox.pop()?.seq ?? null;
+  const end = Math.max(Number(position.inbox_end ?? 0), Number(inbox.at(-1)?.seq ?? 0));
   const notifications = inbox;
   const full = [notifications, inputs, conflicts, rejections].some((list) => list.length === limit);
   // Past the internal entries too (the ledger's own events, a command's final state: not the
   // gateway's, never read): up to the last notification when there may be more, else to the end.
-  const inboxSeq = notifications.length === limit ? notifications.at(-1)!.seq
-    : end !== null && Number(end) > Number(position.inbox_seq) ? end : position.inbox_seq;
+  const inboxSeq = notifications.length === limit ? notifications.at(-1)!.seq : Math.max(end, Number(position.inbox_seq));
   const internal = Number(inboxSeq) - Number(position.inbox_seq) - notifications.length;
   const rows = notifications.length + inputs.length + conflicts.length + rejections.length + Math.max(0, internal);
   if (rows === 0) return { rows: 0, orders: 0, errors: [], more: false };
@@ -87,8 +85,8 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
       errors.push(`inbox row ${row.seq}: its stored event cannot be read`);
       continue;
     }
-    const json = ledgerFactOf(event);
-    if (json !== null) facts.push({ order: { mallId: event.mallId, shopOrderNo: event.shopOrderNo! }, fact: JSON.parse(json) as LedgerFact, json });
+    const made = storedFactOf(event);
+    if (made !== null) facts.push({ order: { mallId: event.mallId, shopOrderNo: event.shopOrderNo! }, ...made });
   }
   for (const row of conflicts) {
     const made = readable(() => conflictOf(row));
