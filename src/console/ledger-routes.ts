@@ -2,7 +2,6 @@ import { Router, type Response } from 'express';
 import { decodeCursor, encodeCursor } from '../api/ledger-cursor';
 import { ORDER_STATUSES, type OrderStatus } from '../ledger/order-record';
 import { rowIdOf } from '../row-id';
-import type { ListedDiscrepancy } from '../store/ledger-store';
 import type { DiscrepancyCursor } from '../store/procedures/list-discrepancies';
 import type { ConsoleDeps } from './console-deps';
 import { kstDayEnd, kstDayStart } from './format';
@@ -93,7 +92,7 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
       openNext: encodeCursor(open.last), resolvedNext: encodeCursor(resolved.last),
       openAfter: typeof req.query.open_after === 'string' ? req.query.open_after : null,
       resolvedAfter: typeof req.query.resolved_after === 'string' ? req.query.resolved_after : null,
-      currencies: await currenciesOf(ledger, [...open.discrepancies, ...resolved.discrepancies]),
+      currencies: { ...open.currencies, ...resolved.currencies },
       defaultCurrency,
     }, noticeFor(req.query, sessionOf(res).t)));
   });
@@ -118,24 +117,4 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
   });
 
   return router;
-}
-
-/**
- * The currency each discrepancy's amounts are in: its order's expectation's. A discrepancy row
- * names its order, not the currency, so the page's orders are read (at most two pages' worth,
- * each an index search); an order without an expectation is left out (the mall's default applies).
- */
-async function currenciesOf(ledger: Ledger, listed: ListedDiscrepancy[]): Promise<Map<string, string>> {
-  const orders = new Map<string, ListedDiscrepancy[]>();
-  for (const d of listed) {
-    const key = JSON.stringify([d.mallId, d.shopOrderNo]);
-    orders.set(key, [...(orders.get(key) ?? []), d]);
-  }
-  const currencies = new Map<string, string>();
-  await Promise.all([...orders.values()].map(async (group) => {
-    const record = await ledger.getOrder({ mallId: group[0]!.mallId, shopOrderNo: group[0]!.shopOrderNo });
-    const currency = record?.expected?.currency;
-    if (currency) for (const d of group) currencies.set(d.id, currency);
-  }));
-  return currencies;
 }

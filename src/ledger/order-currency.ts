@@ -6,5 +6,14 @@ import type { OrderRecord } from './order-record';
  * both show money in it.
  */
 export function orderCurrency(record: Pick<OrderRecord, 'expected'> | null | undefined, defaultCurrency: string): string {
-  return record?.expected?.currency ?? defaultCurrency;
+  return currencyOrDefault(record?.expected?.currency, defaultCurrency);
+}
+
+/**
+ * The same rule for a list that read the expectation's currency with each row instead of the
+ * order's record (the discrepancy list: `currencies` by discrepancy id, none for an order without
+ * an expectation).
+ */
+export function currencyOrDefault(expectedCurrency: string | null | undefined, defaultCurrency: string): string {
+  return expectedCurrency ?? defaultCurrency;
 }

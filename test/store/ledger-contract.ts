@@ -1,3 +1,4 @@
+import { currencyOrDefault, orderCurrency } from '../../src/ledger/order-currency';
 import type { LedgerSettings } from '../../src/ledger/ledger-settings';
 import type { Stores } from '../../src/store/open-stores';
 import { cancelled, MALL, minute, paid, transferFailed } from './ledger-entries';
@@ -192,6 +193,27 @@ export function ledgerContract(openFresh: (settings: LedgerSettings) => Promise<
     expect((await stores.ledger.listDiscrepancies({ open: false, resolved: true, limit: 10 })).discrepancies.map((d) => d.id)).toEqual([first!.id]);
     expect((await stores.ledger.listDiscrepancies({ open: true, limit: 10 })).discrepancies.map((d) => d.id)).toEqual([second!.id]);
     expect((await stores.ledger.listDiscrepancies({ open: false, limit: 10 })).discrepancies).toHaveLength(2);
+  });
+
+  test("each listed discrepancy comes with its order's expectation's currency from the list's one query, as orderCurrency reads it from the record", async () => {
+    const expect$ = (amount: number, currency: string) => ({ amount, currency, method: 'card' as const, expiresAt: null });
+    await stores.ledger.putExpectation(order('ORD-C-USD'), expect$(1203, 'USD'), minute(-5));
+    await stores.store.record(paid('ORD-C-USD', 'PG-CU', 1200, 0));
+    await stores.ledger.putExpectation(order('ORD-C-KRW'), expect$(12000, 'KRW'), minute(-5));
+    await stores.store.record(paid('ORD-C-KRW', 'PG-CK', 1200, 1));
+    // No expectation: no currency from the store, the mall's default applies.
+    await stores.store.record(paid('ORD-C-NONE', 'PG-CN1', 1000, 2));
+    await stores.store.record(paid('ORD-C-NONE', 'PG-CN2', 1000, 3));
+    const page = await stores.ledger.listDiscrepancies({ open: true, limit: 10 });
+    expect(page.discrepancies.map((d) => [d.shopOrderNo, d.kind, page.currencies[d.id] ?? null])).toEqual([
+      ['ORD-C-USD', 'amount_mismatch', 'USD'], ['ORD-C-KRW', 'amount_mismatch', 'KRW'], ['ORD-C-NONE', 'duplicate_payment', null],
+    ]);
+    for (const d of page.discrepancies) expect(currencyOrDefault(page.currencies[d.id], 'JPY')).toBe(orderCurrency(await stores.ledger.getOrder(d), 'JPY'));
+    // A resolved one keeps its order's currency, and a page holds only its own rows' currencies.
+    await stores.ledger.resolveDiscrepancy(page.discrepancies[0]!.id, { by: 'kim', note: 'refunded', at: minute(10), actor: 'kim' });
+    const resolved = await stores.ledger.listDiscrepancies({ open: false, resolved: true, limit: 10 });
+    expect(resolved.currencies).toEqual({ [page.discrepancies[0]!.id]: 'USD' });
+    expect((await stores.ledger.listDiscrepancies({ open: true, limit: 1 })).currencies).toEqual({ [page.discrepancies[1]!.id]: 'KRW' });
   });
 
   test('an order number known to two malls is found by the number alone, once per mall, by mall', async () => {

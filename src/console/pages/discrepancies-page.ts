@@ -1,3 +1,4 @@
+import { currencyOrDefault } from '../../ledger/order-currency';
 import type { ListedDiscrepancy } from '../../store/ledger-store';
 import { html, isolated } from '../html';
 import { layout, type Viewer, wordsOf } from './layout';
@@ -15,8 +16,8 @@ export interface DiscrepanciesView {
   resolvedNext: string | null;
   openAfter: string | null;
   resolvedAfter: string | null;
-  /** The currency of each listed discrepancy's order (its expectation's, else the mall's default), by discrepancy id. */
-  currencies: ReadonlyMap<string, string>;
+  /** The currency of each listed discrepancy's order's expectation, by discrepancy id, as the lists read it; none: the mall's default. */
+  currencies: Readonly<Record<string, string>>;
   defaultCurrency: string;
 }
 
@@ -25,7 +26,7 @@ function rows(viewer: Viewer, view: DiscrepanciesView, list: ListedDiscrepancy[]
   if (list.length === 0) return html`<tr><td colspan="6" class="muted">${empty}</td></tr>`;
   return list.map((d) => html`<tr data-discrepancy="${d.id}"><td class="nowrap">${t.time(d.openedAt)}</td><td>${kindLabel(t, d.kind, { line: true })}</td>
     <td><a class="mono" href="${orderHref(d.mallId, d.shopOrderNo)}">${isolated(d.shopOrderNo)}</a> <span class="muted mono">${d.mallId}</span></td>
-    <td>${discrepancyDetails(t, d, view.currencies.get(d.id) ?? view.defaultCurrency)}</td>
+    <td>${discrepancyDetails(t, d, currencyOrDefault(view.currencies[d.id], view.defaultCurrency))}</td>
     <td>${d.resolvedAt ? html`${t.rich('discrepancies.resolution', { time: t.time(d.resolvedAt), by: isolated(d.resolvedBy ?? '') })}${d.note ? html`: ${isolated(d.note)}` : ''}` : html`<span class="badge dead">${t('discrepancies.openBadge')}</span>`}</td>
     <td>${resolveForm(viewer, d, 'list')}</td></tr>`);
 }

@@ -14,28 +14,48 @@ export interface DiscrepancyCursor {
 export interface DiscrepancyPage {
   discrepancies: ListedDiscrepancy[];
   last: DiscrepancyCursor | null;
+  /**
+   * The currency of each listed discrepancy's order's expectation, by discrepancy id, read in the
+   * list's query; an order without one is left out (orderCurrency: the mall's default applies).
+   * Apart from the discrepancies, whose shape the internal API and the CLI's --json show as is.
+   */
+  currencies: Record<string, string>;
 }
+
+/**
+ * An order's expectation's currency, read from its record where orderCurrency reads it
+ * (`expected.currency`; null when the order has no expectation). A subquery by the orders' unique
+ * key, so each listed row is one index search of it, after the LIMIT, and no plan can hash the
+ * orders table for a page of discrepancies.
+ */
+const EXPECTED_CURRENCY = {
+  sqlite: "(SELECT json_extract(o.record_json, '$.expected.currency') FROM ledger_orders o WHERE o.shop_order_no = d.shop_order_no AND o.mall_id = d.mall_id)",
+  postgres: "(SELECT o.record_json::json->'expected'->>'currency' FROM ledger_orders o WHERE o.shop_order_no = d.shop_order_no AND o.mall_id = d.mall_id)",
+};
 
 /**
  * Discrepancies in the order they opened, a page after `after`: the open ones only with `open`,
  * the resolved ones only with `resolved` (the console lists the open ones once, then the others).
+ * Each comes with its order's currency, so a list shows money without reading each order.
  */
 export function* listDiscrepancies(filter: { open: boolean; resolved?: boolean; after?: DiscrepancyCursor; limit: number }): Procedure<DiscrepancyPage> {
-  const conditions: string[] = filter.open ? ['resolved_at IS NULL'] : filter.resolved ? ['resolved_at IS NOT NULL'] : [];
+  const conditions: string[] = filter.open ? ['d.resolved_at IS NULL'] : filter.resolved ? ['d.resolved_at IS NOT NULL'] : [];
   const params: Param[] = [];
   if (filter.after) {
-    conditions.push('(opened_at, id) > (?, ?)');
+    conditions.push('(d.opened_at, d.id) > (?, ?)');
     params.push(filter.after.openedAt, filter.after.id);
   }
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const rows = yield* all<{ mall_id: string; shop_order_no: string; discrepancy_json: string; opened_at: string; id: string }>(
-    `SELECT id, mall_id, shop_order_no, opened_at, discrepancy_json FROM ledger_discrepancies ${where} ORDER BY opened_at, id LIMIT ?`,
+  const rows = yield* all<{ mall_id: string; shop_order_no: string; discrepancy_json: string; opened_at: string; id: string; currency: string | null }>(
+    `SELECT d.id, d.mall_id, d.shop_order_no, d.opened_at, d.discrepancy_json, ${EXPECTED_CURRENCY[yield* dialect()]} AS currency
+       FROM ledger_discrepancies d ${where} ORDER BY d.opened_at, d.id LIMIT ?`,
     ...params, filter.limit,
   );
   const last = rows.length === filter.limit ? rows.at(-1)! : null;
   return {
     discrepancies: rows.map((row) => ({ ...(JSON.parse(row.discrepancy_json) as Discrepancy), mallId: row.mall_id, shopOrderNo: row.shop_order_no })),
     last: last && { openedAt: last.opened_at, id: last.id },
+    currencies: Object.fromEntries(rows.flatMap((row) => (row.currency === null ? [] : [[row.id, row.currency]]))),
   };
 }
 
