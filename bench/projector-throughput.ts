@@ -26,7 +26,9 @@ import { REPO_ROOT } from './processes';
  * Prints per store: notifications/s, CPU per notification of this process (all its threads: the
  * SQLite writer included) and, on PostgreSQL, of the server's backends serving it; statements and
  * round trips per batch (PostgreSQL: queries sent in one turn of the event loop count as one trip);
- * bytes written per notification (SQLite: the process's write() bytes, WAL and checkpoints).
+ * bytes per notification the process passed to write() (SQLite: WAL and checkpoints; PostgreSQL:
+ * what the client sent); and the time between batch commits (the first includes the projector's
+ * start; on a loaded machine these are wall times, the CPU figures are the robust ones).
  *
  * PROJ_STORES (`sqlite,postgres`), PROJ_N (5000), PROJ_RUNS (3: fresh store each, median shown),
  * PROJ_TYPES (`all`: every notification type, as the bench's load; `10`: approvals only, one
@@ -232,7 +234,8 @@ async function main() {
       kind === 'postgres' ? `+ ${m((r) => r.serverCpuUsPer!).toFixed(0)} µs in the server` : '',
       `${m((r) => r.batches)} batches`,
       kind === 'postgres' ? `${m((r) => r.statementsPerBatch).toFixed(1)} statements, ${m((r) => r.tripsPerBatch).toFixed(1)} trips per batch` : '',
-      `${m((r) => r.bytesPer).toFixed(0)} B written/notification`,
+      // SQLite: the WAL and its checkpoints; PostgreSQL: what the client sent (the server's WAL is shared with other users).
+      `${m((r) => r.bytesPer).toFixed(0)} B ${kind === 'sqlite' ? 'written' : 'sent to the server'}/notification`,
       `batch ms p50 ${m((r) => r.batchMs.p50).toFixed(1)} p99 ${m((r) => r.batchMs.p99).toFixed(1)} max ${m((r) => r.batchMs.max).toFixed(1)}`,
     ].filter(Boolean).join(', '));
   }
