@@ -44,6 +44,7 @@ async function main(): Promise<void> {
   const metrics = createMetrics();
   const { store, commands, ledger, kind } = await openStores(config.DATABASE_URL, {
     ledger: ledgerSettingsOf(config),
+    tracing,
     // Two processes on one SQLite file would both relay and forward every event twice.
     exclusive: true,
     // Errors no request is waiting on must still be seen; one that stops acks is an error, not a warning.

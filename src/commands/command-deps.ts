@@ -4,6 +4,7 @@ import type { GatewayKeys, MsgAuthEncoding } from '../gateway/msg-auth';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import type { CommandStore } from '../store/command-store';
+import type { Context } from '@opentelemetry/api';
 import type { Tracing } from '../tracing/tracing';
 
 export interface CommandSettings {
@@ -28,6 +29,12 @@ export interface CommandDeps {
   random?: () => number;
   /** Null or absent: tracing off, and a gateway call makes no span. */
   tracing?: Tracing | null;
+  /**
+   * With tracing on, the internal API request's span, as a context: the command stores it and its
+   * first gateway call is its child. Passed explicitly (the service registers no context manager,
+   * whose async hooks would tax every promise of the acks); absent for the worker's resends.
+   */
+  traceParent?: Context;
   /** First attempts still running after their POST answered. */
   inFlight: AttemptsInFlight;
   /** Tells the worker a command is due now (an approval in doubt needs its net-cancel at once). */

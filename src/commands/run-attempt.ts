@@ -34,7 +34,7 @@ export async function runAttempt(deps: CommandDeps, command: StoredCommand, poli
 
   let httpStatus: number | null = null;
   let outcome: Classified;
-  const span = deps.tracing ? startGatewayCallSpan(deps.tracing, policy.operation, n, (await store.traceContextOf?.(id).catch(() => null)) ?? null) : null;
+  const span = deps.tracing ? startGatewayCallSpan(deps.tracing, policy.operation, n, (await store.traceContextOf?.(id).catch(() => null)) ?? null, deps.traceParent) : null;
   try {
     const answer = await gateway.send(policy.operation, command.request);
     httpStatus = answer.httpStatus;

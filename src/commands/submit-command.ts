@@ -4,7 +4,7 @@ import type { AttemptPolicy } from './attempt-policy';
 import { isFinal, type CommandKind, type StoredCommand } from './command-record';
 import { leaseMs, type CommandDeps } from './command-deps';
 import { runAttempt } from './run-attempt';
-import { activeTraceContext } from '../tracing/gateway-call-span';
+import { storedTraceContextOf } from '../tracing/gateway-call-span';
 import { answerDeadline, settledBy } from './answer-deadline';
 
 /** The same shopTransactionId with another body: the caller reused a key for a different call. */
@@ -46,7 +46,7 @@ export async function submitCommand(
     at: now.toISOString(),
     owner: deps.owner,
     leaseUntil: now.getTime() + leaseMs(deps.settings),
-    ...(deps.tracing ? { traceContext: activeTraceContext(deps.tracing) } : {}),
+    ...(deps.tracing ? { traceContext: storedTraceContextOf(deps.tracing, deps.traceParent) } : {}),
   });
   if (!created) {
     if (command.bodyHash !== bodyHash || command.command !== kind) throw new IdempotencyConflict(command.shopTransactionId, command);

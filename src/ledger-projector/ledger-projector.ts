@@ -1,4 +1,7 @@
+import { performance } from 'node:perf_hooks';
 import type { ProjectedBatch } from '../store/procedures/project-ledger';
+import { recordBatchSpan } from '../tracing/batch-span';
+import type { Tracing } from '../tracing/tracing';
 
 export interface LedgerProjectorOptions {
   /** One batch in one transaction (the store's `projectLedger`). */
@@ -14,6 +17,12 @@ export interface LedgerProjectorOptions {
   /** How long it waits after a batch failed as a whole (the database is down). */
   retryMs?: number;
   now?: () => Date;
+  /**
+   * With tracing on, each batch that applied something (or failed) is a `ledger.project` span
+   * linked to the POST spans of the notifications it applied; `project` is then expected to
+   * answer their stored contexts (`traceContexts`). Null or absent: no span, no clock read.
+   */
+  tracing?: Tracing | null;
 }
 
 export interface LedgerProjectorState {
@@ -51,6 +60,7 @@ export function startLedgerProjector(options: LedgerProjectorOptions): LedgerPro
   const pollMs = options.pollMs ?? PROJECTOR_POLL_MS;
   const retryMs = options.retryMs ?? 1000;
   const now = options.now ?? (() => new Date());
+  const tracing = options.tracing ?? null;
   const state: LedgerProjectorState = { running: true, holdsLock: false, lastError: null, batches: 0 };
   const listeners: Array<(batch: ProjectedBatch) => void> = [];
   const failureListeners: Array<(error: Error) => void> = [];
@@ -84,16 +94,19 @@ export function startLedgerProjector(options: LedgerProjectorOptions): LedgerPro
         continue;
       }
       let more = false;
+      const startTime = tracing ? performance.now() : 0;
       try {
         const done = await options.project(batch, now().toISOString());
         state.lastError = null;
         if (done.rows > 0) {
           state.batches += 1;
+          if (tracing) batchSpan(tracing, startTime, done);
           for (const listener of listeners) listener(done);
         }
         more = done.more;
       } catch (error) {
         state.lastError = (error as Error).message;
+        if (tracing) batchSpan(tracing, startTime, null, error as Error);
         for (const listener of failureListeners) listener(error as Error);
         await sleep(retryMs);
         continue;
@@ -114,4 +127,17 @@ export function startLedgerProjector(options: LedgerProjectorOptions): LedgerPro
       state.running = false;
     },
   };
+}
+
+/** The span of one batch, once it committed (or failed): its figures, and a link per notification applied. */
+function batchSpan(tracing: Tracing, startTime: number, done: ProjectedBatch | null, error?: Error): void {
+  recordBatchSpan(tracing, 'ledger.project', {
+    startTime,
+    endTime: performance.now(),
+    storedContexts: done?.traceContexts ?? [],
+    attributes: done
+      ? { 'noti.ledger.rows': done.rows, 'noti.ledger.orders': done.orders, 'noti.ledger.errors': done.errors.length, 'noti.ledger.more': done.more }
+      : {},
+    ...(error ? { error } : {}),
+  });
 }

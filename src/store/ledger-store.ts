@@ -14,6 +14,7 @@ import type { ExpectationConflict } from '../ledger/expectation-conflict';
 import type { RebuildPage } from './procedures/rebuild-ledger';
 import type { BackfillPage } from './procedures/backfill-ledger';
 import type { Resolution } from './procedures/resolve-discrepancy';
+import type { Tracing } from '../tracing/tracing';
 
 export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from './procedures/list-discrepancies';
 export type { OrderListFilter, OrderPage } from './procedures/list-orders';
@@ -80,12 +81,17 @@ export interface LedgerStoreOptions {
   projector?: boolean | Partial<Pick<LedgerProjectorOptions, 'batch' | 'pollMs'>>;
   /** How long a read waits for the projector (default 2 s). */
   readWaitMs?: number;
+  /** Tracing on: each projector batch is a span linked to the notifications it applied. */
+  tracing?: Tracing | null;
 }
 
 export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings = DEFAULT_LEDGER_SETTINGS, options: LedgerStoreOptions = {}): LedgerStore {
   const { write, read, ledgerWrite } = typedDriver(driver);
+  const traced = options.tracing != null;
   const projector = options.projector === false ? null : startLedgerProjector({
-    project: (limit, now) => ledgerWrite('projectLedger', limit, now, settings),
+    // Only with tracing on does a batch read the notifications' stored trace contexts.
+    project: (limit, now) => ledgerWrite('projectLedger', limit, now, settings, traced),
+    tracing: options.tracing ?? null,
     holdsLock: () => driver.holdsProjectorLock(),
     onNewEvents: (listener) => driver.onNewEvents(listener),
     batch: driver.kind === 'postgres' ? POSTGRES_BATCH : PROJECTOR_BATCH,

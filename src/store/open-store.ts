@@ -4,6 +4,7 @@ import { createStore } from './create-store';
 import type { OnMigration } from './migrations';
 import { openSqliteDriver } from './sqlite/sqlite-store';
 import type { Store } from './store';
+import type { Tracing } from '../tracing/tracing';
 
 export interface OpenStoreOptions {
   /** The serving process: with SQLite, refuse to start while another process serves the file. */
@@ -16,6 +17,8 @@ export interface OpenStoreOptions {
   ledger?: LedgerSettings;
   /** With `ledger`: run the projector (default true), or its batch size and poll. */
   projector?: boolean | { batch?: number; pollMs?: number };
+  /** Tracing on: the projector's batches are spans linked to the notifications they apply. */
+  tracing?: Tracing | null;
 }
 
 /** `sqlite:PATH` (the embedded default) or `postgres://…` for several replicas; pg loads only when used. */

@@ -29,7 +29,7 @@ export async function openStores(databaseUrl: string, options: OpenStoreOptions 
   }
   const settings = options.ledger ?? DEFAULT_LEDGER_SETTINGS;
   // The ledger's projector runs unless told not to (the CLI's commands that do not read LEDGER_*).
-  const ledger = createLedgerStore(driver, settings, { projector: options.projector ?? true });
+  const ledger = createLedgerStore(driver, settings, { projector: options.projector ?? true, tracing: options.tracing ?? null });
   const store = createStore(driver);
   return {
     store: { ...store, close: async () => {

@@ -32,11 +32,14 @@ export function startNotificationSpan(tracing: Tracing, path: string): Notificat
 }
 
 export function endNotificationSpan(span: Span, notiType: unknown, result: RecordResult): void {
-  if (typeof notiType === 'string' && isNotiType(notiType)) span.setAttribute(ATTR.notiType, notiType);
-  span.setAttribute(ATTR.outcome, result.outcome);
-  span.setAttribute(ATTR.eventId, result.eventId);
-  if (result.batchSize !== undefined) span.setAttribute(ATTR.commitBatch, result.batchSize);
-  span.setAttribute('http.response.status_code', 200);
+  // One call: each setAttribute checks the span and the limits again.
+  span.setAttributes({
+    ...(typeof notiType === 'string' && isNotiType(notiType) ? { [ATTR.notiType]: notiType } : {}),
+    [ATTR.outcome]: result.outcome,
+    [ATTR.eventId]: result.eventId,
+    ...(result.batchSize !== undefined ? { [ATTR.commitBatch]: result.batchSize } : {}),
+    'http.response.status_code': 200,
+  });
   span.end();
 }
 

@@ -34,8 +34,8 @@ export function startPublishSpans(tracing: Tracing, rows: readonly OutboxRecord[
         'messaging.message.id': row.eventId,
         'messaging.batch.message_count': rows.length,
         [ATTR.transport]: kind,
+        // The event id is messaging.message.id; the POST span carries it as noti.event_id.
         [ATTR.attempt]: row.attempts + 1,
-        [ATTR.eventId]: row.eventId,
       },
     }, stored?.context ?? ROOT_CONTEXT);
     spans.push(span);

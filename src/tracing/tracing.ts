@@ -38,7 +38,10 @@ export function startTracing(env: TracingEnv, version = '0.1.0'): Tracing | null
     .merge(detectResources({ detectors: [envDetector] }));
   // The sampler comes from OTEL_TRACES_SAMPLER / _ARG, read by the provider itself.
   const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(exporter)] });
-  provider.register({ propagator });
+  // No context manager: every span's parent is passed explicitly (the API request's context to its
+  // commands, a stored context to the relay's producer spans), and the default one, on
+  // AsyncLocalStorage, would run async hooks on every promise of the process, traced or not.
+  provider.register({ propagator, contextManager: null });
   return tracingOver(provider.getTracer('payment-noti-receiver', version), provider);
 }
 
@@ -47,9 +50,11 @@ export function tracingOver(tracer: Tracer, provider: { forceFlush(): Promise<vo
   return {
     tracer,
     headersOf(span) {
-      const carrier: Record<string, string> = {};
-      propagator.inject(trace.setSpan(ROOT_CONTEXT, span), carrier, { set: (c, key, value) => (c[key] = value) });
-      return carrier as unknown as TraceHeaders;
+      // The W3C form the propagator's inject writes, without a context and a carrier per call: it
+      // runs for every POST and every publish. The SDK's spans always have valid ids.
+      const { traceId, spanId, traceFlags, traceState } = span.spanContext();
+      const traceparent = `00-${traceId}-${spanId}-0${(traceFlags & 0xff).toString(16)}`;
+      return traceState ? { traceparent, tracestate: traceState.serialize() } : { traceparent };
     },
     contextFrom(headers) {
       return propagator.extract(ROOT_CONTEXT, headers, {

@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { approvalNotification } from '../../src/simulator/notification-builders';
+import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
 import { contractProblems } from '../helpers/event-contract';
 import { eventually } from '../helpers/eventually';
 import { startEndpoint } from '../publishers/http-endpoint';
+import { createTestSchema, TEST_POSTGRES_URL, type TestSchema } from '../store/pg-test-database';
 import { startOtlpCollector, type CollectedSpan } from './otlp-collector';
 import { startTracedReceiver, type TracedReceiver } from './traced-receiver';
 
+const INTERNAL = 1;
 const SERVER = 2;
 const PRODUCER = 4;
 const traceparentOf = (span: CollectedSpan) => `00-${span.traceId}-${span.spanId}-01`;
@@ -79,6 +81,43 @@ describe('OpenTelemetry traces of a notification, exported over OTLP/HTTP to a c
       expect(mine[1]!.headers.traceparent).toMatch(new RegExp(`^00-${server.traceId}-`));
     } finally {
       await endpoint.close();
+    }
+  }, 60_000);
+
+  // The projector runs behind the acks, in a batch of its own: its span is a root, and it leads
+  // back to each notification it applied by a link to that notification's POST span.
+  const databases: Array<[string, (() => Promise<TestSchema>) | null]> = [['SQLite', null]];
+  if (TEST_POSTGRES_URL) databases.push(['PostgreSQL', createTestSchema]);
+  it.each(databases)('on %s, a ledger projector batch is a ledger.project span linked to the POST span of each notification it applied', async (_name, schemaOf) => {
+    const schema = schemaOf ? await schemaOf() : null;
+    try {
+      receiver = await startTracedReceiver(collector.url, { QUEUE_URL: 'file:./events.ndjson', ...(schema ? { DATABASE_URL: schema.url } : {}) });
+      const approval = approvalNotification();
+      expect(await receiver.post(approval)).toBe(200);
+      expect(await receiver.post(changeNotification({ shopOrderNo: approval.shopOrderNo, pgCno: approval.pgCno }))).toBe(200);
+      expect(await receiver.post(approval)).toBe(200);
+
+      const spans = await spansWhere((all) => {
+        const posts = all.filter((s) => s.kind === SERVER && s.attributes['noti.outcome'] === 'accepted');
+        const linked = new Set(all.filter((s) => s.name === 'ledger.project').flatMap((s) => s.links.map((link) => link.spanId)));
+        return posts.length === 2 && posts.every((post) => linked.has(post.spanId));
+      }, 'ledger.project spans linked to both accepted POST spans');
+      const accepted = spans.filter((s) => s.kind === SERVER && s.attributes['noti.outcome'] === 'accepted');
+      const batches = spans.filter((s) => s.name === 'ledger.project');
+      for (const batch of batches) {
+        expect(batch).toMatchObject({ kind: INTERNAL, parentSpanId: '' });
+        expect(batch.attributes).toMatchObject({ 'noti.ledger.errors': 0, 'noti.batch.links_dropped': 0, 'noti.batch.links': batch.links.length });
+        expect(Number(batch.attributes['noti.ledger.rows'])).toBeGreaterThanOrEqual(batch.links.length);
+      }
+      // Each link names the POST's own trace and span; the duplicate stored nothing and has no link.
+      const links = batches.flatMap((batch) => batch.links);
+      expect(links).toHaveLength(2);
+      expect(links).toEqual(expect.arrayContaining(accepted.map((post) => ({ traceId: post.traceId, spanId: post.spanId }))));
+      expect(batches.reduce((orders, batch) => orders + Number(batch.attributes['noti.ledger.orders']), 0)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await receiver?.close();
+      receiver = null;
+      await schema?.drop();
     }
   }, 60_000);
 });

@@ -20,10 +20,16 @@ export interface ProjectedBatch {
   errors: string[];
   /** The batch was full: more may be waiting. */
   more: boolean;
+  /**
+   * Asked for with tracing on: the stored trace context (the outbox row's, of the POST that
+   * stored it) of each gateway notification the batch applied, in seq order; rows stored with
+   * tracing off have none and are left out.
+   */
+  traceContexts?: string[];
 }
 
 type Position = Record<'inbox_seq' | 'input_seq' | 'conflict_id' | 'rejection_id', number | string>;
-type InboxInput = { seq: number | string; event_json: string };
+type InboxInput = { seq: number | string; event_json: string; trace_context?: string | null };
 
 const POSITION_COLUMNS = 'inbox_seq, input_seq, conflict_id, rejection_id';
 const AT = Object.fromEntries(POSITION_COLUMNS.split(', ').map((column) => [column, `SELECT ${column} FROM ledger_projector WHERE id = 1`])) as Record<keyof Position, string>;
@@ -34,6 +40,9 @@ const AT = Object.fromEntries(POSITION_COLUMNS.split(', ').map((column) => [colu
  */
 const NOTIFICATIONS_AFTER = `SELECT seq, event_json FROM inbox
   WHERE seq > (${AT.inbox_seq}) AND source_ip <> 'internal' ORDER BY seq LIMIT ?`;
+/** The same with each one's stored trace context (tracing on: the batch span's links), its outbox row by its unique inbox_seq. */
+const TRACED_NOTIFICATIONS_AFTER = `SELECT i.seq, i.event_json, o.trace_context FROM inbox i LEFT JOIN outbox o ON o.inbox_seq = i.seq
+  WHERE i.seq > (${AT.inbox_seq}) AND i.source_ip <> 'internal' ORDER BY i.seq LIMIT ?`;
 type LedgerInput = { seq: number | string; mall_id: string; shop_order_no: string; fact_json: string };
 type ConflictInput = { id: number | string; received_at: string; event_json: string; stored_json: string };
 type RejectionInput = { id: number | string; received_at: string; content_type: string | null; raw_body: Buffer | Uint8Array | null; reason: string };
@@ -47,14 +56,14 @@ type RejectionInput = { id: number | string; received_at: string; content_type: 
  * (PostgreSQL) is taken only to queue the events, after the reads, the fold and the records' writes. An input that
  * cannot be applied marks its order `ledger_error` and the batch goes on.
  */
-export function* projectLedger(limit: number, now: string, settings: LedgerSettings): Procedure<ProjectedBatch> {
+export function* projectLedger(limit: number, now: string, settings: LedgerSettings, withTraceContexts = false): Procedure<ProjectedBatch> {
   // The position and what follows it in one trip: every read finds the position itself (nothing
   // else moves it while this transaction holds the ledger's write lock, or SQLite's one writer).
   const [positions, inbox, inputs, conflicts, rejections] = (yield* oneTrip(
     // With the inbox's end, read before the notifications (on PostgreSQL an earlier snapshot: every
     // row up to it is seen by the read after it).
     allRows(`SELECT ${POSITION_COLUMNS}, (SELECT MAX(seq) FROM inbox) AS inbox_end FROM ledger_projector WHERE id = 1`),
-    allRows(NOTIFICATIONS_AFTER, limit),
+    allRows(withTraceContexts ? TRACED_NOTIFICATIONS_AFTER : NOTIFICATIONS_AFTER, limit),
     allRows(`SELECT seq, mall_id, shop_order_no, fact_json FROM ledger_inputs WHERE seq > (${AT.input_seq}) ORDER BY seq LIMIT ?`, limit),
     // The stored version by its seq, once per conflict (a join may be planned as a walk of the inbox).
     allRows(`SELECT c.id, c.received_at, c.event_json, (SELECT i.event_json FROM inbox i WHERE i.seq = c.inbox_seq) AS stored_json
@@ -73,10 +82,12 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
   const rows = notifications.length + inputs.length + conflicts.length + rejections.length + Math.max(0, internal);
   if (rows === 0) return { rows: 0, orders: 0, errors: [], more: false };
 
+  const traceContexts: string[] = [];
   const facts: OrderFact[] = [];
   const errors: string[] = [];
   const poisoned = new Map<string, string>();
   for (const row of notifications) {
+    if (withTraceContexts && row.trace_context) traceContexts.push(row.trace_context);
     let event: NormalizedEvent;
     try {
       event = JSON.parse(row.event_json) as NormalizedEvent;
@@ -130,7 +141,7 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
     changes('UPDATE ledger_projector SET inbox_seq = ?, input_seq = ?, conflict_id = ?, rejection_id = ?, projected_at = ? WHERE id = 1',
       inboxSeq, inputSeq, conflictId, rejectionId, Date.parse(now)),
   ]);
-  return { rows, orders: orders.length, errors, more: full };
+  return { rows, orders: orders.length, errors, more: full, ...(withTraceContexts ? { traceContexts } : {}) };
 }
 
 function firstSeen(orders: readonly OrderKey[]): OrderKey[] {
