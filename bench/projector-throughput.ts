@@ -3,14 +3,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { decodeBody } from '../src/http/decode-body';
-import { bodyHash } from '../src/notifications/dedup-key';
 import { NOTI_TYPES, type NotiType } from '../src/notifications/event-types';
-import { normalizeNotification } from '../src/notifications/normalize';
-import { validateNotification } from '../src/notifications/schema';
-import { planNotifications } from '../src/simulator/scenario';
 import type { ProjectedBatch } from '../src/store/procedures/project-ledger';
-import type { InboxEntry } from '../src/store/store';
+import { inboxEntries } from './inbox-entries';
 import { loadSource } from './load';
 import { createBenchSchema } from './postgres-schema';
 import { REPO_ROOT } from './processes';
@@ -56,17 +51,6 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
   }
   return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
-
-function buildEntries(count: number): InboxEntry[] {
-  const wires = planNotifications(TYPES, Math.ceil(count / TYPES.length));
-  const receivedAt = new Date().toISOString();
-  return wires.slice(0, count).map((wire) => {
-    const validation = validateNotification(decodeBody(wire.body, wire.contentType), { mallIds: [] });
-    if (!validation.ok) throw new Error(`simulator notification invalid: ${validation.reasons.join('; ')}`);
-    const { event, dedupKey } = normalizeNotification(validation.value, { receivedAt, sourceIp: '203.233.72.150', environment: 'production' });
-    return { dedupKey, event, bodyHash: bodyHash(validation.value.fields), rawBody: wire.body, contentType: wire.contentType };
-  });
-}
 
 /** Bytes this process passed to write() (all threads). */
 const writtenBytes = () => Number(/wchar: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))![1]);
@@ -154,7 +138,7 @@ async function runOnce(kind: string): Promise<Run> {
   try {
     // The backlog, stored as the acks store it, with no projector running.
     const off = await openStores(url, { projector: false });
-    const source = loadSource(buildEntries(N));
+    const source = loadSource(inboxEntries(TYPES, N));
     const inFlight = 32;
     let issued = 0;
     await Promise.all(Array.from({ length: inFlight }, async () => {

@@ -5,14 +5,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { decodeBody } from '../src/http/decode-body';
-import { bodyHash } from '../src/notifications/dedup-key';
 import { NOTI_TYPES } from '../src/notifications/event-types';
-import { normalizeNotification } from '../src/notifications/normalize';
-import { validateNotification } from '../src/notifications/schema';
-import { planNotifications } from '../src/simulator/scenario';
-import type { InboxEntry, Store } from '../src/store/store';
+import type { Store } from '../src/store/store';
 import { LatencySamples } from './latency-samples';
+import { inboxEntries } from './inbox-entries';
 import { loadSource } from './load';
 import { createBenchSchema } from './postgres-schema';
 import { REPO_ROOT } from './processes';
@@ -64,17 +60,6 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
   return result;
 } as typeof pg.Client.prototype.query;
 
-function buildEntries(count: number): InboxEntry[] {
-  const wires = planNotifications(NOTI_TYPES, Math.ceil(count / NOTI_TYPES.length));
-  const receivedAt = new Date().toISOString();
-  return wires.slice(0, count).map((wire) => {
-    const validation = validateNotification(decodeBody(wire.body, wire.contentType), { mallIds: [] });
-    if (!validation.ok) throw new Error(`simulator notification invalid: ${validation.reasons.join('; ')}`);
-    const { event, dedupKey } = normalizeNotification(validation.value, { receivedAt, sourceIp: '203.233.72.150', environment: 'production' });
-    return { dedupKey, event, bodyHash: bodyHash(validation.value.fields), rawBody: wire.body, contentType: wire.contentType };
-  });
-}
-
 interface RunResult {
   perSecond: number;
   p50: number;
@@ -121,7 +106,7 @@ async function openTarget(replicas: number): Promise<{ stores: Store[]; close():
 async function runOnce(k: number, replicas: number): Promise<RunResult> {
   const { stores, close } = await openTarget(replicas);
   try {
-    const entries = buildEntries(WARMUP + M);
+    const entries = inboxEntries(NOTI_TYPES, WARMUP + M);
     // Four in five fresh, one in five a recent one again, as over HTTP.
     const source = loadSource(entries);
     let issued = 0;
