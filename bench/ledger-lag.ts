@@ -18,6 +18,8 @@ import { startReceiver } from './processes';
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SECONDS = env('LAG_S', 60);
 const SATURATE_S = env('LAG_SATURATE_S', 30);
+/** The pacer's connections: it sends at most CONNECTIONS / ack time (64 at 30 ms acks: 2,133/s). */
+const CONNECTIONS = env('LAG_CONNECTIONS', 64);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 /** `sqlite,postgres` (default): which stores to measure. */
 const STORES = (process.env.LAG_STORES ?? 'sqlite,postgres').split(',');
@@ -38,7 +40,7 @@ async function measure(name: string, databaseUrl: string, rate: number, lagReade
     source.reserve(rate * SECONDS);
     log(`${name}: paced ${rate}/s for ${SECONDS} s, load average ${loadavg()[0]!.toFixed(2)}`);
     const sampler = sampleLag(reader);
-    const load = await paced(url, source, { rate, seconds: SECONDS, connections: 32 });
+    const load = await paced(url, source, { rate, seconds: SECONDS, connections: CONNECTIONS });
     const lag = await sampler.stop();
     source.reserve(20_000 * SATURATE_S);
     log(`${name}: saturating for ${SATURATE_S} s`);
