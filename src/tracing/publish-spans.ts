@@ -2,7 +2,7 @@ import { ROOT_CONTEXT, SpanKind, SpanStatusCode, type Span } from '@opentelemetr
 import type { OutboundEvent } from '../publishers/publisher';
 import type { OutboxRecord } from '../store/store';
 import { ATTR } from './notification-span';
-import { linkTo, spanContextOfStored, type Tracing } from './tracing';
+import { contextOfStored, linkTo, spanContextOfStored, type Tracing } from './tracing';
 
 /** The messaging system each publisher kind is, in OpenTelemetry's names. */
 const SYSTEMS: Record<string, string> = { amqp: 'rabbitmq', nats: 'nats', redis: 'redis', http: 'http', file: 'file' };
@@ -27,7 +27,7 @@ export function startPublishSpans(tracing: Tracing, rows: readonly OutboxRecord[
     const stored = spanContextOfStored(tracing, row.traceContext ?? null);
     const span = tracing.tracer.startSpan(`send ${row.eventType}`, {
       kind: SpanKind.PRODUCER,
-      links: stored ? [linkTo(stored.spanContext)] : [],
+      links: stored ? [linkTo(stored)] : [],
       attributes: {
         'messaging.system': SYSTEMS[kind] ?? kind,
         'messaging.operation.type': 'send',
@@ -37,7 +37,7 @@ export function startPublishSpans(tracing: Tracing, rows: readonly OutboxRecord[
         // The event id is messaging.message.id; the POST span carries it as noti.event_id.
         [ATTR.attempt]: row.attempts + 1,
       },
-    }, stored?.context ?? ROOT_CONTEXT);
+    }, stored ? contextOfStored(stored) : ROOT_CONTEXT);
     spans.push(span);
     return { ...toEvent(row), trace: tracing.headersOf(span) };
   });
