@@ -1,9 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { Client } from 'pg';
-import { LatencySamples } from './latency-samples';
+import { postgresLag, sampleLag, sqliteLag, type LagReader } from './lag-reader';
 import { loadSource, NotificationPool, paced, saturate } from './load';
 import { createBenchSchema } from './postgres-schema';
 import { startReceiver } from './processes';
@@ -25,56 +23,6 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES
 const STORES = (process.env.LAG_STORES ?? 'sqlite,postgres').split(',');
 const PORT = 18_280;
 const log = (line: string) => process.stderr.write(`[lag] ${line}\n`);
-
-const LAG_SQL = `SELECT (SELECT received_at FROM inbox WHERE seq > (SELECT inbox_seq FROM ledger_projector WHERE id = 1)
-  AND source_ip <> 'internal' ORDER BY seq LIMIT 1) AS oldest`;
-
-type LagReader = { read(): Promise<number>; close(): Promise<void> };
-
-async function sqliteLag(file: string): Promise<LagReader> {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  const statement = db.prepare(LAG_SQL);
-  return {
-    read: async () => {
-      const row = statement.get() as { oldest: string | null };
-      return row.oldest === null ? 0 : Math.max(0, Date.now() - Date.parse(row.oldest));
-    },
-    close: async () => {
-      db.close();
-    },
-  };
-}
-
-async function postgresLag(url: string): Promise<LagReader> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  return {
-    read: async () => {
-      const { rows } = await client.query<{ oldest: string | null }>(LAG_SQL);
-      return rows[0]!.oldest === null ? 0 : Math.max(0, Date.now() - Date.parse(rows[0]!.oldest));
-    },
-    close: () => client.end(),
-  };
-}
-
-/** Samples the lag every 50 ms until stopped. */
-function sampleLag(reader: LagReader): { stop(): Promise<LatencySamples> } {
-  const samples = new LatencySamples();
-  let stopped = false;
-  const loop = (async () => {
-    while (!stopped) {
-      samples.add(await reader.read());
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  return {
-    stop: async () => {
-      stopped = true;
-      await loop;
-      return samples;
-    },
-  };
-}
 
 async function measure(name: string, databaseUrl: string, rate: number, lagReader: () => Promise<LagReader>, work: string): Promise<string> {
   const adminUrl = `http://127.0.0.1:${PORT + 1}`;

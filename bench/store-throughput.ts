@@ -42,6 +42,10 @@ const REPLICAS = env('STORE_REPLICAS', '1,2').split(',').map(Number);
 const RUNS = Number(env('STORE_RUNS', '1'));
 const LINK_MS = Number(env('STORE_LINK_MS', '0'));
 const WARMUP = 300;
+/** STORE_PROJECTOR=off: the ledger's projector not running (what it costs the acks, on SQLite). */
+const PROJECTOR = process.env.STORE_PROJECTOR !== 'off';
+/** The rows of each projector batch (SQLite), printed at the end: how much one batch holds the writer for. */
+const projectorBatchRows: number[] = [];
 
 /** Every query any pg client of this process sends; the bench opens no other pg connection while measuring. */
 const counters = { queries: 0, begins: 0, lockWaits: 0, lockWaitMs: 0 };
@@ -92,7 +96,8 @@ const { openStores } = require(join(DIST, 'store', 'open-stores.js')) as typeof 
 async function openTarget(replicas: number): Promise<{ stores: Store[]; close(): Promise<void> }> {
   if (URL_ARG === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'store-bench-'));
-    const { store } = await openStores(`sqlite:${join(dir, 'receiver.db')}`);
+    const { store, ledger } = await openStores(`sqlite:${join(dir, 'receiver.db')}`, { projector: PROJECTOR });
+    ledger.projector?.onBatch((batch) => projectorBatchRows.push(batch.rows));
     return { stores: [store], close: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })) };
   }
   const schema = await createBenchSchema(await storeUrl());
@@ -194,6 +199,11 @@ async function main(): Promise<void> {
           ` | ${pgOnly(mid.lockWaitMsPerTx.toFixed(2))} | ${Object.entries(mid.outcomes).map(([o, n]) => `${o} ${n}`).join(', ')} |`,
       );
     }
+  }
+  if (projectorBatchRows.length > 0) {
+    const sorted = [...projectorBatchRows].sort((a, b) => a - b);
+    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+    process.stderr.write(`[store-bench] projector batches ${sorted.length}, rows each p50 ${at(50)} p90 ${at(90)} p99 ${at(99)} max ${sorted.at(-1)}\n`);
   }
   process.stderr.write(`[store-bench] load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
   clearInterval(keepAlive);

@@ -77,14 +77,22 @@ function conflictingNotifications({ conflicts }: OrderFigures): Shown[] {
 
 /**
  * Each refused notification of the order until one of the same type and payment (and cancel, when
- * it names one) is accepted: a reprocess of it or a valid redelivery. Its own fact id stands in the
- * event ids (a refusal has no event), so two refusals are two discrepancies.
+ * it names one) is accepted: a reprocess of it or a valid redelivery. The gateway retries a refused
+ * notification (every 3 minutes, up to 10 times) and each retry is refused and kept again: those of
+ * one type, payment and cancel are one discrepancy, shown by the first of them (its own fact id
+ * stands in the event ids: a refusal has no event), so a retry never opens another and an
+ * operator's resolution stays. One whose type or payment cannot be read is a discrepancy of its own.
  */
 function refusedNotifications({ refusals, notifications }: OrderFigures): Shown[] {
-  return refusals
-    .filter(({ fact: r }) => !notifications.some(({ fact: n }) =>
-      r.notiType !== null && r.pgCno !== null && n.notiType === r.notiType && n.pgCno === r.pgCno && (r.cancelPgCno === null || n.cancelPgCno === r.cancelPgCno)))
-    .map(({ fact: r }) => ({ kind: 'refused_notification', eventIds: [r.id], details: { rejectionId: r.rejectionId, notiType: r.notiType, pgCno: r.pgCno } }));
+  const shown = new Map<string, Shown>();
+  for (const { fact: r } of refusals) {
+    const readable = r.notiType !== null && r.pgCno !== null;
+    const key = readable ? JSON.stringify([r.notiType, r.pgCno, r.cancelPgCno]) : r.id;
+    if (shown.has(key)) continue;
+    if (readable && notifications.some(({ fact: n }) => n.notiType === r.notiType && n.pgCno === r.pgCno && (r.cancelPgCno === null || n.cancelPgCno === r.cancelPgCno))) continue;
+    shown.set(key, { kind: 'refused_notification', eventIds: [r.id], details: { rejectionId: r.rejectionId, notiType: r.notiType, pgCno: r.pgCno } });
+  }
+  return [...shown.values()];
 }
 
 function amountMismatches({ expectation }: OrderFigures, paid: N[]): Shown[] {
@@ -180,16 +188,28 @@ function remainderAfter(figures: OrderFigures, holder: string | null, second: nu
  * Each event 51 is a refund that must be repeated. A refund completed (event 50) for the same
  * payment that follows it shows it was repeated and paid out: by the gateway's times when both
  * carry one, else by the order they were received in (a 51 may carry no date of its own, and
- * a receipt time is no place among the gateway's).
+ * a receipt time is no place among the gateway's). One 50 repeats one refund: it settles the
+ * earliest failure it follows that it can be (the same cancel when both name one, the same amount
+ * when both carry one), so repeating a small refund never clears a larger one still unpaid.
  */
 function refundTransferFailures(figures: OrderFigures): Shown[] {
   const all = figures.notifications;
+  const used = new Set<string>();
   return all.flatMap((failure): Shown[] => {
     if (failure.fact.notiType !== '51') return [];
-    const repeated = all.some((n) => n.fact.notiType === '50' && succeeded(n) && n.fact.pgCno === failure.fact.pgCno && follows(n, failure));
-    if (repeated) return [];
+    const repeat = all.find((n) => n.fact.notiType === '50' && succeeded(n) && !used.has(n.id) && n.fact.pgCno === failure.fact.pgCno && follows(n, failure) && repeats(n.fact, failure.fact));
+    if (repeat !== undefined) {
+      used.add(repeat.id);
+      return [];
+    }
     return [{ kind: 'refund_transfer_failed', eventIds: [failure.id], details: { pgCno: failure.fact.pgCno, amount: failure.fact.amount, resCd: failure.fact.resCd } }];
   });
+}
+
+/** Whether a refund completed can be the repeat of a failed one: nothing they both say differs. */
+function repeats(refund: NotificationFact, failure: NotificationFact): boolean {
+  if (refund.cancelPgCno !== null && failure.cancelPgCno !== null && refund.cancelPgCno !== failure.cancelPgCno) return false;
+  return refund.amount === null || failure.amount === null || refund.amount === failure.amount;
 }
 
 function follows(later: N, earlier: N): boolean {

@@ -97,10 +97,54 @@ function groupsOf(sequence: string, offset: number): Group[] {
   return groups;
 }
 
+const isSeparatorCode = (code: number) => code === 0x20 || code === 0x2b || code === 0x2d;
+
+/**
+ * False when the scan below would surely mask nothing, found in one pass over the characters with
+ * no match object, array or closure: an order number, an event id, a pgCno or a time in a log
+ * line (`ORD-1795710864513-1` holds an epoch-millisecond run, which the CANDIDATE regex let through
+ * to the whole scan). Without a `%`, the scan's digit groups are the maximal runs of digits, and
+ * it masks only a run of 13 to 19 digits that passes isCardNumber, or written groups (3 to 6
+ * digits) joined by single separators, three at least (two hold 12 digits at most). A `%` brings
+ * the percent-escape rules in: that rare text takes the regex pre-check.
+ */
+function mayHoldCard(text: string): boolean {
+  if (text.includes('%')) return CANDIDATE.test(text);
+  let runStart = -1;
+  // Index just past the previous run, and how many written groups, joined one to the next, end there.
+  let previousEnd = -2;
+  let joinedWritten = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : -1;
+    if (code >= 0x30 && code <= 0x39) {
+      if (runStart < 0) runStart = i;
+      continue;
+    }
+    if (runStart < 0) continue;
+    const length = i - runStart;
+    if (length >= MIN_DIGITS && length <= MAX_DIGITS && isCardNumber(text.slice(runStart, i))) return true;
+    if (length >= MIN_GROUP && length <= MAX_GROUP) {
+      const joined = runStart === previousEnd + 1 && isSeparatorCode(text.charCodeAt(previousEnd));
+      joinedWritten = joined ? joinedWritten + 1 : 1;
+      if (joinedWritten >= 3) return true;
+    } else {
+      joinedWritten = 0;
+    }
+    previousEnd = i;
+    runStart = -1;
+  }
+  return false;
+}
+
 /** Every Luhn-valid card number in `text` with its middle digits masked; anything else as it was. */
 export function maskCardNumbers(text: string): string {
-  // Every log line's every text comes through here: most hold nothing shaped like a candidate.
-  if (text.length < MIN_DIGITS || !CANDIDATE.test(text)) return text;
+  // Every log line's every text comes through here: most hold nothing that could be a card.
+  if (text.length < MIN_DIGITS || !mayHoldCard(text)) return text;
+  return scanCardNumbers(text);
+}
+
+/** maskCardNumbers without its pre-check: every digit sequence looked at (exported for its test). */
+export function scanCardNumbers(text: string): string {
   let chars: string[] | null = null;
   const mask = (window: readonly Group[], digits: string) => {
     if (!isCardNumber(digits) || insideHexToken(text, window[0]!.start, window.at(-1)!.end)) return;

@@ -38,11 +38,31 @@ function logLine(): winston.Logform.Format {
  */
 export function createLogger(options: { level: string; silent?: boolean; stream?: NodeJS.WritableStream }): Logger {
   const transport = options.stream ? new winston.transports.Stream({ stream: options.stream }) : new StdoutLines();
-  return winston.createLogger({
+  const logger = winston.createLogger({
     level: options.level,
     silent: options.silent ?? false,
     format: logLine(),
     defaultMeta: { service: 'payment-noti-receiver' },
     transports: [transport],
   });
+  skipDisabledLevels(logger);
+  return logger;
+}
+
+/**
+ * winston masks, stamps and serializes a record (the format) before its transport looks at the
+ * level and drops it: at LOG_LEVEL=warn every accepted notification still paid for its info line.
+ * Each level's method asks first; the level is read at every call, so a later `logger.level = …`
+ * still counts. A record through `logger.log(level, …)` takes winston's own way.
+ */
+function skipDisabledLevels(logger: Logger): void {
+  const methods = logger as unknown as Record<string, (...args: unknown[]) => Logger>;
+  for (const level of Object.keys(logger.levels)) {
+    const write = methods[level];
+    if (typeof write !== 'function') continue;
+    methods[level] = function (this: Logger | undefined, ...args: unknown[]): Logger {
+      const self = this ?? logger;
+      return self.isLevelEnabled(level) ? write.apply(self, args) : self;
+    };
+  }
 }

@@ -24,6 +24,8 @@ export interface LedgerApp {
   metrics: ReturnType<typeof createMetrics>;
   /** POST a gateway notification (JSON) to the notification listener, as the development gateway. */
   notify(body: unknown): request.Test;
+  /** POST a form body (event 70's EUC-KR bytes) to the notification listener, as the development gateway. */
+  notifyForm(body: Buffer, contentType?: string): request.Test;
   api: {
     get(path: string): request.Test;
     put(path: string, body: unknown): request.Test;
@@ -65,6 +67,9 @@ export async function startLedgerApp(options: { databaseUrl?: string; env?: Reco
     stores,
     metrics,
     notify: (body) => request(app).post(config.NOTIFY_PATH).set('X-Forwarded-For', DEV_GATEWAY_IP).set('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(body)),
+    notifyForm: (body, contentType = 'application/x-www-form-urlencoded') => request(app).post(config.NOTIFY_PATH).set('X-Forwarded-For', DEV_GATEWAY_IP).set('Content-Type', contentType)
+      // superagent would re-serialize a Buffer as a form object; the bytes must go out as built.
+      .serialize((raw: unknown) => raw as string).send(body),
     api: {
       get: (path) => auth(request(api).get(path)),
       put: (path, body) => auth(request(api).put(path)).send(body as object),

@@ -1,7 +1,8 @@
 import { cancellationFact } from '../../src/ledger/cancellation-fact';
 import { expectationFact, type ExpectationInput } from '../../src/ledger/expectation-fact';
-import type { CancellationFact, ExpectationFact, NotificationFact, OrderKey, ResolutionFact } from '../../src/ledger/ledger-facts';
+import type { CancellationFact, ExpectationFact, NotificationFact, OrderKey, RefusalFact, ResolutionFact } from '../../src/ledger/ledger-facts';
 import { notificationFact } from '../../src/ledger/notification-fact';
+import { refusalFact } from '../../src/ledger/refusal-fact';
 import { resolutionFact } from '../../src/ledger/resolution-fact';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { normalizeNotification } from '../../src/notifications/normalize';
@@ -83,8 +84,9 @@ export function refund(o: Timing & { pgCno: string; amount?: number; cancelPgCno
 }
 
 /** Event 51; `undated`: the body carries no date of its own, so its time is when it was received. */
-export function transferFailed(o: Timing & { pgCno: string; amount: number; undated?: boolean }): NotificationFact {
+export function transferFailed(o: Timing & { pgCno: string; amount: number; undated?: boolean; cancelPgCno?: string }): NotificationFact {
   const body: Record<string, string> = transferFailedNotification({ ...order, pgCno: o.pgCno, amount: String(o.amount), refundDate: gatewayStamp(o) });
+  if (o.cancelPgCno !== undefined) body.cancelPgCno = o.cancelPgCno;
   if (o.undated) delete body.refundDate;
   return factOf(body, o);
 }
@@ -94,6 +96,19 @@ export function basketApproval(o: Timing & { pgCno: string; amount: number; prod
   const basket: Record<string, string> = { basketUsed: 'Y', bkResCnt: String(o.products.length) };
   o.products.forEach((productPgCno, i) => Object.assign(basket, { [`productNo${i + 1}`]: `P-${i + 1}`, [`productPgCno${i + 1}`]: productPgCno, [`sellerId${i + 1}`]: `seller${i + 1}` }));
   return factOf(approvalNotification({ ...order, pgCno: o.pgCno, amount: String(o.amount), approvalDate: gatewayStamp(o), ...basket }), o);
+}
+
+/**
+ * A notification refused as invalid, by its rejection's id: the same id is the same stored body at
+ * the same time, so the body and time derive from it. Ids 1–8 name four (type, payment) pairs twice
+ * over, as the gateway's retries of one refused notification do.
+ */
+export function refused(rejectionId: number): RefusalFact {
+  const pgCno = rejectionId % 2 === 0 ? PG.card : PG.second;
+  const body = rejectionId % 4 < 2 ? approvalNotification({ ...order, pgCno, amount: '30,000' }) : changeNotification({ ...order, pgCno, cancelPgCno: PG.cancel1, cancelAmount: '1,000' });
+  const made = refusalFact(body, rejectionId, minute(rejectionId * 20));
+  if (made === null) throw new Error('the refusal names no order');
+  return made.fact;
 }
 
 export function expectation(o: Partial<ExpectationInput> & { received?: number } = {}): ExpectationFact {

@@ -1,6 +1,6 @@
 import { discrepancyId } from '../../src/ledger/discrepancy-conditions';
 import {
-  ORDER, PG, approval, basketApproval, deposit, escrow, expectation, minute, partialCancel, refund, transferFailed,
+  ORDER, PG, approval, basketApproval, deposit, escrow, expectation, minute, partialCancel, refund, refused, transferFailed,
 } from './ledger-fixtures';
 import { given, openKinds } from './ledger-specification';
 
@@ -149,6 +149,31 @@ describe('payment stories the ledger must read right', () => {
       const paid = deposit({ pgCno: PG.vaccount, amount: 45000, at: 1 });
       const refunded = refund({ pgCno: PG.vaccount, amount: 45000, at: 20, received: 20 });
       given(paid, refunded).when(transferFailed({ pgCno: PG.vaccount, amount: 45000, undated: true, received: 30 })).then({ status: 'refund_failed' });
+    });
+
+    it('one 50 repeats one failed payout: repeating the smaller of two failed refunds leaves the larger refund_failed', () => {
+      const paid = deposit({ pgCno: PG.vaccount, amount: 50000, at: 1 });
+      const small = partialCancel({ pgCno: PG.vaccount, cancelPgCno: PG.cancel1, cancelAmount: 10000, remainAmount: 40000, at: 2 });
+      const large = partialCancel({ pgCno: PG.vaccount, cancelPgCno: PG.cancel2, cancelAmount: 20000, remainAmount: 20000, at: 4 });
+      const failedSmall = transferFailed({ pgCno: PG.vaccount, cancelPgCno: PG.cancel1, amount: 10000, at: 3 });
+      const failedLarge = transferFailed({ pgCno: PG.vaccount, cancelPgCno: PG.cancel2, amount: 20000, at: 5 });
+      given(paid, small, large, failedSmall, failedLarge).when(refund({ pgCno: PG.vaccount, cancelPgCno: PG.cancel1, amount: 10000, at: 10 })).then((record) => {
+        expect(record.status).toBe('refund_failed');
+        expect(openKinds(record)).toEqual(['refund_transfer_failed']);
+        expect(record.discrepancies.find((d) => d.resolvedAt === null)!.details).toMatchObject({ amount: 20000 });
+      });
+      // Without cancel numbers, the amount tells which refund was repeated.
+      const failedA = transferFailed({ pgCno: PG.vaccount, amount: 10000, undated: true, received: 3 });
+      given(paid, failedA).when(refund({ pgCno: PG.vaccount, amount: 20000, at: 10 })).then({ status: 'refund_failed' });
+    });
+  });
+
+  describe('a refused notification', () => {
+    it('retried by the gateway is one refused_notification, shown by the first refusal', () => {
+      // Rejections 1 and 5 are the same approval body refused twice; 3 is a cancel of the same payment.
+      given(refused(1)).when(refused(5), refused(3)).then((record) => {
+        expect(record.discrepancies.map((d) => [d.kind, d.details.rejectionId, d.details.notiType])).toEqual([['refused_notification', 1, '10'], ['refused_notification', 3, '20']]);
+      });
     });
   });
 });

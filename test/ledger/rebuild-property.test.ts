@@ -4,7 +4,7 @@ import type { LedgerFact } from '../../src/ledger/ledger-facts';
 import type { LedgerSettings } from '../../src/ledger/ledger-settings';
 import type { OrderRecord } from '../../src/ledger/order-record';
 import {
-  BASE_MS, approval, basketApproval, deposit, depositCancel, escrow, expectation, minute, partialCancel, refund, resolution, transferFailed, unionPay, walletCancellation,
+  BASE_MS, approval, basketApproval, deposit, depositCancel, escrow, expectation, minute, partialCancel, refund, refused, resolution, transferFailed, unionPay, walletCancellation,
 } from './ledger-fixtures';
 import { compute } from './ledger-specification';
 
@@ -41,6 +41,7 @@ const fact: fc.Arbitrary<LedgerFact> = fc.oneof(
     received,
   }).map((o) => expectation(o)),
   fc.record({ shopTransactionId: fc.constantFrom('CXL-1', 'CXL-2'), pgCno, state: fc.constantFrom('pending', 'succeeded', 'failed'), received }).map((o) => walletCancellation(o)),
+  fc.integer({ min: 1, max: 8 }).map((rejectionId) => refused(rejectionId)),
 );
 
 const settings: fc.Arbitrary<Partial<LedgerSettings>> = fc.record({ requireExpectation: fc.boolean(), graceSeconds: fc.constantFrom(0, 600, 2100) });

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
-import { maskCardData, maskCardText, passesLuhn } from '../../src/observability/card-numbers';
+import { maskCardData, maskCardNumbers, maskCardText, passesLuhn, scanCardNumbers } from '../../src/observability/card-numbers';
 import { createLogger } from '../../src/observability/logger';
 import { maskFreeText, maskSensitive } from '../../src/observability/mask';
 
@@ -106,6 +106,24 @@ describe('card numbers are masked wherever they stand', () => {
         expect(maskCardText(`pgCno ${digits}`)).toBe(`pgCno ${digits}`);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  test('the quick look that lets most texts through unscanned never changes what is masked', () => {
+    // Texts dense in what the scan reads: digit runs of every length (cards among them), the
+    // separators written cards use, percent-escapes, hex letters, an epoch time in an order number.
+    const piece = fc.oneof(
+      fc.stringMatching(/^\d{1,20}$/),
+      cardDigits,
+      writtenCard.map((card) => card.written),
+      fc.constantFrom(' ', '-', '+', '%20', '%2', '%', 'a', 'F', 'x', '=', 'ORD-', '1764000000000', 'evt_', '카'),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('');
+        expect(maskCardNumbers(text)).toBe(scanCardNumbers(text));
+      }),
+      { numRuns: 5000 },
     );
   });
 

@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { Writable } from 'node:stream';
 import winston from 'winston';
 import { scalarJsonLine } from '../../src/observability/json-line';
+import { createLogger } from '../../src/observability/logger';
 import { StdoutLines } from '../../src/observability/stdout-lines';
 
 const MESSAGE = Symbol.for('message');
@@ -57,5 +59,20 @@ describe('log lines', () => {
     expect(child.status).toBe(0);
     const lines = child.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { message: string; i: number });
     expect(lines.map((line) => [line.message, line.i])).toEqual([['before exit', 0], ['before exit', 1], ['before exit', 2]]);
+  });
+  it('a record below the level is dropped before anything reads or masks it; a level changed later counts', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'warn', stream: new Writable({ write: (chunk, _enc, done) => { lines.push(String(chunk)); done(); } }) });
+    let reads = 0;
+    const context = { get eventId() { reads += 1; return 'evt_1'; } };
+    logger.info('notification accepted', context);
+    logger.debug('detail', context);
+    expect(reads).toBe(0);
+    logger.warn('kept', context);
+    logger.level = 'info';
+    logger.info('now kept', context);
+    expect(reads).toBeGreaterThanOrEqual(2);
+    expect(lines.map((line) => (JSON.parse(line) as { message: string; eventId: string }).message)).toEqual(['kept', 'now kept']);
+    expect(lines.every((line) => (JSON.parse(line) as { eventId: string }).eventId === 'evt_1')).toBe(true);
   });
 });

@@ -65,7 +65,7 @@ export function unavailable(action: string, error: unknown): StoreUnavailable {
  * unstorable (a 503 the gateway would retry forever); the exact bytes are kept in raw_body anyway.
  */
 export function textSafe(params: unknown[]): unknown[] {
-  return params.map((value) => (typeof value === 'string' ? value.replace(/\u0000/g, '\uFFFD') : value));
+  return params.map((value) => (typeof value === 'string' ? value.replace(/\u0000/g, '\uFFFD') : Array.isArray(value) ? textSafe(value) : value));
 }
 
 export async function query<R extends QueryResultRow>(

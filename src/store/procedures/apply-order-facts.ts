@@ -30,7 +30,10 @@ export function* queueAfter(writes: readonly Statement[], events: readonly State
     yield* lastTrip(...writes, ...after);
     return;
   }
-  yield* oneTrip(...writes);
+  // Unread: on PostgreSQL the lock is asked for in the same round trip, behind the writes (a write
+  // that fails fails the lock and the transaction with it), and is held from the moment they are
+  // done, as long as when it was asked for after their answers, one round trip fewer.
+  yield* lastTrip(...writes);
   yield* outboxChanged();
   yield* lastTrip(...events, ...after);
 }

@@ -1,3 +1,4 @@
+import type { LedgerFact } from '../../ledger/ledger-facts';
 import { notificationFact } from '../../ledger/notification-fact';
 import type { NormalizedEvent } from '../../notifications/normalized-event';
 import type { InboxEntry } from '../store';
@@ -52,9 +53,13 @@ export function inboxRow(entry: InboxEntry): InboxRow {
  * time instead: the notification is stored either way.
  */
 export function ledgerFactOf(event: NormalizedEvent): string | null {
+  return storedFactOf(event)?.json ?? null;
+}
+
+/** `ledgerFactOf` with the fact itself beside its JSON, for a caller that folds it (no parse of what was just written). */
+export function storedFactOf(event: NormalizedEvent): { fact: LedgerFact; json: string } | null {
   const made = notificationFact(event);
   if (made === null) return null;
-  const { fact } = made;
-  if (Number.isNaN(Date.parse(fact.at))) return JSON.stringify({ ...fact, at: fact.recordedAt, occurredAt: null });
-  return JSON.stringify(fact);
+  const fact: LedgerFact = Number.isNaN(Date.parse(made.fact.at)) ? { ...made.fact, at: made.fact.recordedAt, occurredAt: null } : made.fact;
+  return { fact, json: JSON.stringify(fact) };
 }

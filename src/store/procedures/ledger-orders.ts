@@ -1,6 +1,6 @@
 import type { LedgerFact, OrderKey } from '../../ledger/ledger-facts';
 import type { OrderRecord } from '../../ledger/order-record';
-import { allRows, chunks, sqlBySize, valueRows, type Dialect, type Param, type Statement } from './procedure';
+import { allRows, chunks, sqlBySize, type Dialect, type Param, type Statement } from './procedure';
 
 /** The order's key as one string, for maps (JSON: no separator can make two keys one). */
 export const orderKeyText = (order: OrderKey): string => JSON.stringify([order.mallId, order.shopOrderNo]);
@@ -18,7 +18,7 @@ export function distinctOrders(orders: Iterable<OrderKey>): OrderKey[] {
 // facts come as one JSON array of their JSON texts. SQLite takes the orders of a batch as OR'd
 // pairs, one index search each. PostgreSQL rechecks every row it finds against the whole OR (a
 // cost that grows with the square of the batch: 2 ms for 31 orders), and one statement per order
-// costs the event loop a socket write each: it joins the keys as a VALUES list to a search of the
+// costs the event loop a socket write each: it joins the keys, as two arrays, to a search of the
 // unique key per key instead (LATERAL, so no plan can read the table to hash it).
 const LOOKUPS_EACH = 256;
 const ORDER_COLUMNS = 'o.mall_id, o.shop_order_no, o.record_json, o.sweep_at';
@@ -28,9 +28,11 @@ const FACTS_OF_ORDER = {
 };
 const LOAD_PAIRS = sqlBySize((rows) => `SELECT ${ORDER_COLUMNS}, (${FACTS_OF_ORDER.sqlite}) AS facts
   FROM ledger_orders o WHERE ${Array.from({ length: rows }, () => '(o.mall_id = ? AND o.shop_order_no = ?)').join(' OR ')}`);
-const LOAD_LIST = sqlBySize((rows) => `SELECT ${ORDER_COLUMNS}, (${FACTS_OF_ORDER.postgres}) AS facts
-  FROM (VALUES ${valueRows(rows, 2)}) AS k (mall_id, shop_order_no)
-  CROSS JOIN LATERAL (SELECT * FROM ledger_orders WHERE mall_id = k.mall_id AND shop_order_no = k.shop_order_no OFFSET 0) o`);
+// The keys come as two arrays: one statement text whatever the count, prepared once per connection
+// (a VALUES list was a new text, parsed and planned again, for every count of orders).
+const LOAD_LIST = `SELECT ${ORDER_COLUMNS}, (${FACTS_OF_ORDER.postgres}) AS facts
+  FROM unnest(?::text[], ?::text[]) AS k (mall_id, shop_order_no)
+  CROSS JOIN LATERAL (SELECT * FROM ledger_orders WHERE mall_id = k.mall_id AND shop_order_no = k.shop_order_no OFFSET 0) o`;
 
 export interface LoadRow {
   mall_id: string;
@@ -49,8 +51,8 @@ export interface LoadRow {
  * with its first record.
  */
 export function loadOrders(orders: readonly OrderKey[], dialect: Dialect): Statement[] {
-  const load = dialect === 'postgres' ? LOAD_LIST : LOAD_PAIRS;
-  return chunks(orders, 2, LOOKUPS_EACH).map((run) => allRows(load(run.length), ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo])));
+  if (dialect === 'postgres') return orders.length === 0 ? [] : [allRows(LOAD_LIST, orders.map((o) => o.mallId), orders.map((o) => o.shopOrderNo))];
+  return chunks(orders, 2, LOOKUPS_EACH).map((run) => allRows(LOAD_PAIRS(run.length), ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo])));
 }
 
 export interface LoadedOrder {

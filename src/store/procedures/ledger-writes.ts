@@ -6,7 +6,7 @@ import type { LedgerSettings } from '../../ledger/ledger-settings';
 import type { Discrepancy, OrderRecord } from '../../ledger/order-record';
 import { sha256Hex } from '../../sha256-hex';
 import { orderKeyText, storedRecord, type LoadedOrder } from './ledger-orders';
-import { changes, chunks, placeholders, rowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from './procedure';
+import { changes, chunks, columnArrays, placeholders, rowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from './procedure';
 
 /** A fact to store for an order. */
 export interface OrderFact {
@@ -63,11 +63,60 @@ const QUEUE_EVENTS = sqlBySize((rows) => `INSERT INTO outbox (inbox_seq, event_i
   SELECT seq, event_id, received_at, CAST(? AS BIGINT) FROM inbox
   WHERE ${Array.from({ length: rows }, () => '(pg_cno = ? AND event_id = ?)').join(' OR ')}
   ORDER BY seq ON CONFLICT DO NOTHING`);
-// PostgreSQL takes the inbox rows' seqs from the insert itself (DML in WITH, which SQLite lacks):
-// one statement instead of an insert and a search of what it inserted.
-const INSERT_AND_QUEUE_EVENTS = sqlBySize((rows) => `WITH e AS (${EVENT_VALUES(rows)} RETURNING seq, event_id, received_at)
+
+// PostgreSQL: each multi-row write as one fixed text over arrays, one per column (see
+// `columnArrays`): prepared once per connection, whatever the batch's size. A VALUES list of 1,000
+// facts, each finding its order_id in a subquery of its own, took PostgreSQL about 0.3 s to plan
+// and run per projector batch; the same rows from arrays, each order found by its unique key
+// (LATERAL, so no plan hashes the table), take a few ms. Rows keep their order (ORDINALITY): a new
+// order's order_id and an event's seq are drawn in it.
+const PG_UPSERT_ORDERS = `INSERT INTO ledger_orders (mall_id, shop_order_no, status, record_json, sweep_at, updated_at)
+  SELECT r.mall_id, r.shop_order_no, r.status, r.record_json, r.sweep_at, r.updated_at
+  FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[]) WITH ORDINALITY
+    AS r (mall_id, shop_order_no, status, record_json, sweep_at, updated_at, n)
+  ORDER BY r.n
+  ON CONFLICT (mall_id, shop_order_no) DO UPDATE SET status = excluded.status, record_json = excluded.record_json,
+    sweep_at = excluded.sweep_at, updated_at = excluded.updated_at`;
+const PG_INSERT_FACTS = `INSERT INTO ledger_facts (order_id, id, kind, recorded_at, fact_json)
+  SELECT o.order_id, f.id, f.kind, f.recorded_at, f.fact_json
+  FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[]) AS f (mall_id, shop_order_no, id, kind, recorded_at, fact_json)
+  CROSS JOIN LATERAL (SELECT order_id FROM ledger_orders WHERE mall_id = f.mall_id AND shop_order_no = f.shop_order_no OFFSET 0) o
+  ON CONFLICT DO NOTHING`;
+const PG_UPSERT_DISCREPANCIES = `INSERT INTO ledger_discrepancies (id, mall_id, shop_order_no, kind, opened_at,
+    resolved_at, resolved_by, note, discrepancy_json)
+  SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+  ON CONFLICT (id) DO UPDATE SET opened_at = excluded.opened_at, resolved_at = excluded.resolved_at,
+    resolved_by = excluded.resolved_by, note = excluded.note, discrepancy_json = excluded.discrepancy_json`;
+const PG_DELETE_DISCREPANCIES = 'DELETE FROM ledger_discrepancies WHERE id = ANY(?::text[])';
+const PG_INSERT_AND_QUEUE_EVENTS = `WITH e AS (INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
+    shop_order_no, body_hash, raw_body, content_type, source_ip, received_at, event_json)
+  SELECT v.event_id, v.dedup_key, '', v.event_type, v.mall_id, v.pg_cno, NULL, v.body_hash, v.raw_body, 'application/json', 'internal',
+    v.received_at, v.event_json
+  FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bytea[], ?::text[], ?::text[]) WITH ORDINALITY
+    AS v (event_id, dedup_key, event_type, mall_id, pg_cno, body_hash, raw_body, received_at, event_json, n)
+  ORDER BY v.n
+  ON CONFLICT DO NOTHING RETURNING seq, event_id, received_at)
   INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms)
-  SELECT seq, event_id, received_at, CAST(? AS BIGINT) FROM e ORDER BY seq`);
+  SELECT seq, event_id, received_at, CAST(? AS BIGINT) FROM e ORDER BY seq`;
+
+/** The multi-row writes of the ledger's tables, as the dialect takes them best. */
+function tableWrites(orderRows: Param[][], factRows: Param[][], discrepancyRows: Param[][], gone: string[], dialect: Dialect): Statement[] {
+  if (dialect === 'postgres') {
+    const each = (sql: string, columns: number, rows: Param[][]) => (rows.length === 0 ? [] : [changes(sql, ...columnArrays(rows, columns))]);
+    return [
+      ...each(PG_UPSERT_ORDERS, ORDER_COLUMNS, orderRows),
+      ...each(PG_INSERT_FACTS, FACT_COLUMNS, factRows),
+      ...each(PG_UPSERT_DISCREPANCIES, DISCREPANCY_COLUMNS, discrepancyRows),
+      ...(gone.length === 0 ? [] : [changes(PG_DELETE_DISCREPANCIES, gone)]),
+    ];
+  }
+  return [
+    ...rowInserts(UPSERT_ORDERS, ORDER_COLUMNS, orderRows),
+    ...rowInserts(INSERT_FACTS, FACT_COLUMNS, factRows),
+    ...rowInserts(UPSERT_DISCREPANCIES, DISCREPANCY_COLUMNS, discrepancyRows),
+    ...chunks(gone, 1).map((ids) => changes(DELETE_DISCREPANCIES(ids.length), ...ids)),
+  ];
+}
 
 /**
  * Each loaded order recomputed with its new facts, and the statements that store the
@@ -121,12 +170,7 @@ export function recomputeOrders(
       eventRows.push(...ledgerEvents(stored, record, json).map((event) => eventRow(event, record.mallId, pgCno, options.now)));
     }
   }
-  const statements = [
-    ...rowInserts(UPSERT_ORDERS, ORDER_COLUMNS, orderRows),
-    ...rowInserts(INSERT_FACTS, FACT_COLUMNS, factRows),
-    ...rowInserts(UPSERT_DISCREPANCIES, DISCREPANCY_COLUMNS, discrepancyRows),
-    ...chunks(gone, 1).map((ids) => changes(DELETE_DISCREPANCIES(ids.length), ...ids)),
-  ];
+  const statements = tableWrites(orderRows, factRows, discrepancyRows, gone, dialect);
   return { statements, results, events: eventStatements(eventRows, Date.parse(options.now), dialect) };
 }
 
@@ -190,7 +234,8 @@ function eventRow(event: LedgerEvent, mallId: string, pgCno: string, now: string
 /** The events' inbox rows and their outbox rows, in the order given (their seqs are drawn in it). */
 function eventStatements(rows: readonly Param[][], nowMs: number, dialect: Dialect): Statement[] {
   if (dialect === 'postgres') {
-    return chunks(rows, EVENT_COLUMNS + 1).map((chunk) => changes(INSERT_AND_QUEUE_EVENTS(chunk.length), ...chunk.flat(), nowMs));
+    // The inbox's columns in the order of `eventRow`, which the arrays follow.
+    return rows.length === 0 ? [] : [changes(PG_INSERT_AND_QUEUE_EVENTS, ...columnArrays(rows, EVENT_COLUMNS), nowMs)];
   }
   return [
     ...rowInserts(INSERT_EVENTS, EVENT_COLUMNS, rows),

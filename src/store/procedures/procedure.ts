@@ -3,7 +3,9 @@
  * receives each step's result. The driver decides how a step runs (better-sqlite3 at once, pg
  * asynchronously), so the decision logic between the steps exists only here.
  */
-export type Param = string | number | bigint | Buffer | Uint8Array | null;
+export type Scalar = string | number | bigint | Buffer | Uint8Array | null;
+/** A bound value; an array only for PostgreSQL (`unnest(?::text[])`), whose driver sends it as one array value. */
+export type Param = Scalar | readonly Scalar[];
 
 /** One statement and what its caller wants back: every row, the first row, or the count changed. */
 export type Statement =
@@ -129,6 +131,21 @@ export function rowInserts(sql: (rows: number) => string, columns: number, rows:
     for (const row of chunk) params.push(...row);
     return changes(sql(chunk.length), ...params);
   });
+}
+
+/**
+ * The values of `rows` (each `columns` long) as one array per column: PostgreSQL takes a multi-row
+ * write as `unnest(?::text[], …)`, one statement text whatever the row count, prepared once per
+ * connection and planned once, where a `VALUES` list of N rows is a new text (parsed and planned
+ * again) for every N, and its planning grows with N.
+ */
+export function columnArrays(rows: readonly (readonly Param[])[], columns: number): Scalar[][] {
+  const arrays: Scalar[][] = Array.from({ length: columns }, () => new Array<Scalar>(rows.length));
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    for (let c = 0; c < columns; c++) arrays[c]![r] = row[c] as Scalar;
+  }
+  return arrays;
 }
 
 /**

@@ -5,11 +5,11 @@ import { conflictFact } from '../../ledger/conflict-fact';
 import { notificationFact } from '../../ledger/notification-fact';
 import { refusalFact } from '../../ledger/refusal-fact';
 import { decodeBody } from '../../http/decode-body';
-import { ledgerFactOf } from './inbox-row';
+import { storedFactOf } from './inbox-row';
 import { loadedOrders, loadOrders, orderKeyText } from './ledger-orders';
 import { recomputeOrders, type OrderFact } from './ledger-writes';
 import { queueAfter } from './apply-order-facts';
-import { allRows, changes, dialect, get, oneTrip, type Procedure } from './procedure';
+import { allRows, changes, dialect, oneTrip, type Procedure } from './procedure';
 
 export interface ProjectedBatch {
   /** Stored rows the batch went past (notifications, the ledger's other inputs, internal entries). */
@@ -28,7 +28,21 @@ export interface ProjectedBatch {
   traceContexts?: string[];
 }
 
-type InboxInput = { seq: number | string; source_ip: string; event_json: string; trace_context?: string | null };
+type Position = Record<'inbox_seq' | 'input_seq' | 'conflict_id' | 'rejection_id', number | string>;
+type InboxInput = { seq: number | string; event_json: string; trace_context?: string | null };
+
+const POSITION_COLUMNS = 'inbox_seq, input_seq, conflict_id, rejection_id';
+const AT = Object.fromEntries(POSITION_COLUMNS.split(', ').map((column) => [column, `SELECT ${column} FROM ledger_projector WHERE id = 1`])) as Record<keyof Position, string>;
+/**
+ * The gateway's notifications after the position. Internal entries are passed in the index walk,
+ * not read: a batch never carries the ledger's events of the batch before back out of the database
+ * only to skip them.
+ */
+const NOTIFICATIONS_AFTER = `SELECT seq, event_json FROM inbox
+  WHERE seq > (${AT.inbox_seq}) AND source_ip <> 'internal' ORDER BY seq LIMIT ?`;
+/** The same with each one's stored trace context (tracing on: the batch span's links), its outbox row by its unique inbox_seq. */
+const TRACED_NOTIFICATIONS_AFTER = `SELECT i.seq, i.event_json, o.trace_context FROM inbox i LEFT JOIN outbox o ON o.inbox_seq = i.seq
+  WHERE i.seq > (${AT.inbox_seq}) AND i.source_ip <> 'internal' ORDER BY i.seq LIMIT ?`;
 type LedgerInput = { seq: number | string; mall_id: string; shop_order_no: string; fact_json: string };
 type ConflictInput = { id: number | string; received_at: string; event_json: string; stored_json: string };
 type RejectionInput = { id: number | string; received_at: string; content_type: string | null; raw_body: Buffer | Uint8Array | null; reason: string };
@@ -43,33 +57,36 @@ type RejectionInput = { id: number | string; received_at: string; content_type: 
  * cannot be applied marks its order `ledger_error` and the batch goes on.
  */
 export function* projectLedger(limit: number, now: string, settings: LedgerSettings, withTraceContexts = false): Procedure<ProjectedBatch> {
-  const position = yield* get<Record<'inbox_seq' | 'input_seq' | 'conflict_id' | 'rejection_id', number | string>>(
-    'SELECT inbox_seq, input_seq, conflict_id, rejection_id FROM ledger_projector WHERE id = 1',
-  );
-  if (!position) throw new Error('the ledger projector has no position row (migration 014)');
-  const [notifications, inputs, conflicts, rejections] = (yield* oneTrip(
-    // With tracing on, each notification's stored trace context, for the batch span's links (the
-    // outbox row by its unique inbox_seq); with tracing off the inbox alone, as before.
-    withTraceContexts
-      ? allRows(`SELECT i.seq, i.source_ip, i.event_json, o.trace_context FROM inbox i LEFT JOIN outbox o ON o.inbox_seq = i.seq
-        WHERE i.seq > ? ORDER BY i.seq LIMIT ?`, position.inbox_seq, limit)
-      : allRows('SELECT seq, source_ip, event_json FROM inbox WHERE seq > ? ORDER BY seq LIMIT ?', position.inbox_seq, limit),
-    allRows('SELECT seq, mall_id, shop_order_no, fact_json FROM ledger_inputs WHERE seq > ? ORDER BY seq LIMIT ?', position.input_seq, limit),
+  // The position and what follows it in one trip: every read finds the position itself (nothing
+  // else moves it while this transaction holds the ledger's write lock, or SQLite's one writer).
+  const [positions, inbox, inputs, conflicts, rejections] = (yield* oneTrip(
+    // With the inbox's end, read before the notifications (on PostgreSQL an earlier snapshot: every
+    // row up to it is seen by the read after it).
+    allRows(`SELECT ${POSITION_COLUMNS}, (SELECT MAX(seq) FROM inbox) AS inbox_end FROM ledger_projector WHERE id = 1`),
+    allRows(withTraceContexts ? TRACED_NOTIFICATIONS_AFTER : NOTIFICATIONS_AFTER, limit),
+    allRows(`SELECT seq, mall_id, shop_order_no, fact_json FROM ledger_inputs WHERE seq > (${AT.input_seq}) ORDER BY seq LIMIT ?`, limit),
     // The stored version by its seq, once per conflict (a join may be planned as a walk of the inbox).
     allRows(`SELECT c.id, c.received_at, c.event_json, (SELECT i.event_json FROM inbox i WHERE i.seq = c.inbox_seq) AS stored_json
-      FROM conflicts c WHERE c.id > ? ORDER BY c.id LIMIT ?`, position.conflict_id, limit),
-    allRows('SELECT id, received_at, content_type, raw_body, reason FROM rejections WHERE id > ? ORDER BY id LIMIT ?', position.rejection_id, limit),
-  )) as [InboxInput[], LedgerInput[], ConflictInput[], RejectionInput[]];
-  const rows = notifications.length + inputs.length + conflicts.length + rejections.length;
+      FROM conflicts c WHERE c.id > (${AT.conflict_id}) ORDER BY c.id LIMIT ?`, limit),
+    allRows(`SELECT id, received_at, content_type, raw_body, reason FROM rejections WHERE id > (${AT.rejection_id}) ORDER BY id LIMIT ?`, limit),
+  )) as [Array<Position & { inbox_end: number | string | null }>, InboxInput[], LedgerInput[], ConflictInput[], RejectionInput[]];
+  const position = positions[0];
+  if (!position) throw new Error('the ledger projector has no position row (migration 014)');
+  const end = Math.max(Number(position.inbox_end ?? 0), Number(inbox.at(-1)?.seq ?? 0));
+  const notifications = inbox;
+  const full = [notifications, inputs, conflicts, rejections].some((list) => list.length === limit);
+  // Past the internal entries too (the ledger's own events, a command's final state: not the
+  // gateway's, never read): up to the last notification when there may be more, else to the end.
+  const inboxSeq = notifications.length === limit ? notifications.at(-1)!.seq : Math.max(end, Number(position.inbox_seq));
+  const internal = Number(inboxSeq) - Number(position.inbox_seq) - notifications.length;
+  const rows = notifications.length + inputs.length + conflicts.length + rejections.length + Math.max(0, internal);
   if (rows === 0) return { rows: 0, orders: 0, errors: [], more: false };
-  const traceContexts: string[] = [];
 
+  const traceContexts: string[] = [];
   const facts: OrderFact[] = [];
   const errors: string[] = [];
   const poisoned = new Map<string, string>();
   for (const row of notifications) {
-    // Internal entries (a command's final state, the ledger's own events) are not the gateway's.
-    if (row.source_ip === 'internal') continue;
     if (withTraceContexts && row.trace_context) traceContexts.push(row.trace_context);
     let event: NormalizedEvent;
     try {
@@ -79,8 +96,8 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
       errors.push(`inbox row ${row.seq}: its stored event cannot be read`);
       continue;
     }
-    const json = ledgerFactOf(event);
-    if (json !== null) facts.push({ order: { mallId: event.mallId, shopOrderNo: event.shopOrderNo! }, fact: JSON.parse(json) as LedgerFact, json });
+    const made = storedFactOf(event);
+    if (made !== null) facts.push({ order: { mallId: event.mallId, shopOrderNo: event.shopOrderNo! }, ...made });
   }
   for (const row of conflicts) {
     const made = readable(() => conflictOf(row));
@@ -117,7 +134,6 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
   const { statements, results, events } = recomputeOrders(loaded, facts, { now: asOf, settings }, sql);
   for (const result of results) if (result.error !== null) errors.push(`${result.order.mallId}/${result.order.shopOrderNo}: ${result.error}`);
 
-  const inboxSeq = notifications.at(-1)?.seq ?? position.inbox_seq;
   const inputSeq = inputs.at(-1)?.seq ?? position.input_seq;
   const conflictId = conflicts.at(-1)?.id ?? position.conflict_id;
   const rejectionId = rejections.at(-1)?.id ?? position.rejection_id;
@@ -125,7 +141,6 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
     changes('UPDATE ledger_projector SET inbox_seq = ?, input_seq = ?, conflict_id = ?, rejection_id = ?, projected_at = ? WHERE id = 1',
       inboxSeq, inputSeq, conflictId, rejectionId, Date.parse(now)),
   ]);
-  const full = [notifications, inputs, conflicts, rejections].some((list) => list.length === limit);
   return { rows, orders: orders.length, errors, more: full, ...(withTraceContexts ? { traceContexts } : {}) };
 }
 

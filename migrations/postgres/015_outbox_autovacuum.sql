@@ -1,0 +1,12 @@
+-- The outbox is a queue in a table that is never emptied: every stored event inserts a row as
+-- 'pending' and the relay's mark rewrites it as 'delivered' soon after, leaving one dead row
+-- version per event (the mark changes status, which the partial indexes name, so the update
+-- cannot be HOT). The relay finds its next batch through outbox_pending from its oldest entry, and
+-- the entries of delivered rows stay there, stepped over by every scan, until VACUUM removes them
+-- (or, once a scan marked them dead, their page fills). By default autovacuum waits for dead rows
+-- worth 20 % of the table: the older the store, the more dead rows pile up between two vacuums
+-- (200,000 at a million rows), and the more index pages and heap space they hold. Vacuumed as soon
+-- as a thousand dead rows are there (at most once per autovacuum_naptime, a minute by default),
+-- what piles up between two vacuums is that minute's traffic, whatever the size of the store.
+-- A server with autovacuum = off ignores these settings: there the outbox needs a scheduled VACUUM.
+ALTER TABLE outbox SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000);
