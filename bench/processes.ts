@@ -23,8 +23,8 @@ export async function startBareServer(port: number): Promise<RunningProcess> {
  * The built receiver exactly as `npm start` runs it, on its embedded defaults (SQLite, file sink).
  * `dist` may name another build's dist/ (a worktree of an earlier commit, with its migrations/ beside).
  */
-export async function startReceiver(env: Record<string, string>, adminUrl: string, dist = join(REPO_ROOT, 'dist')): Promise<RunningProcess> {
-  const child = spawn(process.execPath, [...startNodeFlags(), join(dist, 'main.js')], {
+export async function startReceiver(env: Record<string, string>, adminUrl: string, dist = join(REPO_ROOT, 'dist'), nodeFlags: string[] = []): Promise<RunningProcess> {
+  const child = spawn(process.execPath, [...startNodeFlags(), ...nodeFlags, join(dist, 'main.js')], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

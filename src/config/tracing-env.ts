@@ -10,9 +10,9 @@ export const tracingEnvSettings = {
   OTEL_TRACES_EXPORTER: z.enum(['otlp', 'console', 'none'], { error: 'must be otlp, console or none' }).optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL such as http://127.0.0.1:4318' }).optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL such as http://127.0.0.1:4318/v1/traces' }).optional(),
-  // The exporter sends OTLP over HTTP as JSON, which Tempo, Jaeger and the OpenTelemetry Collector take on /v1/traces.
-  OTEL_EXPORTER_OTLP_PROTOCOL: z.literal('http/json', { error: 'must be http/json (OTLP over HTTP, JSON encoded)' }).optional(),
-  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.literal('http/json', { error: 'must be http/json (OTLP over HTTP, JSON encoded)' }).optional(),
+  // OTLP over HTTP, JSON (the default) or protobuf, both of which Tempo, Jaeger and the OpenTelemetry Collector take on /v1/traces.
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/json', 'http/protobuf'], { error: 'must be http/json or http/protobuf (OTLP over HTTP)' }).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.enum(['http/json', 'http/protobuf'], { error: 'must be http/json or http/protobuf (OTLP over HTTP)' }).optional(),
   OTEL_EXPORTER_OTLP_HEADERS: z.string().optional(),
   OTEL_EXPORTER_OTLP_TRACES_HEADERS: z.string().optional(),
   OTEL_SERVICE_NAME: z.string().min(1).optional(),

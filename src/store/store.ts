@@ -43,7 +43,7 @@ export interface OutboxRecord {
   nextAttemptAt: number;
   /** The stored event JSON text, unparsed, so the relay forwards exactly what was stored. */
   eventJson: string;
-  /** The W3C trace context (JSON) of the span that stored it; null (or absent) with tracing off. */
+  /** The W3C trace context (traceparent[;tracestate]) of the span that stored it; null (or absent) with tracing off. */
   traceContext?: string | null;
 }
 

@@ -30,7 +30,7 @@ export function recordBatchSpan(tracing: Tracing, name: string, batch: FinishedB
   let unreadable = 0;
   for (const stored of batch.storedContexts.slice(0, BATCH_SPAN_LINKS)) {
     const found = spanContextOfStored(tracing, stored);
-    if (found) links.push(linkTo(found.spanContext));
+    if (found) links.push(linkTo(found));
     else unreadable += 1;
   }
   const span = tracing.tracer.startSpan(name, {

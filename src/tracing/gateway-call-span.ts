@@ -18,7 +18,7 @@ export function startGatewayCallSpan(tracing: Tracing, operation: Operation, att
   const { path } = OPERATIONS[operation];
   return tracing.tracer.startSpan(`gateway ${operation}`, {
     kind: SpanKind.CLIENT,
-    links: first ? [linkTo(first.spanContext)] : [],
+    links: first ? [linkTo(first)] : [],
     attributes: { 'http.request.method': 'POST', 'url.path': path, 'gateway.operation': operation, 'noti.command.attempt': attempt },
   }, parent);
 }

@@ -1,8 +1,8 @@
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
 import type { OutboundEvent } from '../publishers/publisher';
 import type { OutboxRecord } from '../store/store';
 import { ATTR } from './notification-span';
-import { linkTo, spanContextOfStored, type Tracing } from './tracing';
+import { contextOfStored, linkTo, spanContextOfStored, type TraceHeaders, type Tracing } from './tracing';
 
 /** The messaging system each publisher kind is, in OpenTelemetry's names. */
 const SYSTEMS: Record<string, string> = { amqp: 'rabbitmq', nats: 'nats', redis: 'redis', http: 'http', file: 'file' };
@@ -15,21 +15,45 @@ export interface PublishSpans {
 }
 
 /**
- * One producer span per event the relay publishes: in the trace of the POST that stored it (its
- * parent, and a link to it, from the context kept with the outbox row), with the transport and
- * the attempt number. Its context is what the message carries, so a consumer continues the
- * notification's trace. Rows without a stored context (tracing was off, the ledger's and the
- * commands' events) start a trace of their own.
+ * One producer span per event the relay publishes that a traced POST stored: in that POST's trace
+ * (its parent, and a link to it, from the context kept with the outbox row), with the transport
+ * and the attempt number. Its context is what the message carries, so a consumer continues the
+ * notification's trace. Rows without a stored context (the ledger's and the commands' events,
+ * rows stored while tracing was off) belong to no trace: they share one producer span per
+ * publish, a root of its own, whose context each of their messages carries. Under load a publish
+ * carries hundreds of ledger events, and a root span for each was a third of all spans exported.
  */
 export function startPublishSpans(tracing: Tracing, rows: readonly OutboxRecord[], kind: string, toEvent: (row: OutboxRecord) => OutboundEvent): PublishSpans {
   const spans: Span[] = [];
-  const events = rows.map((row) => {
-    const stored = spanContextOfStored(tracing, row.traceContext ?? null);
+  const system = SYSTEMS[kind] ?? kind;
+  const stored = rows.map((row) => spanContextOfStored(tracing, row.traceContext ?? null));
+  const untraced = rows.filter((_row, i) => stored[i] === undefined);
+  let shared: TraceHeaders | undefined;
+  if (untraced.length > 0) {
+    const first = untraced[0]!;
+    const span = tracing.tracer.startSpan(untraced.every((row) => row.eventType === first.eventType) ? `send ${first.eventType}` : 'send', {
+      kind: SpanKind.PRODUCER,
+      root: true,
+      attributes: {
+        'messaging.system': system,
+        'messaging.operation.type': 'send',
+        ...(untraced.length === 1 ? { 'messaging.message.id': first.eventId } : {}),
+        'messaging.batch.message_count': untraced.length,
+        [ATTR.transport]: kind,
+        [ATTR.attempt]: Math.max(...untraced.map((row) => row.attempts)) + 1,
+      },
+    });
+    spans.push(span);
+    shared = tracing.headersOf(span);
+  }
+  const events = rows.map((row, i) => {
+    const context = stored[i];
+    if (context === undefined) return { ...toEvent(row), trace: shared! };
     const span = tracing.tracer.startSpan(`send ${row.eventType}`, {
       kind: SpanKind.PRODUCER,
-      links: stored ? [linkTo(stored.spanContext)] : [],
+      links: [linkTo(context)],
       attributes: {
-        'messaging.system': SYSTEMS[kind] ?? kind,
+        'messaging.system': system,
         'messaging.operation.type': 'send',
         'messaging.message.id': row.eventId,
         'messaging.batch.message_count': rows.length,
@@ -37,7 +61,7 @@ export function startPublishSpans(tracing: Tracing, rows: readonly OutboxRecord[
         // The event id is messaging.message.id; the POST span carries it as noti.event_id.
         [ATTR.attempt]: row.attempts + 1,
       },
-    }, stored?.context ?? ROOT_CONTEXT);
+    }, contextOfStored(context));
     spans.push(span);
     return { ...toEvent(row), trace: tracing.headersOf(span) };
   });

@@ -61,6 +61,22 @@ describe('OpenTelemetry traces of a notification, exported over OTLP/HTTP to a c
     expect(contractProblems([line])).toEqual([]);
   }, 60_000);
 
+  it('with OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf, the spans go to the collector as OTLP protobuf, the POST\'s and its publish\'s trace among them', async () => {
+    receiver = await startTracedReceiver(collector.url, { QUEUE_URL: 'file:./events.ndjson', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' });
+    const sink = join(receiver.dir, 'events.ndjson');
+    expect(await receiver.post(approvalNotification())).toBe(200);
+    const line = await eventually(() => (existsSync(sink) ? readFileSync(sink, 'utf8').split('\n').filter(Boolean)[0] : undefined), 10_000, 'the event line');
+    const traceId = /^00-([0-9a-f]{32})-/.exec((JSON.parse(line) as { traceparent: string }).traceparent)![1]!;
+    // Protobuf carries the trace id as its 16 bytes, the names and the service as UTF-8.
+    const exported = await eventually(() => {
+      const all = Buffer.concat(collector.protobufBodies);
+      return all.includes(Buffer.from('send payment.approved')) && all.includes(Buffer.from('POST /notifications')) ? all : undefined;
+    }, 15_000, 'the POST and producer spans in protobuf');
+    expect(exported.includes(Buffer.from(traceId, 'hex'))).toBe(true);
+    expect(exported.includes(Buffer.from('noti-receiver-test'))).toBe(true);
+    expect(collector.spans).toEqual([]);
+  }, 60_000);
+
   it('a publish that failed and was retried is two producer spans of the same trace: attempt 1 in error, attempt 2 delivered', async () => {
     let calls = 0;
     const endpoint = await startEndpoint(() => (++calls === 1 ? 503 : 200));

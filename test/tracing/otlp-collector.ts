@@ -31,14 +31,21 @@ const attributesOf = (list: KeyValue[] = []) => Object.fromEntries(list.map(({ k
  * An OTLP/HTTP endpoint on 127.0.0.1 that decodes what the SDK's real exporter sends to
  * /v1/traces (OTLP JSON) and keeps every span, with its service name.
  */
-export async function startOtlpCollector(): Promise<{ url: string; spans: CollectedSpan[]; requests: () => number; close(): Promise<void> }> {
+export async function startOtlpCollector(): Promise<{ url: string; spans: CollectedSpan[]; protobufBodies: Buffer[]; requests: () => number; close(): Promise<void> }> {
   const spans: CollectedSpan[] = [];
+  /** The bodies of OTLP/HTTP protobuf exports, kept undecoded (an empty answer is a valid protobuf one). */
+  const protobufBodies: Buffer[] = [];
   let requests = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       requests += 1;
+      if (req.url === '/v1/traces' && String(req.headers['content-type']).startsWith('application/x-protobuf')) {
+        protobufBodies.push(Buffer.concat(chunks));
+        res.writeHead(200, { 'Content-Type': 'application/x-protobuf' }).end();
+        return;
+      }
       if (req.url !== '/v1/traces' || !String(req.headers['content-type']).startsWith('application/json')) {
         res.writeHead(415).end();
         return;
@@ -64,6 +71,7 @@ export async function startOtlpCollector(): Promise<{ url: string; spans: Collec
   return {
     url: `http://127.0.0.1:${port}`,
     spans,
+    protobufBodies,
     requests: () => requests,
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
