@@ -17,7 +17,7 @@ import { clonePostgres, cloneSqlite, sendTemplateOrder, waitForTemplatePostgres,
  * (60 s): what was sent against what was asked, the acks' p50/p99/max, the projector's lag read
  * from the database every SOAK_LAG_MS (50 ms), and what the tables hold (on PostgreSQL the dead
  * and live tuples the statistics collector counts, and when autovacuum last ran). At the end, the
- * last window over the first for the acks' p99 and the lag's p99, and whether within 20 %.
+ * last window over the first for the acks' p99 and the lag's p99, and whether either grew by more than 20 %.
  *
  * SOAK_SEED_ORDERS (e.g. 1000000) first gives the store that many approved orders
  * (bench/seed-ledger.ts). With SOAK_MODE=compare (and SOAK_SEED_ORDERS) it instead compares an empty
@@ -177,7 +177,8 @@ async function pacedWindow(url: string, source: LoadSource, reader: LagReader, s
   };
 }
 
-const within = (ratio: number) => (ratio >= 0.8 && ratio <= 1.2 ? 'yes' : 'no');
+// The question is growth with the data: a last window faster than a first one that still warmed up is not a failure.
+const grew = (ratio: number) => (ratio > 1.2 ? 'yes' : 'no');
 
 async function soak(name: string, kind: 'sqlite' | 'postgres', databaseUrl: string, location: string, probe: StoreProbe, work: string, note?: () => Promise<string>): Promise<string> {
   let seeded = '';
@@ -222,8 +223,8 @@ async function soak(name: string, kind: 'sqlite' | 'postgres', databaseUrl: stri
   const lagRatio = last.lagP99 / Math.max(first.lagP99, 1);
   lines.push(
     '',
-    `last ÷ first window: ack p99 ${ms(last.ackP99)} ÷ ${ms(first.ackP99)} = ${ackRatio.toFixed(2)} (within 20 %: ${within(ackRatio)}); ` +
-      `lag p99 ${last.lagP99.toFixed(0)} ÷ ${first.lagP99.toFixed(0)} ms = ${lagRatio.toFixed(2)} (within 20 %: ${within(lagRatio)}); ` +
+    `last ÷ first window: ack p99 ${ms(last.ackP99)} ÷ ${ms(first.ackP99)} = ${ackRatio.toFixed(2)} (grew by more than 20 %: ${grew(ackRatio)}); ` +
+      `lag p99 ${last.lagP99.toFixed(0)} ÷ ${first.lagP99.toFixed(0)} ms = ${lagRatio.toFixed(2)} (grew by more than 20 %: ${grew(lagRatio)}); ` +
       `sent ${results.reduce((n, w) => n + w.sent, 0)} of ${RATE * WINDOW_S * windows} asked`,
     '',
   );
