@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { NOTI_TYPES } from '../src/notifications/event-types';
-import { planNotifications, type WireNotification } from '../src/simulator/scenario';
+import { planNotifications } from '../src/simulator/scenario';
+import type { WireNotification } from '../src/simulator/wire-notification';
 import { openConnections, type BenchConnection } from './http-client';
 import { LatencySamples } from './latency-samples';
 

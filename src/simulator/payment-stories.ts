@@ -15,7 +15,7 @@ import {
   unionPayForm,
   type JsonNotification,
 } from './notification-builders';
-import type { WireNotification } from './scenario';
+import type { WireNotification } from './wire-notification';
 
 /** What the shop registers before its customer pays (through the internal API), for the faults that need one. */
 export interface StoryExpectation {

@@ -5,7 +5,8 @@ import { createPoster, type Poster } from './http-post';
 import { FAULTS, type FaultName } from './faulty-stories';
 import type { PaymentStory } from './payment-stories';
 import { registerExpectation, type ApiTarget } from './register-expectation';
-import { planStories, type WireNotification } from './scenario';
+import { planStories } from './scenario';
+import type { WireNotification } from './wire-notification';
 import { emptyCounts, percentile, type SimulationSummary, type TypeCounts } from './simulation-summary';
 
 export interface SimulationOptions {

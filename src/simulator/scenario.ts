@@ -1,4 +1,3 @@
-import type { AckForm } from '../http/acks';
 import { NOTI_TYPES, type NotiType } from '../notifications/event-types';
 import {
   ESCROW_STATUSES,
@@ -12,14 +11,7 @@ import {
 } from './notification-builders';
 import { faultyStory, type FaultName } from './faulty-stories';
 import { coherentStory, StoryOrder, type PaymentStory } from './payment-stories';
-
-/** One notification as it goes over the wire: the exact bytes and the ack form they call for. */
-export interface WireNotification {
-  notiType: NotiType;
-  body: Buffer;
-  contentType: string;
-  ackForm: AckForm;
-}
+import type { WireNotification } from './wire-notification';
 
 /**
  * What the simulator sends: for each selected event type, `count` orders whose notifications tell
