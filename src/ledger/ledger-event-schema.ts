@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { discrepancySchema } from '../api/schemas/ledger-schema';
+import { discrepancySchema } from './discrepancy-schema';
 import { ORDER_STATUSES } from './order-record';
 
 /**

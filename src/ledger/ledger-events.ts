@@ -1,7 +1,8 @@
 import { EVENT_ID_PREFIX } from '../notifications/dedup-key';
 import { ledgerId } from './ledger-id';
 import type { DiscrepancyOpened, OrderStatusChanged, OrderSummary, OrderUpdated } from './ledger-event-schema';
-import { orderSummary, type OrderRecord } from './order-record';
+import type { OrderRecord } from './order-record';
+import { orderSummary } from './order-summary';
 
 export type { DiscrepancyOpened, OrderStatusChanged, OrderUpdated } from './ledger-event-schema';
 export type LedgerEvent = DiscrepancyOpened | OrderStatusChanged | OrderUpdated;

@@ -1,4 +1,3 @@
-import type { OrderSummary } from './ledger-event-schema';
 import type { ExpectationMethod } from './ledger-facts';
 
 /** An order's status, the first that applies (see `orderStatus`). */
@@ -119,10 +118,4 @@ export interface LedgerError {
   error: string;
   /** When the projector met it. */
   at: string;
-}
-
-/** The figures events and lists carry (their `order`), with the expectation's currency and amount. */
-export function orderSummary(record: OrderRecord): OrderSummary {
-  const { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited, expected } = record;
-  return { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited, currency: expected?.currency ?? null, expected: expected?.amount ?? null };
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { EXPECTATION_METHODS } from '../../ledger/ledger-facts';
 import { LEDGER_RESOLVER } from '../../ledger/discrepancy-lifecycle';
-import { DISCREPANCY_KINDS, ORDER_STATUSES } from '../../ledger/order-record';
+import { discrepancySchema } from '../../ledger/discrepancy-schema';
+import { ORDER_STATUSES } from '../../ledger/order-record';
 import { MAX_OPERATOR_NAME_LENGTH, operatorNameProblem } from '../../store/operator-name';
 import { BOOTSTRAP_OPERATOR } from '../../store/store';
 import { text } from './field-rules';
@@ -31,17 +32,6 @@ const expectedSchema = z.object({
   amount: minor, currency: z.string(), method: z.enum(EXPECTATION_METHODS),
   source: z.enum(['expectation', 'wallet-a']), expiresAt: z.string().nullable(),
 }).meta({ id: 'Expected' });
-
-export const discrepancySchema = z.object({
-  id: z.string().meta({ example: 'dsc_0f1e2d3c4b5a69788796a5b4c3d2e1f0' }),
-  kind: z.enum(DISCREPANCY_KINDS),
-  details: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).meta({ description: 'the figures that show it, e.g. expected and notified' }),
-  eventIds: z.array(z.string()).meta({ description: 'the notifications that show it' }),
-  openedAt: iso('when it opened (a stored time, or one plus the grace period)'),
-  resolvedAt: z.string().nullable(),
-  resolvedBy: z.string().nullable().meta({ description: 'who resolved it; `ledger` when its condition stopped holding' }),
-  note: z.string().nullable(),
-}).meta({ id: 'Discrepancy' });
 
 const at = iso("the event's own time, else when it was received");
 export const orderRecordSchema = z.object({
