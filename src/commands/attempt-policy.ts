@@ -1,6 +1,6 @@
 import type { Operation } from '../gateway/operations';
 import type { CommandState, StoredCommand } from './command-record';
-import type { CommandEvent } from '../store/command-store';
+import type { CommandEvent } from '../store/command-types';
 
 /** How one kind of attempt turns the gateway's verdict into the command's next state. */
 export interface AttemptPolicy {

@@ -1,7 +1,7 @@
 import { EVENT_ID_PREFIX } from '../notifications/dedup-key';
 import { sha256Hex } from '../sha256-hex';
 import type { CommandRecord } from './command-record';
-import type { CommandEvent } from '../store/command-store';
+import type { CommandEvent } from '../store/command-types';
 import type { CommandEventPayload } from './command-event-schema';
 
 /**

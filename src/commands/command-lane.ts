@@ -1,4 +1,4 @@
-import type { CommandLane } from '../store/command-store';
+import type { CommandLane } from '../store/command-types';
 import { leaseMs, type CommandDeps } from './command-deps';
 import type { StoredCommand } from './command-record';
 

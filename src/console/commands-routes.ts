@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { COMMAND_STATES, type CommandState } from '../store/command-store';
+import { COMMAND_STATES, type CommandState } from '../store/command-types';
 import type { ConsoleDeps } from './console-deps';
 import { commandPage, commandsPage, commandsUnavailablePage } from './pages/commands-page';
 import { notFoundPage } from './pages/not-found-page';

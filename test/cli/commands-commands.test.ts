@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { CommandRecord } from '../../src/store/command-store';
+import type { CommandRecord } from '../../src/store/command-types';
 import { eventually } from '../helpers/eventually';
 import { PATHS, startFakeGateway, type FakeGateway } from '../commands/fake-gateway';
 import { startApiHarness, vanApproval, walletCancel, type ApiHarness } from '../commands/api-harness';

@@ -1,5 +1,5 @@
 import { startCommandWorker, type CommandWorker } from '../../src/commands/command-worker';
-import type { CommandKind } from '../../src/store/command-store';
+import type { CommandKind } from '../../src/store/command-types';
 import { eventually } from '../helpers/eventually';
 import { createTestSchema, describePostgres } from '../store/pg-test-database';
 import { startApiHarness, tradeCreation, vanApproval, walletCancel, type ApiHarness } from './api-harness';

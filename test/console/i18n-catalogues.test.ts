@@ -8,7 +8,7 @@ import { translatorFor } from '../../src/console/i18n/translator';
 import { PLAYBOOK_KINDS, PLAYBOOKS } from '../../src/ledger/discrepancy-playbooks';
 import { DISCREPANCY_KINDS, ORDER_STATUSES } from '../../src/ledger/order-record';
 import { EXPECTATION_METHODS } from '../../src/ledger/ledger-facts';
-import { COMMAND_STATES } from '../../src/store/command-store';
+import { COMMAND_STATES } from '../../src/store/command-types';
 import { OPERATOR_ROLES } from '../../src/store/store';
 
 const CONSOLE_DIR = join(__dirname, '..', '..', 'src', 'console');

@@ -4,7 +4,7 @@ import { DiagnosticSeverity, Parser } from '@asyncapi/parser';
 import { asyncApiDocument } from '../../src/contract/asyncapi-document';
 import { eventExamples, notificationExample } from '../../src/contract/event-examples';
 import { withEventTypesSection } from '../../src/contract/event-types-section';
-import type { CommandEvent } from '../../src/store/command-store';
+import type { CommandEvent } from '../../src/store/command-types';
 import type { LedgerEvent } from '../../src/ledger/ledger-events';
 import type { OrderUpdated } from '../../src/ledger/ledger-event-schema';
 import { EVENT_TYPES, NOTI_TYPES, type EventType } from '../../src/notifications/event-types';

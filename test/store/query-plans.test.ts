@@ -12,7 +12,7 @@ import type { Param, Procedure } from '../../src/store/procedures/procedure';
 import { recordNotifications } from '../../src/store/procedures/record-notifications';
 import { commandLedgerFacts } from '../../src/store/procedures/command-ledger-facts';
 import { DEFAULT_LEDGER_SETTINGS } from '../../src/ledger/ledger-settings';
-import type { StoredCommand } from '../../src/store/command-store';
+import type { StoredCommand } from '../../src/store/command-types';
 import { runProcedure as runOnSqlite, StatementCache } from '../../src/store/sqlite/run-procedure';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { InboxEntry } from '../../src/store/store';

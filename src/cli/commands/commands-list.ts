@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { COMMAND_KINDS, COMMAND_STATES, type CommandKind, type CommandState } from '../../store/command-store';
+import { COMMAND_KINDS, COMMAND_STATES, type CommandKind, type CommandState } from '../../store/command-types';
 import { publicRecord } from '../../commands/command-record';
 import { cliConfig, globalOptions, positiveInt, print, type CliIo } from '../cli-context';
 import { formatTable } from '../table';

@@ -1,4 +1,4 @@
-import { COMMAND_STATES, type AttemptRecord, type CommandKind, type CommandState, type StoredCommand } from '../../store/command-store';
+import { COMMAND_STATES, type AttemptRecord, type CommandKind, type CommandState, type StoredCommand } from '../../store/command-types';
 import { maskFreeText } from '../../observability/mask';
 import { isCurrencyCode } from '../../money/format-money';
 import { maskedJson } from '../format';

@@ -1,4 +1,4 @@
-import type { BeginAttempt } from '../command-store';
+import type { BeginAttempt } from '../command-types';
 import { get, run, type Procedure } from './procedure';
 
 /**

@@ -1,4 +1,4 @@
-import { COMMAND_KINDS, type AttemptRecord, type CommandKind, type CommandLane, type CommandState, type StoredCommand } from '../command-store';
+import { COMMAND_KINDS, type AttemptRecord, type CommandKind, type CommandLane, type CommandState, type StoredCommand } from '../command-types';
 
 export const COMMAND_COLUMNS = `shop_transaction_id, kind, mall_id, state, attempts, budget_start, body_hash, request_json,
   response_json, last_error, created_at, updated_at, next_attempt_at, locked_by, locked_until`;

@@ -1,7 +1,7 @@
 import { cancellationFact } from '../../ledger/cancellation-fact';
 import { walletTradeExpectation } from '../../ledger/expectation-fact';
 import { minorUnits } from '../../ledger/minor-units';
-import type { StoredCommand } from '../command-store';
+import type { StoredCommand } from '../command-types';
 import type { OrderFact } from './ledger-writes';
 import { get, type Procedure } from './procedure';
 

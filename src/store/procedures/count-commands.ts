@@ -1,4 +1,4 @@
-import type { CommandKind, CommandLane, CommandState } from '../command-store';
+import type { CommandKind, CommandLane, CommandState } from '../command-types';
 import { WORKING_SQL, laneSql } from './command-columns';
 import { all, get, type Procedure } from './procedure';
 

@@ -1,4 +1,4 @@
-import type { NewCommand, StoredCommand } from '../command-store';
+import type { NewCommand, StoredCommand } from '../command-types';
 import { COMMAND_COLUMNS, toStoredCommand, type CommandRow } from './command-columns';
 import { get, run, type Procedure } from './procedure';
 

@@ -1,4 +1,4 @@
-import type { FinishAttempt, StoredCommand } from '../command-store';
+import type { FinishAttempt, StoredCommand } from '../command-types';
 import { COMMAND_COLUMNS, toStoredCommand, type CommandRow } from './command-columns';
 import type { LedgerSettings } from '../../ledger/ledger-settings';
 import { commandLedgerFacts } from './command-ledger-facts';

@@ -1,4 +1,4 @@
-import type { StoredCommand } from '../command-store';
+import type { StoredCommand } from '../command-types';
 import { COMMAND_COLUMNS, toStoredCommand, type CommandRow } from './command-columns';
 import { get, type Procedure } from './procedure';
 

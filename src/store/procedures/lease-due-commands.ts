@@ -1,4 +1,4 @@
-import type { CommandLane, StoredCommand } from '../command-store';
+import type { CommandLane, StoredCommand } from '../command-types';
 import { COMMAND_COLUMNS, WORKING_SQL, laneSql, toStoredCommand, type CommandRow } from './command-columns';
 import { all, dialect, placeholders, run, type Procedure } from './procedure';
 

@@ -1,4 +1,4 @@
-import type { AttemptRecord } from '../command-store';
+import type { AttemptRecord } from '../command-types';
 import { ATTEMPT_COLUMNS, toAttemptRecord, type AttemptRow } from './command-columns';
 import { all, type Procedure } from './procedure';
 

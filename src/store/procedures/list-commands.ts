@@ -1,4 +1,4 @@
-import type { CommandFilter, StoredCommand } from '../command-store';
+import type { CommandFilter, StoredCommand } from '../command-types';
 import { COMMAND_COLUMNS, toStoredCommand, type CommandRow } from './command-columns';
 import { all, type Param, type Procedure } from './procedure';
 
