@@ -1,4 +1,4 @@
-import { decodeBody } from '../src/http/decode-body';
+import { decodeBody } from '../src/notifications/decode-body';
 import { bodyHash } from '../src/notifications/dedup-key';
 import type { NotiType } from '../src/notifications/event-types';
 import { normalizeNotification } from '../src/notifications/normalize';

@@ -4,7 +4,7 @@ import { bodyHash } from '../src/notifications/dedup-key';
 import { NOTI_TYPES } from '../src/notifications/event-types';
 import { normalizeNotification } from '../src/notifications/normalize';
 import { validateNotification } from '../src/notifications/schema';
-import { decodeBody } from '../src/http/decode-body';
+import { decodeBody } from '../src/notifications/decode-body';
 import { planNotifications } from '../src/simulator/scenario';
 import { REPO_ROOT } from './processes';
 

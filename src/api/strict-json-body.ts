@@ -1,7 +1,7 @@
 import { parse as parseMediaType } from 'content-type';
 import express, { type RequestHandler } from 'express';
-import { MAX_JSON_DEPTH, scanJson } from '../http/json-depth';
-import { STRICT_UTF8 } from '../http/strict-utf8';
+import { MAX_JSON_DEPTH, scanJson } from '../notifications/json-depth';
+import { STRICT_UTF8 } from '../strict-utf8';
 import { BodyTooLarge, InvalidBody, MalformedJson, UnsupportedBodyCharset } from './api-errors';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];

@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import { decodeBody } from '../http/decode-body';
+import { decodeBody } from '../notifications/decode-body';
 import { maskFreeText, maskSensitive } from '../observability/mask';
 
 export type BodyView =

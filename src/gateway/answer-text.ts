@@ -1,6 +1,6 @@
 import { parse as parseContentType } from 'content-type';
 import iconv from 'iconv-lite';
-import { KOREAN_CHARSET } from '../notifications/euc-kr';
+import { KOREAN_CHARSET } from '../euc-kr';
 
 const EUC_KR_NAMES = new Set(['euc-kr', 'euckr', 'cp949', 'ks_c_5601-1987', 'x-windows-949', 'windows-949', 'uhc']);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isNotiType, type NotiType } from './event-types';
-import { eucKrByteLength } from './euc-kr';
+import { eucKrByteLength } from '../euc-kr';
 import { shownFieldName } from '../observability/mask';
 import {
   BASKET_FIELD_LENGTHS,

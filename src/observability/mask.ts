@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
-import { STRICT_UTF8 } from '../http/strict-utf8';
-import { KOREAN_CHARSET } from '../notifications/euc-kr';
+import { STRICT_UTF8 } from '../strict-utf8';
+import { KOREAN_CHARSET } from '../euc-kr';
 import { isCardSecretKey, maskCardNumberValue, maskCardNumbers, maskSecretValue } from './card-numbers';
 
 /**

@@ -2,7 +2,7 @@ import { AddressList } from '../config/address-list';
 import type { Config } from '../config/env';
 import { GATEWAY_ADDRESSES } from '../config/gateway-addresses';
 import { ReceiverError } from '../errors';
-import { decodeBody } from '../http/decode-body';
+import { decodeBody } from '../notifications/decode-body';
 import { receiveNotification } from '../notifications/receive-notification';
 import type { Logger } from '../observability/logger';
 import { createMetrics } from '../observability/metrics';

@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import { KOREAN_CHARSET } from '../notifications/euc-kr';
+import { KOREAN_CHARSET } from '../euc-kr';
 import { kstStamp } from '../notifications/kst-date';
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import request from 'supertest';
 import { createApiApp } from '../../src/api/api-app';
-import { eucKrByteLength } from '../../src/notifications/euc-kr';
+import { eucKrByteLength } from '../../src/euc-kr';
 import { PATHS, startFakeGateway, type FakeGateway } from './fake-gateway';
 import { API_TOKEN, startApiHarness, tradeCreation, vanApproval, walletCancel, type ApiHarness } from './api-harness';
 

@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import { parseFormBody } from '../../src/http/form-urlencoded';
+import { parseFormBody } from '../../src/notifications/form-urlencoded';
 
 /** Percent-escapes a string's bytes in the charset, every byte (what a gateway's client may send). */
 const escaped = (text: string, charset: string) => [...iconv.encode(text, charset)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');

@@ -1,5 +1,5 @@
 import { parse } from 'lossless-json';
-import { decodeBody } from '../../src/http/decode-body';
+import { decodeBody } from '../../src/notifications/decode-body';
 import { NOTI_TYPES } from '../../src/notifications/event-types';
 import { planNotifications } from '../../src/simulator/scenario';
 

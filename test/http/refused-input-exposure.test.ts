@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { approvalNotification, encodeForm, unionPayFields } from '../../src/simulator/notification-builders';
-import { KOREAN_CHARSET } from '../../src/notifications/euc-kr';
+import { KOREAN_CHARSET } from '../../src/euc-kr';
 import { startTestReceiver, type TestReceiver } from '../helpers/test-receiver';
 
 /** The `noti_type` values /metrics shows for noti_receiver_notifications_total. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eucKrByteLength } from '../../notifications/euc-kr';
+import { eucKrByteLength } from '../../euc-kr';
 
 /**
  * The gateway's tables give lengths in bytes (EUC-KR, as for its notifications): a Korean

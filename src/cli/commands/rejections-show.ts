@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { decodeBody } from '../../http/decode-body';
+import { decodeBody } from '../../notifications/decode-body';
 import { cliConfig, globalOptions, masked, numericId, print, withStore, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../exit-codes';
 import { formatFields } from '../table';

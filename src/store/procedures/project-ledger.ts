@@ -4,7 +4,7 @@ import type { NormalizedEvent } from '../../notifications/normalized-event';
 import { conflictFact } from '../../ledger/conflict-fact';
 import { notificationFact } from '../../ledger/notification-fact';
 import { refusalFact } from '../../ledger/refusal-fact';
-import { decodeBody } from '../../http/decode-body';
+import { decodeBody } from '../../notifications/decode-body';
 import { storedFactOf } from './inbox-row';
 import { loadedOrders, loadOrders, orderKeyText } from './ledger-orders';
 import { recomputeOrders, type OrderFact } from './ledger-writes';

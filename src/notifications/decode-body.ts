@@ -1,12 +1,12 @@
 import { parse as parseMediaType } from 'content-type';
 import iconv from 'iconv-lite';
 import { scanJson, type JsonShape } from './json-depth';
-import { KOREAN_CHARSET } from '../notifications/euc-kr';
+import { KOREAN_CHARSET } from '../euc-kr';
 import { InvalidNotification, UnsupportedMediaType } from '../errors';
 import { maskFreeText } from '../observability/mask';
 import { parseFormBody } from './form-urlencoded';
 import { parseJsonExact } from './parse-json-exact';
-import { STRICT_UTF8 } from './strict-utf8';
+import { STRICT_UTF8 } from '../strict-utf8';
 
 /**
  * Raw bytes to fields. JSON is UTF-8 (events 10–51); a form body (event 70) is EUC-KR

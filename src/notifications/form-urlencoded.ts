@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { InvalidNotification } from '../errors';
 import { shownFieldName } from '../observability/mask';
-import { STRICT_UTF8 } from './strict-utf8';
+import { STRICT_UTF8 } from '../strict-utf8';
 
 /**
  * Parses an `application/x-www-form-urlencoded` body in a legacy charset. Percent-escapes
