@@ -10,7 +10,7 @@ import { mallScope } from './mall-scope';
 import { openApiDocument } from './openapi';
 import { queryRoutes } from './query-routes';
 import { strictJsonBody } from './strict-json-body';
-import { apiRequestSpan } from '../tracing/api-request-span';
+import { apiRequestSpan } from './api-request-span';
 
 export interface ApiDeps {
   commands: CommandDeps;

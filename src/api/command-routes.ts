@@ -3,7 +3,7 @@ import { approveVan } from '../commands/approve-van';
 import { cancelVan } from '../commands/cancel-van';
 import { cancelWallet } from '../commands/cancel-wallet';
 import type { CommandDeps } from '../commands/command-deps';
-import { requestTraceContext } from '../tracing/api-request-span';
+import { requestTraceContext } from './api-request-span';
 import { createTrade } from '../commands/create-trade';
 import { parseBody, passThroughBody } from './api-errors';
 import { answerCommand } from './command-answer';

@@ -1,11 +1,11 @@
 import { classifyAnswer, classifyFailure, type Classified } from '../gateway/classify-answer';
 import type { AttemptPolicy } from './attempt-policy';
-import { resendDelay } from './backoff';
+import { resendDelay } from './resend-delay';
 import { commandEvent } from './command-event';
 import { isFinal, publicRecord, type CommandState, type StoredCommand } from './command-record';
 import { leaseMs, type CommandDeps } from './command-deps';
 import { StoreUnavailable } from '../store/store';
-import { endGatewayCallSpan, startGatewayCallSpan } from '../tracing/gateway-call-span';
+import { endGatewayCallSpan, startGatewayCallSpan } from '../gateway/gateway-call-span';
 
 /**
  * One attempt of a command this process holds the lease on: marked begun (durably, before a

@@ -4,7 +4,7 @@ import type { AttemptPolicy } from './attempt-policy';
 import { isFinal, type CommandKind, type StoredCommand } from './command-record';
 import { leaseMs, type CommandDeps } from './command-deps';
 import { runAttempt } from './run-attempt';
-import { storedTraceContextOf } from '../tracing/gateway-call-span';
+import { storedTraceContextOf } from '../gateway/gateway-call-span';
 import { answerDeadline, settledBy } from './answer-deadline';
 
 /** The same shopTransactionId with another body: the caller reused a key for a different call. */

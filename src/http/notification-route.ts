@@ -2,11 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isoClock } from '../iso-clock';
 import { receiveNotification, type ReceiveDeps } from '../notifications/receive-notification';
 import { ackFormFor, sendSuccess } from './acks';
-import { decodeBody } from './decode-body';
+import { decodeBody } from '../notifications/decode-body';
 import type { FailedRequest, FailureAnswerer } from './error-handler';
 import { assertIdentityEncoding, readBody } from './read-body';
 import { sourceCheck, type SourcePolicy } from './source-check';
-import { endNotificationSpan, endRefusedNotificationSpan, startNotificationSpan } from '../tracing/notification-span';
+import { endNotificationSpan, endRefusedNotificationSpan, startNotificationSpan } from './notification-span';
 
 export { MAX_BODY_BYTES } from './read-body';
 

@@ -1,5 +1,5 @@
 import type { Logger } from '../observability/logger';
-import { backoffDelay, type BackoffOptions } from '../relay/backoff';
+import { backoffDelay, type BackoffOptions } from '../backoff';
 import type { PublisherStatus } from './publisher';
 
 export interface KeeperOptions<T> {

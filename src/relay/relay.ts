@@ -2,9 +2,9 @@ import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { isPermanent, type OutboundEvent, type Publisher } from '../publishers/publisher';
 import type { OutboxRecord, Store } from '../store/store';
-import { startPublishSpans } from '../tracing/publish-spans';
+import { startPublishSpans } from './publish-spans';
 import type { Tracing } from '../tracing/tracing';
-import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from '../backoff';
 
 export interface RelayOptions {
   store: Store;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { NormalizedEvent } from '../../src/notifications/normalized-event';
 import { createLogger, type Logger } from '../../src/observability/logger';
 import type { Publisher } from '../../src/publishers/publisher';
-import type { BackoffOptions } from '../../src/relay/backoff';
+import type { BackoffOptions } from '../../src/backoff';
 import { startRelay, type Relay } from '../../src/relay/relay';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';

@@ -1,6 +1,6 @@
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { OutboxRecord } from '../../src/store/store';
-import { startPublishSpans } from '../../src/tracing/publish-spans';
+import { startPublishSpans } from '../../src/relay/publish-spans';
 import { storedTraceContext, tracingOver } from '../../src/tracing/tracing';
 
 const PRODUCER = 3; // the SDK's SpanKind.PRODUCER

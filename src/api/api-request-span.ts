@@ -1,6 +1,6 @@
 import { SpanKind, SpanStatusCode, trace, type Context } from '@opentelemetry/api';
 import type { RequestHandler, Response } from 'express';
-import type { Tracing } from './tracing';
+import type { Tracing } from '../tracing/tracing';
 
 /** Where a request's span context is kept for the handlers: passed explicitly, there is no context manager. */
 const TRACE_CONTEXT = 'traceContext';

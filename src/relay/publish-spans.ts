@@ -1,8 +1,8 @@
 import { SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
 import type { OutboundEvent } from '../publishers/publisher';
 import type { OutboxRecord } from '../store/store';
-import { ATTR } from './notification-span';
-import { contextOfStored, linkTo, spanContextOfStored, type TraceHeaders, type Tracing } from './tracing';
+import { ATTR } from '../http/notification-span';
+import { contextOfStored, linkTo, spanContextOfStored, type TraceHeaders, type Tracing } from '../tracing/tracing';
 
 /** The messaging system each publisher kind is, in OpenTelemetry's names. */
 const SYSTEMS: Record<string, string> = { amqp: 'rabbitmq', nats: 'nats', redis: 'redis', http: 'http', file: 'file' };

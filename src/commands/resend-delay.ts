@@ -1,4 +1,4 @@
-import { backoffDelay } from '../relay/backoff';
+import { backoffDelay } from '../backoff';
 
 /** Base doubling each resend, capped at 60 s, jittered so replicas never resend in lock-step. */
 export function resendDelay(attemptsSpent: number, baseMs: number, random?: () => number): number {

@@ -1,7 +1,7 @@
 import { SpanKind, SpanStatusCode, type Attributes, type Span } from '@opentelemetry/api';
 import { isNotiType } from '../notifications/event-types';
 import type { RecordResult } from '../store/store';
-import { storedTraceContext, type Tracing } from './tracing';
+import { storedTraceContext, type Tracing } from '../tracing/tracing';
 
 /** Attribute names of the receiver's own spans. */
 export const ATTR = {

@@ -1,6 +1,6 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
-import { OPERATIONS, type Operation } from '../gateway/operations';
-import { linkTo, spanContextOfStored, storedTraceContext, type Tracing } from './tracing';
+import { OPERATIONS, type Operation } from './operations';
+import { linkTo, spanContextOfStored, storedTraceContext, type Tracing } from '../tracing/tracing';
 
 /** The span of `parent` (the internal API request's) as the command row keeps it, or null. */
 export function storedTraceContextOf(tracing: Tracing, parent: Context | undefined): string | null {
