@@ -3,7 +3,8 @@ import request from 'supertest';
 import { createAdminApp } from '../src/admin/admin-app';
 import { ConfigError, loadConfig } from '../src/config/env';
 import { createLogger } from '../src/observability/logger';
-import { createMetrics, registerBacklogGauges } from '../src/observability/metrics';
+import { createMetrics } from '../src/observability/metrics';
+import { registerBacklogGauges } from '../src/store/backlog-gauges';
 import { approvalNotification } from '../src/simulator/notification-builders';
 import { startTestReceiver } from './helpers/test-receiver';
 

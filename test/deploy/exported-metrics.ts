@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMetrics, registerCommandGauges, registerLedgerGauge } from '../../src/observability/metrics';
+import { createMetrics } from '../../src/observability/metrics';
+import { registerCommandGauges } from '../../src/commands/command-gauges';
+import { registerLedgerGauge } from '../../src/ledger-projector/ledger-gauges';
 import { spawnReceiver } from '../helpers/spawn-receiver';
 import type { Family } from './promql-names';
 

@@ -1,4 +1,6 @@
-import { createMetrics, registerBacklogGauges, registerRelayGauge } from '../../src/observability/metrics';
+import { createMetrics } from '../../src/observability/metrics';
+import { registerBacklogGauges } from '../../src/store/backlog-gauges';
+import { registerRelayGauge } from '../../src/relay/relay-gauge';
 import type { Backlog } from '../../src/store/store';
 
 /** A store whose availability the test switches, so the outage is deterministic. */

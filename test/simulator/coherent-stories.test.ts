@@ -1,5 +1,6 @@
 import { NOTI_TYPES } from '../../src/notifications/event-types';
-import { createMetrics, registerLedgerGauge } from '../../src/observability/metrics';
+import { createMetrics } from '../../src/observability/metrics';
+import { registerLedgerGauge } from '../../src/ledger-projector/ledger-gauges';
 import { FAULT_NAMES, FAULTS } from '../../src/simulator/faulty-stories';
 import { approvalNotification, nextPgCno } from '../../src/simulator/notification-builders';
 import { runSimulation, type SimulationOptions } from '../../src/simulator/run-simulation';
