@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { databaseOf } from '../config/database-url';
 import { redactUrl } from '../observability/redact-url';
 import { CliFailure, EXIT } from './exit-codes';
 
@@ -8,8 +9,9 @@ import { CliFailure, EXIT } from './exit-codes';
  * "nothing found", which hides a wrong URL from the operator and leaves a stray schema behind.
  */
 export async function requireReceiverDatabase(databaseUrl: string): Promise<void> {
-  if (databaseUrl.startsWith('sqlite:')) {
-    const path = databaseUrl.slice('sqlite:'.length);
+  const database = databaseOf(databaseUrl);
+  if (database?.kind === 'sqlite') {
+    const path = database.location;
     if (path !== ':memory:' && !existsSync(path)) {
       throw new CliFailure(`no database at ${path}; point DATABASE_URL or --database-url at the receiver's database`, EXIT.storeUnavailable);
     }

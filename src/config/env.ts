@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SUPPORTED_QUEUE_SCHEMES, queueScheme } from '../publishers/open-publisher';
+import { databaseOf } from './database-url';
+import { QUEUE_SCHEMES, queueScheme } from './queue-url';
 import { redactUrl } from '../observability/redact-url';
 import { parseAddressList, type AddressList } from './address-list';
 import { consoleSettings } from './console-settings';
@@ -40,12 +41,12 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .default('sqlite:./data/receiver.db')
-    .refine((url) => /^sqlite:.+/.test(url) || /^postgres(ql)?:\/\//.test(url), 'must be sqlite:PATH or postgres://…'),
+    .refine((url) => databaseOf(url) !== null, 'must be sqlite:PATH or postgres://…'),
   QUEUE_URL: z
     .string()
     .default('file:./data/events.ndjson')
-    .refine((url) => SUPPORTED_QUEUE_SCHEMES.includes(queueScheme(url) ?? ''), {
-      message: `must start with one of ${SUPPORTED_QUEUE_SCHEMES.map((s) => `${s}:`).join(', ')}`,
+    .refine((url) => queueScheme(url) !== null, {
+      message: `must start with one of ${QUEUE_SCHEMES.map((s) => `${s}:`).join(', ')}`,
     }),
   QUEUE_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be letters, digits, - or _').default('payment-notifications'),
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly']).default('info'),

@@ -1,3 +1,4 @@
+import { queueScheme, schemeOf, type QueueScheme } from '../config/queue-url';
 import type { Logger } from '../observability/logger';
 import { openFilePublisher } from './file-publisher';
 import type { Publisher } from './publisher';
@@ -25,7 +26,7 @@ const http: Opener = async ({ url }) => (await import('./http-publisher')).openH
  * openers resolve even while the broker is down: the receiver must start and keep acking.
  * Broker clients are loaded only for the scheme in use, so they cost no memory otherwise.
  */
-const OPENERS: Record<string, Opener> = {
+const OPENERS: Record<QueueScheme, Opener> = {
   file: async ({ url }) => openFilePublisher(filePath(url)),
   amqp,
   amqps: amqp,
@@ -36,17 +37,10 @@ const OPENERS: Record<string, Opener> = {
   https: http,
 };
 
-export const SUPPORTED_QUEUE_SCHEMES = Object.keys(OPENERS);
-
-export function queueScheme(url: string): string | null {
-  return /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase() ?? null;
-}
-
 export async function openPublisher(options: PublisherOptions): Promise<Publisher> {
   const scheme = queueScheme(options.url);
-  const opener = scheme ? OPENERS[scheme] : undefined;
-  if (!opener) throw new Error(`unsupported QUEUE_URL scheme ${scheme ?? '(none)'}`);
-  return opener(options);
+  if (!scheme) throw new Error(`unsupported QUEUE_URL scheme ${schemeOf(options.url) ?? '(none)'}`);
+  return OPENERS[scheme](options);
 }
 
 /** `file:./data/x.ndjson` is relative to the working directory; `file:///abs/x` is absolute. */

@@ -1,13 +1,14 @@
 import { Writable } from 'node:stream';
 import { createLogger } from '../../src/observability/logger';
-import { openPublisher, SUPPORTED_QUEUE_SCHEMES } from '../../src/publishers/open-publisher';
+import { QUEUE_SCHEMES } from '../../src/config/queue-url';
+import { openPublisher } from '../../src/publishers/open-publisher';
 import { isPermanent, outboundEvent } from '../../src/publishers/publisher';
 import { redactUrl } from '../../src/observability/redact-url';
 import { sampleEvent } from '../helpers/stored-events';
 
 describe('opening the publisher named by QUEUE_URL', () => {
   it('knows every queue scheme docs/queues.md lists', () => {
-    expect(SUPPORTED_QUEUE_SCHEMES).toEqual(expect.arrayContaining(['file', 'amqp', 'nats', 'redis', 'http', 'https']));
+    expect(QUEUE_SCHEMES).toEqual(expect.arrayContaining(['file', 'amqp', 'nats', 'redis', 'http', 'https']));
   });
 
   // Port 1 on loopback has nothing listening: the receiver must still start and keep acking.
