@@ -1,4 +1,4 @@
-import type { DiscrepancyKind } from './order-record';
+import type { DiscrepancyKind } from '../ledger/order-record';
 
 /**
  * What to do when a discrepancy opens, per kind and language: the console's Discrepancies page,
@@ -18,8 +18,8 @@ export interface Playbook {
   settle: string[];
 }
 
-/** The kinds a playbook is written for: every kind the ledger opens, and the ones it is gaining. */
-export type PlaybookKind = DiscrepancyKind | 'conflicting_notification' | 'refused_notification' | 'unknown_refund_amount';
+/** The kinds a playbook is written for: every kind the ledger opens (its DISCREPANCY_KINDS). */
+export type PlaybookKind = DiscrepancyKind;
 
 export const PLAYBOOK_KINDS: readonly PlaybookKind[] = [
   'amount_mismatch', 'duplicate_payment', 'over_cancel', 'remaining_mismatch', 'refund_transfer_failed',

@@ -5,7 +5,7 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import { CATALOGUES } from '../../src/console/i18n/catalogues';
 import { negotiateLocale } from '../../src/console/i18n/locale';
 import { translatorFor } from '../../src/console/i18n/translator';
-import { PLAYBOOK_KINDS, PLAYBOOKS } from '../../src/ledger/discrepancy-playbooks';
+import { PLAYBOOK_KINDS, PLAYBOOKS } from '../../src/console/discrepancy-playbooks';
 import { DISCREPANCY_KINDS, ORDER_STATUSES } from '../../src/ledger/order-record';
 import { EXPECTATION_METHODS } from '../../src/ledger/ledger-facts';
 import { COMMAND_STATES } from '../../src/store/command-types';

@@ -1,5 +1,5 @@
 import { orderCurrency } from '../../ledger/order-currency';
-import { playbookOf } from '../../ledger/discrepancy-playbooks';
+import { playbookOf } from '../discrepancy-playbooks';
 import type { OrderRecord } from '../../ledger/order-record';
 import { html, isolated, isolatedText, type SafeHtml } from '../html';
 import { layout, type Viewer, wordsOf } from './layout';

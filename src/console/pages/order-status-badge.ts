@@ -1,5 +1,5 @@
 import type { OrderStatus } from '../../ledger/order-record';
-import { playbookOf } from '../../ledger/discrepancy-playbooks';
+import { playbookOf } from '../discrepancy-playbooks';
 import { html, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 

@@ -1,4 +1,4 @@
-import { PLAYBOOK_KINDS, PLAYBOOKS } from '../../ledger/discrepancy-playbooks';
+import { PLAYBOOK_KINDS, PLAYBOOKS } from '../discrepancy-playbooks';
 import { html, type SafeHtml } from '../html';
 import { layout, type Viewer, wordsOf } from './layout';
 import { codeBeside } from './order-status-badge';
