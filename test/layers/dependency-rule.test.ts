@@ -99,3 +99,20 @@ test('a source file nothing imports fails the rule', () => {
   expect(report).toContain('no-orphans: src/store/forgotten.ts');
   expect(code).not.toBe(0);
 });
+
+test('a kept upward import is allowed for its one module, and only for it', () => {
+  tree({
+    ...downward,
+    'src/notifications/event-types.ts': 'export const NOTI_TYPES = [\'10\'];\n',
+    'src/observability/metrics.ts': "import { NOTI_TYPES } from '../notifications/event-types';\nexport const types = NOTI_TYPES;\n",
+    'src/main.ts': "import { receive } from './http/receive';\nimport { types } from './observability/metrics';\nreceive(types);\n",
+    'src/http/receive.ts': "import { save } from '../store/save';\nexport const receive = (_?: unknown) => save();\n",
+  });
+  expect(check().code).toBe(0);
+
+  tree({ 'src/observability/metrics.ts': "import { NOTI_TYPES } from '../notifications/event-types';\nimport { save } from '../store/save';\nexport const types = [NOTI_TYPES, save];\n" });
+  const { code, report } = check();
+  expect(report).toContain('no-upward-from-ground: src/observability/metrics.ts → src/store/save.ts');
+  expect(report).not.toContain('src/notifications/event-types.ts');
+  expect(code).not.toBe(0);
+});
