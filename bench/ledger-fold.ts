@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { computeOrderRecord } from '../src/ledger/compute-order-record';
 import type { LedgerFact } from '../src/ledger/ledger-facts';
-import { DEFAULT_LEDGER_SETTINGS } from '../src/ledger/ledger-settings';
+import { DEFAULT_LEDGER_SETTINGS } from '../src/config/ledger-settings';
 import {
   ORDER, PG, approval, deposit, escrow, expectation, minute, partialCancel, refund, resolution, transferFailed, walletCancellation,
 } from '../test/ledger/ledger-fixtures';

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -36,7 +36,9 @@ const TYPES: readonly NotiType[] = (process.env.PROJ_TYPES ?? 'all') === 'all' ?
 const BATCH = process.env.PROJ_BATCH === undefined ? undefined : Number(process.env.PROJ_BATCH);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 const DIST = process.env.PROJ_DIST ?? join(REPO_ROOT, 'dist');
-const { openStores } = require(join(DIST, 'store', 'open-stores.js')) as typeof import('../src/store/open-stores');
+// A build from before the ledger's runtime left store/ keeps openStores there.
+const OPEN_STORES = ['ledger-projector', 'store'].map((folder) => join(DIST, folder, 'open-stores.js')).find((path) => existsSync(path))!;
+const { openStores } = require(OPEN_STORES) as typeof import('../src/ledger-projector/open-stores');
 
 /** Statements and trips of every pg client of this process (the projector's batches alone while measured). */
 const counters = { queries: 0, trips: 0 };

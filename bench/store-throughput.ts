@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -76,7 +76,9 @@ interface RunResult {
  * builds in alternated runs on a machine whose load moves every figure.
  */
 const DIST = process.env.STORE_DIST ?? join(REPO_ROOT, 'dist');
-const { openStores } = require(join(DIST, 'store', 'open-stores.js')) as typeof import('../src/store/open-stores');
+// A build from before the ledger's runtime left store/ keeps openStores there.
+const OPEN_STORES = ['ledger-projector', 'store'].map((folder) => join(DIST, folder, 'open-stores.js')).find((path) => existsSync(path))!;
+const { openStores } = require(OPEN_STORES) as typeof import('../src/ledger-projector/open-stores');
 
 async function openTarget(replicas: number): Promise<{ stores: Store[]; close(): Promise<void> }> {
   if (URL_ARG === 'sqlite') {

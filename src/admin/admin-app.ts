@@ -9,7 +9,7 @@ import { publisherReadiness, relayReadiness } from './publisher-readiness';
 import type { Metrics } from '../observability/metrics';
 import type { Publisher } from '../publishers/publisher';
 import type { Relay } from '../relay/relay';
-import type { LedgerStore } from '../store/ledger-store';
+import type { LedgerStore } from '../ledger-projector/ledger-store';
 import type { Store } from '../store/store';
 import type { LedgerProjector } from '../ledger-projector/ledger-projector';
 

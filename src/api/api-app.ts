@@ -3,7 +3,7 @@ import type { CommandDeps } from '../commands/command-deps';
 import { apiErrorHandler } from './api-errors';
 import { bearerAuth } from './bearer-auth';
 import { commandRoutes } from './command-routes';
-import type { LedgerStore } from '../store/ledger-store';
+import type { LedgerStore } from '../ledger-projector/ledger-store';
 import { ledgerRoutes } from './ledger-routes';
 import { asyncApiDocument } from '../contract/asyncapi-document';
 import { mallScope } from './mall-scope';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { LedgerStore } from '../store/ledger-store';
+import type { LedgerStore } from '../ledger-projector/ledger-store';
 import type { DiscrepancyCursor } from '../store/procedures/list-discrepancies';
 import { parseBody } from './api-errors';
 import type { MallScope } from './mall-scope';

@@ -10,7 +10,7 @@ import {
   vanApprovalRecordSchema,
   vanCancelRecordSchema,
   walletCancelRecordSchema,
-} from './schemas/command-record-schema';
+} from '../commands/command-record-schema';
 import {
   discrepancyListQuery, expectationBody, expectationConflictSchema, listedDiscrepancySchema, orderListQuery, orderParams, orderRecordSchema, resolveBody,
 } from './schemas/ledger-schema';

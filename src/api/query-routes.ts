@@ -4,7 +4,7 @@ import type { CommandStore } from '../store/command-store';
 import { publicRecord } from '../commands/command-record';
 import { parseBody } from './api-errors';
 import type { MallScope } from './mall-scope';
-import { commandListQuery } from './schemas/command-record-schema';
+import { commandListQuery } from '../commands/command-record-schema';
 
 /** Reading commands back: one record, a list by state, and a native trade's code URL as a QR image. */
 export function queryRoutes(store: CommandStore, malls: MallScope): Router {

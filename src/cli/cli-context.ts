@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { ConfigError, loadConfig, type Config } from '../config/env';
-import { ledgerSettingsOf } from '../config/ledger-env';
 import { maskCardData } from '../observability/card-numbers';
 import { maskSensitive } from '../observability/mask';
 import { openStore } from '../store/open-store';
@@ -42,7 +41,7 @@ export async function withStore<T>(config: Config, work: (store: Store) => Promi
   await requireReceiverDatabase(config.DATABASE_URL);
   let store: Store;
   try {
-    store = await openStore(config.DATABASE_URL, { ledger: ledgerSettingsOf(config) });
+    store = await openStore(config.DATABASE_URL);
   } catch (error) {
     throw new CliFailure(`cannot open the store: ${(error as Error).message}`, EXIT.storeUnavailable);
   }

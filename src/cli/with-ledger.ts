@@ -1,7 +1,7 @@
 import type { Config } from '../config/env';
 import { ledgerSettingsOf } from '../config/ledger-env';
-import type { LedgerStore } from '../store/ledger-store';
-import { openStores } from '../store/open-stores';
+import type { LedgerStore } from '../ledger-projector/ledger-store';
+import { openStores } from '../ledger-projector/open-stores';
 import { LedgerCatchingUp } from '../ledger-projector/ledger-catching-up';
 import { StoreUnavailable } from '../store/store';
 import { CliFailure, EXIT } from './exit-codes';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { vanApprovalRecordSchema, walletCancelRecordSchema } from '../api/schemas/command-record-schema';
+import { vanApprovalRecordSchema, walletCancelRecordSchema } from './command-record-schema';
 
 /**
  * A command's final state on the internal queue: the one source of the type command-event.ts

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMAND_STATES } from '../../commands/command-record';
+import { COMMAND_STATES } from './command-record';
 
 export const commandState = z.enum(COMMAND_STATES);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LedgerSettings } from '../ledger/ledger-settings';
+import type { LedgerSettings } from './ledger-settings';
 import { isCurrencyCode } from '../money/format-money';
 
 /** The payment ledger's settings. */

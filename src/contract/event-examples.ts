@@ -5,7 +5,7 @@ import { expectationFact } from '../ledger/expectation-fact';
 import { ledgerEvents } from '../ledger/ledger-events';
 import { ledgerId } from '../ledger/ledger-id';
 import type { LedgerFact, OrderKey } from '../ledger/ledger-facts';
-import { DEFAULT_LEDGER_SETTINGS } from '../ledger/ledger-settings';
+import { DEFAULT_LEDGER_SETTINGS } from '../config/ledger-settings';
 import { notificationFact } from '../ledger/notification-fact';
 import type { OrderRecord } from '../ledger/order-record';
 import { orderSummary } from '../ledger/order-summary';

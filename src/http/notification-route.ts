@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isoClock } from '../iso-clock';
-import { receiveNotification, type ReceiveDeps } from '../notifications/receive-notification';
+import { receiveNotification, type ReceiveDeps } from './receive-notification';
 import { ackFormFor, sendSuccess } from './acks';
 import { decodeBody } from '../notifications/decode-body';
 import type { FailedRequest, FailureAnswerer } from './error-handler';

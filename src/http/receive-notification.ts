@@ -3,9 +3,9 @@ import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import type { RecordResult, Store } from '../store/store';
 import type { Tracing } from '../tracing/tracing';
-import { bodyHash } from './dedup-key';
-import { normalizeNotification, type Receipt } from './normalize';
-import { validateNotification } from './schema';
+import { bodyHash } from '../notifications/dedup-key';
+import { normalizeNotification, type Receipt } from '../notifications/normalize';
+import { validateNotification } from '../notifications/schema';
 
 export interface ReceiveDeps {
   store: Store;

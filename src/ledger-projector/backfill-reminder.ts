@@ -1,5 +1,5 @@
 import type { Logger } from '../observability/logger';
-import type { LedgerStore } from '../store/ledger-store';
+import type { LedgerStore } from './ledger-store';
 
 /** The warning's message, one line an operator can act on. */
 export const BACKFILL_REMINDER = 'stored notifications have no payment-ledger facts yet (stored before the ledger existed): run noti-receiver ledger backfill once';

@@ -1,7 +1,7 @@
 import { Gauge } from 'prom-client';
 import { DISCREPANCY_KINDS } from '../ledger/order-record';
 import { scrapedGauge, type Metrics } from '../observability/metrics';
-import type { OpenDiscrepancyCount } from '../store/ledger-store';
+import type { OpenDiscrepancyCount } from './ledger-store';
 
 /**
  * Open discrepancies per kind, every kind always present (0 when none) so an alert on `> 0` and a

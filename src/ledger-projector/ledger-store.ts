@@ -1,27 +1,27 @@
 import type { ExpectationInput } from '../ledger/expectation-fact';
 import type { OrderKey } from '../ledger/ledger-facts';
-import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../ledger/ledger-settings';
+import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../config/ledger-settings';
 import type { OrderRecord, OrderStatus } from '../ledger/order-record';
-import { typedDriver, type StoreDriver } from './driver';
-import type { DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from './procedures/list-discrepancies';
-import type { OrderListFilter, OrderPage } from './procedures/list-orders';
-import { PROJECTOR_BATCH, startLedgerProjector, type LedgerProjector, type LedgerProjectorOptions } from '../ledger-projector/ledger-projector';
-import { LedgerCatchingUp } from '../ledger-projector/ledger-catching-up';
-import { waitForLedger } from '../ledger-projector/read-your-writes';
-import type { LedgerLag, LedgerPosition } from './procedures/ledger-position';
-import type { ProjectedBatch } from './procedures/project-ledger';
+import { typedDriver, type StoreDriver } from '../store/driver';
+import type { DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from '../store/procedures/list-discrepancies';
+import type { OrderListFilter, OrderPage } from '../store/procedures/list-orders';
+import { PROJECTOR_BATCH, startLedgerProjector, type LedgerProjector, type LedgerProjectorOptions } from './ledger-projector';
+import { LedgerCatchingUp } from './ledger-catching-up';
+import { waitForLedger } from './read-your-writes';
+import type { LedgerLag, LedgerPosition } from '../store/procedures/ledger-position';
+import type { ProjectedBatch } from '../store/procedures/project-ledger';
 import type { ExpectationConflict } from '../ledger/expectation-conflict';
-import type { RebuildPage } from './procedures/rebuild-ledger';
-import type { BackfillPage } from './procedures/backfill-ledger';
-import type { Resolution } from './procedures/resolve-discrepancy';
+import type { RebuildPage } from '../store/procedures/rebuild-ledger';
+import type { BackfillPage } from '../store/procedures/backfill-ledger';
+import type { Resolution } from '../store/procedures/resolve-discrepancy';
 import type { Tracing } from '../tracing/tracing';
 
-export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from './procedures/list-discrepancies';
-export type { OrderListFilter, OrderPage } from './procedures/list-orders';
-export type { RebuildPage } from './procedures/rebuild-ledger';
-export type { BackfillPage } from './procedures/backfill-ledger';
-export type { Resolution } from './procedures/resolve-discrepancy';
-export type { LedgerLag } from './procedures/ledger-position';
+export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from '../store/procedures/list-discrepancies';
+export type { OrderListFilter, OrderPage } from '../store/procedures/list-orders';
+export type { RebuildPage } from '../store/procedures/rebuild-ledger';
+export type { BackfillPage } from '../store/procedures/backfill-ledger';
+export type { Resolution } from '../store/procedures/resolve-discrepancy';
+export type { LedgerLag } from '../store/procedures/ledger-position';
 
 export type PutExpectationResult = { outcome: 'stored'; record: OrderRecord } | { outcome: 'conflict'; conflict: ExpectationConflict };
 export type ResolveResult =

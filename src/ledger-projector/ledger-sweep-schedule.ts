@@ -1,5 +1,5 @@
 import type { Logger } from '../observability/logger';
-import type { LedgerStore } from '../store/ledger-store';
+import type { LedgerStore } from './ledger-store';
 
 /** Kinds that wait for the grace period open within 30 s after it has passed. */
 export const SWEEP_INTERVAL_MS = 15_000;

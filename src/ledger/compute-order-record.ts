@@ -1,6 +1,6 @@
 import { replayOrder } from './discrepancy-lifecycle';
 import type { LedgerFact, OrderKey } from './ledger-facts';
-import type { LedgerSettings } from './ledger-settings';
+import type { LedgerSettings } from '../config/ledger-settings';
 import { epochMs } from './ledger-time';
 import type { Discrepancy, Expected, OrderRecord } from './order-record';
 import { orderStatus } from './order-status';

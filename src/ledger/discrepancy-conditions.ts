@@ -1,6 +1,6 @@
 import type { NotificationFact, OrderKey } from './ledger-facts';
 import { ledgerId } from './ledger-id';
-import type { LedgerSettings } from './ledger-settings';
+import type { LedgerSettings } from '../config/ledger-settings';
 import { epochMs } from './ledger-time';
 import { sumOf } from './minor-units';
 import type { DiscrepancyKind } from './order-record';

@@ -1,6 +1,6 @@
 import { discrepancyId, shownConditions, type DiscrepancyCondition } from './discrepancy-conditions';
 import type { InputFact, LedgerFact, OrderKey, ResolutionFact } from './ledger-facts';
-import type { LedgerSettings } from './ledger-settings';
+import type { LedgerSettings } from '../config/ledger-settings';
 import { epochMs, isIsoOf, isoOf } from './ledger-time';
 import { orderFigures, type OrderFigures } from './order-figures';
 import { GRACE_KINDS, type Discrepancy, type DiscrepancyKind } from './order-record';

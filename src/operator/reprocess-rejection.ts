@@ -3,7 +3,7 @@ import type { Config } from '../config/env';
 import { GATEWAY_ADDRESSES } from '../config/gateway-addresses';
 import { ReceiverError } from '../errors';
 import { decodeBody } from '../notifications/decode-body';
-import { receiveNotification } from '../notifications/receive-notification';
+import { receiveNotification } from '../http/receive-notification';
 import type { Logger } from '../observability/logger';
 import { createMetrics } from '../observability/metrics';
 import type { GatewayEnvironment } from '../notifications/normalized-event';

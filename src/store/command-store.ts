@@ -1,4 +1,4 @@
-import type { LedgerSettings } from '../ledger/ledger-settings';
+import type { LedgerSettings } from '../config/ledger-settings';
 import type { AttemptRecord, BeginAttempt, CommandFilter, CommandKind, CommandLane, CommandState, FinishAttempt, NewCommand, StoredCommand } from './command-types';
 import { typedDriver, type StoreDriver } from './driver';
 

@@ -1,10 +1,9 @@
-import type { LedgerSettings } from '../ledger/ledger-settings';
+import { databaseOf, type DatabaseKind } from '../config/database-url';
 import { redactUrl } from '../observability/redact-url';
 import { createStore } from './create-store';
+import type { StoreDriver } from './driver';
 import type { OnMigration } from './migrations';
-import { openSqliteDriver } from './sqlite/sqlite-store';
 import type { Store } from './store';
-import type { Tracing } from '../tracing/tracing';
 
 export interface OpenStoreOptions {
   /** The serving process: with SQLite, refuse to start while another process serves the file. */
@@ -13,19 +12,24 @@ export interface OpenStoreOptions {
   onBackgroundError?: (error: Error) => void;
   /** Told about each migration just before it is applied. */
   onMigration?: OnMigration;
-  /** LEDGER_REQUIRE_EXPECTATION and LEDGER_GRACE_SECONDS; given, `openStores` runs the ledger's projector. */
-  ledger?: LedgerSettings;
-  /** With `ledger`: run the projector (default true), or its batch size and poll. */
-  projector?: boolean | { batch?: number; pollMs?: number };
-  /** Tracing on: the projector's batches are spans linked to the notifications they apply. */
-  tracing?: Tracing | null;
 }
 
-/** `sqlite:PATH` (the embedded default) or `postgres://…` for several replicas; pg loads only when used. */
+type DriverOpener = (location: string, options: OpenStoreOptions) => Promise<StoreDriver>;
+
+/** One driver per database the DATABASE_URL can name; pg loads only when used. */
+const OPENERS: Record<DatabaseKind, DriverOpener> = {
+  sqlite: async (path, options) => (await import('./sqlite/sqlite-store')).openSqliteDriver(path, options),
+  postgres: async (url, options) => (await import('./postgres/postgres-store')).openPostgresDriver(url, options),
+};
+
+/** `sqlite:PATH` (the embedded default) or `postgres://…` for several replicas. */
+export async function openDriver(databaseUrl: string, options: OpenStoreOptions = {}): Promise<StoreDriver> {
+  const database = databaseOf(databaseUrl);
+  if (!database) throw new Error(`unsupported DATABASE_URL ${redactUrl(databaseUrl)}`);
+  return OPENERS[database.kind](database.location, options);
+}
+
+/** The notification store alone, for a process that needs neither the commands nor the ledger. */
 export async function openStore(databaseUrl: string, options: OpenStoreOptions = {}): Promise<Store> {
-  if (databaseUrl.startsWith('sqlite:')) return createStore(openSqliteDriver(databaseUrl.slice('sqlite:'.length), options));
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    return createStore(await (await import('./postgres/postgres-store')).openPostgresDriver(databaseUrl, options));
-  }
-  throw new Error(`unsupported DATABASE_URL ${redactUrl(databaseUrl)}`);
+  return createStore(await openDriver(databaseUrl, options));
 }

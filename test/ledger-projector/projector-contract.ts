@@ -6,7 +6,7 @@ import { mallScope } from '../../src/api/mall-scope';
 import { orderText } from '../../src/cli/order-text';
 import { LedgerCatchingUp } from '../../src/ledger-projector/ledger-catching-up';
 import { createLogger } from '../../src/observability/logger';
-import type { Stores } from '../../src/store/open-stores';
+import type { Stores } from '../../src/ledger-projector/open-stores';
 import { cancelled, MALL, paid } from '../store/ledger-entries';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { Writable } from 'node:stream';

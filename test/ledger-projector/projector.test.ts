@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { DEFAULT_LEDGER_SETTINGS } from '../../src/ledger/ledger-settings';
-import { openStores } from '../../src/store/open-stores';
+import { DEFAULT_LEDGER_SETTINGS } from '../../src/config/ledger-settings';
+import { openStores } from '../../src/ledger-projector/open-stores';
 import { admin, createTestSchema, describePostgres } from '../store/pg-test-database';
 import { projectorContract } from './projector-contract';
 

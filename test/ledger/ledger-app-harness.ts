@@ -8,13 +8,13 @@ import { commandDeps } from '../../src/api/start-internal-api';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
 import { ledgerSettingsOf } from '../../src/config/ledger-env';
-import { startLedgerSweep } from '../../src/ledger/ledger-sweep-schedule';
+import { startLedgerSweep } from '../../src/ledger-projector/ledger-sweep-schedule';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { registerLedgerGauge } from '../../src/ledger-projector/ledger-gauges';
 import { openFilePublisher } from '../../src/publishers/file-publisher';
 import { startRelay } from '../../src/relay/relay';
-import { openStores, type Stores } from '../../src/store/open-stores';
+import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
 import { inContract } from '../helpers/event-contract';
 import { DEV_GATEWAY_IP } from '../helpers/test-receiver';
 

@@ -1,6 +1,6 @@
 import { computeOrderRecord, type LedgerComputation } from '../../src/ledger/compute-order-record';
 import type { LedgerFact } from '../../src/ledger/ledger-facts';
-import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../../src/ledger/ledger-settings';
+import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../../src/config/ledger-settings';
 import type { OrderRecord } from '../../src/ledger/order-record';
 import { ORDER, minute } from './ledger-fixtures';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ledgerEvents } from '../../src/ledger/ledger-events';
 import type { LedgerFact } from '../../src/ledger/ledger-facts';
-import type { LedgerSettings } from '../../src/ledger/ledger-settings';
+import type { LedgerSettings } from '../../src/config/ledger-settings';
 import type { OrderRecord } from '../../src/ledger/order-record';
 import {
   BASE_MS, approval, basketApproval, deposit, depositCancel, escrow, expectation, minute, partialCancel, refund, refused, resolution, transferFailed, unionPay, walletCancellation,

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_LEDGER_SETTINGS } from '../../src/ledger/ledger-settings';
+import { DEFAULT_LEDGER_SETTINGS } from '../../src/config/ledger-settings';
 import type { OrderRecord } from '../../src/ledger/order-record';
 import { approvalNotification, changeNotification, nextPgCno, type JsonNotification } from '../../src/simulator/notification-builders';
-import { openStores } from '../../src/store/open-stores';
+import { openStores } from '../../src/ledger-projector/open-stores';
 import { eventually } from '../helpers/eventually';
 import { spawnReceiver, type SpawnedReceiver } from '../helpers/spawn-receiver';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';

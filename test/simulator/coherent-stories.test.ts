@@ -4,7 +4,7 @@ import { registerLedgerGauge } from '../../src/ledger-projector/ledger-gauges';
 import { FAULT_NAMES, FAULTS } from '../../src/simulator/faulty-stories';
 import { approvalNotification, nextPgCno } from '../../src/simulator/notification-builders';
 import { runSimulation, type SimulationOptions } from '../../src/simulator/run-simulation';
-import type { ListedDiscrepancy } from '../../src/store/ledger-store';
+import type { ListedDiscrepancy } from '../../src/ledger-projector/ledger-store';
 import { startLedgerReceiver, type LedgerReceiver } from '../sandbox/ledger-receiver';
 
 /** Far enough past every order's last change that whatever waits for LEDGER_GRACE_SECONDS (2100 s) has opened. */

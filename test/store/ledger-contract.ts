@@ -1,6 +1,6 @@
 import { currencyOrDefault, orderCurrency } from '../../src/ledger/order-currency';
-import type { LedgerSettings } from '../../src/ledger/ledger-settings';
-import type { Stores } from '../../src/store/open-stores';
+import type { LedgerSettings } from '../../src/config/ledger-settings';
+import type { Stores } from '../../src/ledger-projector/open-stores';
 import { cancelled, MALL, minute, paid, transferFailed } from './ledger-entries';
 import { inContract } from '../helpers/event-contract';
 

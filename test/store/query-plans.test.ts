@@ -11,7 +11,7 @@ import { reads, writes } from '../../src/store/procedures';
 import type { Param, Procedure } from '../../src/store/procedures/procedure';
 import { recordNotifications } from '../../src/store/procedures/record-notifications';
 import { commandLedgerFacts } from '../../src/store/procedures/command-ledger-facts';
-import { DEFAULT_LEDGER_SETTINGS } from '../../src/ledger/ledger-settings';
+import { DEFAULT_LEDGER_SETTINGS } from '../../src/config/ledger-settings';
 import type { StoredCommand } from '../../src/store/command-types';
 import { runProcedure as runOnSqlite, StatementCache } from '../../src/store/sqlite/run-procedure';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';

@@ -1,6 +1,6 @@
-import { DEFAULT_LEDGER_SETTINGS } from '../../src/ledger/ledger-settings';
+import { DEFAULT_LEDGER_SETTINGS } from '../../src/config/ledger-settings';
 import { readMigrations } from '../../src/store/migrations';
-import { openStores, type Stores } from '../../src/store/open-stores';
+import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
 import { writes } from '../../src/store/procedures';
 import { inboxRow, ledgerFactOf } from '../../src/store/procedures/inbox-row';
 import { applyOrderFacts } from '../../src/store/procedures/apply-order-facts';

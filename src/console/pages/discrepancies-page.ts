@@ -1,5 +1,5 @@
 import { currencyOrDefault } from '../../ledger/order-currency';
-import type { ListedDiscrepancy } from '../../store/ledger-store';
+import type { ListedDiscrepancy } from '../../ledger-projector/ledger-store';
 import { html, isolated } from '../html';
 import { layout, type Viewer, wordsOf } from './layout';
 import { kindLabel, orderHref } from './order-status-badge';

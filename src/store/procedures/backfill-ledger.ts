@@ -1,5 +1,5 @@
 import type { NotificationFact } from '../../ledger/ledger-facts';
-import type { LedgerSettings } from '../../ledger/ledger-settings';
+import type { LedgerSettings } from '../../config/ledger-settings';
 import type { NormalizedEvent } from '../../notifications/normalized-event';
 import { applyOrderFacts } from './apply-order-facts';
 import { ledgerFactOf } from './inbox-row';

@@ -1,6 +1,6 @@
 import type { FinishAttempt, StoredCommand } from '../command-types';
 import { COMMAND_COLUMNS, toStoredCommand, type CommandRow } from './command-columns';
-import type { LedgerSettings } from '../../ledger/ledger-settings';
+import type { LedgerSettings } from '../../config/ledger-settings';
 import { commandLedgerFacts } from './command-ledger-facts';
 import { storeLedgerInputs } from './ledger-inputs';
 import { get, outboxChanged, run, type Procedure } from './procedure';

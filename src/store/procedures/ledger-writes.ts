@@ -2,7 +2,7 @@ import { computeOrderRecord, type LedgerComputation } from '../../ledger/compute
 import { ledgerErrorRecord } from '../../ledger/ledger-error-record';
 import { ledgerEvents, type LedgerEvent } from '../../ledger/ledger-events';
 import type { LedgerFact, OrderKey } from '../../ledger/ledger-facts';
-import type { LedgerSettings } from '../../ledger/ledger-settings';
+import type { LedgerSettings } from '../../config/ledger-settings';
 import type { Discrepancy, OrderRecord } from '../../ledger/order-record';
 import { sha256Hex } from '../../sha256-hex';
 import { orderKeyText, storedRecord, type LoadedOrder } from './ledger-orders';

@@ -1,5 +1,5 @@
 import type { LedgerFact, OrderKey } from '../../ledger/ledger-facts';
-import type { LedgerSettings } from '../../ledger/ledger-settings';
+import type { LedgerSettings } from '../../config/ledger-settings';
 import type { NormalizedEvent } from '../../notifications/normalized-event';
 import { conflictFact } from '../../ledger/conflict-fact';
 import { notificationFact } from '../../ledger/notification-fact';

@@ -1,4 +1,4 @@
-import type { LedgerSettings } from '../../ledger/ledger-settings';
+import type { LedgerSettings } from '../../config/ledger-settings';
 import { applyOrderFacts } from './apply-order-facts';
 import { all, type Procedure } from './procedure';
 
