@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { NOTI_TYPES, type NotiType } from '../src/notifications/event-types';
-import type { ProjectedBatch } from '../src/store/procedures/project-ledger';
+import type { ProjectedBatch } from '../src/store/procedures/ledger/project-ledger';
 import { inboxEntries } from './inbox-entries';
 import { loadSource } from './load';
 import { createBenchSchema } from './postgres-schema';

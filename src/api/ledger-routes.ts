@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { LedgerStore } from '../ledger-projector/ledger-store';
-import type { DiscrepancyCursor } from '../store/procedures/list-discrepancies';
+import type { DiscrepancyCursor } from '../store/procedures/ledger/list-discrepancies';
 import { parseBody } from './api-errors';
 import type { MallScope } from './mall-scope';
 import { decodeCursor, decodeOrderCursor, encodeCursor, encodeOrderCursor } from './ledger-cursor';

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { ProjectedBatch } from '../store/procedures/project-ledger';
+import type { ProjectedBatch } from '../store/procedures/ledger/project-ledger';
 import { recordBatchSpan } from '../tracing/batch-span';
 import type { Tracing } from '../tracing/tracing';
 

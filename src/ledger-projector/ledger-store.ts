@@ -3,25 +3,25 @@ import type { OrderKey } from '../ledger/ledger-facts';
 import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../config/ledger-settings';
 import type { OrderRecord, OrderStatus } from '../ledger/order-record';
 import { typedDriver, type StoreDriver } from '../store/driver';
-import type { DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from '../store/procedures/list-discrepancies';
-import type { OrderListFilter, OrderPage } from '../store/procedures/list-orders';
+import type { DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from '../store/procedures/ledger/list-discrepancies';
+import type { OrderListFilter, OrderPage } from '../store/procedures/ledger/list-orders';
 import { PROJECTOR_BATCH, startLedgerProjector, type LedgerProjector, type LedgerProjectorOptions } from './ledger-projector';
 import { LedgerCatchingUp } from './ledger-catching-up';
 import { waitForLedger } from './read-your-writes';
-import type { LedgerLag, LedgerPosition } from '../store/procedures/ledger-position';
-import type { ProjectedBatch } from '../store/procedures/project-ledger';
+import type { LedgerLag, LedgerPosition } from '../store/procedures/ledger/ledger-position';
+import type { ProjectedBatch } from '../store/procedures/ledger/project-ledger';
 import type { ExpectationConflict } from '../ledger/expectation-conflict';
-import type { RebuildPage } from '../store/procedures/rebuild-ledger';
-import type { BackfillPage } from '../store/procedures/backfill-ledger';
-import type { Resolution } from '../store/procedures/resolve-discrepancy';
+import type { RebuildPage } from '../store/procedures/ledger/rebuild-ledger';
+import type { BackfillPage } from '../store/procedures/ledger/backfill-ledger';
+import type { Resolution } from '../store/procedures/ledger/resolve-discrepancy';
 import type { Tracing } from '../tracing/tracing';
 
-export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from '../store/procedures/list-discrepancies';
-export type { OrderListFilter, OrderPage } from '../store/procedures/list-orders';
-export type { RebuildPage } from '../store/procedures/rebuild-ledger';
-export type { BackfillPage } from '../store/procedures/backfill-ledger';
-export type { Resolution } from '../store/procedures/resolve-discrepancy';
-export type { LedgerLag } from '../store/procedures/ledger-position';
+export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from '../store/procedures/ledger/list-discrepancies';
+export type { OrderListFilter, OrderPage } from '../store/procedures/ledger/list-orders';
+export type { RebuildPage } from '../store/procedures/ledger/rebuild-ledger';
+export type { BackfillPage } from '../store/procedures/ledger/backfill-ledger';
+export type { Resolution } from '../store/procedures/ledger/resolve-discrepancy';
+export type { LedgerLag } from '../store/procedures/ledger/ledger-position';
 
 export type PutExpectationResult = { outcome: 'stored'; record: OrderRecord } | { outcome: 'conflict'; conflict: ExpectationConflict };
 export type ResolveResult =

@@ -1,4 +1,4 @@
-import { behind as rowsBehind, type LedgerPosition, type LedgerSeqs } from '../store/procedures/ledger-position';
+import { behind as rowsBehind, type LedgerPosition, type LedgerSeqs } from '../store/procedures/ledger/ledger-position';
 import { LedgerCatchingUp } from './ledger-catching-up';
 
 /** How long a read waits for the projector before it answers 503. */

@@ -1,5 +1,5 @@
 import { typedDriver, type StoreDriver } from './driver';
-import { inboxRow } from './procedures/inbox-row';
+import { inboxRow } from './procedures/inbox-outbox/inbox-row';
 import type { Store } from './store';
 
 /** When the caller does not say: the moment the write was asked for (it commits a moment later). */

@@ -7,7 +7,7 @@ import type { OrderRecord } from '../../src/ledger/order-record';
 import { createLogger } from '../../src/observability/logger';
 import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
 import { writes } from '../../src/store/procedures';
-import { inboxRow } from '../../src/store/procedures/inbox-row';
+import { inboxRow } from '../../src/store/procedures/inbox-outbox/inbox-row';
 import type { InboxEntry } from '../../src/store/store';
 import { cancelled, MALL, minute, paid, transferFailed } from './ledger-entries';
 import { postgresAtVersion, sqliteAtVersion, type OlderReleaseDatabase } from './older-release-database';

@@ -1,4 +1,4 @@
-import { inboxRow } from '../../src/store/procedures/inbox-row';
+import { inboxRow } from '../../src/store/procedures/inbox-outbox/inbox-row';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,8 +9,8 @@ import { createPool } from '../../src/store/postgres/pool';
 import { runProcedure as runOnPostgres } from '../../src/store/postgres/run-procedure';
 import { reads, writes } from '../../src/store/procedures';
 import type { Param, Procedure } from '../../src/store/procedures/procedure';
-import { recordNotifications } from '../../src/store/procedures/record-notifications';
-import { commandLedgerFacts } from '../../src/store/procedures/command-ledger-facts';
+import { recordNotifications } from '../../src/store/procedures/inbox-outbox/record-notifications';
+import { commandLedgerFacts } from '../../src/store/procedures/commands/command-ledger-facts';
 import { DEFAULT_LEDGER_SETTINGS } from '../../src/config/ledger-settings';
 import type { StoredCommand } from '../../src/store/command-types';
 import { runProcedure as runOnSqlite, StatementCache } from '../../src/store/sqlite/run-procedure';

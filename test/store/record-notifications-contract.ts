@@ -1,6 +1,6 @@
-import { recordNotification } from '../../src/store/procedures/record-notification';
-import { recordNotifications } from '../../src/store/procedures/record-notifications';
-import { inboxRow, type InboxRow } from '../../src/store/procedures/inbox-row';
+import { recordNotification } from '../../src/store/procedures/inbox-outbox/record-notification';
+import { recordNotifications } from '../../src/store/procedures/inbox-outbox/record-notifications';
+import { inboxRow, type InboxRow } from '../../src/store/procedures/inbox-outbox/inbox-row';
 import { run } from '../../src/store/procedures/procedure';
 import type { RecordResult } from '../../src/store/store';
 import { inboxEntry, type EventFields } from '../helpers/stored-events';

@@ -1,6 +1,6 @@
 import type { Statement } from '../../src/store/procedures/procedure';
-import { recordNotifications } from '../../src/store/procedures/record-notifications';
-import { inboxRow } from '../../src/store/procedures/inbox-row';
+import { recordNotifications } from '../../src/store/procedures/inbox-outbox/record-notifications';
+import { inboxRow } from '../../src/store/procedures/inbox-outbox/inbox-row';
 import { inboxEntry } from '../helpers/stored-events';
 import { describePostgres } from './pg-test-database';
 import { postgresRunner, sqliteRunner } from './procedure-runners';

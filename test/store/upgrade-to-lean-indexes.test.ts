@@ -1,4 +1,4 @@
-import { inboxRow } from '../../src/store/procedures/inbox-row';
+import { inboxRow } from '../../src/store/procedures/inbox-outbox/inbox-row';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

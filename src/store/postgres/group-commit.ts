@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { WriteName } from '../procedures';
-import { writeBatch } from '../procedures/write-batch';
+import { writeBatch } from '../procedures/inbox-outbox/write-batch';
 import { inTransaction } from './pool';
 import { runProcedure, writeTransaction } from './run-procedure';
 

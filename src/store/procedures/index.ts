@@ -4,164 +4,36 @@
  *
  * Adding a feature's table and queries (see ../README.md):
  *   1. migrations/sqlite/NNN_name.sql and migrations/postgres/NNN_name.sql (same NNN, gaps allowed);
- *   2. one procedure per verb in this folder: `function* verb(args): Procedure<Result>` that
+ *   2. one procedure per verb, in the folder of its concern (inbox-outbox/, commands/,
+ *      console-operators/, retention/, ledger/): `function* verb(args): Procedure<Result>` that
  *      `yield*`s get/all/run with portable SQL and `?` placeholders;
- *   3. one line below, in `writes` (runs in a transaction, group-committed, durable when it
- *      resolves) or `reads` (one snapshot per statement, never waits behind the writer);
+ *   3. one line in that folder's index.ts, in its `…Writes` (runs in a transaction,
+ *      group-committed, durable when it resolves) or `…Reads` (one snapshot per statement, never
+ *      waits behind the writer); a new concern is a new folder and one spread line below;
  *   4. a method on your own interface calling `driver.write('verb', …)` / `driver.read('verb', …)`.
  * Arguments and results cross a worker boundary: plain data, Buffers, no functions or classes.
  */
-import { conflictsOfEvent } from './conflicts-of-event';
-import { addOperator } from './add-operator';
-import { createSession } from './create-session';
-import { endSession } from './end-session';
-import { endSessionsOf } from './end-sessions-of';
-import { findOperator } from './find-operator';
-import { findOperatorByTokenHash } from './find-operator-by-token-hash';
-import { findSession } from './find-session';
-import { listOperators } from './list-operators';
-import { pruneExpiredSessions } from './prune-expired-sessions';
-import { removeOperator } from './remove-operator';
-import { rotateOperatorToken } from './rotate-operator-token';
-import { touchSession } from './touch-session';
-import { setSessionLocale } from './set-session-locale';
-import { eventActivity } from './event-activity';
-import { eventCounts } from './event-counts';
-import { lastRetentionRun } from './last-retention-run';
-import { listAudit } from './list-audit';
-import { searchAudit } from './search-audit';
-import { listDeliveryAttempts } from './list-delivery-attempts';
-import { problemsSince } from './problems-since';
-import { pruneExpired } from './prune-expired';
-import { recordAudit } from './record-audit';
-import { recordRetentionRun } from './record-retention-run';
-import { requeueDeadMatching } from './requeue-dead-matching';
-import { searchEvents } from './search-events';
-import { backlog } from './backlog';
-import { beginCommandAttempt } from './begin-command-attempt';
-import { countCommandsByState, countDueCommands, countWorkingCommandsSince } from './count-commands';
-import { createCommand } from './create-command';
-import { finishCommandAttempt } from './finish-command-attempt';
-import { getCommand } from './get-command';
-import { commandTraceContext } from './command-trace-context';
-import { leaseDueCommands } from './lease-due-commands';
-import { listCommandAttempts } from './list-command-attempts';
-import { listCommands } from './list-commands';
-import { releaseCommandLeases } from './release-command-leases';
-import { retryFailedCommand } from './retry-failed-command';
-import { getConflict } from './get-conflict';
-import { getEvent } from './get-event';
-import { getRejection } from './get-rejection';
-import { listConflicts } from './list-conflicts';
-import { listEvents } from './list-events';
-import { listRejections } from './list-rejections';
-import { markDead } from './mark-dead';
-import { markDelivered } from './mark-delivered';
-import { markRejectionReprocessed } from './mark-rejection-reprocessed';
-import { markRetry } from './mark-retry';
-import { nextPending } from './next-pending';
-import { probeWrite } from './probe-write';
+import { commandsReads, commandsWrites } from './commands';
+import { consoleOperatorsReads, consoleOperatorsWrites } from './console-operators';
+import { inboxOutboxReads, inboxOutboxWrites } from './inbox-outbox';
+import { ledgerReads, ledgerWrites } from './ledger';
+import { retentionReads, retentionWrites } from './retention';
 import type { Procedure } from './procedure';
-import { recordNotification } from './record-notification';
-import { recordRejection } from './record-rejection';
-import { requeue } from './requeue';
-import { requeueDead } from './requeue-dead';
-import { findOrders, getOrder } from './get-order';
-import { listDiscrepancies, openDiscrepancyCounts, openDiscrepancyCountsByOrigin } from './list-discrepancies';
-import { ledgerBackfillNeeded } from './ledger-backfill-needed';
-import { countOrdersWithStatus, listOrders, orderStatusCounts } from './list-orders';
-import { putExpectation } from './put-expectation';
-import { rebuildLedger } from './rebuild-ledger';
-import { backfillLedger } from './backfill-ledger';
-import { resolveDiscrepancy } from './resolve-discrepancy';
-import { sweepLedger } from './sweep-ledger';
-import { projectLedger } from './project-ledger';
-import { ledgerLag, ledgerPosition } from './ledger-position';
 
 export const writes = {
-  recordNotification,
-  recordRejection,
-  markDelivered,
-  markRetry,
-  markDead,
-  requeue,
-  requeueDead,
-  markRejectionReprocessed,
-  createCommand,
-  beginCommandAttempt,
-  finishCommandAttempt,
-  leaseDueCommands,
-  releaseCommandLeases,
-  retryFailedCommand,
-  probeWrite,
-  // operator console and CLI
-  requeueDeadMatching,
-  recordAudit,
-  pruneExpired,
-  recordRetentionRun,
-  // operators and console sessions
-  addOperator,
-  rotateOperatorToken,
-  removeOperator,
-  createSession,
-  touchSession,
-  setSessionLocale,
-  endSession,
-  endSessionsOf,
-  pruneExpiredSessions,
-  // the payment ledger
-  putExpectation,
-  resolveDiscrepancy,
-  // the ledger's own transactions (driver.ledgerWrite): the projector's batches and what recomputes records
-  projectLedger,
-  sweepLedger,
-  rebuildLedger,
-  backfillLedger,
+  ...inboxOutboxWrites,
+  ...commandsWrites,
+  ...consoleOperatorsWrites,
+  ...retentionWrites,
+  ...ledgerWrites,
 } as const;
 
 export const reads = {
-  nextPending,
-  backlog,
-  listEvents,
-  getEvent,
-  listRejections,
-  getRejection,
-  listConflicts,
-  getConflict,
-  getCommand,
-  commandTraceContext,
-  listCommands,
-  listCommandAttempts,
-  countCommandsByState,
-  countWorkingCommandsSince,
-  countDueCommands,
-  // operator console and CLI
-  searchEvents,
-  eventCounts,
-  problemsSince,
-  eventActivity,
-  conflictsOfEvent,
-  listDeliveryAttempts,
-  listAudit,
-  searchAudit,
-  lastRetentionRun,
-  // operators and console sessions
-  listOperators,
-  findOperator,
-  findOperatorByTokenHash,
-  findSession,
-  // the payment ledger
-  getOrder,
-  findOrders,
-  listOrders,
-  orderStatusCounts,
-  listDiscrepancies,
-  openDiscrepancyCounts,
-  openDiscrepancyCountsByOrigin,
-  ledgerBackfillNeeded,
-  ledgerPosition,
-  ledgerLag,
-  countOrdersWithStatus,
+  ...inboxOutboxReads,
+  ...commandsReads,
+  ...consoleOperatorsReads,
+  ...retentionReads,
+  ...ledgerReads,
 } as const;
 
 /**

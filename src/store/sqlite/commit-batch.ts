@@ -1,4 +1,4 @@
-import { writeBatch, type WriteRequest } from '../procedures/write-batch';
+import { writeBatch, type WriteRequest } from '../procedures/inbox-outbox/write-batch';
 import { runProcedure, type StatementCache } from './run-procedure';
 
 export type WriteOutcome = { ok: true; value: unknown } | { ok: false; error: string };

@@ -1,4 +1,4 @@
-import type { WriteRequest } from '../procedures/write-batch';
+import type { WriteRequest } from '../procedures/inbox-outbox/write-batch';
 
 /** What the main thread and the SQLite writer worker say to each other. */
 export interface WriterSetup {

@@ -1,0 +1,12 @@
+import type { AddOperatorOutcome, NewOperator } from '../../store';
+import { run, type Procedure } from '../procedure';
+
+/** An existing name is left as it is: replacing a token is `rotateOperatorToken`, a role change is remove and add. */
+export function* addOperator(operator: NewOperator): Procedure<AddOperatorOutcome> {
+  const inserted = yield* run(
+    `INSERT INTO operators (name, role, token_hash, created_at, token_set_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (name) DO NOTHING`,
+    operator.name, operator.role, operator.tokenHash, operator.createdAt, operator.tokenHash === null ? null : operator.createdAt,
+  );
+  return inserted.changes > 0 ? 'added' : 'exists';
+}

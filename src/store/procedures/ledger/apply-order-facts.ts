@@ -1,0 +1,39 @@
+import type { OrderKey } from '../../../ledger/ledger-facts';
+import { distinctOrders, loadedOrders, loadOrders } from './ledger-orders';
+import { recomputeOrders, type LedgerOptions, type OrderFact, type Recomputed } from './ledger-writes';
+import { dialect, lastTrip, oneTrip, outboxChanged, type Procedure, type Statement } from '../procedure';
+
+/**
+ * The ledger's one step for every verb but the notifications' (which fold it into their own
+ * round trips): read the orders' records and facts, store the new facts, recompute
+ * and write what changed, with the events, in the caller's transaction. `alsoOrders`
+ * are recomputed without a new fact (the sweep, a rebuild).
+ */
+export function* applyOrderFacts(facts: readonly OrderFact[], options: LedgerOptions, alsoOrders: readonly OrderKey[] = []): Procedure<Recomputed[]> {
+  const orders = distinctOrders([...facts.map((f) => f.order), ...alsoOrders]);
+  if (orders.length === 0) return [];
+  const sql = yield* dialect();
+  const loaded = loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql)));
+  const { statements, results, events } = recomputeOrders(loaded, facts, options, sql);
+  yield* queueAfter(statements, events);
+  return results;
+}
+
+/**
+ * The ledger's writes, then its events: on PostgreSQL the records are written (and answered)
+ * before the outbox-order lock is taken, so the acks' transactions, which take it as they begin,
+ * wait only while the events draw their positions and the transaction commits. `after` go with
+ * the events (a projector's position).
+ */
+export function* queueAfter(writes: readonly Statement[], events: readonly Statement[], after: readonly Statement[] = []): Procedure<void> {
+  if (events.length === 0) {
+    yield* lastTrip(...writes, ...after);
+    return;
+  }
+  // Unread: on PostgreSQL the lock is asked for in the same round trip, behind the writes (a write
+  // that fails fails the lock and the transaction with it), and is held from the moment they are
+  // done, as long as when it was asked for after their answers, one round trip fewer.
+  yield* lastTrip(...writes);
+  yield* outboxChanged();
+  yield* lastTrip(...events, ...after);
+}

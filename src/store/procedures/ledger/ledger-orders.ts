@@ -1,0 +1,99 @@
+import type { LedgerFact, OrderKey } from '../../../ledger/ledger-facts';
+import type { OrderRecord } from '../../../ledger/order-record';
+import { allRows, chunks, sqlBySize, type Dialect, type Param, type Statement } from '../procedure';
+
+/** The order's key as one string, for maps (JSON: no separator can make two keys one). */
+export const orderKeyText = (order: OrderKey): string => JSON.stringify([order.mallId, order.shopOrderNo]);
+
+/** The orders once each, sorted: a batch writes its records, and queues their events, in one order whatever the arrival. */
+export function distinctOrders(orders: Iterable<OrderKey>): OrderKey[] {
+  const byKey = new Map<string, OrderKey>();
+  for (const order of orders) byKey.set(orderKeyText(order), { mallId: order.mallId, shopOrderNo: order.shopOrderNo });
+  return [...byKey.values()].sort((a, b) => (a.mallId !== b.mallId ? (a.mallId < b.mallId ? -1 : 1) : a.shopOrderNo < b.shopOrderNo ? -1 : a.shopOrderNo > b.shopOrderNo ? 1 : 0));
+}
+
+// The orders are read with their facts: each order by both columns of its unique key, its facts
+// by its order_id in a subquery (joined instead, a plan made before the tables had statistics, as
+// a prepared statement's generic plan is, may hash the whole facts table for a few orders). The
+// facts come as one JSON array of their JSON texts. SQLite takes the orders of a batch as OR'd
+// pairs, one index search each. PostgreSQL rechecks every row it finds against the whole OR (a
+// cost that grows with the square of the batch: 2 ms for 31 orders), and one statement per order
+// costs the event loop a socket write each: it joins the keys, as two arrays, to a search of the
+// unique key per key instead (LATERAL, so no plan can read the table to hash it).
+const LOOKUPS_EACH = 256;
+const ORDER_COLUMNS = 'o.mall_id, o.shop_order_no, o.record_json, o.sweep_at';
+const FACTS_OF_ORDER = {
+  sqlite: 'SELECT json_group_array(f.fact_json) FROM ledger_facts f WHERE f.order_id = o.order_id',
+  postgres: 'SELECT CAST(json_agg(f.fact_json) AS TEXT) FROM ledger_facts f WHERE f.order_id = o.order_id',
+};
+const LOAD_PAIRS = sqlBySize((rows) => `SELECT ${ORDER_COLUMNS}, (${FACTS_OF_ORDER.sqlite}) AS facts
+  FROM ledger_orders o WHERE ${Array.from({ length: rows }, () => '(o.mall_id = ? AND o.shop_order_no = ?)').join(' OR ')}`);
+// The keys come as two arrays: one statement text whatever the count, prepared once per connection
+// (a VALUES list was a new text, parsed and planned again, for every count of orders).
+const LOAD_LIST = `SELECT ${ORDER_COLUMNS}, (${FACTS_OF_ORDER.postgres}) AS facts
+  FROM unnest(?::text[], ?::text[]) AS k (mall_id, shop_order_no)
+  CROSS JOIN LATERAL (SELECT * FROM ledger_orders WHERE mall_id = k.mall_id AND shop_order_no = k.shop_order_no OFFSET 0) o`;
+
+export interface LoadRow {
+  mall_id: string;
+  shop_order_no: string;
+  record_json: string | null;
+  sweep_at: number | string | null;
+  /** A JSON array of the facts' JSON texts; null (PostgreSQL) or '[]' (SQLite) when there are none. */
+  facts: string | null;
+}
+
+/**
+ * The statements that read what the orders hold: their stored records and facts. No row lock: on
+ * PostgreSQL every write transaction takes the outbox-order lock as it begins (group-commit.ts),
+ * so write transactions run one at a time across replicas and nothing read here can change
+ * before this transaction commits; SQLite has one writer. A new order's row is written once,
+ * with its first record.
+ */
+export function loadOrders(orders: readonly OrderKey[], dialect: Dialect): Statement[] {
+  if (dialect === 'postgres') return orders.length === 0 ? [] : [allRows(LOAD_LIST, orders.map((o) => o.mallId), orders.map((o) => o.shopOrderNo))];
+  return chunks(orders, 2, LOOKUPS_EACH).map((run) => allRows(LOAD_PAIRS(run.length), ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo])));
+}
+
+export interface LoadedOrder {
+  order: OrderKey;
+  /** The order has a row (a new order's row is written with its first record). */
+  exists: boolean;
+  /** The stored record as stored (JSON): compared as text, parsed only when the record changed. */
+  storedJson: string | null;
+  sweepAt: number | null;
+  facts: LedgerFact[];
+  /** A stored fact that could not be read (corrupt JSON): the order is a `ledger_error`, the others go on. */
+  loadError: string | null;
+}
+
+/** The answers of `loadOrders`' statements, per order. */
+export function loadedOrders(orders: readonly OrderKey[], answers: readonly unknown[]): Map<string, LoadedOrder> {
+  const loaded = new Map<string, LoadedOrder>();
+  for (const order of orders) loaded.set(orderKeyText(order), { order, exists: false, storedJson: null, sweepAt: null, facts: [], loadError: null });
+  for (const rows of answers as LoadRow[][]) {
+    for (const row of rows) {
+      const entry = loaded.get(orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }));
+      if (!entry) continue;
+      entry.exists = true;
+      entry.storedJson = row.record_json;
+      entry.sweepAt = row.sweep_at === null ? null : Number(row.sweep_at);
+      try {
+        for (const fact of row.facts === null ? [] : (JSON.parse(row.facts) as string[])) entry.facts.push(JSON.parse(fact) as LedgerFact);
+      } catch (error) {
+        entry.loadError = `a stored fact cannot be read: ${(error as Error).message}`;
+      }
+    }
+  }
+  return loaded;
+}
+
+export const storedRecord = (entry: LoadedOrder): OrderRecord | null => {
+  if (entry.storedJson === null) return null;
+  try {
+    return JSON.parse(entry.storedJson) as OrderRecord;
+  } catch {
+    // A corrupt stored record is only what the events compare with: the new one replaces it.
+    return null;
+  }
+};
