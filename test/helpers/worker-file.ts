@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import * as ts from 'typescript';
+
+/**
+ * What jest gives src/store/sqlite/start-worker.ts in place of src/store/sqlite/worker-file.ts
+ * (jest.config.js maps it): a worker thread runs JavaScript from a file, and under jest there are
+ * only the TypeScript sources. The worker's module and every relative module it requires are
+ * transpiled the way ts-jest does for the main thread, into a folder named by the sources' hash
+ * (so parallel test files share it and an edit makes a new one), beside links to node_modules and
+ * migrations so that packages and the migrations' folder resolve as they do from dist/.
+ */
+const ROOT = resolve(__dirname, '../..');
+const SQLITE_DIR = join(ROOT, 'src/store/sqlite');
+
+export function workerFile(name: string): string {
+  const sources = transpiled(join(SQLITE_DIR, `${name}.ts`));
+  const hash = createHash('sha256');
+  for (const file of Object.keys(sources).sort()) hash.update(file).update('\0').update(sources[file]!).update('\0');
+  const dir = join(tmpdir(), `noti-receiver-workers-${hash.digest('hex').slice(0, 16)}`);
+  for (const [file, output] of Object.entries(sources)) {
+    const target = join(dir, relative(ROOT, file).replace(/\.ts$/, '.js'));
+    if (existsSync(target)) continue;
+    mkdirSync(dirname(target), { recursive: true });
+    // Another test file may be writing the same file now: each writes its own, then renames.
+    const partial = `${target}.${process.pid}`;
+    writeFileSync(partial, output);
+    renameSync(partial, target);
+  }
+  for (const linked of ['node_modules', 'migrations']) {
+    try {
+      symlinkSync(join(ROOT, linked), join(dir, linked));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return join(dir, relative(ROOT, SQLITE_DIR), `${name}.js`);
+}
+
+/** The entry and every relative module it requires, as CommonJS JavaScript by file name. */
+function transpiled(entry: string): Record<string, string> {
+  const sources: Record<string, string> = {};
+  const visit = (file: string) => {
+    if (file in sources) return;
+    const output = ts.transpileModule(readFileSync(file, 'utf8'), {
+      fileName: file,
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+    }).outputText;
+    sources[file] = output;
+    for (const [, specifier] of output.matchAll(/require\("(\.{1,2}\/[^"]+)"\)/g)) {
+      const base = resolve(dirname(file), specifier!);
+      const target = [`${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
+      if (target) visit(target);
+    }
+  };
+  visit(entry);
+  return sources;
+}
