@@ -1,5 +1,5 @@
 import type { Logger } from '../observability/logger';
-import type { OperatorQueries } from '../store/store';
+import type { RetentionQueries } from '../store/store';
 import { runRetention } from './run-retention';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -12,7 +12,7 @@ export interface RetentionSchedule {
 
 /** At start, then hourly. A failed run is logged and tried again next hour: pruning is never urgent. */
 export function startRetention(deps: {
-  store: Pick<OperatorQueries, 'pruneExpired' | 'recordRetentionRun'>;
+  store: Pick<RetentionQueries, 'pruneExpired' | 'recordRetentionRun'>;
   days: number;
   logger: Logger;
   now?: () => Date;

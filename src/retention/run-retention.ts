@@ -1,4 +1,4 @@
-import type { OperatorQueries, RetentionRun } from '../store/store';
+import type { RetentionQueries, RetentionRun } from '../store/store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 500;
@@ -8,7 +8,7 @@ const BATCH = 500;
  * its raw body and event data, in short batches so acks never wait long behind it. Used by the
  * receiver (at start, then hourly) and by `noti-receiver retention prune`.
  */
-export async function runRetention(store: Pick<OperatorQueries, 'pruneExpired' | 'recordRetentionRun'>, options: { days: number; now: Date }): Promise<RetentionRun> {
+export async function runRetention(store: Pick<RetentionQueries, 'pruneExpired' | 'recordRetentionRun'>, options: { days: number; now: Date }): Promise<RetentionRun> {
   const ranAt = options.now.toISOString();
   const cutoff = new Date(options.now.getTime() - options.days * DAY_MS).toISOString();
   const total = { events: 0, rejections: 0, conflicts: 0 };
