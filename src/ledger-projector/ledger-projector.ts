@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ProjectedBatch } from '../store/procedures/ledger/project-ledger';
 import { recordBatchSpan } from '../tracing/batch-span';
+import { WakeSignal } from '../wake-signal';
 import type { Tracing } from '../tracing/tracing';
 
 export interface LedgerProjectorOptions {
@@ -64,30 +65,14 @@ export function startLedgerProjector(options: LedgerProjectorOptions): LedgerPro
   const state: LedgerProjectorState = { running: true, holdsLock: false, lastError: null, batches: 0 };
   const listeners: Array<(batch: ProjectedBatch) => void> = [];
   const failureListeners: Array<(error: Error) => void> = [];
-  let woken = false;
-  let wakeUp: (() => void) | null = null;
-  let stopping = false;
-
-  const wake = () => {
-    woken = true;
-    wakeUp?.();
-  };
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (woken || stopping) return resolve();
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
-    });
+  const signal = new WakeSignal();
+  const wake = () => signal.wake();
+  const sleep = (ms: number) => signal.sleep(ms);
   options.onNewEvents(wake);
 
   const loop = (async () => {
-    while (!stopping) {
-      woken = false;
+    while (!signal.stopped) {
+      signal.reset();
       state.holdsLock = await options.holdsLock();
       if (!state.holdsLock) {
         await sleep(pollMs);
@@ -121,8 +106,7 @@ export function startLedgerProjector(options: LedgerProjectorOptions): LedgerPro
     onBatch: (listener) => void listeners.push(listener),
     onFailure: (listener) => void failureListeners.push(listener),
     async stop() {
-      stopping = true;
-      wakeUp?.();
+      signal.stop();
       await loop;
       state.running = false;
     },
