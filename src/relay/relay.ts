@@ -5,6 +5,9 @@ import type { OutboxRecord, Store } from '../store/store';
 import { startPublishSpans } from './publish-spans';
 import type { Tracing } from '../tracing/tracing';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from '../backoff';
+import { WakeSignal } from '../wake-signal';
+import { ConfirmedEvents } from './confirmed-events';
+import { verdictOf } from './retry-rules';
 
 export interface RelayOptions {
   store: Store;
@@ -79,31 +82,14 @@ export function startRelay(options: RelayOptions): Relay {
   const state: RelayState = {
     running: true, holdsLock: false, lastError: null, storeError: null, confirmedUnmarked: 0, lastDeliveredAt: null,
   };
-  let stopping = false;
   let draining = false;
-  let wakeUp: (() => void) | null = null;
-  let woken = false;
   /** While the head waits out its backoff, new events queue behind it: waking would only re-read it. */
   let headDueAt = 0;
   let failedPasses = 0;
   /** The queue came back: the next pass tries the head now instead of waiting out its back-off. */
   let retryNow = false;
-
-  const wake = () => {
-    woken = true;
-    if (Date.now() >= headDueAt) wakeUp?.();
-  };
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if ((woken && Date.now() >= headDueAt) || stopping) return resolve();
-      const timer = setTimeout(done, Math.max(0, ms));
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
-    });
+  const signal = new WakeSignal(() => Date.now() >= headDueAt);
+  const wake = () => signal.wake();
 
   store.onNewEvents(wake);
   // The back-off guessed when the queue might be back; once it is, waiting longer only delays delivery.
@@ -139,7 +125,7 @@ export function startRelay(options: RelayOptions): Relay {
     if (batch === 'failed') return 0;
     if (batch === 'one-at-a-time') {
       for (const row of unpublished) {
-        if (stopping || !(await deliver(row))) return 0;
+        if (signal.stopped || !(await deliver(row))) return 0;
       }
     }
     // Wait for the first row that was not due yet; it still holds back everything behind it.
@@ -221,7 +207,8 @@ export function startRelay(options: RelayOptions): Relay {
   async function handleFailure(row: OutboxRecord, error: Error, batchOf = 1): Promise<boolean> {
     const attempt = row.attempts + 1;
     state.lastError = error.message;
-    if (isPermanent(error) || (maxAttempts > 0 && attempt >= maxAttempts)) {
+    const verdict = verdictOf(error, attempt, { maxAttempts, backoff });
+    if (verdict.outcome === 'dead') {
       metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'dead' });
       logger.error('event marked dead; an operator must requeue it', {
         eventId: row.eventId, type: row.eventType, attempt, error: error.message,
@@ -230,7 +217,7 @@ export function startRelay(options: RelayOptions): Relay {
       return true;
     }
     metrics?.publishes.inc({ publisher: publisher.kind, outcome: 'retry' });
-    const delay = backoffDelay(attempt, backoff);
+    const delay = verdict.delayMs;
     logger.warn('publish failed; retrying in order', {
       eventId: row.eventId, type: row.eventType, ...(batchOf > 1 ? { events: batchOf } : {}), attempt, retryInMs: delay, error: error.message,
     });
@@ -239,9 +226,9 @@ export function startRelay(options: RelayOptions): Relay {
   }
 
   const loop = (async () => {
-    while (!stopping) {
-      if (woken && coalesceMs > 0 && !draining) await pause(coalesceMs);
-      woken = false;
+    while (!signal.stopped) {
+      if (signal.woken && coalesceMs > 0 && !draining) await pause(coalesceMs);
+      signal.reset();
       let wait: number | null;
       try {
         wait = await pass();
@@ -259,7 +246,7 @@ export function startRelay(options: RelayOptions): Relay {
         });
       }
       if (draining && (wait === null || state.lastError !== null || state.storeError !== null)) break;
-      if (wait !== 0) await sleep(wait ?? pollIntervalMs);
+      if (wait !== 0) await signal.sleep(wait ?? pollIntervalMs);
     }
     state.running = false;
     state.holdsLock = false;
@@ -270,14 +257,10 @@ export function startRelay(options: RelayOptions): Relay {
     wake,
     async stop(drainMs = 0) {
       draining = true;
-      const deadline = setTimeout(() => {
-        stopping = true;
-        wakeUp?.();
-      }, drainMs);
+      const deadline = setTimeout(() => signal.stop(), drainMs);
       // Even a head in backoff is tried once more: shutdown drains what it can.
-      woken = true;
-      wakeUp?.();
-      if (drainMs <= 0) stopping = true;
+      signal.wakeNow();
+      if (drainMs <= 0) signal.stop();
       await loop;
       clearTimeout(deadline);
     },
@@ -287,39 +270,6 @@ export function startRelay(options: RelayOptions): Relay {
 /** The stored JSON goes out as the store committed it: no parse, no re-serialization. */
 function outbound(row: OutboxRecord): OutboundEvent {
   return { id: row.eventId, type: row.eventType, receivedAt: row.receivedAt, json: row.eventJson };
-}
-
-/**
- * Outbox rows the queue confirmed and the store has not marked yet, oldest first. Keyed by seq and
- * checked against the event id, so a row is only ever skipped for the event that was confirmed.
- * Bounded: past `limit` the oldest are forgotten and simply published again (at least once).
- */
-class ConfirmedEvents {
-  private readonly bySeq = new Map<number, string>();
-
-  constructor(private readonly limit: number) {}
-
-  get size(): number {
-    return this.bySeq.size;
-  }
-
-  has(row: OutboxRecord): boolean {
-    return this.bySeq.get(row.seq) === row.eventId;
-  }
-
-  add(row: OutboxRecord): void {
-    this.bySeq.delete(row.seq);
-    this.bySeq.set(row.seq, row.eventId);
-    while (this.bySeq.size > this.limit) this.bySeq.delete(this.bySeq.keys().next().value!);
-  }
-
-  delete(row: OutboxRecord): void {
-    this.bySeq.delete(row.seq);
-  }
-
-  clear(): void {
-    this.bySeq.clear();
-  }
 }
 
 function pause(ms: number): Promise<void> {
