@@ -106,5 +106,6 @@ export const expectationConflictSchema = z.object({
   error: z.string(),
   reason: z.enum(['wallet_trade_amount', 'already_paid']),
   amount: minor.meta({ description: 'the amount that stands' }),
+  currency: z.string().meta({ description: 'the currency that stands', example: 'USD' }),
   expiresAt: z.string().nullable().optional().meta({ description: 'with `already_paid`: the expiry that stands' }),
 }).meta({ id: 'ExpectationConflict' });

@@ -1,0 +1,98 @@
+import { kstStamp } from '../../src/notifications/kst-date';
+import { approvalNotification, nextPgCno } from '../../src/simulator/notification-builders';
+import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
+import { startLedgerApp, type LedgerApp } from './ledger-app-harness';
+
+const MALL = 'T0001234';
+const MINUTE = 60_000;
+let serial = 0;
+const orderNo = () => `ORD-MONEY-${Date.now()}-${++serial}`;
+const stamp = (offsetMinutes = 0) => kstStamp(new Date(Date.now() + offsetMinutes * MINUTE));
+
+interface Discrepancy { id: string; kind: string; details: Record<string, unknown>; resolvedAt: string | null; resolvedBy: string | null }
+interface OrderRecord extends Record<string, unknown> { status: string; discrepancies: Discrepancy[] }
+type Event = Record<string, unknown> & { id: string; type: string };
+
+/**
+ * Payment stories where the ledger once told the people who move money something false (issue 35,
+ * "Money told wrong"), end to end: the gateway's bodies POSTed to the listener, the order read
+ * through the internal API, the queue read from the file sink, and a rebuild that changes nothing.
+ */
+function moneyStories(open: () => Promise<LedgerApp>): void {
+  let app: LedgerApp;
+  beforeEach(async () => void (app = await open()));
+  afterEach(async () => app?.close());
+
+  const order = async (shopOrderNo: string, mallId = MALL): Promise<OrderRecord> =>
+    (await app.api.get(`/v1/orders/${mallId}/${encodeURIComponent(shopOrderNo)}`).expect(200)).body as OrderRecord;
+  const step = async (body: Record<string, string>): Promise<OrderRecord> => {
+    const ack = await app.notify(body).expect(200);
+    expect(ack.body).toMatchObject({ resCd: '0000' });
+    return order(body.shopOrderNo!, body.mallId);
+  };
+  const putExpectation = (shopOrderNo: string, body: unknown) => app.api.put(`/v1/orders/${MALL}/${encodeURIComponent(shopOrderNo)}/expectation`, body);
+  const statusChanges = async (shopOrderNo: string, n: number): Promise<string[]> =>
+    (await app.forwarded(n))
+      .filter((e) => e.type === 'order.status_changed' && (e.order as { shopOrderNo: string }).shopOrderNo === shopOrderNo)
+      .map((e) => `${String((e as Event).from)}>${String((e as Event).to)}`);
+  const rebuildChangesNothing = async () => {
+    const before = (await app.stores.ledger.listOrders({ limit: 100 })).orders;
+    expect(await app.stores.ledger.rebuildPage(null, 100, new Date().toISOString())).toMatchObject({ changed: 0 });
+    expect((await app.stores.ledger.listOrders({ limit: 100 })).orders).toEqual(before);
+  };
+
+  test('expected 12,000, approved 1,200, the amount_mismatch resolved "payment cancelled": the order reads underpaid, never paid, and the queue never hears paid', async () => {
+    const shopOrderNo = orderNo();
+    await putExpectation(shopOrderNo, { amount: 12000, currency: 'KRW', method: 'card', expiresAt: null }).expect(200);
+    const short = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '1200', approvalDate: stamp(-1) }));
+    expect(short).toMatchObject({ status: 'discrepancy', approved: 1200 });
+    const mismatch = short.discrepancies.find((d) => d.kind === 'amount_mismatch')!;
+    const resolved = (await app.api.post(`/v1/discrepancies/${mismatch.id}/resolve`, { note: 'payment cancelled', by: 'kim.operator' }).expect(200)).body as { order?: OrderRecord } & OrderRecord;
+    const after = await order(shopOrderNo);
+    expect(after).toMatchObject({ status: 'underpaid', approved: 1200, remaining: 1200 });
+    expect(after.discrepancies).toEqual([expect.objectContaining({ kind: 'amount_mismatch', resolvedBy: 'kim.operator' })]);
+    expect(JSON.stringify(resolved)).not.toContain('"status":"paid"');
+    // awaiting_payment (expectation), discrepancy (the payment), underpaid (the resolution): never paid.
+    expect(await statusChanges(shopOrderNo, 7)).toEqual(['null>awaiting_payment', 'awaiting_payment>discrepancy', 'discrepancy>underpaid']);
+    expect((await app.api.get('/v1/orders?status=underpaid').expect(200)).body.orders.map((o: OrderRecord) => o.shopOrderNo)).toContain(shopOrderNo);
+    expect((await app.api.get('/v1/orders?status=paid').expect(200)).body.orders.map((o: OrderRecord) => o.shopOrderNo)).not.toContain(shopOrderNo);
+    await rebuildChangesNothing();
+  });
+
+  test('two approvals of the expected amount, the duplicate_payment resolved: overpaid until one is cancelled', async () => {
+    const shopOrderNo = orderNo();
+    await putExpectation(shopOrderNo, { amount: 12000, currency: 'KRW', method: 'card', expiresAt: null }).expect(200);
+    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '12000', approvalDate: stamp(-2) }));
+    const twice = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '12000', approvalDate: stamp(-1) }));
+    const duplicate = twice.discrepancies.find((d) => d.kind === 'duplicate_payment')!;
+    await app.api.post(`/v1/discrepancies/${duplicate.id}/resolve`, { note: 'will refund one', by: 'kim.operator' }).expect(200);
+    expect(await order(shopOrderNo)).toMatchObject({ status: 'overpaid', approved: 24000 });
+    await rebuildChangesNothing();
+  });
+
+  test('PUT USD 1203, approval 1203, PUT KRW 1203: 409 with the currency that stands; the order still says USD', async () => {
+    const shopOrderNo = orderNo();
+    await putExpectation(shopOrderNo, { amount: 1203, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
+    expect(await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '1203', approvalDate: stamp(-1) }))).toMatchObject({ status: 'paid' });
+    const refused = await putExpectation(shopOrderNo, { amount: 1203, currency: 'KRW', method: 'card', expiresAt: null }).expect(409);
+    expect(refused.body).toMatchObject({ reason: 'already_paid', amount: 1203, currency: 'USD' });
+    expect(refused.body.error).toMatch(/currency/);
+    expect(await order(shopOrderNo)).toMatchObject({ status: 'paid', expected: { amount: 1203, currency: 'USD' } });
+    // Restating what stands is harmless.
+    await putExpectation(shopOrderNo, { amount: 1203, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
+    await rebuildChangesNothing();
+  });
+}
+
+describe('red-team money stories on SQLite', () => {
+  moneyStories(() => startLedgerApp());
+});
+
+describePostgres('red-team money stories on PostgreSQL', () => {
+  let schema: TestSchema;
+  moneyStories(async () => {
+    schema = await createTestSchema();
+    const app = await startLedgerApp({ databaseUrl: schema.url });
+    return { ...app, close: async () => { await app.close(); await schema.drop(); } };
+  });
+});
