@@ -70,6 +70,30 @@ function moneyStories(open: () => Promise<LedgerApp>): void {
     await rebuildChangesNothing();
   });
 
+  test('one pgCno approved for ORD-A, then for ORD-B (which has an expectation): a conflicting_notification on both orders, ORD-A still paid by it', async () => {
+    const [a, b] = [orderNo(), orderNo()];
+    const pgCno = nextPgCno();
+    await putExpectation(b, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }).expect(200);
+    const first = approvalNotification({ mallId: MALL, shopOrderNo: a, pgCno, amount: '30000', approvalDate: stamp(-2) });
+    expect(await step(first)).toMatchObject({ status: 'paid', approved: 30000 });
+    // The same payment number under another order: the same dedup key, so the gateway is acked as for any redelivery.
+    await step({ ...first, shopOrderNo: b });
+    const [recordA, recordB] = [await order(a), await order(b)];
+    const details = { pgCno, notiType: '10', storedShopOrderNo: a, redeliveredShopOrderNo: b, storedAmount: 30000, redeliveredAmount: 30000 };
+    expect(recordA).toMatchObject({ status: 'discrepancy', approved: 30000, payments: [{ pgCno }] });
+    expect(recordA.discrepancies).toEqual([expect.objectContaining({ kind: 'conflicting_notification', resolvedAt: null, details: expect.objectContaining(details) })]);
+    // The first stored still counts: ORD-B holds no payment, and says why.
+    expect(recordB).toMatchObject({ status: 'discrepancy', approved: 0, payments: [] });
+    expect(recordB.discrepancies).toEqual([expect.objectContaining({ kind: 'conflicting_notification', resolvedAt: null, details: expect.objectContaining(details) })]);
+    // Sent again: no second discrepancy on either.
+    await step({ ...first, shopOrderNo: b });
+    expect((await order(a)).discrepancies).toHaveLength(1);
+    expect((await order(b)).discrepancies).toHaveLength(1);
+    const opened = (await app.forwarded(8)).filter((e) => e.type === 'ledger.discrepancy').map((e) => (e.order as { shopOrderNo: string }).shopOrderNo);
+    expect(opened.sort()).toEqual([a, b].sort());
+    await rebuildChangesNothing();
+  });
+
   test('PUT USD 1203, approval 1203, PUT KRW 1203: 409 with the currency that stands; the order still says USD', async () => {
     const shopOrderNo = orderNo();
     await putExpectation(shopOrderNo, { amount: 1203, currency: 'USD', method: 'card', expiresAt: null }).expect(200);

@@ -102,7 +102,7 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
   for (const row of conflicts) {
     const made = readable(() => conflictOf(row));
     if (made instanceof Error) errors.push(`conflict ${row.id}: ${made.message}`);
-    else if (made !== null) facts.push(made);
+    else facts.push(...made);
   }
   for (const row of rejections) {
     const made = readable(() => refusalOf(row));
@@ -158,13 +158,13 @@ function readable<T>(make: () => T): T | Error {
   }
 }
 
-/** A conflicting redelivery's fact, when its money fields differ from the stored notification's. */
-function conflictOf(row: ConflictInput): OrderFact | null {
+/** A conflicting redelivery's fact, for each order it names, when its money fields or its order differ from the stored notification's. */
+function conflictOf(row: ConflictInput): OrderFact[] {
   const stored = notificationFact(JSON.parse(row.stored_json) as NormalizedEvent);
   const redelivered = notificationFact(JSON.parse(row.event_json) as NormalizedEvent);
-  if (stored === null || redelivered === null) return null;
-  const fact = conflictFact(stored.fact, redelivered.fact, row.received_at);
-  return fact === null ? null : { order: stored.order, fact };
+  if (stored === null || redelivered === null) return [];
+  const made = conflictFact(stored, redelivered, row.received_at);
+  return made === null ? [] : made.orders.map((order) => ({ order, fact: made.fact }));
 }
 
 const NOT_OUR_MALL = /is not one of MALL_IDS/;
