@@ -1,6 +1,8 @@
+import Database from 'better-sqlite3';
+import { expectationFact } from '../../src/ledger/expectation-fact';
 import { kstStamp } from '../../src/notifications/kst-date';
-import { approvalNotification, nextPgCno } from '../../src/simulator/notification-builders';
-import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
+import { approvalNotification, changeNotification, nextPgCno } from '../../src/simulator/notification-builders';
+import { admin, createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 import { startLedgerApp, type LedgerApp } from './ledger-app-harness';
 
 const MALL = 'T0001234';
@@ -12,6 +14,21 @@ const stamp = (offsetMinutes = 0) => kstStamp(new Date(Date.now() + offsetMinute
 interface Discrepancy { id: string; kind: string; details: Record<string, unknown>; resolvedAt: string | null; resolvedBy: string | null }
 interface OrderRecord extends Record<string, unknown> { status: string; discrepancies: Discrepancy[] }
 type Event = Record<string, unknown> & { id: string; type: string };
+
+/** SQL as an operator's hand (or a fault) runs it on the service's own database. */
+async function rawSql(url: string, text: string, ...params: Array<string | number>): Promise<void> {
+  if (url.startsWith('sqlite:')) {
+    const db = new Database(url.slice('sqlite:'.length));
+    try {
+      db.prepare(text).run(...params);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  let n = 0;
+  await admin(url, text.replace(/\?/g, () => `$${++n}`), params);
+}
 
 /**
  * Payment stories where the ledger once told the people who move money something false (issue 35,
@@ -91,6 +108,26 @@ function moneyStories(open: () => Promise<LedgerApp>): void {
     expect((await order(b)).discrepancies).toHaveLength(1);
     const opened = (await app.forwarded(8)).filter((e) => e.type === 'ledger.discrepancy').map((e) => (e.order as { shopOrderNo: string }).shopOrderNo);
     expect(opened.sort()).toEqual([a, b].sort());
+    await rebuildChangesNothing();
+  });
+
+  test('an input the ledger cannot read keeps its order ledger_error through its next notifications (no expected: null, no cleared alert) until repaired and rebuilt', async () => {
+    const shopOrderNo = orderNo();
+    const pgCno = nextPgCno();
+    const expectation = JSON.stringify(expectationFact({ mallId: MALL, shopOrderNo }, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }, new Date().toISOString()));
+    await rawSql(app.databaseUrl, 'INSERT INTO ledger_inputs (mall_id, shop_order_no, fact_json, recorded_at) VALUES (?, ?, ?, ?)', MALL, shopOrderNo, expectation.slice(0, 50), new Date().toISOString());
+    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', approvalDate: stamp(-3) }));
+    const after = await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: nextPgCno(), cancelAmount: '10000', amount: '10000', remainAmount: '20000', cancelDate: stamp(-2) }));
+    expect(after).toMatchObject({ status: 'ledger_error', ledgerError: { error: expect.stringContaining('ledger rebuild') } });
+    expect((await app.api.get('/v1/orders?status=ledger_error').expect(200)).body.orders.map((o: OrderRecord) => o.shopOrderNo)).toEqual([shopOrderNo]);
+    await expect(app.stores.ledger.ledgerErrorCount()).resolves.toBe(1);
+
+    await rawSql(app.databaseUrl, 'UPDATE ledger_inputs SET fact_json = ? WHERE shop_order_no = ?', expectation, shopOrderNo);
+    await app.stores.ledger.rebuildPage(null, 100, new Date().toISOString());
+    const repaired = await order(shopOrderNo);
+    expect(repaired).toMatchObject({ status: 'partially_cancelled', expected: { amount: 30000, currency: 'KRW' }, approved: 30000, cancelled: 10000, remaining: 20000 });
+    expect(repaired).not.toHaveProperty('ledgerError');
+    await expect(app.stores.ledger.ledgerErrorCount()).resolves.toBe(0);
     await rebuildChangesNothing();
   });
 
