@@ -1,4 +1,4 @@
-import { orderParams } from '../../src/api/schemas/ledger-schema';
+import { expectationBody, orderParams } from '../../src/api/schemas/ledger-schema';
 import { expectationConflict } from '../../src/ledger/expectation-conflict';
 import { expectationFact, sameExpectation, walletTradeExpectation } from '../../src/ledger/expectation-fact';
 import { ORDER, PG, approval, expectation, minute } from './ledger-fixtures';
@@ -79,5 +79,13 @@ describe('the order in a PUT expectation', () => {
     const refused = orderParams.safeParse({ mallId: 'T0001234', shopOrderNo: '주'.repeat(21) });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toBe('must be at most 40 bytes (EUC-KR; a Korean character is 2 bytes)');
+  });
+});
+
+describe('the amount in a PUT expectation', () => {
+  it('is at most 12 digits, what the gateway\'s amount fields hold: a larger one could never be paid as asked', () => {
+    expect(expectationBody.safeParse({ ...input, amount: 999_999_999_999 }).success).toBe(true);
+    const refused = expectationBody.safeParse({ ...input, amount: 1_000_000_000_000 });
+    expect(refused.error?.issues[0]?.message).toBe("must be at most 999999999999, what the gateway's 12-digit amount fields hold");
   });
 });
