@@ -128,7 +128,7 @@ const EN: Record<PlaybookKind, Playbook> = {
   conflicting_notification: {
     name: 'Conflicting notification',
     line: 'The gateway resent a notification with different amounts or result.',
-    means: 'A redelivery under a stored key differs in its money fields (amount, cancel amounts, remainders, resCd). The first stored version still counts; both versions are in the details.',
+    means: 'A redelivery under a stored key differs in its money fields (amount, cancel amounts, remainders, resCd) or names another order (one pgCno under two order numbers: shown on both orders). The first stored version still counts; both versions are in the details.',
     check: [
       'Open the Conflicts page: both versions are shown field by field.',
       'Ask which one is right in the portal, by the pgCno.',
@@ -261,7 +261,7 @@ const KO: Record<PlaybookKind, Playbook> = {
   conflicting_notification: {
     name: '충돌하는 통지',
     line: '게이트웨이가 금액이나 결과가 다른 통지를 다시 보냈습니다.',
-    means: '이미 저장된 키로 다시 온 통지의 금액 항목(금액, 취소 금액, 잔액, resCd)이 다릅니다. 처음 저장된 내용이 계속 유효하며, 두 내용 모두 상세에 있습니다.',
+    means: '이미 저장된 키로 다시 온 통지의 금액 항목(금액, 취소 금액, 잔액, resCd)이 다르거나 다른 주문을 가리킵니다(한 pgCno가 두 주문번호로 온 경우, 두 주문 모두에 표시됩니다). 처음 저장된 내용이 계속 유효하며, 두 내용 모두 상세에 있습니다.',
     check: [
       '충돌 화면에서 두 내용을 항목별로 비교하세요.',
       '관리자 페이지에서 pgCno로 어느 쪽이 맞는지 확인하세요.',

@@ -100,6 +100,16 @@ function ledgerCommands(open: () => Promise<Database>): void {
     expect((await cli('discrepancies', 'resolve', 'dsc_nothing', '--note', 'x')).code).toBe(1);
   });
 
+  test('a resolved amount_mismatch leaves the order underpaid: resolve says so, and orders list --status underpaid finds it', async () => {
+    await db.stores.ledger.putExpectation({ mallId: MALL, shopOrderNo: 'ORD-CLI-SHORT' }, { amount: 12000, currency: 'KRW', method: 'card', expiresAt: null }, new Date().toISOString());
+    await db.stores.store.record(paid('ORD-CLI-SHORT', 'PGCLISHORT', 1200, 0));
+    const [open] = (await cli('discrepancies', 'list', '--json')).json<Array<{ id: string; kind: string }>>();
+    expect(open).toMatchObject({ kind: 'amount_mismatch' });
+    expect(await cli('discrepancies', 'resolve', open!.id, '--note', 'payment cancelled')).toMatchObject({ code: 0, stdout: `resolved ${open!.id}; order ORD-CLI-SHORT is now underpaid\n` });
+    expect((await cli('orders', 'list', '--status', 'underpaid')).stdout).toMatch(/ORD-CLI-SHORT\s+T0001234\s+underpaid/);
+    expect((await cli('orders', 'list', '--status', 'paid')).stdout).not.toContain('ORD-CLI-SHORT');
+  });
+
   test('ledger rebuild recomputes every order and changes none on a consistent store', async () => {
     for (let i = 0; i < 3; i++) await db.stores.store.record(paid(`ORD-CLI-R${i}`, `PGCLIR${i}`, 1000, i));
     const before = await db.stores.ledger.getOrder({ mallId: MALL, shopOrderNo: 'ORD-CLI-R1' });

@@ -118,12 +118,17 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
 
     const record = (await h.ledgerApp.api.get(`/v1/orders/${MALL}/${shopOrderNo}`).expect(200)).body;
     expect(record.discrepancies[0]).toMatchObject({ id: discrepancyId, resolvedBy: 'park', note: 'customer paid the difference by transfer' });
-    expect(record.status).toBe('paid');
+    // A resolution records a decision: the order still holds 1,200 of 12,000, so it is underpaid (amber), never a green paid.
+    expect(record.status).toBe('underpaid');
     const audit = await h.ledgerApp.stores.store.listAudit(10);
     expect(audit.find((a) => a.action === 'resolved discrepancy')).toMatchObject({ subject: discrepancyId, actor: expect.stringMatching(/^park \(/) });
 
     const page = await agent.get(done.headers.location!).set('Host', HOST).expect(200);
     expect(page.text).toContain('Resolved: the note is on the discrepancy');
+    expect(page.text).toContain('<span class="badge pending">underpaid</span>');
+    expect(page.text).not.toContain('<span class="badge delivered">paid</span>');
+    const korean = await agent.get(done.headers.location!).set('Host', HOST).set('Accept-Language', 'ko-KR').expect(200);
+    expect(korean.text).toContain('<span class="badge pending">미달 결제</span>');
     expect(page.text).toContain('discrepancy resolved: amount_mismatch');
     expect(page.text).toContain('by <bdi>park</bdi>: <bdi>customer paid the difference by transfer</bdi>');
     const after = await agent.get('/console/discrepancies').set('Host', HOST).expect(200);
@@ -198,7 +203,7 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     const at = (no: string) => list.text.indexOf(`<bdi>${no}</bdi></a>`);
     expect(at(third)).toBeLessThan(at(second));
     expect(at(second)).toBeLessThan(at(first));
-    expect(readable(list.text)).toContain('all 4 ledger error 0 refund failed 0 discrepancy 1 cancelled 0 partially cancelled 0 paid 3 ');
+    expect(readable(list.text)).toContain('all 4 ledger error 0 refund failed 0 discrepancy 1 cancelled 0 partially cancelled 0 underpaid 0 overpaid 0 paid 3 ');
     const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() + 9 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
     const todays = await agent.get(`/console/orders?from=${today}&to=${today}&status=paid`).set('Host', HOST).expect(200);

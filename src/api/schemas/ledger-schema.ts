@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPECTATION_METHODS } from '../../ledger/ledger-facts';
+import { MAX_GATEWAY_AMOUNT } from '../../notifications/fields';
 import { LEDGER_RESOLVER } from '../../ledger/discrepancy-lifecycle';
 import { DISCREPANCY_KINDS, ORDER_STATUSES } from '../../ledger/order-record';
 import { MAX_OPERATOR_NAME_LENGTH, operatorNameProblem } from '../../store/operator-name';
@@ -19,7 +20,9 @@ export const orderParams = z.object({
 /** What the shop expects to be paid for an order the service does not create itself. */
 export const expectationBody = z
   .strictObject({
-    amount: z.int().min(1).max(Number.MAX_SAFE_INTEGER).meta({ description: "in the currency's minor unit", example: 12000 }),
+    // No gateway amount field holds more than 12 digits: an expectation beyond could never be paid as asked.
+    amount: z.int().min(1).max(MAX_GATEWAY_AMOUNT, `must be at most ${MAX_GATEWAY_AMOUNT}, what the gateway's 12-digit amount fields hold`)
+      .meta({ description: "in the currency's minor unit; at most 12 digits, as the gateway's amount fields", example: 12000 }),
     currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as KRW').meta({ example: 'KRW' }),
     method: z.enum(EXPECTATION_METHODS),
     expiresAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time with its offset, or null' }).nullable()
@@ -106,5 +109,6 @@ export const expectationConflictSchema = z.object({
   error: z.string(),
   reason: z.enum(['wallet_trade_amount', 'already_paid']),
   amount: minor.meta({ description: 'the amount that stands' }),
+  currency: z.string().meta({ description: 'the currency that stands', example: 'USD' }),
   expiresAt: z.string().nullable().optional().meta({ description: 'with `already_paid`: the expiry that stands' }),
 }).meta({ id: 'ExpectationConflict' });

@@ -3,11 +3,14 @@ import { playbookOf } from '../../ledger/discrepancy-playbooks';
 import { html, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 
-/** The console's three badge tones: an alarm, money settled, money still awaited. */
+/**
+ * The console's three badge tones: an alarm, money settled, money not (or not yet) what was expected.
+ * Underpaid and overpaid are never green: a shop that ships on the green badge must not ship them.
+ */
 const TONE: Record<OrderStatus, string> = {
   ledger_error: 'dead', refund_failed: 'dead', discrepancy: 'dead',
   cancelled: 'delivered', partially_cancelled: 'delivered', paid: 'delivered',
-  awaiting_deposit: 'pending', awaiting_payment: 'pending',
+  underpaid: 'pending', overpaid: 'pending', awaiting_deposit: 'pending', awaiting_payment: 'pending',
 };
 
 /** A code small beside its human name, for people who search the docs and logs by it; none when the name is the code. */
