@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Config } from '../config/env';
+import { adminUrl } from '../config/local-urls';
 import type { StoreIdentity } from '../store/store-location';
 import { cliConfig, globalOptions, type CliIo } from './cli-context';
 import { requireReceiverDatabase } from './require-database';
@@ -32,14 +32,8 @@ export interface Readiness {
 /** How long a command other than `status` waits for the receiver before going on without comparing stores. */
 const QUICK_READYZ_TIMEOUT_MS = 1_000;
 
-export function adminUrlOf(config: Config): string {
-  // 0.0.0.0 and :: mean "every interface" to a listener, not an address to call.
-  const host = ['0.0.0.0', '::', ''].includes(config.ADMIN_HOST) ? '127.0.0.1' : config.ADMIN_HOST;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.ADMIN_PORT}`;
-}
-
-export async function readReadiness(adminUrl: string, timeoutMs: number): Promise<Readiness> {
-  const url = new URL('/readyz', adminUrl).toString();
+export async function readReadiness(admin: string, timeoutMs: number): Promise<Readiness> {
+  const url = new URL('/readyz', admin).toString();
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     const body = (await response.json().catch(() => null)) as ReadyzBody | null;
@@ -84,7 +78,7 @@ export async function announceStore(io: CliIo, command: Command): Promise<void> 
   const config = cliConfig(io, globalOptions(command));
   const own = await requireReceiverDatabase(config.DATABASE_URL);
   io.stderr(`noti-receiver: reading ${storeText(own)}\n`);
-  const readiness = await readReadiness(adminUrlOf(config), QUICK_READYZ_TIMEOUT_MS);
+  const readiness = await readReadiness(adminUrl(config), QUICK_READYZ_TIMEOUT_MS);
   const receiver = readiness.body?.store;
   if (receiver && isOtherStore(own, receiver)) io.stderr(`noti-receiver: ${otherStoreWarning(own, receiver, readiness.url)}\n`);
 }

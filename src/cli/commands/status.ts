@@ -1,16 +1,18 @@
 import type { Command } from 'commander';
 import type { Config } from '../../config/env';
 import type { Backlog, RejectionRow } from '../../store/store';
-import { cliConfig, globalOptions, print, withStore, type CliIo } from '../cli-context';
+import { cliConfig, globalOptions, positiveInt, print, withStore, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../exit-codes';
 import { formatFields } from '../table';
 import { withLedger } from '../with-ledger';
 import { kstTime } from '../../console/format';
+import { adminUrl } from '../../config/local-urls';
 import type { StoreIdentity } from '../../store/store-location';
-import { adminUrlOf, isOtherStore, otherStoreWarning, readReadiness, storeText, type Readiness, type ReadyzBody, type ReceiverStore } from '../receiver-store-check';
+import { isOtherStore, otherStoreWarning, readReadiness, storeText, type Readiness, type ReadyzBody, type ReceiverStore } from '../receiver-store-check';
 import { requireReceiverDatabase } from '../require-database';
 
 const READYZ_TIMEOUT_MS = 3_000;
+const WAIT_POLL_MS = 500;
 
 interface StoreView {
   ok: boolean;
@@ -34,10 +36,13 @@ export function registerStatus(program: Command, io: CliIo): void {
     .command('status')
     .description("the receiver's readiness (admin /readyz), backlog, oldest pending, dead events, the last rejection and open discrepancies")
     .option('--admin-url <url>', 'the admin listener (default: http://ADMIN_HOST:ADMIN_PORT)')
-    .action(async (options: { adminUrl?: string }, command: Command) => {
+    .option('--wait <seconds>', 'first wait up to this long for the receiver to answer ready (e.g. just after starting it)', positiveInt('--wait', 3600))
+    .action(async (options: { adminUrl?: string; wait?: number }, command: Command) => {
       const global = globalOptions(command);
       const config = cliConfig(io, global);
-      const [readiness, store] = await Promise.all([readReadiness(options.adminUrl ?? adminUrlOf(config), READYZ_TIMEOUT_MS), readStore(config)]);
+      const admin = options.adminUrl ?? adminUrl(config);
+      if (options.wait) await untilReady(admin, options.wait * 1000);
+      const [readiness, store] = await Promise.all([readReadiness(admin, READYZ_TIMEOUT_MS), readStore(config)]);
       const receiverStore = readiness.body?.store;
       const otherStore = store.identity !== null && isOtherStore(store.identity, receiverStore);
       print(io, global, { receiver: readiness, store, otherStore }, () => formatStatus(readiness, store, otherStore));
@@ -45,6 +50,15 @@ export function registerStatus(program: Command, io: CliIo): void {
       if (otherStore) throw new CliFailure(otherStoreWarning(store.identity!, receiverStore!, readiness.url), EXIT.otherStore);
       if (!readiness.ready) throw new CliFailure('', EXIT.notFound);
     });
+}
+
+/** Asks every half second until the receiver answers ready or `ms` have passed; the screen then says which. */
+async function untilReady(admin: string, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if ((await readReadiness(admin, Math.min(READYZ_TIMEOUT_MS, Math.max(1, deadline - Date.now())))).ready) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(WAIT_POLL_MS, Math.max(0, deadline - Date.now()))));
+  }
 }
 
 async function readStore(config: Config): Promise<StoreView> {
