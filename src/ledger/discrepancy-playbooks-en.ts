@@ -126,7 +126,7 @@ export const PLAYBOOKS_EN: Record<PlaybookKind, Playbook> = {
   conflicting_notification: {
     name: 'Conflicting notification',
     line: 'The gateway resent a notification with different amounts or result.',
-    means: 'A redelivery under a stored key differs in its money fields (amount, cancel amounts, remainders, resCd). The first stored version still counts; both versions are in the details.',
+    means: 'A redelivery under a stored key differs in its money fields (amount, cancel amounts, remainders, resCd) or names another order (one pgCno under two order numbers: shown on both orders). The first stored version still counts; both versions are in the details.',
     console: [
       'Open the order, then Conflicts: both versions are shown field by field.',
       'If the first version is right, resolve saying so. If the later one is right, the ledger still counts the first: correct the shop\'s records by hand.',
