@@ -36,7 +36,7 @@ function operatorsCommands(open: () => Promise<Database>): void {
 
   test('add prints a new token once; the token signs in, and only its hash is stored', async () => {
     const added = await cli('add', 'kim', '--role', 'operator');
-    expect(added).toMatchObject({ code: 0, stderr: '' });
+    expect(added).toMatchObject({ code: 0, stderr: expect.stringMatching(/^noti-receiver: reading (sqlite|postgres):\S+ \(store [0-9a-f]{8}\)\n$/) });
     expect(added.stdout).toMatch(/^added kim \(operator\); their token, shown this once \(only a hash of it is stored\):\n[A-Za-z0-9_-]{43}\n$/);
     const token = tokenOf(added.stdout);
     await expect(db.store.findOperatorByTokenHash(secretHash(token))).resolves.toEqual({ name: 'kim', role: 'operator', sso: false });
@@ -57,7 +57,7 @@ function operatorsCommands(open: () => Promise<Database>): void {
     await expect(db.store.findOperator('lee@shop.example')).resolves.toEqual({ name: 'lee@shop.example', role: 'viewer', sso: true });
     const rotated = await cli('token', 'lee@shop.example');
     expect(rotated.code).toBe(2);
-    expect(rotated.stderr).toBe('noti-receiver: lee@shop.example signs in through single sign-on and has no token\n');
+    expect(rotated.stderr).toMatch(/^noti-receiver: reading \S+ \(store [0-9a-f]{8}\)\nnoti-receiver: lee@shop\.example signs in through single sign-on and has no token\n$/);
     expect(rotated.stdout).toBe('');
   });
 

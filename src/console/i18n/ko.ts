@@ -151,10 +151,13 @@ export const ko: Record<MessageKey, string> = {
   'resolve.button': '해결',
 
   'playbooks.title': '불일치가 생겼을 때 할 일',
-  'playbooks.intro': '종류마다 한 절씩: 무슨 뜻인지, 무엇을 확인할지, 이 서비스나 게이트웨이 가맹점 관리자 페이지에서 어떻게 정리할지. 이름 옆의 코드는 로그, 알림, API에서 쓰는 이름입니다.',
+  'playbooks.intro': '종류마다 한 절씩: 무슨 뜻인지, 이 콘솔에서 할 일, 그리고 게이트웨이 가맹점 관리자 페이지(결제는 pgCno로 찾습니다)에서 할 일. 이름 옆의 코드는 로그, 알림, API에서 쓰는 이름입니다.',
+  'playbooks.openFromOrder': '불일치의 「대응 방법」 링크(주문 화면 또는 「불일치」 화면)로 열면 이곳에 그 주문으로 돌아가는 링크가 나옵니다.',
+  'playbooks.backToOrder': '← 주문 {order}(상점 {mall})로 돌아가기',
   'playbooks.means': '무슨 뜻인가요',
-  'playbooks.check': '확인할 것',
-  'playbooks.settle': '정리하는 방법',
+  'playbooks.console': '이 콘솔에서',
+  'playbooks.portal': '게이트웨이 가맹점 관리자 페이지에서 (pgCno로 조회)',
+  'playbooks.engineers': '개발자용: 내부 API와 CLI',
 
   'overview.title': '개요',
   'overview.pending': '전달 대기',

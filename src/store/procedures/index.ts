@@ -28,6 +28,7 @@ import { setSessionLocale } from './set-session-locale';
 import { eventActivity } from './event-activity';
 import { eventCounts } from './event-counts';
 import { lastRetentionRun } from './last-retention-run';
+import { storeId } from './store-id';
 import { listAudit } from './list-audit';
 import { searchAudit } from './search-audit';
 import { listDeliveryAttempts } from './list-delivery-attempts';
@@ -145,6 +146,7 @@ export const reads = {
   listAudit,
   searchAudit,
   lastRetentionRun,
+  storeId,
   // operators and console sessions
   listOperators,
   findOperator,
