@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
 import type { CommandDeps } from '../commands/command-deps';
 import { apiErrorHandler } from './api-errors';
-import { bearerAuth } from './bearer-auth';
+import { bearerAuth, bearerCheck } from './bearer-auth';
 import { commandRoutes } from './command-routes';
 import type { LedgerStore } from '../store/ledger-store';
 import { ledgerRoutes } from './ledger-routes';
@@ -26,8 +26,9 @@ export function createApiApp(deps: ApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  if (deps.commands.tracing) app.use(apiRequestSpan(deps.commands.tracing));
-  app.use(bearerAuth(deps.apiToken));
+  const authenticated = bearerCheck(deps.apiToken);
+  if (deps.commands.tracing) app.use(apiRequestSpan(deps.commands.tracing, authenticated));
+  app.use(bearerAuth(authenticated));
   app.use(strictJsonBody(64 * 1024));
   const jsonOnly: express.RequestHandler = (req, res, next) => {
     if (req.is(['application/json', 'application/*+json'])) return next();
