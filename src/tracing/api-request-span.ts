@@ -19,13 +19,13 @@ export function requestTraceContext(res: Response): Context | undefined {
  * (`requestTraceContext`), so the gateway calls it makes are its children.
  *
  * Path values are order numbers and command ids a caller chose, and may be card numbers: the span
- * is named by the route template, and `url.path` is kept with card numbers masked.
+ * is named by the route template, and `url.path` is kept decoded with card numbers masked.
  */
 export function apiRequestSpan(tracing: Tracing, authenticated: (req: Request) => boolean): RequestHandler {
   return (req, res, next) => {
     const parent = authenticated(req) ? tracing.contextFrom(req.headers) : ROOT_CONTEXT;
     const span = tracing.tracer.startSpan(req.method, {
-      kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'url.path': maskCardNumbers(req.path) },
+      kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'url.path': shownPath(req.path) },
     }, parent);
     res.on('finish', () => {
       const route = routeTemplate(req);
@@ -50,4 +50,16 @@ export function apiRequestSpan(tracing: Tracing, authenticated: (req: Request) =
 function routeTemplate(req: Request): string | undefined {
   const path = (req.route as { path?: unknown } | undefined)?.path;
   return typeof path === 'string' ? req.baseUrl + path : undefined;
+}
+
+/**
+ * The path as the route reads it (percent-decoded: `4111%2D1111…` is the card `4111-1111…`), with
+ * card numbers masked; a path that does not decode is masked as it came.
+ */
+function shownPath(path: string): string {
+  try {
+    return maskCardNumbers(decodeURIComponent(path));
+  } catch {
+    return maskCardNumbers(path);
+  }
 }
