@@ -76,3 +76,14 @@ export function newOperatorNameProblem(name: string): string | null {
   if (ODD_SPACE.test(name)) return 'an operator name must not hold whitespace other than the plain space';
   return reservedNameUse(name);
 }
+
+/**
+ * Why `name` cannot be added beside the operators named `existing`: one of them reads the same
+ * (`Kim` or `ｋｉｍ` beside `kim`), so the audit log could not tell them apart. Null when none does;
+ * the same name exactly is the store's own "exists".
+ */
+export function lookalikeProblem(name: string, existing: readonly string[]): string | null {
+  const skeleton = nameSkeleton(name);
+  const twin = existing.find((other) => other !== name && nameSkeleton(other) === skeleton);
+  return twin === undefined ? null : `an operator name must not read as another operator's: ${shownName(twin)} exists`;
+}

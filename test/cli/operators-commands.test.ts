@@ -132,6 +132,7 @@ function operatorsCommands(open: () => Promise<Database>): void {
     ['the ledger\'s name', ['add', 'Ledger', '--role', 'operator'], /"ledger" is reserved for the ledger's own resolutions, got "Ledger"/],
     ['admin in full-width letters', ['add', 'ａｄｍｉｎ', '--role', 'admin'], /"admin" is reserved for the bootstrap operator/],
     ['a Hangul filler in a name', ['add', '김\u3164민지', '--role', 'viewer'], /must not hold invisible characters \(fillers, joiners, variation selectors\), got "김\\u3164민지"/],
+    ['a name that reads as another operator\'s', ['add', 'ＤＵＰ', '--role', 'viewer'], /must not read as another operator's: "dup" exists, got "ＤＵＰ"/],
     ['a name too long', ['add', 'x'.repeat(255), '--role', 'viewer'], /at most 254 characters/],
     ['an empty name', ['add', '', '--role', 'viewer'], /must not be empty/],
     ['spaces around a name', ['add', ' kim ', '--role', 'viewer'], /must not start or end with whitespace/],

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { newSecret, secretHash } from '../../store/operator-credentials';
+import { lookalikeProblem, shownName } from '../../store/operator-name';
 import { OPERATOR_ROLES, type OperatorRole } from '../../store/store';
 import { cliActor } from '../cli-actor';
 import { cliConfig, globalOptions, print, withStore, type CliIo } from '../cli-context';
@@ -23,6 +24,8 @@ export function registerOperatorsAdd(operators: Command, io: CliIo): void {
       const token = options.sso ? null : newSecret();
       const at = new Date().toISOString();
       const outcome = await withStore(cliConfig(io, global), async (store) => {
+        const lookalike = lookalikeProblem(name, (await store.listOperators()).map((operator) => operator.name));
+        if (lookalike) throw new CliFailure(`${lookalike}, got ${shownName(name)}`, EXIT.usage);
         const added = await store.addOperator({ name, role: options.role, tokenHash: token === null ? null : secretHash(token), createdAt: at });
         if (added === 'added') {
           await store.recordAudit({ at, actor: cliActor(io), action: 'added operator', subject: name, detail: `${options.role}${token === null ? ', single sign-on' : ''}` });
