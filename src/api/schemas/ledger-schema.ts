@@ -3,7 +3,7 @@ import { EXPECTATION_METHODS } from '../../ledger/ledger-facts';
 import { MAX_GATEWAY_AMOUNT } from '../../notifications/fields';
 import { LEDGER_RESOLVER } from '../../ledger/discrepancy-lifecycle';
 import { DISCREPANCY_KINDS, ORDER_STATUSES } from '../../ledger/order-record';
-import { MAX_OPERATOR_NAME_LENGTH, operatorNameProblem } from '../../store/operator-name';
+import { MAX_OPERATOR_NAME_LENGTH, newOperatorNameProblem, reservedNameUse } from '../../store/operator-name';
 import { BOOTSTRAP_OPERATOR } from '../../store/store';
 import { text } from './field-rules';
 
@@ -78,27 +78,22 @@ export const discrepancyListQuery = z.object({
 });
 
 /**
- * The audit names whoever resolved a discrepancy by `by`, so it follows the operator-name rule
- * (a right-to-left override or an escape sequence would make it read as someone else), and
- * cannot be the name the ledger signs its own resolutions with.
+ * The audit names whoever resolved a discrepancy by `by`, so it follows the rule for a new
+ * operator's name: it prints as itself (no right-to-left override, escape sequence or invisible
+ * filler), and reads as neither the ledger, which signs its own resolutions, nor `admin`.
  */
-const RESERVED_RESOLVERS: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, {
-  [LEDGER_RESOLVER]: "the ledger's own resolutions",
-  [BOOTSTRAP_OPERATOR]: 'the bootstrap operator, who signs in with ADMIN_TOKEN',
-});
-
 function resolverNameRule(name: string, context: z.RefinementCtx): void {
   // Its length is the schema's own check, named in the OpenAPI document.
   if (name.length === 0 || name.length > MAX_OPERATOR_NAME_LENGTH) return;
-  const reserved = RESERVED_RESOLVERS[name.toLowerCase()];
-  const problem = reserved ? `"${name}" is reserved for ${reserved}; name the person who resolved it` : operatorNameProblem(name);
+  const reserved = reservedNameUse(name);
+  const problem = reserved ? `${reserved}; name the person who resolved it` : newOperatorNameProblem(name);
   if (problem) context.addIssue({ code: 'custom', message: problem.replace(/^an operator name/, 'by') });
 }
 
 export const resolveBody = z.strictObject({
   note: z.string().trim().min(1, 'say what was done').max(2000),
   by: z.string().trim().min(1, 'by must not be empty').max(MAX_OPERATOR_NAME_LENGTH, `by is at most ${MAX_OPERATOR_NAME_LENGTH} characters`).superRefine(resolverNameRule).meta({
-    description: `who resolved it: becomes resolvedBy. An operator name: printable, no control or bidi formatting characters, at most ${MAX_OPERATOR_NAME_LENGTH} characters; \`${LEDGER_RESOLVER}\` (the ledger's own resolutions) and \`${BOOTSTRAP_OPERATOR}\` are reserved`,
+    description: `who resolved it: becomes resolvedBy. An operator name: printable, no control, bidi formatting or invisible characters (fillers, joiners, variation selectors), at most ${MAX_OPERATOR_NAME_LENGTH} characters; \`${LEDGER_RESOLVER}\` (the ledger's own resolutions) and \`${BOOTSTRAP_OPERATOR}\` are reserved, and so is any name that reads as one of them (another case, full-width letters, an invisible character added)`,
     example: 'kim@shop.example',
   }),
 }).meta({ id: 'Resolution' });
