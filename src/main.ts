@@ -24,6 +24,7 @@ import { StoreUnavailable } from './store/store';
 import { startInternalApi, type InternalApi } from './api/start-internal-api';
 import { startRetention } from './retention/retention-schedule';
 import { startTracing } from './tracing/tracing';
+import { storeLocation } from './store/store-location';
 
 /** Reads the environment, opens the store and the queue, starts the relay and both listeners. */
 async function main(): Promise<void> {
@@ -83,7 +84,16 @@ async function main(): Promise<void> {
   const sessionPrune = startSessionPrune({ sessions, logger });
   const consoleDeps = { store, commands, ledger, config, logger, adminToken: adminToken.value, sessions, now };
   // The notification listener's time-outs: a console form or a probe needs far less, and a slow client must not hold a socket.
-  const admin = createBoundedServer(createAdminApp({ store, publisher, relay, metrics, isShuttingDown: () => shuttingDown, console: consoleDeps, ledger })).listen(
+  const admin = createBoundedServer(createAdminApp({
+    store,
+    publisher,
+    relay,
+    metrics,
+    isShuttingDown: () => shuttingDown,
+    console: consoleDeps,
+    ledger,
+    storeLocation: storeLocation(config.DATABASE_URL).location,
+  })).listen(
     config.ADMIN_PORT,
     config.ADMIN_HOST,
   );

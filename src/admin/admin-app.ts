@@ -23,6 +23,8 @@ export interface AdminDeps {
   console?: ConsoleDeps | null;
   /** The payment ledger's lag, reported by /readyz (never failed on); absent, /readyz says nothing of it. */
   ledger?: Pick<LedgerStore, 'lag' | 'projector'> | null;
+  /** DATABASE_URL as it may be shown (storeLocation): /readyz names the store, so the CLI can tell it reads another. */
+  storeLocation?: string | null;
 }
 
 /**
@@ -42,16 +44,19 @@ export function createAdminApp(deps: AdminDeps): Express {
   // Ready means "acks work": that needs the store only. A down queue grows the backlog but
   // must not take the receiver out of the load balancer, so it is reported, not failed on.
   app.get('/readyz', async (_req, res) => {
-    let storeStatus: { ok: boolean; kind: string; error?: string };
+    // Which database this receiver serves: its id (the same however a URL spells it) and where it is.
+    const identity = { kind: store.kind, location: deps.storeLocation ?? null };
+    let storeStatus: { ok: boolean; kind: string; id?: string | null; location: string | null; error?: string };
     let backlog = null;
     let ledgerLag = null;
     try {
       await store.ping();
+      const id = await store.storeId();
       backlog = await store.backlog(Date.now());
       ledgerLag = deps.ledger ? await deps.ledger.lag() : null;
-      storeStatus = { ok: true, kind: store.kind };
+      storeStatus = { ok: true, ...identity, id };
     } catch (error) {
-      storeStatus = { ok: false, kind: store.kind, error: (error as Error).message };
+      storeStatus = { ok: false, ...identity, error: (error as Error).message };
     }
     const ready = storeStatus.ok && !deps.isShuttingDown();
     res.status(ready ? 200 : 503).json({

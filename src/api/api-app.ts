@@ -1,11 +1,12 @@
 import express, { type Express } from 'express';
 import type { CommandDeps } from '../commands/command-deps';
 import { apiErrorHandler } from './api-errors';
-import { bearerAuth } from './bearer-auth';
+import { bearerAuth, bearerCheck } from './bearer-auth';
 import { commandRoutes } from './command-routes';
 import type { LedgerStore } from '../ledger-projector/ledger-store';
 import { ledgerRoutes } from './ledger-routes';
 import { asyncApiDocument } from '../contract/asyncapi-document';
+import { deploymentAsyncApiDocument, type QueueSettings } from '../contract/deployment-asyncapi';
 import { mallScope } from './mall-scope';
 import { openApiDocument } from './openapi';
 import { queryRoutes } from './query-routes';
@@ -19,6 +20,8 @@ export interface ApiDeps {
   ledger?: LedgerStore;
   /** MALL_IDS: the malls this service calls the gateway and keeps orders for; empty is every mall. */
   mallIds?: readonly string[];
+  /** QUEUE_URL and QUEUE_NAME: what GET /v1/asyncapi.json describes; without them, the generic document of docs/asyncapi.json. */
+  queue?: QueueSettings;
 }
 
 /** The internal API's app: its own listener, never the notification port, every route behind the token. */
@@ -26,8 +29,9 @@ export function createApiApp(deps: ApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  if (deps.commands.tracing) app.use(apiRequestSpan(deps.commands.tracing));
-  app.use(bearerAuth(deps.apiToken));
+  const authenticated = bearerCheck(deps.apiToken);
+  if (deps.commands.tracing) app.use(apiRequestSpan(deps.commands.tracing, authenticated));
+  app.use(bearerAuth(authenticated));
   app.use(strictJsonBody(64 * 1024));
   const jsonOnly: express.RequestHandler = (req, res, next) => {
     if (req.is(['application/json', 'application/*+json'])) return next();
@@ -37,9 +41,9 @@ export function createApiApp(deps: ApiDeps): Express {
   app.put(/.*/, jsonOnly);
   const document = openApiDocument();
   app.get('/v1/openapi.json', (_req, res) => void res.json(document));
-  // The queue's contract beside the API's: made on first request, as nothing else needs it.
+  // The queue's contract beside the API's, as this deployment publishes: made on first request, as nothing else needs it.
   let events: Record<string, unknown> | null = null;
-  app.get('/v1/asyncapi.json', (_req, res) => void res.json((events ??= asyncApiDocument())));
+  app.get('/v1/asyncapi.json', (_req, res) => void res.json((events ??= deps.queue ? deploymentAsyncApiDocument(deps.queue) : asyncApiDocument())));
   const malls = mallScope(deps.mallIds ?? []);
   app.use(commandRoutes(deps.commands, malls));
   app.use(queryRoutes(deps.commands.store, malls));

@@ -1,15 +1,25 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+
+/** Whether a request carries `Authorization: Bearer <API_TOKEN>`. */
+export type BearerCheck = (req: Request) => boolean;
 
 /**
- * `Authorization: Bearer <API_TOKEN>` on every route. Compared as digests in constant time, so
- * neither the token's length nor its prefix leaks through timing; the token is never logged.
+ * Compared as digests in constant time, so neither the token's length nor its prefix leaks
+ * through timing; the token is never logged.
  */
-export function bearerAuth(token: string): RequestHandler {
+export function bearerCheck(token: string): BearerCheck {
   const expected = digest(token);
-  return (req, res, next) => {
+  return (req) => {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-    if (m && timingSafeEqual(digest(m[1]!), expected)) return next();
+    return m !== null && timingSafeEqual(digest(m[1]!), expected);
+  };
+}
+
+/** The token on every route: 401 without it. */
+export function bearerAuth(authenticated: BearerCheck): RequestHandler {
+  return (req, res, next) => {
+    if (authenticated(req)) return next();
     res.setHeader('WWW-Authenticate', 'Bearer realm="internal-api"');
     res.status(401).json({ error: 'missing or wrong bearer token: send Authorization: Bearer <API_TOKEN>' });
   };

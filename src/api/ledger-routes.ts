@@ -7,8 +7,9 @@ import { decodeCursor, decodeOrderCursor, encodeCursor, encodeOrderCursor } from
 import { discrepancyListQuery, expectationBody, orderListQuery, orderParams, resolveBody } from './schemas/ledger-schema';
 
 const CONFLICT_MESSAGES = {
-  wallet_trade_amount: "differs from the amount of this order's wallet-a trade: the amount the service asked the gateway for stands",
-  already_paid: 'this order already has a payment: its expected amount and expiry can no longer change (a changed one would hide a mismatch or a late payment)',
+  wallet_trade_amount: "differs from the amount or currency of this order's wallet-a trade: the amount the service asked the gateway for stands",
+  already_paid:
+    "this order already has a payment: its expected amount, currency and expiry can no longer change (an amount is in its currency's minor units; a changed one would hide a mismatch or a late payment)",
 } as const;
 
 /** The payment ledger: an order's expectation and record, orders by status, discrepancies and their resolution. */

@@ -71,7 +71,7 @@ function registerLedgerPaths(registry: OpenAPIRegistry): void {
       200: { description: 'the order record, with the expectation', ...json(orderRecordSchema) },
       400: error('the body failed validation (`issues` names each field) or is nested deeper than 32 levels'),
       403: error('mallId is not one of MALL_IDS; nothing stored'),
-      409: { description: "the order is already paid with another expected amount or expiry, or the amount differs from the order's wallet-a trade; nothing stored", ...json(expectationConflictSchema) },
+      409: { description: "the order is already paid with another expected amount, currency or expiry, or the amount or currency differs from the order's wallet-a trade; nothing stored", ...json(expectationConflictSchema) },
       413: error('the body is larger than 64 KiB'),
       415: error('the body is not JSON in UTF-8'),
       ...everyRoute,

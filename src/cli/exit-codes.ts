@@ -10,6 +10,8 @@ export const EXIT = {
   usage: 2,
   /** The database could not be opened or queried. */
   storeUnavailable: 3,
+  /** `status`: the database the CLI read is not the one the running receiver serves. */
+  otherStore: 4,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

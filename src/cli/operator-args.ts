@@ -1,4 +1,4 @@
-import { operatorNameProblem } from '../store/operator-name';
+import { newOperatorNameProblem, operatorNameProblem, shownName } from '../store/operator-name';
 import { CliFailure, EXIT } from './exit-codes';
 
 /**
@@ -6,7 +6,15 @@ import { CliFailure, EXIT } from './exit-codes';
  * long, the bootstrap `admin`) is a usage error, never "not found".
  */
 export function operatorName(text: string): string {
-  const problem = operatorNameProblem(text);
-  if (problem) throw new CliFailure(`${problem}, got ${JSON.stringify(text)}`, EXIT.usage);
+  return checked(text, operatorNameProblem(text));
+}
+
+/** Parses the name of an operator to add: one that hides characters or reads as a reserved name is a usage error. */
+export function newOperatorName(text: string): string {
+  return checked(text, newOperatorNameProblem(text));
+}
+
+function checked(text: string, problem: string | null): string {
+  if (problem) throw new CliFailure(`${problem}, got ${shownName(text)}`, EXIT.usage);
   return text;
 }

@@ -24,6 +24,7 @@ import { registerRejectionsShow } from './commands/rejections-show';
 import { registerRetentionPrune } from './commands/retention-prune';
 import { sandboxCommand, untilSignal } from '../sandbox/sandbox-command';
 import { registerStatus } from './commands/status';
+import { announceStore } from './receiver-store-check';
 import { CliFailure, EXIT } from './exit-codes';
 import { maskCardText } from '../observability/card-numbers';
 import { terminalText } from './terminal-text';
@@ -38,7 +39,12 @@ export function buildProgram(io: CliIo): Command {
     .option('--json', 'machine-readable output: the data as stored, but card numbers and card secrets masked')
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride()
-    .showHelpAfterError('(run with --help for usage)');
+    .showHelpAfterError('(run with --help for usage)')
+    // Every command that reads the store first names it, and warns when the receiver serves another
+    // (status shows both in its own lines; the sandbox reads no store).
+    .hook('preAction', async (_program, action) => {
+      if (action.name() !== 'status' && !commandPath(action).includes('sandbox')) await announceStore(io, action);
+    });
   // Settings above are inherited by every subcommand made with .command() below.
   const events = program.command('events').description('stored notifications and their relay state');
   registerEventsList(events, io);
@@ -74,6 +80,13 @@ export function buildProgram(io: CliIo): Command {
   program.addCommand(sandboxCommand({ env: io.env, stdout: io.stdout, stopped: untilSignal }));
   registerStatus(program, io);
   return program;
+}
+
+/** The names from the program down to `command`: `['noti-receiver', 'events', 'show']`. */
+function commandPath(command: Command): string[] {
+  const names: string[] = [];
+  for (let at: Command | null = command; at; at = at.parent) names.unshift(at.name());
+  return names;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { loadDotEnv } from '../config/dotenv';
 import { runCli } from './program';
 
-// Exit codes: 0 ok, 1 not found / still invalid, 2 usage or configuration error, 3 store unavailable.
+// Exit codes: 0 ok, 1 not found / still invalid, 2 usage or configuration error, 3 store unavailable, 4 status read another store than the receiver's.
 const fromDotEnv = loadDotEnv();
 void runCli(process.argv.slice(2), {
   env: process.env,

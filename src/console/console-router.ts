@@ -15,7 +15,7 @@ import { ACTING_ROLE } from './roles';
 import { securityHeaders } from './security-headers';
 import { signInRoutes } from './sign-in-routes';
 import { languageRoutes, sessionLanguage } from './i18n/session-language';
-import { playbooksPage } from './pages/playbooks-page';
+import { playbookOrder, playbooksPage } from './pages/playbooks-page';
 import { warnOfSignOnFallback } from './single-sign-on';
 
 /** The operator console, mounted at /console on the admin listener. */
@@ -38,8 +38,8 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.use(eventsRoutes(deps));
   router.use(rejectionsRoutes(deps));
   router.use(conflictsRoutes(deps));
-  router.get('/playbooks', (_req, res) => {
-    res.type('html').send(playbooksPage(sessionOf(res)));
+  router.get('/playbooks', (req, res) => {
+    res.type('html').send(playbooksPage(sessionOf(res), playbookOrder(req.query)));
   });
   router.use(auditRoutes(deps));
   router.use(commandsRoutes(deps));

@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
 import { newSecret, secretHash } from '../store/operator-credentials';
-import { operatorNameProblem } from '../store/operator-name';
+import { lookalikeProblem, newOperatorNameProblem, operatorNameProblem } from '../store/operator-name';
 import { OPERATOR_ROLES, type OperatorRole } from '../store/store';
 import { audit } from './audit';
 import type { ConsoleDeps } from './console-deps';
@@ -32,7 +32,8 @@ export function operatorsRoutes(deps: ConsoleDeps): Router {
     const role = text(body.role) as OperatorRole;
     const sso = body.sso === 'on';
     const { t } = sessionOf(res);
-    const problem = operatorNameProblem(name) ?? (OPERATOR_ROLES.includes(role) ? null : t('operators.chooseRole'));
+    const problem = newOperatorNameProblem(name) ?? (OPERATOR_ROLES.includes(role) ? null : t('operators.chooseRole'))
+      ?? lookalikeProblem(name, (await store.listOperators()).map((operator) => operator.name));
     if (problem) return show(res, 422, { error: problem });
     const token = sso ? null : newSecret();
     const at = deps.now().toISOString();

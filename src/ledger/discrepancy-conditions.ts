@@ -71,6 +71,10 @@ function conflictingNotifications({ conflicts }: OrderFigures): Shown[] {
       storedCancelAmount: c.stored.cancelAmount, redeliveredCancelAmount: c.redelivered.cancelAmount,
       storedRemainAmount: c.stored.remainAmount, redeliveredRemainAmount: c.redelivered.remainAmount,
       storedResCd: c.stored.resCd, redeliveredResCd: c.redelivered.resCd,
+      ...(c.orders && {
+        storedMallId: c.orders.stored.mallId, storedShopOrderNo: c.orders.stored.shopOrderNo,
+        redeliveredMallId: c.orders.redelivered.mallId, redeliveredShopOrderNo: c.orders.redelivered.shopOrderNo,
+      }),
     },
   }));
 }

@@ -7,7 +7,9 @@ import { ORDER_STATUSES } from './order-record';
  * builds them) and of the queue contract (docs/asyncapi.json).
  */
 const minor = z.int().meta({ description: "an integer in the currency's minor unit" });
-const orderStatus = z.enum(ORDER_STATUSES);
+const orderStatus = z.enum(ORDER_STATUSES).meta({
+  description: 'the first that applies: ledger_error, refund_failed, discrepancy, cancelled, partially_cancelled, underpaid / overpaid (the whole payments and deposits held add up to less / more than the expected amount, even once a discrepancy about it is resolved), paid (what is held matches the expected amount, or nothing was expected), awaiting_deposit, awaiting_payment',
+});
 
 export const orderSummarySchema = z.object({
   mallId: z.string(),

@@ -79,8 +79,9 @@ export interface MoneyFields {
 }
 
 /**
- * A redelivery under a stored notification's key whose money fields differ from the stored one's
- * (kept in the conflicts table, never queued): the stored one still counts; both are shown.
+ * A redelivery under a stored notification's key whose money fields or whose order differ from the
+ * stored one's (kept in the conflicts table, never queued): the stored one still counts; both are
+ * shown. One that names another order is a fact of both orders.
  */
 export interface ConflictFact extends FactBase {
   kind: 'conflict';
@@ -90,6 +91,11 @@ export interface ConflictFact extends FactBase {
   notiType: string;
   stored: MoneyFields;
   redelivered: MoneyFields;
+  /**
+   * Only when the redelivery names another order (one pgCno approved under two orders): the order
+   * each version names. Absent otherwise, so the facts stored before it was read stay as they were.
+   */
+  orders?: { stored: OrderKey; redelivered: OrderKey };
 }
 
 /**

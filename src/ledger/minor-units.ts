@@ -16,3 +16,20 @@ export function sumOf(amounts: ReadonlyArray<number | null>): number {
   for (const amount of amounts) total += amount ?? 0;
   return total;
 }
+
+/**
+ * Refuses to compute an order whose amounts could make a sum inexact. Every figure of the fold
+ * (approved, cancelled, deposited, remaining, a holding's amount and what was taken from it, a
+ * remainder) is a sum or difference of some of these amounts, so its magnitude, and that of every
+ * partial result on the way, is at most the sum of their magnitudes; integers below 2^53 add and
+ * subtract exactly in a double. The gateway's 12-digit fields (refused beyond) keep this true up
+ * to 9,007 amounts of 999,999,999,999 on one order; past that the order is a `ledger_error`, said,
+ * never a rounded figure.
+ */
+export function assertExactSums(amounts: Iterable<number | null>): void {
+  let bound = 0;
+  for (const amount of amounts) {
+    bound += Math.abs(amount ?? 0);
+    if (!Number.isSafeInteger(bound)) throw new Error('the order\'s amounts add up past 2^53: its sums would not be exact');
+  }
+}

@@ -1,6 +1,6 @@
 import type { CancellationFact, ConflictFact, ExpectationFact, NotificationFact, RefusalFact } from './ledger-facts';
 import { byTimeThenId } from './ledger-time';
-import { sumOf } from './minor-units';
+import { assertExactSums, sumOf } from './minor-units';
 import { cancelsOf, holdingsOf, type CancelSources, type Holding } from './order-cancels';
 import type { CancellationRequested, Cancel, Deposit, Escrow, Payment } from './order-record';
 import { currentExpectation, type OrderState, type Timed } from './order-state';
@@ -45,6 +45,7 @@ const ESCROW_DEPOSIT = 'ES04';
 export function orderFigures(state: OrderState): OrderFigures {
   const notifications = [...state.notifications.values()].sort(byTimeThenId);
   const moving = notifications.filter(succeeded);
+  assertExactSums(moving.flatMap((n) => [n.fact.amount, n.fact.cancelAmount, n.fact.remainAmount]));
 
   const paymentEvents = firstPer(moving.filter((n) => PAYMENT_TYPES.has(n.fact.notiType)), (n) => n.fact.pgCno);
   const cancelledDeposits = new Set(moving.filter((n) => n.fact.notiType === '31').map((n) => n.fact.pgCno));

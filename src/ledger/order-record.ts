@@ -7,6 +7,8 @@ export const ORDER_STATUSES = [
   'discrepancy',
   'cancelled',
   'partially_cancelled',
+  'underpaid',
+  'overpaid',
   'paid',
   'awaiting_deposit',
   'awaiting_payment',

@@ -8,7 +8,8 @@ import type { Discrepancy, Expected, OrderStatus } from './order-record';
  * sums over its history: pay, cancel in full, pay again (a new pgCno) is `paid`; it is
  * `partially_cancelled` only when a payment still live has lost part of itself, or when a cancel
  * that names none of the order's payments (or takes more than its payment held) came off the
- * money the order still holds.
+ * money the order still holds. What it holds is measured against the expectation whether or not a
+ * discrepancy about it is open: a resolution records a decision, it never turns less money into `paid`.
  */
 export function orderStatus(
   figures: Pick<OrderFigures, 'approved' | 'deposited' | 'remaining' | 'holdings' | 'cancels' | 'cancelHolders'>,
@@ -21,9 +22,19 @@ export function orderStatus(
   const paid = figures.approved > 0 || figures.deposited > 0;
   if (paid && figures.remaining <= 0) return 'cancelled';
   if (paid && partlyCancelled(figures)) return 'partially_cancelled';
-  if (paid) return 'paid';
+  if (paid) return heldAgainst(figures, expected);
   if (expected?.method === 'vaccount') return 'awaiting_deposit';
   return 'awaiting_payment';
+}
+
+/** The whole payments and deposits still live, against the expected amount (nothing expected: whatever is held is `paid`). */
+function heldAgainst(figures: Pick<OrderFigures, 'holdings'>, expected: Expected | null): 'underpaid' | 'overpaid' | 'paid' {
+  if (expected === null) return 'paid';
+  let held = 0;
+  for (const { amount, taken } of figures.holdings.values()) if (taken === 0) held += amount;
+  if (held < expected.amount) return 'underpaid';
+  if (held > expected.amount) return 'overpaid';
+  return 'paid';
 }
 
 function partlyCancelled(figures: Pick<OrderFigures, 'holdings' | 'cancels' | 'cancelHolders'>): boolean {

@@ -61,6 +61,14 @@ export const OPTIONAL_UNIONPAY_FIELDS: Record<string, number> = {
 export const BASKET_MAX_ITEMS = 20;
 export const BASKET_FIELD_LENGTHS = { productNo: 40, productPgCno: 20, sellerId: 50 } as const;
 
+/** The largest value the gateway's amount fields (12 digits) can carry. */
+export const MAX_GATEWAY_AMOUNT = 999_999_999_999;
+
+/** A non-negative integer string whose value has at most 12 digits (leading zeros are padding, not value). */
+export function fitsGatewayAmount(digits: string): boolean {
+  return digits.replace(/^0+(?=\d)/, '').length <= 12;
+}
+
 /** Money must never be misread: any field named like an amount has to be an integer string. */
 export function isAmountField(name: string): boolean {
   return /^amount$|Amount$|_amount$|Amt$/.test(name);

@@ -9,6 +9,8 @@ import {
   OPTIONAL_UNIONPAY_FIELDS,
   REQUIRED_JSON_FIELDS,
   REQUIRED_UNIONPAY_FIELDS,
+  MAX_GATEWAY_AMOUNT,
+  fitsGatewayAmount,
   isAmountField,
 } from './fields';
 
@@ -122,8 +124,9 @@ export function validateNotification(
     if (typeof value !== 'string' || !/^-?\d+$/.test(value)) reasons.push(`${shown}: amount must be an integer string`);
     // The gateway's amounts are never negative: counted, -5000 would read as money the shop gave back.
     else if (value.startsWith('-')) reasons.push(`${shown}: amount must not be negative`);
-    // Forwarded as a JSON number: beyond 2^53 it would arrive rounded (1e21), so refuse it.
-    else if (!Number.isSafeInteger(Number(value))) reasons.push(`${shown}: amount must be a safe integer (at most ${Number.MAX_SAFE_INTEGER})`);
+    // The gateway's amount fields are 12 digits: a larger value is no amount it sent. Refused, the
+    // ledger's sums stay exact (well below 2^53) and nothing is forwarded rounded.
+    else if (!fitsGatewayAmount(value)) reasons.push(`${shown}: amount is more than the gateway's 12-digit amount fields hold (at most ${MAX_GATEWAY_AMOUNT})`);
   }
   // In the catalogue's order, as they were listed when the catalogue was walked.
   if (overLong.length > 1) overLong.sort((a, b) => a.order - b.order);

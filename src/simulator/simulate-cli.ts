@@ -4,6 +4,9 @@ import { GATEWAY_MAX_TRIES, GATEWAY_RETRY_INTERVAL_MS, runSimulation } from './r
 import { FAULTS, parseFaults } from './faulty-stories';
 import { parseEventSelection } from './scenario';
 import { formatSummary } from './simulation-summary';
+import { loadDotEnv } from '../config/dotenv';
+import { ConfigError, loadConfig } from '../config/env';
+import { notificationUrl } from '../config/local-urls';
 
 const count = (name: string, min: number) => (text: string) => {
   if (!/^\d+$/.test(text) || Number(text) < min) throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}`);
@@ -37,7 +40,11 @@ const program = new Command('simulate')
       'the field simulator=noti-receiver, which no real gateway sends: the ledger marks these orders simulated and the ' +
       'discrepancy alert ignores them.',
   )
-  .requiredOption('--url <url>', 'the notification URL, e.g. http://localhost:8080/notifications', notifyUrl)
+  .option(
+    '--url <url>',
+    "the notification URL (default: the receiver's own, from HOST, PORT and NOTIFY_PATH in the environment or .env, e.g. http://127.0.0.1:8080/notifications)",
+    notifyUrl,
+  )
   .option('--event <types>', 'the stories: 10 approval, 20 partial cancels, 30 deposit, 31 deposit cancelled, 40 escrow, 50 refund, 51 refund failed then repeated, 70 UnionPay; a comma list, or all', (text) => {
     try {
       return parseEventSelection(text);
@@ -70,7 +77,7 @@ ${faultList}
 Exit codes:
   ${EXIT.ok}   every delivery was acked 0000 in its form
   ${EXIT.notAcked}   a delivery was never acked, or an answer was in neither ack form (unexpected)
-  ${EXIT.usage}   usage error: unknown or bad option, missing or malformed --url, a fault that needs --api-url without it
+  ${EXIT.usage}   usage error: unknown or bad option, a malformed --url (or, without one, a bad HOST, PORT or NOTIFY_PATH), a fault that needs --api-url without it
   ${EXIT.internal}  a bug in the simulator (the stack trace is printed)
 
 Progress (resends and their waits) goes to stderr; the summary to stdout.`,
@@ -90,7 +97,7 @@ Progress (resends and their waits) goes to stderr; the summary to stdout.`,
       );
     }
     const summary = await runSimulation({
-      url: options.url,
+      url: options.url ?? receiverNotificationUrl(),
       events: options.event,
       count: options.count,
       faults,
@@ -107,6 +114,21 @@ Progress (resends and their waits) goes to stderr; the summary to stdout.`,
     process.exitCode = summary.ok ? EXIT.ok : EXIT.notAcked;
   });
 
+/**
+ * Without --url, the receiver these settings start: the same `.env` and environment through the
+ * receiver's own schema, so an edited `.env` sends the notifications where the receiver listens.
+ */
+function receiverNotificationUrl(): string {
+  try {
+    return notificationUrl(loadConfig(process.env));
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return program.error(`error: no --url, and the receiver's settings do not say where it listens: ${error.message}`, { exitCode: EXIT.usage });
+  }
+}
+
+// The receiver reads `.env` from the working directory; so does its simulator, for its URL.
+loadDotEnv();
 program.parseAsync(process.argv).catch((error: Error) => {
   process.stderr.write(`simulate: unexpected error: ${error?.stack ?? String(error)}\n`);
   process.exitCode = EXIT.internal;

@@ -57,6 +57,7 @@ export function createStore(driver: StoreDriver): Store {
     pruneExpiredSessions: (now, limits) => write('pruneExpiredSessions', now, limits),
     holdsRelayLock: () => driver.holdsRelayLock(),
     ping: () => driver.ping(),
+    storeId: () => read('storeId'),
     onNewEvents: (listener) => driver.onNewEvents(listener),
     close: () => driver.close(),
   };

@@ -1,3 +1,4 @@
+import { LEDGER_RESOLVER } from '../ledger/discrepancy-lifecycle';
 import { BOOTSTRAP_OPERATOR } from './store';
 
 /** An e-mail address's longest form, since single sign-on proxies name people by e-mail. */
@@ -10,7 +11,51 @@ export const MAX_OPERATOR_NAME_LENGTH = 254;
  */
 const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cn}\p{Co}\p{Cs}\p{Zl}\p{Zp}]/u;
 
-/** Why `name` cannot name an operator, or null. The audit log names people by it, so it must print as itself. */
+/**
+ * Characters that print as nothing, or as a blank that is not a space: `admin` followed by one
+ * reads as `admin`. Unicode's default-ignorable code points hold the Hangul fillers (U+115F,
+ * U+1160, U+3164, U+FFA0), the combining grapheme joiner, variation selectors, zero-width
+ * characters and bidi controls; the Braille blank (U+2800) is a filler that is not among them.
+ */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/u;
+const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
+/** Whitespace other than the plain space: `kim\u3000lee` must not pass for `kim lee`. */
+const ODD_SPACE = /(?! )\p{White_Space}/u;
+
+const HIDDEN_ALL = new RegExp(`${UNPRINTABLE.source}|${INVISIBLE.source}|${ODD_SPACE.source}`, 'gu');
+
+/** A name as a quoted string whose hidden characters are written as escapes (`"admin\\u034f"`), so a refusal shows what it refused. */
+export function shownName(name: string): string {
+  return JSON.stringify(name).replace(HIDDEN_ALL, (ch) => {
+    const code = ch.codePointAt(0)!;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/** Names the service signs with itself: no person may be given one, nor one that reads as one. */
+const RESERVED: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, {
+  [BOOTSTRAP_OPERATOR]: 'the bootstrap operator, who signs in with ADMIN_TOKEN',
+  [LEDGER_RESOLVER]: "the ledger's own resolutions",
+});
+
+/**
+ * What a name reads as: compatibility forms folded (full-width `ａｄｍｉｎ`, mathematical letters),
+ * invisible characters removed, case ignored. Two names with one skeleton look alike.
+ */
+export function nameSkeleton(name: string): string {
+  return name.normalize('NFKC').replace(INVISIBLE_ALL, '').toLowerCase().normalize('NFKC');
+}
+
+/** What the reserved name `name` reads as is kept for, or null when it reads as no reserved name. */
+export function reservedNameUse(name: string): string | null {
+  const reserved = nameSkeleton(name);
+  return RESERVED[reserved] === undefined ? null : `"${reserved}" is reserved for ${RESERVED[reserved]}`;
+}
+
+/**
+ * Why `name` cannot name an existing operator, or null: what `operators token` and `remove` look
+ * up. Operators added before the rules for new names (below) can still be found by their name.
+ */
 export function operatorNameProblem(name: string): string | null {
   if (name.length === 0) return 'an operator name must not be empty';
   if ([...name].length > MAX_OPERATOR_NAME_LENGTH) return `an operator name is at most ${MAX_OPERATOR_NAME_LENGTH} characters`;
@@ -18,4 +63,27 @@ export function operatorNameProblem(name: string): string | null {
   if (name.trim() !== name) return 'an operator name must not start or end with whitespace';
   if (name === BOOTSTRAP_OPERATOR) return `"${BOOTSTRAP_OPERATOR}" is the bootstrap operator, who signs in with ADMIN_TOKEN`;
   return null;
+}
+
+/**
+ * Why `name` cannot be given to a person (a new operator, whoever resolves a discrepancy), or
+ * null. The audit log names people by it, so it must print as itself and as no one else.
+ */
+export function newOperatorNameProblem(name: string): string | null {
+  const problem = operatorNameProblem(name);
+  if (problem) return problem;
+  if (INVISIBLE.test(name)) return 'an operator name must not hold invisible characters (fillers, joiners, variation selectors)';
+  if (ODD_SPACE.test(name)) return 'an operator name must not hold whitespace other than the plain space';
+  return reservedNameUse(name);
+}
+
+/**
+ * Why `name` cannot be added beside the operators named `existing`: one of them reads the same
+ * (`Kim` or `ｋｉｍ` beside `kim`), so the audit log could not tell them apart. Null when none does;
+ * the same name exactly is the store's own "exists".
+ */
+export function lookalikeProblem(name: string, existing: readonly string[]): string | null {
+  const skeleton = nameSkeleton(name);
+  const twin = existing.find((other) => other !== name && nameSkeleton(other) === skeleton);
+  return twin === undefined ? null : `an operator name must not read as another operator's: ${shownName(twin)} exists`;
 }

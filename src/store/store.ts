@@ -59,6 +59,8 @@ export interface Store extends OperatorQueries, RetentionQueries, TeamAccess {
 
   /** Throws when the store cannot serve (for /readyz). */
   ping(): Promise<void>;
+  /** Which database this is, however its URL is spelled (see migrations 020): /readyz reports it, the CLI compares. */
+  storeId(): Promise<string | null>;
   /** Called after each commit that added outbox rows, so the relay wakes without polling. */
   onNewEvents(listener: () => void): void;
   close(): Promise<void>;

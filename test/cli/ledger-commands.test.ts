@@ -26,7 +26,7 @@ function ledgerCommands(open: () => Promise<Database>): void {
   test('orders show prints the record (--json as stored), asks for --mall when two malls have the number, and exits 1 for an unknown order', async () => {
     await db.stores.store.record(paid('ORD-CLI-1', 'PGCLI1', 30000));
     const shown = await cli('orders', 'show', 'ORD-CLI-1');
-    expect(shown).toMatchObject({ code: 0, stderr: '' });
+    expect(shown).toMatchObject({ code: 0, stderr: expect.stringMatching(/^noti-receiver: reading (sqlite|postgres):\S+ \(store [0-9a-f]{8}\)\n$/) });
     expect(shown.stdout).toMatch(/^ORD-CLI-1 \(mall T0001234\): paid\n/);
     // No expectation names a currency: the default one (LEDGER_DEFAULT_CURRENCY, KRW), said so.
     expect(shown.stdout).toContain('approved ₩30,000  cancelled ₩0  remaining ₩30,000  deposited ₩0');
@@ -50,7 +50,7 @@ function ledgerCommands(open: () => Promise<Database>): void {
     await db.stores.store.record(paid('ORD-LIST-3', 'PGLIST3B', 5000, 3));
 
     const listed = await cli('orders', 'list');
-    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    expect(listed).toMatchObject({ code: 0, stderr: expect.stringMatching(/^noti-receiver: reading (sqlite|postgres):\S+ \(store [0-9a-f]{8}\)\n$/) });
     const rows = listed.stdout.trimEnd().split('\n').slice(2).map((line) => line.split(/\s{2,}/));
     expect(rows.map((row) => row.slice(0, 7))).toEqual([
       ['ORD-LIST-3', 'T0001234', 'discrepancy', '-', '₩10,000', '₩0', '₩10,000'],
@@ -98,6 +98,16 @@ function ledgerCommands(open: () => Promise<Database>): void {
     expect(all).toEqual([expect.objectContaining({ resolvedBy: 'ops-lead (cli)', note: 'refunded PGCLI2B by hand' })]);
     expect((await db.stores.store.listAudit(5, 0))[0]).toMatchObject({ action: 'resolved discrepancy', subject: open!.id, actor: 'ops-lead (cli)' });
     expect((await cli('discrepancies', 'resolve', 'dsc_nothing', '--note', 'x')).code).toBe(1);
+  });
+
+  test('a resolved amount_mismatch leaves the order underpaid: resolve says so, and orders list --status underpaid finds it', async () => {
+    await db.stores.ledger.putExpectation({ mallId: MALL, shopOrderNo: 'ORD-CLI-SHORT' }, { amount: 12000, currency: 'KRW', method: 'card', expiresAt: null }, new Date().toISOString());
+    await db.stores.store.record(paid('ORD-CLI-SHORT', 'PGCLISHORT', 1200, 0));
+    const [open] = (await cli('discrepancies', 'list', '--json')).json<Array<{ id: string; kind: string }>>();
+    expect(open).toMatchObject({ kind: 'amount_mismatch' });
+    expect(await cli('discrepancies', 'resolve', open!.id, '--note', 'payment cancelled')).toMatchObject({ code: 0, stdout: `resolved ${open!.id}; order ORD-CLI-SHORT is now underpaid\n` });
+    expect((await cli('orders', 'list', '--status', 'underpaid')).stdout).toMatch(/ORD-CLI-SHORT\s+T0001234\s+underpaid/);
+    expect((await cli('orders', 'list', '--status', 'paid')).stdout).not.toContain('ORD-CLI-SHORT');
   });
 
   test('ledger rebuild recomputes every order and changes none on a consistent store', async () => {

@@ -36,7 +36,7 @@ function operatorsCommands(open: () => Promise<Database>): void {
 
   test('add prints a new token once; the token signs in, and only its hash is stored', async () => {
     const added = await cli('add', 'kim', '--role', 'operator');
-    expect(added).toMatchObject({ code: 0, stderr: '' });
+    expect(added).toMatchObject({ code: 0, stderr: expect.stringMatching(/^noti-receiver: reading (sqlite|postgres):\S+ \(store [0-9a-f]{8}\)\n$/) });
     expect(added.stdout).toMatch(/^added kim \(operator\); their token, shown this once \(only a hash of it is stored\):\n[A-Za-z0-9_-]{43}\n$/);
     const token = tokenOf(added.stdout);
     await expect(db.store.findOperatorByTokenHash(secretHash(token))).resolves.toEqual({ name: 'kim', role: 'operator', sso: false });
@@ -57,7 +57,7 @@ function operatorsCommands(open: () => Promise<Database>): void {
     await expect(db.store.findOperator('lee@shop.example')).resolves.toEqual({ name: 'lee@shop.example', role: 'viewer', sso: true });
     const rotated = await cli('token', 'lee@shop.example');
     expect(rotated.code).toBe(2);
-    expect(rotated.stderr).toBe('noti-receiver: lee@shop.example signs in through single sign-on and has no token\n');
+    expect(rotated.stderr).toMatch(/^noti-receiver: reading \S+ \(store [0-9a-f]{8}\)\nnoti-receiver: lee@shop\.example signs in through single sign-on and has no token\n$/);
     expect(rotated.stdout).toBe('');
   });
 
@@ -125,6 +125,14 @@ function operatorsCommands(open: () => Promise<Database>): void {
     ['removing the bootstrap admin', ['remove', 'admin'], /"admin" is the bootstrap operator/],
     ['a newline in a name', ['add', 'kim\nFAKE LOG LINE', '--role', 'viewer'], /must not hold control or invisible formatting characters, got "kim\\nFAKE LOG LINE"/],
     ['a right-to-left override in a name', ['add', 'kim\u202Egnp.exe', '--role', 'viewer'], /invisible formatting characters/],
+    ['admin and U+034F', ['add', 'admin\u034f', '--role', 'admin'], /must not hold invisible characters \(fillers, joiners, variation selectors\), got "admin\\u034f"/],
+    ['ledger and U+FE0F', ['add', 'ledger\ufe0f', '--role', 'operator'], /invisible characters .*, got "ledger\\ufe0f"/],
+    ['admin and U+3164', ['add', 'admin\u3164', '--role', 'admin'], /invisible characters .*, got "admin\\u3164"/],
+    ['U+115F and admin', ['add', '\u115fadmin', '--role', 'admin'], /invisible characters .*, got "\\u115fadmin"/],
+    ['the ledger\'s name', ['add', 'Ledger', '--role', 'operator'], /"ledger" is reserved for the ledger's own resolutions, got "Ledger"/],
+    ['admin in full-width letters', ['add', 'ａｄｍｉｎ', '--role', 'admin'], /"admin" is reserved for the bootstrap operator/],
+    ['a Hangul filler in a name', ['add', '김\u3164민지', '--role', 'viewer'], /must not hold invisible characters \(fillers, joiners, variation selectors\), got "김\\u3164민지"/],
+    ['a name that reads as another operator\'s', ['add', 'ＤＵＰ', '--role', 'viewer'], /must not read as another operator's: "dup" exists, got "ＤＵＰ"/],
     ['a name too long', ['add', 'x'.repeat(255), '--role', 'viewer'], /at most 254 characters/],
     ['an empty name', ['add', '', '--role', 'viewer'], /must not be empty/],
     ['spaces around a name', ['add', ' kim ', '--role', 'viewer'], /must not start or end with whitespace/],

@@ -22,7 +22,7 @@ describe('rejections reprocess judges the source as it was received', () => {
   it("accepts a production gateway's body without GATEWAY_ENV=production, as a production event", async () => {
     const id = await receiver.store.recordRejection(body('T0009999', 'ORD-PROD-1'));
     const result = await cli(['rejections', 'reprocess', String(id), '--json'], { MALL_IDS: 'T0001234,T0009999' });
-    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result).toMatchObject({ code: 0, stderr: expect.stringMatching(/^noti-receiver: reading (sqlite|postgres):\S+ \(store [0-9a-f]{8}\)\n$/) });
     const { eventId } = result.json<{ eventId: string }>();
     const stored = await receiver.store.getEvent(eventId);
     expect(stored?.event.source).toEqual({ ip: '203.233.72.150', environment: 'production' });

@@ -101,7 +101,7 @@ export async function startApiHarness(
   const relay: Relay = startRelay({ store, publisher, logger, metrics, pollIntervalMs: 20 });
   const worker = options.worker === false ? { wake: () => undefined, stop: async () => undefined } : startCommandWorker(deps, { pollMs: 20 });
   deps.wakeWorker = () => worker.wake();
-  const app = createApiApp({ commands: deps, apiToken: API_TOKEN, ledger, mallIds: config.MALL_IDS });
+  const app = createApiApp({ commands: deps, apiToken: API_TOKEN, ledger, mallIds: config.MALL_IDS, queue: { url: config.QUEUE_URL, name: config.QUEUE_NAME } });
 
   let stopped = false;
   const stop = async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import request from 'supertest';
 import { createApiApp } from '../../src/api/api-app';
+import { deploymentAsyncApiDocument } from '../../src/contract/deployment-asyncapi';
 import { eucKrByteLength } from '../../src/euc-kr';
 import { PATHS, startFakeGateway, type FakeGateway } from './fake-gateway';
 import { API_TOKEN, startApiHarness, tradeCreation, vanApproval, walletCancel, type ApiHarness } from './api-harness';
@@ -59,9 +60,13 @@ describe('the OpenAPI document (GET /v1/openapi.json)', () => {
     expect(served).toEqual(committed);
   });
 
-  it("serves the queue's AsyncAPI document beside it, the committed docs/asyncapi.json, behind the same token", async () => {
+  it("serves the queue's AsyncAPI document beside it, this deployment's (docs/asyncapi.json narrowed to its file sink), behind the same token", async () => {
     const events = await api.get('/v1/asyncapi.json').expect(200).expect('Content-Type', /application\/json/);
-    expect(events.body).toEqual(JSON.parse(readFileSync(join(__dirname, '..', '..', 'docs', 'asyncapi.json'), 'utf8')));
+    const committed = JSON.parse(readFileSync(join(__dirname, '..', '..', 'docs', 'asyncapi.json'), 'utf8')) as Record<string, unknown>;
+    expect(events.body).toEqual(deploymentAsyncApiDocument({ url: api.config.QUEUE_URL, name: api.config.QUEUE_NAME }));
+    expect(Object.keys(events.body.channels)).toEqual(['file']);
+    expect(events.body.servers.file.pathname).toBe(api.config.QUEUE_URL.replace(/^file:/, ''));
+    expect(events.body.components).toEqual(committed.components);
     await request(createApiApp({ commands: api.deps, apiToken: API_TOKEN })).get('/v1/asyncapi.json').expect(401);
   });
 

@@ -92,3 +92,20 @@ describe('the Audit page pages and filters', () => {
     expect(none.text).toContain('No audit rows match.');
   });
 });
+
+describe('the Audit page filter names one operator', () => {
+  test("operator=s3opsX lists s3opsX's rows only, not those of an operator named `s3opsX (10.9.9.9)`", async () => {
+    const h = await startConsoleHarness({}, { relay: false });
+    try {
+      await h.signIn('s3opsX (10.9.9.9)', 'viewer');
+      const { agent } = await h.signIn('s3opsX', 'viewer');
+      const actorsOf = (page: string) => [...page.matchAll(/<td class="data"><bdi>([^<]+)<\/bdi><\/td>/g)].map((m) => m[1]!);
+      const page = await agent.get('/console/audit?operator=s3opsX').set('Host', HOST).expect(200);
+      expect(actorsOf(page.text)).toEqual(['s3opsX (127.0.0.1)']);
+      const other = await agent.get(`/console/audit?operator=${encodeURIComponent('s3opsX (10.9.9.9)')}`).set('Host', HOST).expect(200);
+      expect(actorsOf(other.text)).toEqual(['s3opsX (10.9.9.9) (127.0.0.1)']);
+    } finally {
+      await h.close();
+    }
+  });
+});

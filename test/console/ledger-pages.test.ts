@@ -118,12 +118,17 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
 
     const record = (await h.ledgerApp.api.get(`/v1/orders/${MALL}/${shopOrderNo}`).expect(200)).body;
     expect(record.discrepancies[0]).toMatchObject({ id: discrepancyId, resolvedBy: 'park', note: 'customer paid the difference by transfer' });
-    expect(record.status).toBe('paid');
+    // A resolution records a decision: the order still holds 1,200 of 12,000, so it is underpaid (amber), never a green paid.
+    expect(record.status).toBe('underpaid');
     const audit = await h.ledgerApp.stores.store.listAudit(10);
     expect(audit.find((a) => a.action === 'resolved discrepancy')).toMatchObject({ subject: discrepancyId, actor: expect.stringMatching(/^park \(/) });
 
     const page = await agent.get(done.headers.location!).set('Host', HOST).expect(200);
     expect(page.text).toContain('Resolved: the note is on the discrepancy');
+    expect(page.text).toContain('<span class="badge pending">underpaid</span>');
+    expect(page.text).not.toContain('<span class="badge delivered">paid</span>');
+    const korean = await agent.get(done.headers.location!).set('Host', HOST).set('Accept-Language', 'ko-KR').expect(200);
+    expect(korean.text).toContain('<span class="badge pending">미달 결제</span>');
     expect(page.text).toContain('discrepancy resolved: amount_mismatch');
     expect(page.text).toContain('by <bdi>park</bdi>: <bdi>customer paid the difference by transfer</bdi>');
     const after = await agent.get('/console/discrepancies').set('Host', HOST).expect(200);
@@ -198,7 +203,7 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     const at = (no: string) => list.text.indexOf(`<bdi>${no}</bdi></a>`);
     expect(at(third)).toBeLessThan(at(second));
     expect(at(second)).toBeLessThan(at(first));
-    expect(readable(list.text)).toContain('all 4 ledger error 0 refund failed 0 discrepancy 1 cancelled 0 partially cancelled 0 paid 3 ');
+    expect(readable(list.text)).toContain('all 4 ledger error 0 refund failed 0 discrepancy 1 cancelled 0 partially cancelled 0 underpaid 0 overpaid 0 paid 3 ');
     const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() + 9 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
     const todays = await agent.get(`/console/orders?from=${today}&to=${today}&status=paid`).set('Host', HOST).expect(200);
@@ -219,12 +224,15 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     expect(page.text.split(`data-discrepancy="${discrepancyId}"`)).toHaveLength(2);
     expect(page.text.split('>Resolve</button>')).toHaveLength(2);
     expect(readable(page.text)).toContain('Amount mismatch amount_mismatch The gateway reports a payment of another amount than the shop expected.');
-    expect(page.text).toContain('href="/console/playbooks#amount_mismatch"');
+    // The playbook link names the order, so the playbook links back to it.
+    const playbookHref = `/console/playbooks?mall=${MALL}&amp;order=${encodeURIComponent(shopOrderNo)}#amount_mismatch`;
+    expect(page.text).toContain(`href="${playbookHref}"`);
     const order = await agent.get(`/console/orders/${MALL}/${shopOrderNo}`).set('Host', HOST).expect(200);
-    expect(order.text).toContain('href="/console/playbooks#amount_mismatch"');
-    const playbooks = await agent.get('/console/playbooks').set('Host', HOST).expect(200);
+    expect(order.text).toContain(`href="${playbookHref}"`);
+    const playbooks = await agent.get(playbookHref.replace('&amp;', '&').replace(/#.*/, '')).set('Host', HOST).expect(200);
     for (const kind of [...DISCREPANCY_KINDS, 'conflicting_notification', 'refused_notification', 'unknown_refund_amount']) {
-      expect(playbooks.text).toMatch(new RegExp(`<section class="card playbook" id="${kind}">[\\s\\S]*?What it means[\\s\\S]*?What to check[\\s\\S]*?How to settle it`));
+      // What to check and how to settle it are now steps in the console and in the merchant portal, and the engineers' part.
+      expect(playbooks.text).toMatch(new RegExp(`<section class="card playbook" id="${kind}">[\\s\\S]*?href="/console/orders/${MALL}/${shopOrderNo}"[\\s\\S]*?What it means[\\s\\S]*?In this console[\\s\\S]*?merchant portal[\\s\\S]*?For engineers`));
     }
   });
 

@@ -118,6 +118,26 @@ describe('roles: what a viewer, an operator and an admin may do', () => {
     expect(added.text).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
 
+  test.each([
+    ['admin + U+034F', 'admin\u034f', 'invisible characters'],
+    ['ledger + U+FE0F', 'ledger\ufe0f', 'invisible characters'],
+    ['admin + U+3164', 'admin\u3164', 'invisible characters'],
+    ['U+115F + admin', '\u115fadmin', 'invisible characters'],
+    ['Admin', 'Admin', 'reserved for the bootstrap operator'],
+    ['full-width ledger', 'ｌｅｄｇｅｒ', "reserved for the ledger's own resolutions"],
+    ['a Hangul filler in a name', '김\uffa0민지', 'invisible characters'],
+    ['a zero-width space in a name', 'kim\u200blee', 'control or invisible'],
+    ["another operator's name in capitals", 'ADA', 'must not read as another operator&#39;s: &quot;ada&quot; exists'],
+  ])('the operator form refuses a name with %s, and adds no one', async (_what, name, reason) => {
+    const { agent, csrf } = await h.signIn('ada', 'admin');
+    const before = await h.receiver.store.listOperators();
+    const added = await agent.post('/console/operators/add').set('Host', HOST).set('Origin', ORIGIN).type('form').send({ _csrf: csrf, name, role: 'admin' });
+    expect(added.status).toBe(422);
+    expect(added.text).toContain(reason.replace(/'/g, '&#39;'));
+    expect(added.text).not.toContain('id="new-token"');
+    expect(await h.receiver.store.listOperators()).toEqual(before);
+  });
+
   test('the bootstrap admin signs in with ADMIN_TOKEN as "admin" and manages operators', async () => {
     const { agent } = await h.signIn('admin');
     const page = await agent.get('/console/operators').set('Host', HOST).expect(200);

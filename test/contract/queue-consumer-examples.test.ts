@@ -82,7 +82,7 @@ describe("docs/queues.md's consumer examples", () => {
     child = generator.child;
     expect({ exit: await exited(generator.child), output: generator.output() }).toEqual({ exit: 0, output: '' });
 
-    const handler = block('ts', "import type { QueueEvent } from './queue-events';").text.replace("'./queue-events'", "'./queue-events.js'");
+    const handler = block('ts', "import type { QueueEvent } from './queue-events.js';").text;
     expect(typecheck(dir, 'handler.ts', handler)).toEqual([]);
     // The types have teeth: a payment event has no order, an order event no data.
     const wrong = handler.replace('return `${event.pgCno} approved', 'return `${event.order.shopOrderNo} approved');

@@ -1,12 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli/program';
 import { loadConfig } from '../../src/config/env';
 import { codeBlocks, commandLines, documentationFiles, inlineCode, REPO } from './doc-blocks';
+import { freePort, freshCheckout, runBash } from './fresh-checkout';
 
 const files = documentationFiles();
 const blocks = files.flatMap(codeBlocks);
@@ -16,6 +15,21 @@ const snippets = [
   ...files.flatMap((file) => inlineCode(file).map((text) => ({ where: file, text }))),
 ];
 const scripts = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+/** Scripts of a project a page shows whole (docs/queues.md's consumer has its own package.json): its commands name those. */
+function shownScripts(where: string): Set<string> {
+  const file = where.replace(/:\d+$/, '');
+  return new Set(
+    blocks
+      .filter((block) => block.file === file && block.lang === 'json')
+      .flatMap((block) => {
+        try {
+          return Object.keys((JSON.parse(block.text) as { scripts?: Record<string, string> }).scripts ?? {});
+        } catch {
+          return [];
+        }
+      }),
+  );
+}
 const program = buildProgram({ env: {}, stdout: () => undefined, stderr: () => undefined });
 const longOptions = (command: Command) => command.options.map((option) => option.long).filter(Boolean);
 
@@ -24,7 +38,7 @@ describe('what the README and docs/ tell a reader to type', () => {
     const missing = snippets.flatMap(({ where, text }) =>
       [...text.matchAll(/\bnpm (?:run(?: --silent)? ([\w:-]+)|(start|test)\b)/g)]
         .map((match) => match[1] ?? match[2]!)
-        .filter((name) => !(name in scripts))
+        .filter((name) => !(name in scripts) && !shownScripts(where).has(name))
         .map((name) => `${where}: npm run ${name}`),
     );
     expect(missing).toEqual([]);
@@ -140,50 +154,4 @@ function sourceText(paths: string[]): string {
   const walk = (path: string): string[] =>
     statSync(path).isDirectory() ? readdirSync(path).flatMap((name) => walk(join(path, name))) : [readFileSync(path, 'utf8')];
   return paths.flatMap((path) => walk(join(REPO, path))).join('\n');
-}
-
-/**
- * A checkout as a newcomer has it after `npm ci`: no dist/ yet (so `npm run cli` must build it),
- * its own data/ and .env, sharing only read-only things (sources, node_modules) with this
- * worktree, so a block that builds or writes never disturbs the suites running beside it.
- */
-function freshCheckout(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'noti-docs-'));
-  for (const name of ['node_modules', 'src', 'migrations']) symlinkSync(join(REPO, name), join(dir, name));
-  for (const name of ['package.json', 'tsconfig.json', 'tsconfig.build.json', '.env.example', 'scripts', 'deploy', 'docs', 'README.md']) {
-    cpSync(join(REPO, name), join(dir, name), { recursive: true });
-  }
-  return dir;
-}
-
-function runBash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += String(chunk)));
-    child.stderr.on('data', (chunk) => (output += String(chunk)));
-    child.on('exit', (code) => {
-      // A block may start the receiver in the background; nothing it started outlives it.
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-      resolve({ code, output });
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -15,12 +15,17 @@ function playbook(kind: string): string | null {
 }
 
 describe('what to do when a discrepancy opens (docs/ledger.md)', () => {
-  it.each(KINDS)('%s has its own heading (its anchor is the kind) saying what it means, what to check and how to settle it', (kind) => {
+  // Was "Means / Check / Settle": what to check and how to settle are now steps in the console and in
+  // the merchant portal, for operations people, with the API and CLI apart for engineers.
+  it.each(KINDS)('%s has its own heading (its anchor is the kind) saying what it means, what to do in the console and in the merchant portal, and apart what engineers can do', (kind) => {
     const text = playbook(kind);
     expect(text).not.toBeNull();
     expect(text).toMatch(/\*\*Means\*\*: \S/);
-    expect(text).toMatch(/\*\*Check\*\*: \S/);
-    expect(text).toMatch(/\*\*Settle\*\*: \S/);
+    expect(text).toMatch(/\*\*In the console\*\*:\n {2}1\. \S/);
+    expect(text).toMatch(/\*\*In the merchant portal\*\* \(a payment is found by its `pgCno`\):\n {2}1\. \S/);
+    expect(text).toMatch(/\*\*For engineers\*\*/);
+    // Engineers' remedies stay in their part: nothing before it sends an operator to the API or a terminal.
+    expect(text!.slice(0, text!.indexOf('**For engineers**'))).not.toMatch(/noti-receiver |\/v1\/|POST |PUT /);
   });
 
   it("the discrepancy alert links the kind's playbook in the docs and in the console", () => {

@@ -39,15 +39,23 @@ export function workerFile(name: string): string {
   return join(dir, relative(ROOT, SQLITE_DIR), `${name}.js`);
 }
 
+const cache = new Map<string, string>();
+
 /** The entry and every relative module it requires, as CommonJS JavaScript by file name. */
 function transpiled(entry: string): Record<string, string> {
   const sources: Record<string, string> = {};
   const visit = (file: string) => {
     if (file in sources) return;
-    const output = ts.transpileModule(readFileSync(file, 'utf8'), {
-      fileName: file,
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-    }).outputText;
+    // Once per test file: the three workers share most of their modules, and the reader starts
+    // at the first read, while a request may be waiting for it.
+    let output = cache.get(file);
+    if (output === undefined) {
+      output = ts.transpileModule(readFileSync(file, 'utf8'), {
+        fileName: file,
+        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+      }).outputText;
+      cache.set(file, output);
+    }
     sources[file] = output;
     for (const [, specifier] of output.matchAll(/require\("(\.{1,2}\/[^"]+)"\)/g)) {
       const base = resolve(dirname(file), specifier!);

@@ -1,4 +1,4 @@
-import { approvalNotification, changeNotification, escrowNotification, nextPgCno, type JsonNotification } from '../../src/simulator/notification-builders';
+import { approvalNotification, changeNotification, escrowNotification, nextPgCno, unionPayForm, type JsonNotification } from '../../src/simulator/notification-builders';
 import { startTestReceiver, type TestReceiver } from '../helpers/test-receiver';
 
 /**
@@ -61,7 +61,8 @@ describe('numbers where the gateway documents strings are read exactly', () => {
   it.each([
     ['a fractional amount', '1.5', /amount: amount must be an integer string/],
     ['an amount in exponent form', '1e21', /amount: amount must be an integer string/],
-    ['a numeric amount past 2^53', '9007199254740993', /amount: amount must be a safe integer/],
+    ['a numeric amount past 2^53', '9007199254740993', /amount: amount is more than the gateway's 12-digit amount fields hold/],
+    ['a numeric amount of 13 digits', '1000000000000', /amount: amount is more than the gateway's 12-digit amount fields hold \(at most 999999999999\)/],
   ])('%s is refused with 400/5001 and kept in rejections', async (_what, amount, reason) => {
     const body = withBareNumbers(approvalNotification(), { amount });
     const res = await receiver.postJson(body).expect(400);
@@ -86,8 +87,40 @@ describe('numbers where the gateway documents strings are read exactly', () => {
 
   it('an amount string past 2^53 is refused too: it could not be forwarded exactly', async () => {
     const res = await receiver.postJson(approvalNotification({ amount: '99999999999999999999' })).expect(400);
-    expect(res.body.resMsg).toMatch(/amount: amount must be a safe integer/);
+    expect(res.body.resMsg).toMatch(/amount: amount is more than the gateway's 12-digit amount fields hold/);
     expect(await receiver.count('rejections')).toBe(1);
+  });
+
+  it('two approvals of 9007199254740991 and 9007199254740990 are both refused (5001, kept with the reason): no 12-digit field holds them, so nothing sums them', async () => {
+    for (const amount of ['9007199254740991', '9007199254740990']) {
+      const res = await receiver.postJson(approvalNotification({ amount })).expect(400);
+      expect(res.body).toEqual({ resCd: '5001', resMsg: expect.stringContaining("amount: amount is more than the gateway's 12-digit amount fields hold (at most 999999999999)") });
+    }
+    const rejections = await receiver.store.listRejections(2);
+    expect(rejections.map((r) => r.reason)).toEqual([expect.stringContaining('12-digit'), expect.stringContaining('12-digit')]);
+    expect(await receiver.count('inbox')).toBe(0);
+  });
+
+  it.each(['refundAmount', 'cancelAmount', 'depositAmount', 'remainAmount', 'cardAmount', 'customAmt'])('a 13-digit %s is refused like an amount', async (field) => {
+    const res = await receiver.postJson({ ...approvalNotification(), [field]: '1000000000000' }).expect(400);
+    expect(res.body.resMsg).toContain(`${field}: amount is more than the gateway's 12-digit amount fields hold`);
+  });
+
+  it('the largest 12-digit amount is accepted and forwarded exactly, zero-padded or not', async () => {
+    await receiver.postJson(approvalNotification({ amount: '999999999999' })).expect(200);
+    await receiver.postJson(approvalNotification({ amount: '0000999999999999' })).expect(200);
+    const events = await receiver.forwarded(2);
+    expect(events.map((e) => e.amount)).toEqual([999999999999, 999999999999]);
+  });
+
+  it('an event 70 form with a 13-digit amount gets the FAIL form and is kept with the reason', async () => {
+    const { body } = unionPayForm({ amount: '1000000000000' });
+    const res = await receiver.postForm(body).expect(400);
+    expect(res.text).toBe('res_cd=5001\x1fres_msg=FAIL');
+    const [rejection] = await receiver.store.listRejections(1);
+    expect(rejection?.reason).toContain("amount: amount is more than the gateway's 12-digit amount fields hold");
+    expect(rejection?.rawBody).toEqual(body);
+    expect(await receiver.count('inbox')).toBe(0);
   });
 });
 

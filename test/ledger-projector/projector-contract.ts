@@ -7,7 +7,8 @@ import { orderText } from '../../src/cli/order-text';
 import { LedgerCatchingUp } from '../../src/ledger-projector/ledger-catching-up';
 import { createLogger } from '../../src/observability/logger';
 import type { Stores } from '../../src/ledger-projector/open-stores';
-import { cancelled, MALL, paid } from '../store/ledger-entries';
+import { expectationFact } from '../../src/ledger/expectation-fact';
+import { cancelled, MALL, minute, paid } from '../store/ledger-entries';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { Writable } from 'node:stream';
 
@@ -70,6 +71,42 @@ export function projectorContract(openDatabase: () => Promise<ProjectorDatabase>
     await stores.store.record(paid('ORD-AFTER', 'PG-AFTER', 1000, 0));
     await expect(stores.ledger.getOrder(order('ORD-BAD-INPUT'))).resolves.toMatchObject({ status: 'ledger_error', ledgerError: { error: expect.stringMatching(/cannot be read/) } });
     await expect(stores.ledger.getOrder(order('ORD-AFTER'))).resolves.toMatchObject({ status: 'paid' });
+  });
+
+  test('an input the ledger cannot apply is kept: its order stays ledger_error through later notifications and a restart, expectation kept, until it is repaired and a rebuild applies it', async () => {
+    let stores = await open();
+    const expectation = expectationFact(order('ORD-KEPT'), { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }, minute(0));
+    const whole = JSON.stringify(expectation);
+    // The shop's expectation, stored cut short (a fault, a hand's edit): no fact can be read from it.
+    await db.sql('INSERT INTO ledger_inputs (mall_id, shop_order_no, fact_json, recorded_at) VALUES (?, ?, ?, ?)', MALL, 'ORD-KEPT', whole.slice(0, 40), minute(0));
+    await stores.store.record(paid('ORD-KEPT', 'PG-KEPT', 30000, 1));
+    const marked = { status: 'ledger_error', ledgerError: { error: expect.stringMatching(/ledger input \d+ cannot be read.*kept.*ledger rebuild/) } };
+    await expect(stores.ledger.getOrder(order('ORD-KEPT'))).resolves.toMatchObject(marked);
+    // The order's next notification does not clear the mark: its figures follow, the input stays owed.
+    await stores.store.record(cancelled('ORD-KEPT', 'PG-KEPT', 'PG-KEPT-C', 10000, 2, 20000));
+    await expect(stores.ledger.getOrder(order('ORD-KEPT'))).resolves.toMatchObject(marked);
+    await expect(stores.ledger.ledgerErrorCount()).resolves.toBe(1);
+    expect(await db.sql('SELECT input_seq, shop_order_no FROM ledger_failed_inputs')).toEqual([expect.objectContaining({ shop_order_no: 'ORD-KEPT' })]);
+
+    // Across a restart, and a rebuild before the repair: still owed.
+    await stores.store.close();
+    opened.splice(opened.indexOf(stores), 1);
+    stores = await open();
+    await stores.store.record(cancelled('ORD-KEPT', 'PG-KEPT', 'PG-KEPT-C2', 5000, 3, 15000));
+    // Its figures are the last it computed; the inputs after the bad one are stored and wait for it.
+    await expect(stores.ledger.getOrder(order('ORD-KEPT'))).resolves.toMatchObject(marked);
+    await stores.ledger.rebuildPage(null, 100, new Date().toISOString());
+    await expect(stores.ledger.getOrder(order('ORD-KEPT'))).resolves.toMatchObject(marked);
+
+    // Repaired where it is kept; the rebuild applies it: the shop's expectation is back, the mark gone.
+    await db.sql('UPDATE ledger_inputs SET fact_json = ? WHERE shop_order_no = ?', whole, 'ORD-KEPT');
+    await stores.ledger.rebuildPage(null, 100, new Date().toISOString());
+    const repaired = await stores.ledger.getOrder(order('ORD-KEPT'));
+    expect(repaired).toMatchObject({ status: 'partially_cancelled', expected: { amount: 30000, currency: 'KRW' }, approved: 30000, cancelled: 15000, remaining: 15000 });
+    expect(repaired!.ledgerError).toBeUndefined();
+    await expect(stores.ledger.ledgerErrorCount()).resolves.toBe(0);
+    expect(await db.sql('SELECT input_seq FROM ledger_failed_inputs')).toEqual([]);
+    await expect(stores.ledger.rebuildPage(null, 100, new Date().toISOString())).resolves.toMatchObject({ changed: 0 });
   });
 
   test('a read of an order waits for the projector: across replicas it sees what was stored before it; with none running it answers 503 with Retry-After after 2 s', async () => {

@@ -14,7 +14,8 @@ describe('a discrepancy\'s life: opened once, resolved once', () => {
     const resolved = resolution(doubled, { received: 10 });
     const redelivered = { ...second, recordedAt: minute(20) };
     given(expected, first, second, resolved).when(redelivered).then((record) => {
-      expect(record.status).toBe('paid');
+      // Resolved, the two payments are still held: more than expected.
+      expect(record.status).toBe('overpaid');
       expect(record.discrepancies).toEqual([expect.objectContaining({ id: doubled, openedAt: minute(2), resolvedAt: minute(10), resolvedBy: 'kim.operator' })]);
     });
   });

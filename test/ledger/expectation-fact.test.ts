@@ -1,4 +1,4 @@
-import { orderParams } from '../../src/api/schemas/ledger-schema';
+import { expectationBody, orderParams } from '../../src/api/schemas/ledger-schema';
 import { expectationConflict } from '../../src/ledger/expectation-conflict';
 import { expectationFact, sameExpectation, walletTradeExpectation } from '../../src/ledger/expectation-fact';
 import { ORDER, PG, approval, expectation, minute } from './ledger-fixtures';
@@ -32,19 +32,30 @@ describe('expectations', () => {
     given().when(trade).then({ expected: { amount: 1203, currency: 'USD', method: 'wallet', source: 'wallet-a', expiresAt: null }, status: 'awaiting_payment' });
   });
 
-  it('a PUT restating a wallet-a trade\'s amount differently is a conflict; the same amount is not', () => {
+  it('a PUT restating a wallet-a trade\'s amount or currency differently is a conflict; the same amount in the same currency is not', () => {
     const trade = walletTradeExpectation(ORDER, { shopTransactionId: 'TRD-1', totalAmount: 1203, currency: 'USD' }, minute(0));
-    expect(expectationConflict([trade], { ...input, amount: 1200 })).toEqual({ reason: 'wallet_trade_amount', amount: 1203 });
-    expect(expectationConflict([trade], { ...input, amount: 1203 })).toBeNull();
+    const refused = { reason: 'wallet_trade_amount', amount: 1203, currency: 'USD' };
+    expect(expectationConflict([trade], { ...input, currency: 'USD', amount: 1200 })).toEqual(refused);
+    expect(expectationConflict([trade], { ...input, currency: 'KRW', amount: 1203 })).toEqual(refused);
+    expect(expectationConflict([trade], { ...input, currency: 'USD', amount: 1203 })).toBeNull();
   });
 
   it('changing the amount once the order has a payment is a conflict; before it, or without any expectation, it is not', () => {
     const paid = approval({ pgCno: PG.card, amount: 30000, at: 1 });
     const current = expectation({ amount: 30000, received: 0 });
     expect(expectationConflict([current], { ...input, amount: 20000 })).toBeNull();
-    expect(expectationConflict([current, paid], { ...input, amount: 20000 })).toEqual({ reason: 'already_paid', amount: 30000, expiresAt: null });
+    expect(expectationConflict([current, paid], { ...input, amount: 20000 })).toEqual({ reason: 'already_paid', amount: 30000, currency: 'KRW', expiresAt: null });
     expect(expectationConflict([current, paid], input)).toBeNull();
     expect(expectationConflict([paid], { ...input, amount: 20000 })).toBeNull();
+  });
+
+  it('changing the currency once the order has a payment is a conflict, like the amount: 1203 USD is not 1203 KRW', () => {
+    const dollars = { ...input, amount: 1203, currency: 'USD' };
+    const current = expectation({ ...dollars, received: 0 });
+    const paid = approval({ pgCno: PG.card, amount: 1203, at: 1 });
+    expect(expectationConflict([current], { ...dollars, currency: 'KRW' })).toBeNull();
+    expect(expectationConflict([current, paid], { ...dollars, currency: 'KRW' })).toEqual({ reason: 'already_paid', amount: 1203, currency: 'USD', expiresAt: null });
+    expect(expectationConflict([current, paid], dollars)).toBeNull();
   });
 
   it('moving the expiry once the order has a payment is a conflict, like the amount: a late payment stays late', () => {
@@ -52,7 +63,7 @@ describe('expectations', () => {
     const current = expectation({ ...expiring, received: 0 });
     const late = approval({ pgCno: PG.card, amount: 30000, at: 15 });
     given(current).when(late).then((record) => expect(record.discrepancies.map((d) => d.kind)).toEqual(['payment_after_expiry']));
-    const refused = { reason: 'already_paid', amount: 30000, expiresAt: '2026-11-21T12:10:00+09:00' };
+    const refused = { reason: 'already_paid', amount: 30000, currency: 'KRW', expiresAt: '2026-11-21T12:10:00+09:00' };
     expect(expectationConflict([current, late], { ...expiring, expiresAt: '2026-11-21T12:30:00+09:00' })).toEqual(refused);
     expect(expectationConflict([current, late], { ...expiring, expiresAt: null })).toEqual(refused);
     // The same instant written in UTC is the same expiry; before any payment the expiry may move.
@@ -68,5 +79,13 @@ describe('the order in a PUT expectation', () => {
     const refused = orderParams.safeParse({ mallId: 'T0001234', shopOrderNo: '주'.repeat(21) });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toBe('must be at most 40 bytes (EUC-KR; a Korean character is 2 bytes)');
+  });
+});
+
+describe('the amount in a PUT expectation', () => {
+  it('is at most 12 digits, what the gateway\'s amount fields hold: a larger one could never be paid as asked', () => {
+    expect(expectationBody.safeParse({ ...input, amount: 999_999_999_999 }).success).toBe(true);
+    const refused = expectationBody.safeParse({ ...input, amount: 1_000_000_000_000 });
+    expect(refused.error?.issues[0]?.message).toBe("must be at most 999999999999, what the gateway's 12-digit amount fields hold");
   });
 });

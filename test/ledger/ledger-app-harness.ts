@@ -22,6 +22,8 @@ export const API_TOKEN = 'test-api-token-0123456789abcdef';
 
 export interface LedgerApp {
   stores: Stores;
+  /** The store's URL, for a test that must reach past the service (a fault, an operator's repair). */
+  databaseUrl: string;
   metrics: ReturnType<typeof createMetrics>;
   /** POST a gateway notification (JSON) to the notification listener, as the development gateway. */
   notify(body: unknown): request.Test;
@@ -66,6 +68,7 @@ export async function startLedgerApp(options: { databaseUrl?: string; env?: Reco
   const read = () => inContract(existsSync(eventsFile) ? readFileSync(eventsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) : []);
   return {
     stores,
+    databaseUrl: config.DATABASE_URL,
     metrics,
     notify: (body) => request(app).post(config.NOTIFY_PATH).set('X-Forwarded-For', DEV_GATEWAY_IP).set('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(body)),
     notifyForm: (body, contentType = 'application/x-www-form-urlencoded') => request(app).post(config.NOTIFY_PATH).set('X-Forwarded-For', DEV_GATEWAY_IP).set('Content-Type', contentType)

@@ -76,10 +76,10 @@ describe('the events a recomputation sends', () => {
     expect(ledgerEvents(now, record([expected, tampered, tampered]))).toEqual([]);
   });
 
-  it('a resolution sends the status change and no second opening', () => {
+  it('a resolution sends the status change and no second opening: to underpaid, never to paid, since the order holds less than expected', () => {
     const open = record([expected, tampered]);
     const closed = record([expected, tampered, resolution(open.discrepancies[0]!.id, { received: 5 })]);
-    expect(ledgerEvents(open, closed)).toEqual([expect.objectContaining({ type: 'order.status_changed', from: 'discrepancy', to: 'paid' })]);
+    expect(ledgerEvents(open, closed)).toEqual([expect.objectContaining({ type: 'order.status_changed', from: 'discrepancy', to: 'underpaid' })]);
   });
 
   it('the same two statuses reached again later are a new event, not a duplicate the outbox would drop', () => {

@@ -129,4 +129,28 @@ describe('rebuild: the record is a function of the facts', () => {
       { numRuns: 200 },
     );
   });
+
+  it('once every discrepancy is resolved the status still says the money: paid only when what is held matches the expectation', () => {
+    const moneyStatus = (facts: LedgerFact[], options: { settings: Partial<LedgerSettings>; now: number }): OrderRecord => {
+      const found = compute(facts, options).record!.discrepancies.filter((d) => d.resolvedAt === null);
+      return compute([...facts, ...found.map((d, i) => resolution(d.id, { received: 400 + i }))], options).record!;
+    };
+    const reached = new Set<string>();
+    fc.assert(
+      fc.property(story, settings, ([facts, arrival], s) => {
+        const options = { settings: s, now: 400 };
+        const record = moneyStatus(facts, options);
+        reached.add(record.status);
+        expect(moneyStatus(arrival, options)).toEqual(record);
+        const expected = record.expected?.amount;
+        // At these statuses no payment held has lost part of itself: what remains is what is held whole.
+        if (record.status === 'paid') expect(expected === undefined || record.remaining === expected).toBe(true);
+        if (record.status === 'underpaid') expect(record.remaining).toBeLessThan(expected!);
+        if (record.status === 'overpaid') expect(record.remaining).toBeGreaterThan(expected!);
+      }),
+      { numRuns: 300 },
+    );
+    // The stories reach the statuses this property is about, not only the others.
+    for (const status of ['paid', 'underpaid', 'overpaid']) expect(reached).toContain(status);
+  });
 });

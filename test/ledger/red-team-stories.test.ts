@@ -87,7 +87,7 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     await rebuildChangesNothing(afterGraceIso());
   });
 
-  test('a tampered amount: amount_mismatch with both amounts, sent after the approval; resolving it with a note makes the order paid', async () => {
+  test('a tampered amount: amount_mismatch with both amounts, sent after the approval; resolving it with a note records the decision and the order reads underpaid (a resolution never changes what the money is)', async () => {
     await start();
     const shopOrderNo = orderNo();
     const pgCno = nextPgCno();
@@ -101,11 +101,11 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
       `${shopOrderNo} discrepancy amount_mismatch`, `${shopOrderNo} awaiting_payment>discrepancy`,
     ]);
     const resolved = (await app.api.post(`/v1/discrepancies/${record.discrepancies[0]!.id}/resolve`, { note: 'customer paid the rest by bank transfer', by: 'kim.operator' }).expect(200)).body as OrderRecord;
-    expect(resolved).toMatchObject({ status: 'paid', discrepancies: [{ kind: 'amount_mismatch', resolvedBy: 'kim.operator', note: 'customer paid the rest by bank transfer' }] });
-    expect((await heard(5))[4]).toBe(`${shopOrderNo} discrepancy>paid`);
+    expect(resolved).toMatchObject({ status: 'underpaid', discrepancies: [{ kind: 'amount_mismatch', resolvedBy: 'kim.operator', note: 'customer paid the rest by bank transfer' }] });
+    expect((await heard(5))[4]).toBe(`${shopOrderNo} discrepancy>underpaid`);
     // A redelivery of the tampered approval does not open it again.
     await step(tampered);
-    expect(await order(shopOrderNo)).toMatchObject({ status: 'paid' });
+    expect(await order(shopOrderNo)).toMatchObject({ status: 'underpaid' });
     await rebuildChangesNothing();
   });
 

@@ -41,6 +41,9 @@ describe('starting on a database of an older release', () => {
         expect.objectContaining({ level: 'info', migration: '013_session_locale' }),
         expect.objectContaining({ level: 'info', migration: '014_ledger_projector' }),
         expect.objectContaining({ level: 'info', migration: '015_outbox_autovacuum' }),
+        expect.objectContaining({ level: 'info', migration: '016_ledger_failed_inputs' }),
+        expect.objectContaining({ level: 'info', migration: '018_audit_operator' }),
+        expect.objectContaining({ level: 'info', migration: '020_store_identity' }),
       ]);
       expect(messages.indexOf('applying database migration')).toBeLessThan(messages.indexOf('listening'));
       // The notification stored before the ledger has no facts yet: one warning says what to run.

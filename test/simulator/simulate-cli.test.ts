@@ -1,8 +1,13 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'simulator', 'simulate-cli.js');
 const simulate = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 20_000 });
+/** Run from `cwd` (where a `.env` may be) with only `env` as the environment. */
+const simulateIn = (cwd: string, env: Record<string, string>, ...args: string[]) =>
+  spawnSync(process.execPath, [CLI, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 20_000 });
 
 describe('the simulate command line', () => {
   it('documents its exit codes in its help, and exits 0 for --help', () => {
@@ -22,7 +27,6 @@ describe('the simulate command line', () => {
   it.each([
     [['--url', 'localhost:8080/notifications']],
     [['--url', 'ftp://127.0.0.1/notifications']],
-    [[]],
     [['--url', 'http://127.0.0.1:1/notifications', '--count', '0']],
     [['--url', 'http://127.0.0.1:1/notifications', '--event', '99']],
     [['--url', 'http://127.0.0.1:1/notifications', '--no-such-option']],
@@ -33,6 +37,23 @@ describe('the simulate command line', () => {
     const run = simulate(...args);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/error: /);
+  });
+
+  // Was: no --url at all was a usage error. Now the receiver's own settings say where it listens.
+  it("without --url, sends to the receiver that .env and the environment describe (HOST, PORT, NOTIFY_PATH), and a bad setting there is a usage error", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'simulate-dotenv-'));
+    try {
+      // Port 1: nothing listens, so the failure names the address the settings gave.
+      writeFileSync(join(dir, '.env'), 'PORT=1\nNOTIFY_PATH=/notifications/k3y\n');
+      const run = simulateIn(dir, {}, '--event', '10');
+      expect(run.status).toBe(1);
+      expect(run.stdout).toContain('connect ECONNREFUSED 127.0.0.1:1');
+      const bad = simulateIn(dir, { PORT: 'x' }, '--event', '10');
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toMatch(/^error: no --url, and the receiver's settings do not say where it listens: invalid PORT/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('exits 1 when nothing acks, naming the cause once', () => {

@@ -54,7 +54,7 @@ export function ledgerContract(openFresh: (settings: LedgerSettings) => Promise<
     const record = await stores.ledger.getOrder(order('ORD-3'));
     expect(record).toMatchObject({ status: 'discrepancy', discrepancies: [{ kind: 'amount_mismatch', details: { expected: 30000, notified: 3000 }, resolvedAt: null }] });
     await expect(stores.ledger.putExpectation(order('ORD-3'), { ...input, amount: 3000 }, minute(2)))
-      .resolves.toEqual({ outcome: 'conflict', conflict: { reason: 'already_paid', amount: 30000, expiresAt: null } });
+      .resolves.toEqual({ outcome: 'conflict', conflict: { reason: 'already_paid', amount: 30000, currency: 'KRW', expiresAt: null } });
     const types = (await queued()).map((e) => e.type);
     expect(types).toEqual(['order.status_changed', 'payment.approved', 'ledger.discrepancy', 'order.status_changed']);
   });
@@ -136,7 +136,7 @@ export function ledgerContract(openFresh: (settings: LedgerSettings) => Promise<
     expect(await stores.ledger.getOrder(order('ORD-7'))).toMatchObject({ status: 'awaiting_payment', expected: { amount: 25000, currency: 'KRW', source: 'wallet-a', method: 'wallet' } });
     // The shop cannot restate the amount the service asked the gateway for.
     await expect(stores.ledger.putExpectation(order('ORD-7'), { amount: 20000, currency: 'KRW', method: 'wallet', expiresAt: null }, minute(1)))
-      .resolves.toEqual({ outcome: 'conflict', conflict: { reason: 'wallet_trade_amount', amount: 25000 } });
+      .resolves.toEqual({ outcome: 'conflict', conflict: { reason: 'wallet_trade_amount', amount: 25000, currency: 'KRW' } });
     await stores.store.record(paid('ORD-7', 'PG-7', 20000, 2));
     expect(await stores.ledger.getOrder(order('ORD-7'))).toMatchObject({ status: 'discrepancy', discrepancies: [{ kind: 'amount_mismatch' }] });
     // A trade that failed expects nothing.

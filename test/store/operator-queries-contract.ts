@@ -104,6 +104,20 @@ export function operatorQueriesContract(openFresh: () => Promise<FreshStore>): v
     expect(subjects(await store.searchAudit({ operator: 'kim', action: 'signed in', from: at(T0 + 60_000), limit: 1, before: narrowed.last! }))).toEqual([]);
   });
 
+  test("the operator filter matches the operator exactly, never another whose name starts with this one's and ' ('", async () => {
+    // `s3opsX (10.9.9.9)` is also an operator's name: signed in from 127.0.0.1, it acts as the last actor.
+    const actors = ['s3opsX (10.9.9.9)', 's3opsX (10.9.9.9) (127.0.0.1)', 's3opsX (cli)', 's3ops_ (cli)', 's3opsA (cli)', 's3ops% (10.0.0.1)', 's3opsAB (10.0.0.1)', 'cli'];
+    for (const [i, actor] of actors.entries()) await store.recordAudit({ at: at(T0 + i * 60_000), actor, action: 'signed in', subject: `s${i}`, detail: null });
+    const subjects = async (operator: string) => (await store.searchAudit({ operator, limit: 50 })).rows.map((row) => row.subject);
+
+    await expect(subjects('s3opsX')).resolves.toEqual(['s2', 's0']);
+    await expect(subjects('s3opsX (10.9.9.9)')).resolves.toEqual(['s1']);
+    await expect(subjects('s3ops_')).resolves.toEqual(['s3']);
+    await expect(subjects('s3ops%')).resolves.toEqual(['s5']);
+    await expect(subjects('s3ops')).resolves.toEqual([]);
+    await expect(subjects('cli')).resolves.toEqual(['s7']);
+  });
+
   test('a hundred days later, old delivered events, rejections and conflicts lose their bodies and data but stay duplicates', async () => {
     const old = inboxEntry({ pgCno: 'PG-OLD', shopOrderNo: 'ORDER-OLD', receivedAt: at(T0), data: { cardNo: '4111111111111111' } });
     const oldPending = inboxEntry({ pgCno: 'PG-OLD-PENDING', receivedAt: at(T0) });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { EXPECTATION_METHODS } from '../../ledger/ledger-facts';
+import { MAX_GATEWAY_AMOUNT } from '../../notifications/fields';
 import { LEDGER_RESOLVER } from '../../ledger/discrepancy-lifecycle';
 import { discrepancySchema } from '../../ledger/discrepancy-schema';
 import { ORDER_STATUSES } from '../../ledger/order-record';
-import { MAX_OPERATOR_NAME_LENGTH, operatorNameProblem } from '../../store/operator-name';
+import { MAX_OPERATOR_NAME_LENGTH, newOperatorNameProblem, reservedNameUse } from '../../store/operator-name';
 import { BOOTSTRAP_OPERATOR } from '../../store/store';
 import { text } from './field-rules';
 
@@ -20,7 +21,9 @@ export const orderParams = z.object({
 /** What the shop expects to be paid for an order the service does not create itself. */
 export const expectationBody = z
   .strictObject({
-    amount: z.int().min(1).max(Number.MAX_SAFE_INTEGER).meta({ description: "in the currency's minor unit", example: 12000 }),
+    // No gateway amount field holds more than 12 digits: an expectation beyond could never be paid as asked.
+    amount: z.int().min(1).max(MAX_GATEWAY_AMOUNT, `must be at most ${MAX_GATEWAY_AMOUNT}, what the gateway's 12-digit amount fields hold`)
+      .meta({ description: "in the currency's minor unit; at most 12 digits, as the gateway's amount fields", example: 12000 }),
     currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as KRW').meta({ example: 'KRW' }),
     method: z.enum(EXPECTATION_METHODS),
     expiresAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time with its offset, or null' }).nullable()
@@ -65,27 +68,22 @@ export const discrepancyListQuery = z.object({
 });
 
 /**
- * The audit names whoever resolved a discrepancy by `by`, so it follows the operator-name rule
- * (a right-to-left override or an escape sequence would make it read as someone else), and
- * cannot be the name the ledger signs its own resolutions with.
+ * The audit names whoever resolved a discrepancy by `by`, so it follows the rule for a new
+ * operator's name: it prints as itself (no right-to-left override, escape sequence or invisible
+ * filler), and reads as neither the ledger, which signs its own resolutions, nor `admin`.
  */
-const RESERVED_RESOLVERS: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, {
-  [LEDGER_RESOLVER]: "the ledger's own resolutions",
-  [BOOTSTRAP_OPERATOR]: 'the bootstrap operator, who signs in with ADMIN_TOKEN',
-});
-
 function resolverNameRule(name: string, context: z.RefinementCtx): void {
   // Its length is the schema's own check, named in the OpenAPI document.
   if (name.length === 0 || name.length > MAX_OPERATOR_NAME_LENGTH) return;
-  const reserved = RESERVED_RESOLVERS[name.toLowerCase()];
-  const problem = reserved ? `"${name}" is reserved for ${reserved}; name the person who resolved it` : operatorNameProblem(name);
+  const reserved = reservedNameUse(name);
+  const problem = reserved ? `${reserved}; name the person who resolved it` : newOperatorNameProblem(name);
   if (problem) context.addIssue({ code: 'custom', message: problem.replace(/^an operator name/, 'by') });
 }
 
 export const resolveBody = z.strictObject({
   note: z.string().trim().min(1, 'say what was done').max(2000),
   by: z.string().trim().min(1, 'by must not be empty').max(MAX_OPERATOR_NAME_LENGTH, `by is at most ${MAX_OPERATOR_NAME_LENGTH} characters`).superRefine(resolverNameRule).meta({
-    description: `who resolved it: becomes resolvedBy. An operator name: printable, no control or bidi formatting characters, at most ${MAX_OPERATOR_NAME_LENGTH} characters; \`${LEDGER_RESOLVER}\` (the ledger's own resolutions) and \`${BOOTSTRAP_OPERATOR}\` are reserved`,
+    description: `who resolved it: becomes resolvedBy. An operator name: printable, no control, bidi formatting or invisible characters (fillers, joiners, variation selectors), at most ${MAX_OPERATOR_NAME_LENGTH} characters; \`${LEDGER_RESOLVER}\` (the ledger's own resolutions) and \`${BOOTSTRAP_OPERATOR}\` are reserved, and so is any name that reads as one of them (another case, full-width letters, an invisible character added)`,
     example: 'kim@shop.example',
   }),
 }).meta({ id: 'Resolution' });
@@ -96,5 +94,6 @@ export const expectationConflictSchema = z.object({
   error: z.string(),
   reason: z.enum(['wallet_trade_amount', 'already_paid']),
   amount: minor.meta({ description: 'the amount that stands' }),
+  currency: z.string().meta({ description: 'the currency that stands', example: 'USD' }),
   expiresAt: z.string().nullable().optional().meta({ description: 'with `already_paid`: the expiry that stands' }),
 }).meta({ id: 'ExpectationConflict' });

@@ -1,10 +1,11 @@
 import { Option, type Command } from 'commander';
 import { newSecret, secretHash } from '../../store/operator-credentials';
+import { lookalikeProblem, shownName } from '../../store/operator-name';
 import { OPERATOR_ROLES, type OperatorRole } from '../../store/store';
 import { cliActor } from '../cli-actor';
 import { cliConfig, globalOptions, print, withStore, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../exit-codes';
-import { operatorName } from '../operator-args';
+import { newOperatorName } from '../operator-args';
 
 /**
  * A named person for the console. The token is printed this once: the database keeps
@@ -19,10 +20,12 @@ export function registerOperatorsAdd(operators: Command, io: CliIo): void {
     .option('--sso', 'signs in through the proxy named by ADMIN_AUTH_HEADER; no token')
     .action(async (nameText: string, options: { role: OperatorRole; sso?: boolean }, command: Command) => {
       const global = globalOptions(command);
-      const name = operatorName(nameText);
+      const name = newOperatorName(nameText);
       const token = options.sso ? null : newSecret();
       const at = new Date().toISOString();
       const outcome = await withStore(cliConfig(io, global), async (store) => {
+        const lookalike = lookalikeProblem(name, (await store.listOperators()).map((operator) => operator.name));
+        if (lookalike) throw new CliFailure(`${lookalike}, got ${shownName(name)}`, EXIT.usage);
         const added = await store.addOperator({ name, role: options.role, tokenHash: token === null ? null : secretHash(token), createdAt: at });
         if (added === 'added') {
           await store.recordAudit({ at, actor: cliActor(io), action: 'added operator', subject: name, detail: `${options.role}${token === null ? ', single sign-on' : ''}` });

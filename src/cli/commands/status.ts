@@ -1,32 +1,23 @@
 import type { Command } from 'commander';
 import type { Config } from '../../config/env';
 import type { Backlog, RejectionRow } from '../../store/store';
-import { cliConfig, globalOptions, print, withStore, type CliIo } from '../cli-context';
+import { cliConfig, globalOptions, positiveInt, print, withStore, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../exit-codes';
 import { formatFields } from '../table';
 import { withLedger } from '../with-ledger';
 import { kstTime } from '../../console/format';
+import { adminUrl } from '../../config/local-urls';
+import type { StoreIdentity } from '../../store/store-location';
+import { isOtherStore, otherStoreWarning, readReadiness, storeText, type Readiness, type ReadyzBody, type ReceiverStore } from '../receiver-store-check';
+import { requireReceiverDatabase } from '../require-database';
 
 const READYZ_TIMEOUT_MS = 3_000;
-
-interface Readiness {
-  url: string;
-  reachable: boolean;
-  ready: boolean;
-  /** The /readyz body as the receiver sent it, or the reason it could not be read. */
-  body: ReadyzBody | null;
-  error: string | null;
-}
-
-interface ReadyzBody {
-  status?: string;
-  store?: { ok?: boolean; kind?: string; error?: string };
-  publisher?: { kind?: string; connected?: boolean; detail?: string; lastError?: string | null; lastDeliveredAt?: string | null };
-  relay?: { running?: boolean; holdsLock?: boolean } | null;
-}
+const WAIT_POLL_MS = 500;
 
 interface StoreView {
   ok: boolean;
+  /** The database this command read: compared with the receiver's, since `.env` may name another. */
+  identity: StoreIdentity | null;
   error: string | null;
   backlog: Backlog | null;
   lastRejection: Omit<RejectionRow, 'rawBody'> | null;
@@ -38,64 +29,64 @@ interface StoreView {
  * One screen for the first minute of an incident: is the running receiver ready (its admin
  * /readyz), and what does the database hold (backlog, its age, dead events, the last
  * rejection, open payment discrepancies). Both halves are read independently, so either can be
- * shown while the other is down.
+ * shown while the other is down; and whether they are the same database (exit 4 when not).
  */
 export function registerStatus(program: Command, io: CliIo): void {
   program
     .command('status')
     .description("the receiver's readiness (admin /readyz), backlog, oldest pending, dead events, the last rejection and open discrepancies")
     .option('--admin-url <url>', 'the admin listener (default: http://ADMIN_HOST:ADMIN_PORT)')
-    .action(async (options: { adminUrl?: string }, command: Command) => {
+    .option('--wait <seconds>', 'first wait up to this long for the receiver to answer ready (e.g. just after starting it)', positiveInt('--wait', 3600))
+    .action(async (options: { adminUrl?: string; wait?: number }, command: Command) => {
       const global = globalOptions(command);
       const config = cliConfig(io, global);
-      const [readiness, store] = await Promise.all([readReadiness(options.adminUrl ?? adminUrlOf(config)), readStore(config)]);
-      print(io, global, { receiver: readiness, store }, () => formatStatus(readiness, store));
+      const admin = options.adminUrl ?? adminUrl(config);
+      if (options.wait) await untilReady(admin, options.wait * 1000);
+      const [readiness, store] = await Promise.all([readReadiness(admin, READYZ_TIMEOUT_MS), readStore(config)]);
+      const receiverStore = readiness.body?.store;
+      const otherStore = store.identity !== null && isOtherStore(store.identity, receiverStore);
+      print(io, global, { receiver: readiness, store, otherStore }, () => formatStatus(readiness, store, otherStore));
       if (!store.ok) throw new CliFailure('', EXIT.storeUnavailable);
+      if (otherStore) throw new CliFailure(otherStoreWarning(store.identity!, receiverStore!, readiness.url), EXIT.otherStore);
       if (!readiness.ready) throw new CliFailure('', EXIT.notFound);
     });
 }
 
-function adminUrlOf(config: Config): string {
-  // 0.0.0.0 and :: mean "every interface" to a listener, not an address to call.
-  const host = ['0.0.0.0', '::', ''].includes(config.ADMIN_HOST) ? '127.0.0.1' : config.ADMIN_HOST;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.ADMIN_PORT}`;
-}
-
-async function readReadiness(adminUrl: string): Promise<Readiness> {
-  const url = new URL('/readyz', adminUrl).toString();
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(READYZ_TIMEOUT_MS) });
-    const body = (await response.json().catch(() => null)) as ReadyzBody | null;
-    return { url, reachable: true, ready: response.status === 200, body, error: null };
-  } catch (error) {
-    // fetch says only "fetch failed"; the cause (ECONNREFUSED, a time-out) is what an operator needs.
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return { url, reachable: false, ready: false, body: null, error: cause?.code ?? cause?.message ?? (error as Error).message };
+/** Asks every half second until the receiver answers ready or `ms` have passed; the screen then says which. */
+async function untilReady(admin: string, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if ((await readReadiness(admin, Math.min(READYZ_TIMEOUT_MS, Math.max(1, deadline - Date.now())))).ready) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(WAIT_POLL_MS, Math.max(0, deadline - Date.now()))));
   }
 }
 
 async function readStore(config: Config): Promise<StoreView> {
+  let identity: StoreIdentity | null = null;
   try {
+    identity = await requireReceiverDatabase(config.DATABASE_URL);
+    const found = identity;
     return await withStore(config, async (store) => {
       const backlog = await store.backlog(Date.now());
       const [latest] = await store.listRejections(1);
       const lastRejection = latest ? (({ rawBody: _raw, ...rest }) => rest)(latest) : null;
-      return { ok: true, error: null, backlog, lastRejection };
+      return { ok: true, identity: found, error: null, backlog, lastRejection };
       // status only reads: it applies nothing of the ledger (the service's projector does).
     }).then(async (view) => ({ ...view, openDiscrepancies: await withLedger(config, (ledger) => ledger.openDiscrepancyCounts(), { projector: false }) }));
   } catch (error) {
-    if (error instanceof CliFailure && error.code === EXIT.storeUnavailable) return { ok: false, error: error.message, backlog: null, lastRejection: null, openDiscrepancies: null };
+    if (error instanceof CliFailure && error.code === EXIT.storeUnavailable) return { ok: false, identity, error: error.message, backlog: null, lastRejection: null, openDiscrepancies: null };
     throw error;
   }
 }
 
-function formatStatus(readiness: Readiness, store: StoreView): string {
+function formatStatus(readiness: Readiness, store: StoreView, otherStore: boolean): string {
   const publisher = readiness.body?.publisher;
   const rejection = store.lastRejection;
   const backlog = store.backlog;
   return formatFields([
     ['receiver', readiness.reachable ? `${readiness.body?.status ?? 'answered'} (${readiness.url})` : `unreachable: ${readiness.error} (${readiness.url})`],
-    ['store', readiness.body?.store ? `${readiness.body.store.kind} ${readiness.body.store.ok ? 'ok' : `DOWN: ${readiness.body.store.error}`}` : null],
+    ['store', readiness.body?.store ? receiverStoreLine(readiness.body.store) : null],
+    ['read from', store.identity ? readFromLine(store.identity, readiness, otherStore) : null],
     [
       'publisher',
       publisher
@@ -113,6 +104,18 @@ function formatStatus(readiness: Readiness, store: StoreView): string {
     ],
     ['open discrepancies', store.openDiscrepancies ? discrepanciesLine(store.openDiscrepancies) : null],
   ]);
+}
+
+function receiverStoreLine(store: ReceiverStore): string {
+  const state = `${store.kind} ${store.ok ? 'ok' : `DOWN: ${store.error}`}`;
+  if (store.location) return `${state}, ${storeText(store)}`;
+  return store.id ? `${state} (store ${store.id.slice(0, 8)})` : state;
+}
+
+/** Says whose data the lines below it are: the receiver's, or (loudly) another database's. */
+function readFromLine(identity: StoreIdentity, readiness: Readiness, otherStore: boolean): string {
+  if (otherStore) return `${storeText(identity)}: NOT THE RECEIVER'S STORE; the lines below describe this one, not the receiver's`;
+  return readiness.body?.store?.id ? `${storeText(identity)}, the receiver's store` : storeText(identity);
 }
 
 function discrepanciesLine(counts: Record<string, number>): string {

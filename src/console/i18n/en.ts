@@ -51,8 +51,12 @@ export const en = {
   'orderStatus.cancelled.line': 'Paid, then cancelled in full: nothing is left.',
   'orderStatus.partially_cancelled': 'partially cancelled',
   'orderStatus.partially_cancelled.line': 'Paid, and part of it cancelled.',
+  'orderStatus.underpaid': 'underpaid',
+  'orderStatus.underpaid.line': 'The payments it holds add up to less than the expected amount (even once a discrepancy about it is resolved).',
+  'orderStatus.overpaid': 'overpaid',
+  'orderStatus.overpaid.line': 'The payments it holds add up to more than the expected amount (even once a discrepancy about it is resolved).',
   'orderStatus.paid': 'paid',
-  'orderStatus.paid.line': 'Paid in full; nothing cancelled.',
+  'orderStatus.paid.line': 'Paid in full, the expected amount (or nothing was expected); nothing of it cancelled.',
   'orderStatus.awaiting_deposit': 'awaiting deposit',
   'orderStatus.awaiting_deposit.line': 'A virtual account was issued; the customer has not paid into it yet.',
   'orderStatus.awaiting_payment': 'awaiting payment',
@@ -153,10 +157,13 @@ export const en = {
 
   // --- playbooks ---
   'playbooks.title': 'What to do when a discrepancy opens',
-  'playbooks.intro': 'One section per kind: what it means, what to check, and how to settle it through this service or the gateway\'s merchant portal. The code beside each name is what the logs, the alerts and the API call it.',
+  'playbooks.intro': 'One section per kind: what it means, what to do in this console, and what to do in the gateway\'s merchant portal, where a payment is found by its pgCno. The code beside each name is what the logs, the alerts and the API call it.',
+  'playbooks.openFromOrder': 'Open a playbook from its discrepancy (its “What to do” link on the order or on Discrepancies) to get a link back to the order here.',
+  'playbooks.backToOrder': '← Back to order {order} (mall {mall})',
   'playbooks.means': 'What it means',
-  'playbooks.check': 'What to check',
-  'playbooks.settle': 'How to settle it',
+  'playbooks.console': 'In this console',
+  'playbooks.portal': 'In the gateway\'s merchant portal (by pgCno)',
+  'playbooks.engineers': 'For engineers: the internal API and the CLI',
 
   // --- Overview ---
   'overview.title': 'Overview',

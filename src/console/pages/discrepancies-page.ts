@@ -24,7 +24,7 @@ export interface DiscrepanciesView {
 function rows(viewer: Viewer, view: DiscrepanciesView, list: ListedDiscrepancy[], empty: string) {
   const t = wordsOf(viewer);
   if (list.length === 0) return html`<tr><td colspan="6" class="muted">${empty}</td></tr>`;
-  return list.map((d) => html`<tr data-discrepancy="${d.id}"><td class="nowrap">${t.time(d.openedAt)}</td><td>${kindLabel(t, d.kind, { line: true })}</td>
+  return list.map((d) => html`<tr data-discrepancy="${d.id}"><td class="nowrap">${t.time(d.openedAt)}</td><td>${kindLabel(t, d.kind, { line: true, order: d })}</td>
     <td><a class="mono" href="${orderHref(d.mallId, d.shopOrderNo)}">${isolated(d.shopOrderNo)}</a> <span class="muted mono">${d.mallId}</span></td>
     <td>${discrepancyDetails(t, d, currencyOrDefault(view.currencies[d.id], view.defaultCurrency))}</td>
     <td>${d.resolvedAt ? html`${t.rich('discrepancies.resolution', { time: t.time(d.resolvedAt), by: isolated(d.resolvedBy ?? '') })}${d.note ? html`: ${isolated(d.note)}` : ''}` : html`<span class="badge dead">${t('discrepancies.openBadge')}</span>`}</td>

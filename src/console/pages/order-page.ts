@@ -39,7 +39,7 @@ function timeline(viewer: Viewer, order: OrderRecord, currency: string): Timelin
     ...order.deposits.map((d) => ({ at: d.at, key: d.eventId, what: d.cancelled ? t('timeline.depositCancelled') : t('timeline.deposit'), detail: html`${t.rich('timeline.depositDetail', { amount: amount(d.amount), pgCno: d.pgCno })} · ${eventLink(d.eventId)}` })),
     ...(order.escrow ? [{ at: order.escrow.at, key: order.escrow.eventId, what: t('timeline.escrow'), detail: html`${t('timeline.escrowDetail', { statusCode: order.escrow.statusCode ?? t('timeline.unknown') })} · ${eventLink(order.escrow.eventId)}` }] : []),
     ...order.discrepancies.flatMap((d) => [
-      { at: d.openedAt, key: `z${d.id}`, what: t('timeline.opened', { kind: kindName(d.kind) }), detail: html`${kindLabel(t, d.kind, { line: true })}<div class="error">${discrepancyDetails(t, d, currency)}</div><div>${t('timeline.events')} ${d.eventIds.map((id, i) => html`${i > 0 ? ', ' : ''}${eventLink(id)}`)}</div><div>${resolveForm(viewer, d, 'order')}</div>` },
+      { at: d.openedAt, key: `z${d.id}`, what: t('timeline.opened', { kind: kindName(d.kind) }), detail: html`${kindLabel(t, d.kind, { line: true, order })}<div class="error">${discrepancyDetails(t, d, currency)}</div><div>${t('timeline.events')} ${d.eventIds.map((id, i) => html`${i > 0 ? ', ' : ''}${eventLink(id)}`)}</div><div>${resolveForm(viewer, d, 'order')}</div>` },
       ...(d.resolvedAt ? [{ at: d.resolvedAt, key: `z${d.id}r`, what: t('timeline.resolved', { kind: kindName(d.kind) }), detail: html`${d.note ? t.rich('timeline.byWithNote', { by: isolated(d.resolvedBy ?? ''), note: isolated(d.note) }) : t.rich('timeline.by', { by: isolated(d.resolvedBy ?? '') })}` }] : []),
     ]),
   ];

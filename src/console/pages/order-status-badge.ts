@@ -3,11 +3,14 @@ import { playbookOf } from '../discrepancy-playbooks';
 import { html, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 
-/** The console's three badge tones: an alarm, money settled, money still awaited. */
+/**
+ * The console's three badge tones: an alarm, money settled, money not (or not yet) what was expected.
+ * Underpaid and overpaid are never green: a shop that ships on the green badge must not ship them.
+ */
 const TONE: Record<OrderStatus, string> = {
   ledger_error: 'dead', refund_failed: 'dead', discrepancy: 'dead',
   cancelled: 'delivered', partially_cancelled: 'delivered', paid: 'delivered',
-  awaiting_deposit: 'pending', awaiting_payment: 'pending',
+  underpaid: 'pending', overpaid: 'pending', awaiting_deposit: 'pending', awaiting_payment: 'pending',
 };
 
 /** A code small beside its human name, for people who search the docs and logs by it; none when the name is the code. */
@@ -19,11 +22,15 @@ export function orderStatusBadge(t: Translator, status: OrderStatus): SafeHtml {
   return html`<span class="status" title="${t(`orderStatus.${status}.line`)}"><span class="badge ${TONE[status]}">${name}</span>${codeBeside(name, status)}</span>`;
 }
 
-/** A discrepancy kind: its name, its code, and (with `line`) its one plain line and a link to its playbook. */
-export function kindLabel(t: Translator, kind: string, options: { line?: boolean } = {}): SafeHtml {
+/**
+ * A discrepancy kind: its name, its code, and (with `line`) its one plain line and a link to its
+ * playbook, which links back to `order` when given.
+ */
+export function kindLabel(t: Translator, kind: string, options: { line?: boolean; order?: { mallId: string; shopOrderNo: string } } = {}): SafeHtml {
   const playbook = playbookOf(kind, t.locale);
   const name = playbook?.name ?? kind;
-  const link = html`<a href="/console/playbooks#${kind}" class="playbook-link">${t('discrepancies.whatToDo')}</a>`;
+  const about = options.order ? `?${new URLSearchParams({ mall: options.order.mallId, order: options.order.shopOrderNo }).toString()}` : '';
+  const link = html`<a href="/console/playbooks${about}#${kind}" class="playbook-link">${t('discrepancies.whatToDo')}</a>`;
   return html`<span class="kind"><strong>${name}</strong>${codeBeside(name, kind)}${options.line && playbook
     ? html` <span class="kind-line">${playbook.line} ${link}</span>` : options.line ? html` ${link}` : ''}</span>`;
 }

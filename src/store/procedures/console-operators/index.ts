@@ -22,6 +22,7 @@ import { requeueDeadMatching } from './requeue-dead-matching';
 import { rotateOperatorToken } from './rotate-operator-token';
 import { searchAudit } from './search-audit';
 import { searchEvents } from './search-events';
+import { storeId } from './store-id';
 import { setSessionLocale } from './set-session-locale';
 import { touchSession } from './touch-session';
 
@@ -49,6 +50,7 @@ export const consoleOperatorsReads = {
   eventActivity,
   listAudit,
   searchAudit,
+  storeId,
   // operators and console sessions
   listOperators,
   findOperator,

@@ -3,17 +3,16 @@ import { all, pageEnd, type Param, type Procedure } from '../procedure';
 
 /**
  * The audit log newest first, a page at a time below the id `before`, narrowed by operator, action
- * and a range of `at`. An actor is the operator's name and where they acted (`kim (10.0.0.7)`,
- * `ops-lead (cli)`) or a bare name (`internal-api`): the operator matches either exactly, compared
- * by prefix with substr rather than LIKE, so a `%` or `_` in a name is itself.
+ * and a range of `at`. The operator is matched exactly on the name stored apart from where they
+ * acted (`auditOperator`): a prefix of the actor would also match another operator whose name
+ * starts with this one's and ` (`, and `=` leaves a `%` or `_` in a name itself.
  */
 export function* searchAudit(search: AuditSearch): Procedure<AuditPage> {
   const conditions: string[] = [];
   const params: Param[] = [];
   if (search.operator !== undefined) {
-    const prefix = `${search.operator} (`;
-    conditions.push('(actor = ? OR substr(actor, 1, ?) = ?)');
-    params.push(search.operator, [...prefix].length, prefix);
+    conditions.push('operator = ?');
+    params.push(search.operator);
   }
   if (search.action !== undefined) {
     conditions.push('action = ?');

@@ -1,5 +1,6 @@
 import type { LedgerFact, OrderKey } from '../../../ledger/ledger-facts';
 import type { OrderRecord } from '../../../ledger/order-record';
+import { failedInputsOf, isFailedInputRow, type FailedInput } from './failed-inputs';
 import { allRows, chunks, sqlBySize, type Dialect, type Param, type Statement } from '../procedure';
 
 /** The order's key as one string, for maps (JSON: no separator can make two keys one). */
@@ -51,8 +52,9 @@ export interface LoadRow {
  * with its first record.
  */
 export function loadOrders(orders: readonly OrderKey[], dialect: Dialect): Statement[] {
-  if (dialect === 'postgres') return orders.length === 0 ? [] : [allRows(LOAD_LIST, orders.map((o) => o.mallId), orders.map((o) => o.shopOrderNo))];
-  return chunks(orders, 2, LOOKUPS_EACH).map((run) => allRows(LOAD_PAIRS(run.length), ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo])));
+  const failed = failedInputsOf(orders, dialect);
+  if (dialect === 'postgres') return orders.length === 0 ? [] : [allRows(LOAD_LIST, orders.map((o) => o.mallId), orders.map((o) => o.shopOrderNo)), ...failed];
+  return [...chunks(orders, 2, LOOKUPS_EACH).map((run) => allRows(LOAD_PAIRS(run.length), ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo]))), ...failed];
 }
 
 export interface LoadedOrder {
@@ -65,16 +67,22 @@ export interface LoadedOrder {
   facts: LedgerFact[];
   /** A stored fact that could not be read (corrupt JSON): the order is a `ledger_error`, the others go on. */
   loadError: string | null;
+  /** Inputs of the order the ledger could not apply, kept: retried at each computation, the order `ledger_error` while one fails. */
+  failedInputs: FailedInput[];
 }
 
 /** The answers of `loadOrders`' statements, per order. */
 export function loadedOrders(orders: readonly OrderKey[], answers: readonly unknown[]): Map<string, LoadedOrder> {
   const loaded = new Map<string, LoadedOrder>();
-  for (const order of orders) loaded.set(orderKeyText(order), { order, exists: false, storedJson: null, sweepAt: null, facts: [], loadError: null });
+  for (const order of orders) loaded.set(orderKeyText(order), { order, exists: false, storedJson: null, sweepAt: null, facts: [], loadError: null, failedInputs: [] });
   for (const rows of answers as LoadRow[][]) {
     for (const row of rows) {
       const entry = loaded.get(orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }));
       if (!entry) continue;
+      if (isFailedInputRow(row)) {
+        entry.failedInputs.push({ seq: Number(row.input_seq), factJson: row.fact_json ?? '', error: row.error });
+        continue;
+      }
       entry.exists = true;
       entry.storedJson = row.record_json;
       entry.sweepAt = row.sweep_at === null ? null : Number(row.sweep_at);

@@ -5,6 +5,7 @@ import type { LedgerFact, OrderKey } from '../../../ledger/ledger-facts';
 import type { LedgerSettings } from '../../../config/ledger-settings';
 import type { Discrepancy, OrderRecord } from '../../../ledger/order-record';
 import { sha256Hex } from '../../../sha256-hex';
+import { forgetFailedInput, readInputFact } from './failed-inputs';
 import { orderKeyText, storedRecord, type LoadedOrder } from './ledger-orders';
 import { changes, chunks, columnArrays, placeholders, rowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
 
@@ -135,7 +136,8 @@ export function recomputeOrders(
 ): { statements: Statement[]; results: Recomputed[]; events: Statement[] } {
   const factRows: Param[][] = [];
   const added = new Map<string, LedgerFact[]>();
-  for (const { order, fact, json } of newFacts) {
+  const { retried, applied } = retryFailedInputs(loaded);
+  for (const { order, fact, json } of [...newFacts, ...retried]) {
     const entry = loaded.get(orderKeyText(order));
     if (!entry) throw new Error(`the ledger computes an order it has not read: ${orderKeyText(order)}`);
     const mine = added.get(orderKeyText(order)) ?? [];
@@ -170,8 +172,29 @@ export function recomputeOrders(
       eventRows.push(...ledgerEvents(stored, record, json).map((event) => eventRow(event, record.mallId, pgCno, options.now)));
     }
   }
-  const statements = tableWrites(orderRows, factRows, discrepancyRows, gone, dialect);
+  const statements = [...tableWrites(orderRows, factRows, discrepancyRows, gone, dialect), ...applied.map(forgetFailedInput)];
   return { statements, results, events: eventStatements(eventRows, Date.parse(options.now), dialect) };
+}
+
+/**
+ * The orders' kept inputs that now read as facts (a repair corrected them): new facts to apply, and
+ * their seqs, whose rows go. One that still fails marks its order `ledger_error` again: the mark
+ * stays through the order's later inputs until the input is applied, never cleared by them.
+ */
+function retryFailedInputs(loaded: ReadonlyMap<string, LoadedOrder>): { retried: OrderFact[]; applied: number[] } {
+  const retried: OrderFact[] = [];
+  const applied: number[] = [];
+  for (const entry of loaded.values()) {
+    for (const input of entry.failedInputs) {
+      try {
+        retried.push({ order: entry.order, fact: readInputFact(input.factJson), json: input.factJson });
+        applied.push(input.seq);
+      } catch (error) {
+        entry.loadError ??= `ledger input ${input.seq} cannot be read (${(error as Error).message}); it is kept, and the order marked, until it is repaired and \`ledger rebuild\` applies it`;
+      }
+    }
+  }
+  return { retried, applied };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { LedgerFact, OrderKey } from '../../../ledger/ledger-facts';
+import type { OrderKey } from '../../../ledger/ledger-facts';
 import type { LedgerSettings } from '../../../config/ledger-settings';
 import type { NormalizedEvent } from '../../../notifications/normalized-event';
 import { conflictFact } from '../../../ledger/conflict-fact';
@@ -6,9 +6,10 @@ import { notificationFact } from '../../../ledger/notification-fact';
 import { refusalFact } from '../../../ledger/refusal-fact';
 import { decodeBody } from '../../../notifications/decode-body';
 import { storedFactOf } from '../inbox-outbox/inbox-row';
-import { loadedOrders, loadOrders, orderKeyText } from './ledger-orders';
+import { loadedOrders, loadOrders, orderKeyText, type LoadedOrder } from './ledger-orders';
 import { recomputeOrders, type OrderFact } from './ledger-writes';
 import { queueAfter } from './apply-order-facts';
+import { keepFailedInput, readInputFact } from './failed-inputs';
 import { allRows, changes, dialect, oneTrip, type Procedure } from '../procedure';
 
 export interface ProjectedBatch {
@@ -85,7 +86,7 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
   const traceContexts: string[] = [];
   const facts: OrderFact[] = [];
   const errors: string[] = [];
-  const poisoned = new Map<string, string>();
+  const poisoned: Array<{ order: OrderKey; seq: number | string; json: string; error: string }> = [];
   for (const row of notifications) {
     if (withTraceContexts && row.trace_context) traceContexts.push(row.trace_context);
     let event: NormalizedEvent;
@@ -102,7 +103,7 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
   for (const row of conflicts) {
     const made = readable(() => conflictOf(row));
     if (made instanceof Error) errors.push(`conflict ${row.id}: ${made.message}`);
-    else if (made !== null) facts.push(made);
+    else facts.push(...made);
   }
   for (const row of rejections) {
     const made = readable(() => refusalOf(row));
@@ -112,26 +113,26 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
   for (const row of inputs) {
     const order = { mallId: row.mall_id, shopOrderNo: row.shop_order_no };
     try {
-      facts.push({ order, fact: JSON.parse(row.fact_json) as LedgerFact, json: row.fact_json });
+      facts.push({ order, fact: readInputFact(row.fact_json), json: row.fact_json });
     } catch (error) {
-      poisoned.set(orderKeyText(order), `ledger input ${row.seq} cannot be read: ${(error as Error).message}`);
+      poisoned.push({ order, seq: row.seq, json: row.fact_json, error: (error as Error).message });
     }
   }
 
   // As first stored: a new order's row (its order_id, the lists' order) and the events come in the
   // order the inputs were stored, as they did when the ledger ran in the acks' transactions.
-  const orders = firstSeen([...facts.map((f) => f.order), ...[...poisoned.keys()].map((key) => {
-    const [mallId, shopOrderNo] = JSON.parse(key) as [string, string];
-    return { mallId, shopOrderNo };
-  })]);
+  const orders = firstSeen([...facts.map((f) => f.order), ...poisoned.map((p) => p.order)]);
   const sql = yield* dialect();
-  const loaded = orders.length > 0 ? loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql))) : new Map();
-  for (const [key, error] of poisoned) loaded.get(key)!.loadError = error;
+  const loaded: Map<string, LoadedOrder> = orders.length > 0 ? loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql))) : new Map();
+  // Kept, not passed: the order stays ledger_error through its later inputs until the input is applied.
+  for (const { order, seq, json, error } of poisoned) loaded.get(orderKeyText(order))!.failedInputs.push({ seq: Number(seq), factJson: json, error });
+  const kept = poisoned.map(({ order, seq, error }) => keepFailedInput(seq, order, error, now));
   // As of the latest input of the batch, as the ack computed it when the ledger rode on it: a batch
   // computed again after a crash gives the same records, and so the same event ids. The grace
   // periods that pass later are the sweep's, on the clock.
   const asOf = facts.reduce((latest, f) => (f.fact.recordedAt > latest ? f.fact.recordedAt : latest), '') || now;
   const { statements, results, events } = recomputeOrders(loaded, facts, { now: asOf, settings }, sql);
+  statements.unshift(...kept);
   for (const result of results) if (result.error !== null) errors.push(`${result.order.mallId}/${result.order.shopOrderNo}: ${result.error}`);
 
   const inputSeq = inputs.at(-1)?.seq ?? position.input_seq;
@@ -158,13 +159,13 @@ function readable<T>(make: () => T): T | Error {
   }
 }
 
-/** A conflicting redelivery's fact, when its money fields differ from the stored notification's. */
-function conflictOf(row: ConflictInput): OrderFact | null {
+/** A conflicting redelivery's fact, for each order it names, when its money fields or its order differ from the stored notification's. */
+function conflictOf(row: ConflictInput): OrderFact[] {
   const stored = notificationFact(JSON.parse(row.stored_json) as NormalizedEvent);
   const redelivered = notificationFact(JSON.parse(row.event_json) as NormalizedEvent);
-  if (stored === null || redelivered === null) return null;
-  const fact = conflictFact(stored.fact, redelivered.fact, row.received_at);
-  return fact === null ? null : { order: stored.order, fact };
+  if (stored === null || redelivered === null) return [];
+  const made = conflictFact(stored, redelivered, row.received_at);
+  return made === null ? [] : made.orders.map((order) => ({ order, fact: made.fact }));
 }
 
 const NOT_OUR_MALL = /is not one of MALL_IDS/;
