@@ -64,7 +64,7 @@ function expressApp(path: string, receive: NotificationHandler, metrics: Metrics
 
   // Before the timing middleware: the handler times itself, as on the fast dispatch.
   app.post(path, (req, res) => receive(req, res));
-  app.use((req, res, next) => {
+  app.use((_req, res, next) => {
     res.locals.receivedAt = new Date().toISOString();
     const stop = metrics.ackLatency.startTimer();
     res.on('finish', () => stop({ status: String(res.statusCode) }));
