@@ -1,9 +1,11 @@
 import { currencyOrDefault } from '../../ledger/order-currency';
 import type { ListedDiscrepancy } from '../../store/ledger-store';
 import { html, isolated } from '../html';
+import type { Translator } from '../i18n/translator';
 import { layout, type Viewer, wordsOf } from './layout';
 import { kindLabel, orderHref } from './order-status-badge';
 import { discrepancyDetails, resolveForm } from './resolve-form';
+import { resolutionText } from './resolution-text';
 
 export interface DiscrepanciesView {
   /** A page of the open ones, and how many are open in all. */
@@ -27,8 +29,13 @@ function rows(viewer: Viewer, view: DiscrepanciesView, list: ListedDiscrepancy[]
   return list.map((d) => html`<tr data-discrepancy="${d.id}"><td class="nowrap">${t.time(d.openedAt)}</td><td>${kindLabel(t, d.kind, { line: true })}</td>
     <td><a class="mono" href="${orderHref(d.mallId, d.shopOrderNo)}">${isolated(d.shopOrderNo)}</a> <span class="muted mono">${d.mallId}</span></td>
     <td>${discrepancyDetails(t, d, currencyOrDefault(view.currencies[d.id], view.defaultCurrency))}</td>
-    <td>${d.resolvedAt ? html`${t.rich('discrepancies.resolution', { time: t.time(d.resolvedAt), by: isolated(d.resolvedBy ?? '') })}${d.note ? html`: ${isolated(d.note)}` : ''}` : html`<span class="badge dead">${t('discrepancies.openBadge')}</span>`}</td>
+    <td>${d.resolvedAt ? resolutionCell(t, d) : html`<span class="badge dead">${t('discrepancies.openBadge')}</span>`}</td>
     <td>${resolveForm(viewer, d, 'list')}</td></tr>`);
+}
+
+function resolutionCell(t: Translator, d: ListedDiscrepancy) {
+  const { by, note } = resolutionText(t, d);
+  return html`${t.rich('discrepancies.resolution', { time: t.time(d.resolvedAt), by })}${note ? html`: ${note}` : ''}`;
 }
 
 /** The page's URL with each list on the page given. */

@@ -1,11 +1,13 @@
 import { orderCurrency } from '../../ledger/order-currency';
 import { playbookOf } from '../../ledger/discrepancy-playbooks';
-import type { OrderRecord } from '../../ledger/order-record';
+import type { Discrepancy, OrderRecord } from '../../ledger/order-record';
 import { html, isolated, isolatedText, type SafeHtml } from '../html';
+import type { Translator } from '../i18n/translator';
 import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
 import { kindLabel, orderStatusBadge } from './order-status-badge';
 import { discrepancyDetails, resolveForm } from './resolve-form';
+import { resolutionText } from './resolution-text';
 
 interface TimelineEntry {
   /** The event's own time; null for what the record keeps without one (the expectation, a requested cancellation). */
@@ -40,13 +42,18 @@ function timeline(viewer: Viewer, order: OrderRecord, currency: string): Timelin
     ...(order.escrow ? [{ at: order.escrow.at, key: order.escrow.eventId, what: t('timeline.escrow'), detail: html`${t('timeline.escrowDetail', { statusCode: order.escrow.statusCode ?? t('timeline.unknown') })} · ${eventLink(order.escrow.eventId)}` }] : []),
     ...order.discrepancies.flatMap((d) => [
       { at: d.openedAt, key: `z${d.id}`, what: t('timeline.opened', { kind: kindName(d.kind) }), detail: html`${kindLabel(t, d.kind, { line: true })}<div class="error">${discrepancyDetails(t, d, currency)}</div><div>${t('timeline.events')} ${d.eventIds.map((id, i) => html`${i > 0 ? ', ' : ''}${eventLink(id)}`)}</div><div>${resolveForm(viewer, d, 'order')}</div>` },
-      ...(d.resolvedAt ? [{ at: d.resolvedAt, key: `z${d.id}r`, what: t('timeline.resolved', { kind: kindName(d.kind) }), detail: html`${d.note ? t.rich('timeline.byWithNote', { by: isolated(d.resolvedBy ?? ''), note: isolated(d.note) }) : t.rich('timeline.by', { by: isolated(d.resolvedBy ?? '') })}` }] : []),
+      ...(d.resolvedAt ? [{ at: d.resolvedAt, key: `z${d.id}r`, what: t('timeline.resolved', { kind: kindName(d.kind) }), detail: resolvedDetail(t, d) }] : []),
     ]),
   ];
   // By the instant, not the text: the gateway's times carry +09:00, the receiver's are UTC.
   const instant = (e: TimelineEntry) => Date.parse(e.at!) || 0;
   dated.sort((a, b) => instant(a) - instant(b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return [...undated, ...dated];
+}
+
+function resolvedDetail(t: Translator, d: Discrepancy): SafeHtml {
+  const { by, note } = resolutionText(t, d);
+  return note ? t.rich('timeline.byWithNote', { by, note }) : t.rich('timeline.by', { by });
 }
 
 /** `defaultCurrency`: LEDGER_DEFAULT_CURRENCY, the figures' currency when the order's expectation names none. */

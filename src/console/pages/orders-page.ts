@@ -38,7 +38,7 @@ export function ordersPage(viewer: Viewer, view: OrdersView): string {
     body: html`<h1>${t('orders.title')}</h1>
 <p class="muted">${t('orders.intro', { currency: view.defaultCurrency })}</p>
 <form method="get" action="/console/orders" class="filters card" role="search">
-  <label class="grow">${t('orders.search')}<input name="q" type="search" value="${q}" placeholder="shopOrderNo"></label>
+  <label class="grow">${t('orders.search')}<input name="q" type="search" value="${q}" placeholder="${t('orders.searchPlaceholder')}"></label>
   <button type="submit">${t('orders.find')}</button>
 </form>
 <form method="get" action="/console/orders" class="filters card">
