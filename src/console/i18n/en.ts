@@ -106,6 +106,8 @@ export const en = {
   'order.col.when': 'when',
   'order.col.what': 'what',
   'order.col.detail': 'detail',
+  'order.simulated': 'simulated',
+  'order.simulated.line': 'Made up by the simulator (npm run simulate): no real money moved, and the discrepancy alert ignores it.',
   'timeline.expectation': 'expectation',
   'timeline.expectationDetail': '{amount} by {method} (from {source})',
   'timeline.expires': ', expires {time}',

@@ -102,6 +102,8 @@ export const ko: Record<MessageKey, string> = {
   'order.col.when': '시각',
   'order.col.what': '내용',
   'order.col.detail': '상세',
+  'order.simulated': '시뮬레이션',
+  'order.simulated.line': '시뮬레이터(npm run simulate)가 만든 주문입니다. 실제 돈은 움직이지 않았고 불일치 알림도 이 주문을 무시합니다.',
   'timeline.expectation': '예상 금액 등록',
   'timeline.expectationDetail': '{amount}, {method} ({source})',
   'timeline.expires': ', {time} 만료',

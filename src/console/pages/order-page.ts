@@ -5,7 +5,7 @@ import { html, isolated, isolatedText, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
-import { kindLabel, orderStatusBadge } from './order-status-badge';
+import { kindLabel, orderStatusBadge, simulatedMark } from './order-status-badge';
 import { discrepancyDetails, resolveForm } from './resolve-form';
 import { resolutionText } from './resolution-text';
 
@@ -69,7 +69,7 @@ export function orderPage(viewer: Viewer, order: OrderRecord, notice: string | n
     notice,
     body: html`<p class="kicker">${t('order.kicker', { mallId: order.mallId })}</p>
 <h1 class="mono">${isolated(order.shopOrderNo)}</h1>
-<div class="actions">${orderStatusBadge(t, order.status)} <span class="muted">${t('order.updatedAt', { time: t.time(order.updatedAt) })}${open.length > 0 ? ` · ${t('order.openCount', { count: open.length })}` : ''}</span></div>
+<div class="actions">${orderStatusBadge(t, order.status)}${simulatedMark(t, order)} <span class="muted">${t('order.updatedAt', { time: t.time(order.updatedAt) })}${open.length > 0 ? ` · ${t('order.openCount', { count: open.length })}` : ''}</span></div>
 ${order.ledgerError ? html`<p class="error">${t('order.ledgerError', { time: t.time(order.ledgerError.at) })} <code lang="en">${order.ledgerError.error}</code></p>` : ''}
 <section class="tiles">
   ${figure(t('orders.col.expected'), order.expected ? t.money(order.expected.amount, order.expected.currency) : t('common.none'))}

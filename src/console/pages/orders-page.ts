@@ -3,7 +3,7 @@ import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from '../../ledger
 import { html, isolated } from '../html';
 import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
-import { orderHref, orderStatusBadge } from './order-status-badge';
+import { orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
 
 export interface OrdersView {
   /** The search box's text (an order number), or '' when listing. */
@@ -55,7 +55,7 @@ export function ordersPage(viewer: Viewer, view: OrdersView): string {
   <thead><tr><th>${t('orders.col.shopOrderNo')}</th><th>${t('orders.col.mallId')}</th><th>${t('orders.col.status')}</th><th class="num">${t('orders.col.expected')}</th><th class="num">${t('orders.col.approved')}</th><th class="num">${t('orders.col.cancelled')}</th><th class="num">${t('orders.col.remaining')}</th><th class="num">${t('orders.col.deposited')}</th><th class="num">${t('orders.col.open')}</th><th>${t('orders.col.updated')}</th></tr></thead>
   <tbody>${orders.length === 0
     ? html`<tr><td colspan="10" class="muted">${empty}</td></tr>`
-    : orders.map((o) => html`<tr><td><a class="mono" href="${orderHref(o.mallId, o.shopOrderNo)}">${isolated(o.shopOrderNo)}</a></td><td class="mono">${o.mallId}</td><td>${orderStatusBadge(t, o.status)}</td>
+    : orders.map((o) => html`<tr><td><a class="mono order-no" href="${orderHref(o.mallId, o.shopOrderNo)}">${isolated(o.shopOrderNo)}</a>${simulatedMark(t, o)}</td><td class="mono">${o.mallId}</td><td>${orderStatusBadge(t, o.status)}</td>
     <td class="num">${o.expected ? money(t, o.expected.amount, o.expected.currency) : html`<span class="muted">${t('common.none')}</span>`}</td>
     <td class="num">${money(t, o.approved, currencyOf(o))}</td><td class="num">${money(t, o.cancelled, currencyOf(o))}</td>
     <td class="num">${money(t, o.remaining, currencyOf(o))}</td><td class="num">${money(t, o.deposited, currencyOf(o))}</td>
