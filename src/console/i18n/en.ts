@@ -175,7 +175,7 @@ export const en = {
   'discrepancies.byLedger': 'the ledger',
   'discrepancies.noLongerHolds': 'the condition no longer holds',
   'resolve.note': 'Note',
-  'resolve.placeholder': 'what was done (refund repeated, customer refunded…)',
+  'resolve.placeholder': 'what was done, e.g. refunded',
   'resolve.button': 'Resolve',
 
   // --- playbooks ---

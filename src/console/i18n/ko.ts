@@ -170,7 +170,7 @@ export const ko: Record<MessageKey, string> = {
   'discrepancies.byLedger': '원장(자동)',
   'discrepancies.noLongerHolds': '조건이 더 이상 성립하지 않아 자동으로 해결됨',
   'resolve.note': '메모',
-  'resolve.placeholder': '처리한 내용 (환불 재실행, 고객 환불 완료…)',
+  'resolve.placeholder': '처리한 내용 (예: 환불 재실행)',
   'resolve.button': '해결',
 
   'playbooks.title': '불일치가 생겼을 때 할 일',

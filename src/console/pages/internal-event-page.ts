@@ -30,7 +30,7 @@ export function internalEventPage(viewer: Viewer, detail: EventDetail, attempts:
 <div class="columns">
 <section class="card"><h2>${t('event.internal.heading')}</h2><table class="facts"><tbody>
   <tr><th>${t('event.row.type')}</th><td class="code">${detail.type}</td></tr>
-  ${order ? html`<tr><th>${t('event.row.order')}</th><td><a class="mono" href="${orderHref(order.mallId, order.shopOrderNo)}">${isolated(order.shopOrderNo)}</a> <span class="muted mono">${order.mallId}</span></td></tr>` : ''}
+  ${order ? html`<tr><th>${t('event.row.order')}</th><td><a class="mono order-no" href="${orderHref(order.mallId, order.shopOrderNo)}">${isolated(order.shopOrderNo)}</a> <span class="muted mono">${order.mallId}</span></td></tr>` : ''}
   ${detail.pgCno ? html`<tr><th>${t('event.row.pgCno')}</th><td class="mono">${isolated(detail.pgCno)}</td></tr>` : ''}
 </tbody></table></section>
 <section class="card"><h2>${t('event.delivery')}</h2><table class="facts"><tbody>${deliveryFacts(t, detail)}</tbody></table></section>

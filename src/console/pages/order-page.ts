@@ -8,6 +8,7 @@ import { money } from './money';
 import { kindLabel, orderStatusBadge, simulatedMark } from './order-status-badge';
 import { discrepancyDetails, resolveForm } from './resolve-form';
 import { resolutionText } from './resolution-text';
+import { when } from './when';
 
 interface TimelineEntry {
   /** The event's own time; null for what the record keeps without one (the expectation, a requested cancellation). */
@@ -81,7 +82,7 @@ ${order.ledgerError ? html`<p class="error">${t('order.ledgerError', { time: t.t
 <section class="card"><h2>${t('order.timeline')}</h2>
 <table class="timeline">
   <thead><tr><th>${t('order.col.when')}</th><th>${t('order.col.what')}</th><th>${t('order.col.detail')}</th></tr></thead>
-  <tbody>${timeline(viewer, order, currency).map((e) => html`<tr><td class="nowrap">${e.at ? t.time(e.at) : html`<span class="muted">—</span>`}</td><td>${e.what}</td><td>${e.detail}</td></tr>`)}</tbody>
+  <tbody>${timeline(viewer, order, currency).map((e) => html`<tr><td>${e.at ? when(t, e.at) : html`<span class="muted">—</span>`}</td><td>${e.what}</td><td>${e.detail}</td></tr>`)}</tbody>
 </table></section>`,
   });
 }

@@ -6,6 +6,7 @@ import type { Translator } from '../i18n/translator';
 import { ACTING_ROLE, roleAllows } from '../roles';
 import { csrfField, type Viewer, wordsOf } from './layout';
 import { money } from './money';
+import { when } from './when';
 
 /**
  * The `Resolve` button with its note: a CSRF-protected POST, not rendered for a viewer
@@ -38,7 +39,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
 function detailValue(t: Translator, key: string, value: string | number | null, currency: string): SafeHtml | string {
   if (value === null) return '—';
   if (typeof value === 'number') return isAmountDetail(key) ? money(t, value, currency) : t.number(value);
-  return ISO_INSTANT.test(value) ? html`<span class="nowrap">${t.time(value)}</span>` : isolated(value);
+  return ISO_INSTANT.test(value) ? when(t, value) : isolated(value);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { orderNamedBy } from '../../ledger/own-event-order';
 import type { EventFilter, EventRow } from '../store';
 import { EVENT_COLUMNS } from './columns';
+import { OWN_EVENT_JSON_COLUMN, withOwnEventOrders } from './own-event-order';
 import { statusCondition } from './event-search-conditions';
 import { all, type Param, type Procedure } from './procedure';
 import { receivedAtRange } from './received-at-range';
@@ -22,17 +22,10 @@ export function* listEvents(filter: EventFilter): Procedure<EventRow[]> {
   const dates = receivedAtRange('i', filter.since);
   if (dates) where(dates.condition, ...dates.params);
   const rows = yield* all<EventRow & { ownEventJson: string | null }>(
-    `SELECT ${EVENT_COLUMNS}, CASE WHEN i.shop_order_no IS NULL AND i.source_ip = 'internal' THEN i.event_json END AS "ownEventJson" FROM inbox i JOIN outbox o ON o.inbox_seq = i.seq
+    `SELECT ${EVENT_COLUMNS}, ${OWN_EVENT_JSON_COLUMN} FROM inbox i JOIN outbox o ON o.inbox_seq = i.seq
      ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY i.seq DESC LIMIT ?`,
     ...params, filter.limit ?? 100,
   );
-  return rows.map(({ ownEventJson, ...row }) => (ownEventJson === null ? row : { ...row, shopOrderNo: orderNamedBy(parsed(ownEventJson))?.shopOrderNo ?? null }));
+  return withOwnEventOrders(rows);
 }
 
-function parsed(json: string): unknown {
-  try {
-    return JSON.parse(json);
-  } catch {
-    return null;
-  }
-}
