@@ -64,11 +64,11 @@ describe("a discrepancy's details and its resolution, in the page's language", (
     for (const english of ['expected', 'notified', 'largestPayment', 'expiresAt', 'no longer holds', 'ledger:']) expect({ english, found: text.includes(english) }).toEqual({ english, found: false });
   });
 
-  test('in English the same facts read as words, with the stored name on hover', () => {
+  test('in English the same facts read as words, the stored name kept beside in the markup', () => {
     const page = discrepancies('en');
     expect(mainOf(page)).toContain('expected: ₩12,000, notified: ₩1,200');
     expect(mainOf(page)).toContain('largest payment: ₩12,000');
-    expect(page).toContain('title="largestPayment"');
+    expect(page).toContain('data-detail="largestPayment"');
     expect(mainOf(page)).toContain('by the ledger: the condition no longer holds');
   });
 });

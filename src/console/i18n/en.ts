@@ -150,7 +150,7 @@ export const en = {
   'discrepancies.nextResolved': 'Next page of resolved discrepancies',
   'discrepancies.resolution': '{time} by {by}',
   'discrepancies.whatToDo': 'What to do',
-  // A discrepancy's facts (its `details`), named in the page's words; the JSON name is the code (hover).
+  // A discrepancy's facts (its `details`), named in the page's words.
   'detail.expected': 'expected',
   'detail.notified': 'notified',
   'detail.computed': 'computed',

@@ -145,7 +145,7 @@ export const ko: Record<MessageKey, string> = {
   'discrepancies.nextResolved': '해결된 불일치 다음 페이지',
   'discrepancies.resolution': '{time}, 처리자 {by}',
   'discrepancies.whatToDo': '대응 방법',
-  // 불일치의 사실(`details`)을 페이지의 말로; JSON 이름은 코드(마우스를 올리면 보임).
+  // 불일치의 사실(`details`)을 페이지의 말로.
   'detail.expected': '예상 금액',
   'detail.notified': '통지 금액',
   'detail.computed': '계산한 금액',

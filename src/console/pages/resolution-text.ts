@@ -11,7 +11,7 @@ import type { Translator } from '../i18n/translator';
 export function resolutionText(t: Translator, d: Pick<Discrepancy, 'resolvedBy' | 'note'>): { by: SafeHtml; note: SafeHtml | null } {
   if (d.resolvedBy === LEDGER_RESOLVER) {
     const note = d.note === NO_LONGER_HOLDS ? t('discrepancies.noLongerHolds') : d.note;
-    return { by: html`<span title="${LEDGER_RESOLVER}">${t('discrepancies.byLedger')}</span>`, note: note ? html`${isolated(note)}` : null };
+    return { by: html`<span data-resolver="${LEDGER_RESOLVER}">${t('discrepancies.byLedger')}</span>`, note: note ? html`${isolated(note)}` : null };
   }
   return { by: isolated(d.resolvedBy ?? ''), note: d.note ? isolated(d.note) : null };
 }

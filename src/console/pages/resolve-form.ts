@@ -43,14 +43,14 @@ function detailValue(t: Translator, key: string, value: string | number | null, 
 }
 
 /**
- * The facts a discrepancy names (`expected`, `notified`…) in the page's words, the JSON name on
- * hover (what the CLI and the API print); amounts in the order's currency (the expectation's,
+ * The facts a discrepancy names (`expected`, `notified`…) in the page's words (the JSON name, what
+ * the CLI and the API print, kept in `data-detail`); amounts in the order's currency (the expectation's,
  * else the mall's default), times in KST. The gateway's field names (`pgCno`) stay codes.
  */
 export function discrepancyDetails(t: Translator, discrepancy: Discrepancy, currency: string): SafeHtml {
   return html`${Object.entries(discrepancy.details).map(([key, value], i) => {
     const name = DETAIL_NAMES[key];
-    const label = name ? html`<span class="detail-name" title="${key}">${t(name)}</span>` : html`<span class="code">${key}</span>`;
+    const label = name ? html`<span class="detail-name" data-detail="${key}">${t(name)}</span>` : html`<span class="code">${key}</span>`;
     return html`${i > 0 ? ', ' : ''}${label}: ${detailValue(t, key, value, currency)}`;
   })}`;
 }
