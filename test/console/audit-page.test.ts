@@ -100,8 +100,9 @@ describe('the Audit page pages and filters', () => {
     await h.receiver.store.recordAudit({ at: new Date(T0 + 302 * 3_600_000).toISOString(), actor: 'kim (10.0.0.7)', action: 'resolved discrepancy', subject: 'dsc_1', detail: 'T0001234/ORD-1: 환불 완료' });
     await h.receiver.store.recordAudit({ at: new Date(T0 + 303 * 3_600_000).toISOString(), actor: 'unidentified (203.0.113.9)', action: 'sign-in refused', subject: null, detail: 'too many wrong tokens: 10 from this address within 10 minutes; locked out until 2026-11-22T00:10:00.000Z (attempts until then are logged, not audited)' });
     const page = (await agent.get('/console/audit').set('Host', HOST).set('Accept-Language', KOREAN).expect(200)).text;
-    const rows = [...page.matchAll(/<tr><td><span class="when">.*?<\/span><\/span><\/td><td class="data"><bdi>[^<]*<\/bdi><\/td><td>([^<]*?) ?(?:<code class="code-tag">[^<]*<\/code>)?<\/td>\s*<td class="mono">(.*?)<\/td><td>(.*?)<\/td><\/tr>/g)]
-      .slice(0, 4).map((m) => [m[1], m[2]!.replace(/<[^>]+>/g, ''), m[3]!.replace(/<[^>]+>/g, '')]);
+    const rows = [...page.matchAll(/<tr><td><span class="when">.*?<\/span><\/span><\/td><td class="data">(.*?)<\/td><td>([^<]*?) ?(?:<code class="code-tag">[^<]*<\/code>)?<\/td>\s*<td class="mono">(.*?)<\/td><td>(.*?)<\/td><\/tr>/g)]
+      .slice(0, 4).map((m) => [m[2], m[3]!.replace(/<[^>]+>/g, ''), m[4]!.replace(/<[^>]+>/g, '')]);
+    expect(page).toContain('미확인 (<bdi>203.0.113.9</bdi>)');
     expect(rows).toEqual([
       ['로그인 거부', '', '잘못된 토큰이 너무 많음: 이 주소에서 10분 안에 10번. 2026. 11. 22. 09:10:00 KST까지 잠김 (그때까지의 시도는 감사 기록 없이 로그에만 남음)'],
       ['불일치 해결', 'dsc_1', 'T0001234/ORD-1: 환불 완료'],

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { translatorFor } from '../../src/console/i18n/translator';
-import { AUDIT_ACTIONS, auditDetail, auditSubject } from '../../src/console/pages/audit-words';
+import { AUDIT_ACTIONS, auditActor, auditDetail, auditSubject } from '../../src/console/pages/audit-words';
 
 const SRC = join(__dirname, '..', '..', 'src');
 function sources(dir: string): string[] {
@@ -50,5 +50,13 @@ describe("the audit's words", () => {
     expect(auditSubject(translatorFor('ko'), 'rejection 12')).toBe('거절 12');
     expect(text(auditDetail(translatorFor('ko'), 'reprocess refused', 'mallId T9 is not served'))).toBe('mallId T9 is not served');
     expect((auditDetail(translatorFor('ko'), 'reprocess refused', 'x') as { text: string }).text).toContain('lang="en"');
+  });
+
+  test('who acted: the service\'s words around a name in the page\'s language, the name and address as stored', () => {
+    const ko = translatorFor('ko');
+    expect(text(auditActor(ko, 'kim (internal API)'))).toBe('kim (내부 API)');
+    expect(text(auditActor(ko, 'unidentified (203.0.113.9)'))).toBe('미확인 (203.0.113.9)');
+    expect(text(auditActor(ko, 'kim (10.0.0.7)'))).toBe('kim (10.0.0.7)');
+    expect(text(auditActor(translatorFor('en'), 'kim (internal API)'))).toBe('kim (internal API)');
   });
 });

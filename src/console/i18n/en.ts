@@ -410,6 +410,8 @@ export const en = {
   'auditDetail.events': '{count, plural, one {# event} other {# events}}',
   'auditDetail.reprocessed': '{outcome, select, accepted {accepted} duplicate {a duplicate} conflict {a conflict} other {already reprocessed}} as <mono>{eventId}</mono>',
   'auditSubject.rejection': 'rejection {id}',
+  'auditActor.internalApi': '{name} (internal API)',
+  'auditActor.unidentified': 'unidentified ({address})',
 
   // --- Operators ---
   'operators.title': 'Operators',

@@ -397,6 +397,8 @@ export const ko: Record<MessageKey, string> = {
   'auditDetail.events': '이벤트 {count}건',
   'auditDetail.reprocessed': '{outcome, select, accepted {저장됨} duplicate {중복} conflict {충돌} other {이미 재처리됨}}: 이벤트 <mono>{eventId}</mono>',
   'auditSubject.rejection': '거절 {id}',
+  'auditActor.internalApi': '{name} (내부 API)',
+  'auditActor.unidentified': '미확인 ({address})',
 
   'operators.title': '운영자',
   'operators.intro': '이 콘솔을 쓸 수 있는 사람과 할 수 있는 일: 조회 전용은 보기만, 처리 담당은 다시 보내기와 재처리도, 관리자는 운영자 관리도 합니다. 기본 관리자 <mono>admin</mono>(ADMIN_TOKEN)은 목록에 없고 여기서 삭제할 수 없습니다.',

@@ -1,7 +1,7 @@
 import type { AuditRow } from '../../store/store';
-import { html, isolated, type SafeHtml } from '../html';
+import { html, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
-import { AUDIT_ACTIONS, auditActionName, auditDetail, auditSubject } from './audit-words';
+import { AUDIT_ACTIONS, auditActionName, auditActor, auditDetail, auditSubject } from './audit-words';
 import { layout, type Viewer, wordsOf } from './layout';
 import { codeBeside } from './order-status-badge';
 import { when } from './when';
@@ -69,7 +69,7 @@ export function auditPage(viewer: Viewer, view: AuditView): string {
   <thead><tr><th>${t('audit.col.when')}</th><th>${t('audit.col.who')}</th><th>${t('audit.col.what')}</th><th>${t('audit.col.subject')}</th><th>${t('audit.col.detail')}</th></tr></thead>
   <tbody>${rows.length === 0
     ? html`<tr><td colspan="5" class="muted">${t('audit.noneMatch')}</td></tr>`
-    : rows.map((row) => html`<tr><td>${when(t, row.at)}</td><td class="data">${isolated(row.actor)}</td><td>${auditActionName(t, row.action)}${codeBeside(auditActionName(t, row.action), row.action)}</td>
+    : rows.map((row) => html`<tr><td>${when(t, row.at)}</td><td class="data">${auditActor(t, row.actor)}</td><td>${auditActionName(t, row.action)}${codeBeside(auditActionName(t, row.action), row.action)}</td>
     <td class="mono">${auditSubject(t, row.subject)}</td><td>${auditDetail(t, row.action, row.detail)}</td></tr>`)}</tbody>
 </table>
 <nav class="pager">

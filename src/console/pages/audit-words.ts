@@ -70,3 +70,14 @@ export function auditSubject(t: Translator, subject: string | null): SafeHtml | 
   const m = /^rejection (\d+)$/.exec(subject);
   return m ? t('auditSubject.rejection', { id: m[1] }) : isolated(subject);
 }
+
+/**
+ * Who acted, as the audit names them: a person's name and address as stored; the service's own
+ * words around them (`unidentified`, `internal API`) in the page's language.
+ */
+export function auditActor(t: Translator, actor: string): SafeHtml {
+  let m: RegExpExecArray | null;
+  if ((m = /^(.*) \(internal API\)$/.exec(actor))) return t.rich('auditActor.internalApi', { name: isolated(m[1]!) });
+  if ((m = /^unidentified \((.*)\)$/.exec(actor))) return t.rich('auditActor.unidentified', { address: isolated(m[1]!) });
+  return isolated(actor);
+}
