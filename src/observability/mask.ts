@@ -138,7 +138,7 @@ function keepLastFour(value: string): string {
 /** Every digit but the last four becomes `*`; separators stay, so the shape is still readable. */
 function keepLastFourDigits(run: string): string {
   let keep = 4;
-  return [...run].reverse().map((ch) => (/\d/.test(ch) && keep-- <= 0 ? '*' : ch)).reverse().join('');
+  return [...run].reverse().map((ch) => (/\p{Nd}/u.test(ch) && keep-- <= 0 ? '*' : ch)).reverse().join('');
 }
 
 function maskEmails(text: string): string {
@@ -206,13 +206,17 @@ function maskPairs(text: string): string {
  * it, and e-mail addresses, resident numbers, phone numbers and the names written beside them.
  */
 export function maskPersonalValues(text: string): string {
-  // Nothing shorter, and nothing without a digit, `@`, `=` or `:`, can hold one of those shapes.
-  if (text.length < 6 || !/[\d@=:]/.test(text)) return text;
+  // Nothing shorter, and nothing without a digit, `@`, `=` or `:`, can hold one of those shapes;
+  // a card number may still be written in other digits (maskCardNumbers looks for itself).
+  if (text.length < 6 || !/[\d@=:]/.test(text)) return maskCardNumbers(text);
   return maskShapes(maskPairs(text));
 }
 
-/** Six or more digits, single spaces or dashes between them allowed (`5361-4812-3456-1234`). */
-const DIGIT_RUN = /\d(?:[ -]?\d){5,}/g;
+/**
+ * Six or more digits (of any script), single spaces or dashes between them allowed
+ * (`5361-4812-3456-1234`); a digit already masked (`*`) does not end the run.
+ */
+const DIGIT_RUN = /\p{Nd}(?:[ -]?[\p{Nd}*]){5,}/gu;
 
 /**
  * Text that may hold a body without its structure (an undecodable body, an endpoint's error
@@ -220,8 +224,8 @@ const DIGIT_RUN = /\d(?:[ -]?\d){5,}/g;
  * be a card or account number keeps its last four only.
  */
 export function maskFreeText(text: string): string {
-  // Card numbers after the digit runs: only those written with `+` or `%20` (a form) are left to find.
-  return maskCardNumbers(maskPersonalShapes(maskPairs(text)).replace(DIGIT_RUN, keepLastFourDigits));
+  // Card numbers before the digit runs: a run cut out of a card must not hide the card from the scan.
+  return maskCardNumbers(maskPersonalShapes(maskPairs(text))).replace(DIGIT_RUN, keepLastFourDigits);
 }
 
 /**

@@ -1,0 +1,154 @@
+import { Writable } from 'node:stream';
+import fc from 'fast-check';
+import iconv from 'iconv-lite';
+import { escapeHtml, html } from '../../src/console/html';
+import { maskCardData, maskCardText, passesLuhn } from '../../src/observability/card-numbers';
+import { createLogger } from '../../src/observability/logger';
+import { maskFreeText, maskSensitive } from '../../src/observability/mask';
+
+/**
+ * Issue 35, item 7: a card number is masked whatever stands between its groups and whatever
+ * script its digits are written in, escaped or not, in every view.
+ */
+
+/** What may stand between two groups: one of these, or a run of them. */
+export const SEPARATORS = [
+  '.', '/', ' ', '  ', '-', '\u00a0', '\u2013', '\u2014', '\u2212', '\t', '\n', '\r\n', '_', ',', ', ', ':', '·', '|', '~', '=',
+  '\u200b', '\u3000', '\u2009', '\uff0d', '\uff0e', '\u00ad', '\u202f', '+',
+  // As a form, JSON and HTML escape them.
+  '%2D', '%20', '%2E', '%2F', '%09', '%0A', '%C2%A0', '%E2%80%93', '%A1%A1', '\\t', '\\n', '\\r\\n', '\\u00a0', '\\u2013', '&nbsp;', '&#45;', '&#x2013;',
+];
+
+/** How a digit d may be written: any script's decimal digits, and the escapes of some. */
+export const DIGIT_KINDS: Record<string, (d: number) => string> = {
+  ascii: (d) => String(d),
+  'full-width': (d) => String.fromCharCode(0xff10 + d),
+  'arabic-indic': (d) => String.fromCharCode(0x0660 + d),
+  devanagari: (d) => String.fromCharCode(0x0966 + d),
+  'mathematical bold': (d) => String.fromCodePoint(0x1d7ce + d),
+  'percent ascii': (d) => `%3${d}`,
+  'percent UTF-8 full-width': (d) => encodeURIComponent(String.fromCharCode(0xff10 + d)),
+  'percent EUC-KR full-width': (d) => `%A3%B${d}`,
+  'JSON escape full-width': (d) => `\\uff1${d}`,
+  'HTML reference': (d) => `&#${48 + d};`,
+};
+
+/** The check digit that makes `body` + it pass the Luhn check. */
+function withCheckDigit(body: string): string {
+  for (let d = 0; d <= 9; d++) if (passesLuhn(`${body}${d}`)) return `${body}${d}`;
+  throw new Error('unreachable');
+}
+
+/** How card numbers are written, by length: the groups on the card. */
+const LAYOUTS: Record<number, number[]> = { 13: [4, 4, 5], 14: [4, 6, 4], 15: [4, 6, 5], 16: [4, 4, 4, 4], 17: [4, 4, 4, 5], 18: [4, 4, 4, 6], 19: [4, 4, 4, 4, 3] };
+
+export const cardDigits = fc
+  .tuple(fc.integer({ min: 13, max: 19 }), fc.integer({ min: 1, max: 9 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 18, maxLength: 18 }))
+  .map(([length, first, rest]) => withCheckDigit(`${first}${rest.slice(0, length - 2).join('')}`))
+  // What cannot be a card (an epoch-millisecond time, a yyyyMMddHHmmss time) is left readable on purpose.
+  .filter((digits) => !(digits.length === 13 && digits[0] === '1') && !(digits.length === 14 && /^(19|20)/.test(digits)));
+
+export interface WrittenCard {
+  digits: string;
+  /** The card as written. */
+  written: string;
+  /** The same with the digits PCI DSS hides (all but the first six and the last four) as `*`. */
+  masked: string;
+}
+
+/** A card's digits as pieces, each digit in its own kind, the groups joined by their own run of separators (or none). */
+export function writeCard(digits: string, kinds: string[], gaps: string[][] | null): WrittenCard {
+  let written = '';
+  let masked = '';
+  let at = 0;
+  const layout = gaps === null ? [digits.length] : LAYOUTS[digits.length]!;
+  layout.forEach((size, group) => {
+    if (group > 0) {
+      const gap = gaps![(group - 1) % gaps!.length]!.join('');
+      written += gap;
+      masked += gap;
+    }
+    for (let i = at; i < at + size; i++) {
+      const piece = DIGIT_KINDS[kinds[i % kinds.length]!]!(Number(digits[i]));
+      written += piece;
+      masked += i >= 6 && i < digits.length - 4 ? '*' : piece;
+    }
+    at += size;
+  });
+  return { digits, written, masked };
+}
+
+const written = fc
+  .tuple(
+    cardDigits,
+    fc.array(fc.constantFrom(...Object.keys(DIGIT_KINDS)), { minLength: 1, maxLength: 19 }),
+    fc.option(fc.array(fc.array(fc.constantFrom(...SEPARATORS), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }), { freq: 4 }),
+  )
+  .map(([digits, kinds, gaps]) => writeCard(digits, kinds, gaps));
+
+/** Text beside the card that neither joins nor breaks it. */
+const before = fc.constantFrom('', 'card ', '카드번호: ', '{"memo":"', 'pan=', 'x', '결제 카드 (');
+const after = fc.constantFrom('', ' approved', '입니다', '"}', '&y=2', 'x', ')');
+
+const stars = (text: string) => [...text].filter((ch) => ch === '*').length;
+
+function logged(message: string, fields: Record<string, unknown>): Record<string, string> {
+  const lines: string[] = [];
+  const logger = createLogger({ level: 'info', stream: new Writable({ write: (chunk, _enc, done) => { lines.push(String(chunk)); done(); } }) });
+  logger.info(message, fields);
+  return JSON.parse(lines[0]!) as Record<string, string>;
+}
+
+describe('card numbers are masked whatever separates their groups and whatever their digits are written in', () => {
+  test('the issue\'s examples', () => {
+    const examples: Array<[string, string]> = [
+      ['4163.2332.1948.9632', '4163.23**.****.9632'],
+      ['4163/2332/1948/9632', '4163/23**/****/9632'],
+      ['4163\u00a02332\u00a01948\u00a09632', '4163\u00a023**\u00a0****\u00a09632'],
+      ['4163  2332  1948  9632', '4163  23**  ****  9632'],
+      ['4163\u20132332\u20131948\u20139632', '4163\u201323**\u2013****\u20139632'],
+      ['4163\t2332\t1948\t9632', '4163\t23**\t****\t9632'],
+      ['4163\n2332\n1948\n9632', '4163\n23**\n****\n9632'],
+      ['4163%2D2332%2D1948%2D9632', '4163%2D23**%2D****%2D9632'],
+      ['４１６３２３３２１９４８９６３２', '４１６３２３******９６３２'],
+      ['４３３１ ２３３２ １９４８ ９６３９', '４３３１ ２３** **** ９６３９'],
+    ];
+    for (const [text, masked] of examples) {
+      expect(passesLuhn(text.normalize('NFKC').replace(/%2D|\D/g, ''))).toBe(true);
+      expect(maskCardText(text)).toBe(masked);
+      expect(maskSensitive({ shopValue1: text })).toEqual({ shopValue1: masked });
+    }
+  });
+
+  test('every separator run and digit kind, in every view: text, a field, a log line, a page, raw bytes', () => {
+    fc.assert(
+      fc.property(written, before, after, (card, head, tail) => {
+        const text = `${head}${card.written}${tail}`;
+        const expected = `${head}${card.masked}${tail}`;
+        expect(maskCardText(text)).toBe(expected);
+        expect(maskCardData({ shopValue1: text, nested: [{ memo: text }] })).toEqual({ shopValue1: expected, nested: [{ memo: expected }] });
+        expect(html`<td>${text}</td>`.text).toBe(`<td>${escapeHtml(expected)}</td>`);
+        expect((maskCardData(Buffer.from(text, 'utf8')) as Buffer).toString('utf8')).toBe(expected);
+        const eucKr = iconv.encode(text, 'cp949');
+        if (iconv.decode(eucKr, 'cp949') === text) {
+          expect(iconv.decode(maskCardData(eucKr) as Buffer, 'cp949')).toBe(expected);
+        }
+        const line = logged(text, { detail: text });
+        expect([line.message, line.detail]).toEqual([expected, expected]);
+        // The masking of personal data may hide more (a digit run in free text keeps its last four), never less.
+        const middle = card.digits.length - 10;
+        for (const out of [(maskSensitive({ shopValue2: text, resMsg: text }) as Record<string, string>).resMsg!, maskFreeText(text)]) {
+          expect(out).not.toContain(card.written);
+          expect(stars(out) - stars(text)).toBeGreaterThanOrEqual(middle);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  test('numbers that are not cards stay readable whatever separates them', () => {
+    // Fails the Luhn check; a 20-digit pgCno; a yyyyMMddHHmmss time; an epoch-millisecond time; ids in hexadecimal.
+    const readable = ['4163.2332.1948.9633', '２６１１２１１２０００１００００００００１', '2026.1122.0930.02', '1764-0000-00000', 'evt_4111111111111111abcdefabcdef0123'];
+    for (const text of readable) expect(maskCardText(text)).toBe(text);
+  });
+});
