@@ -68,17 +68,39 @@ export function isSensitiveKey(key: string): boolean {
 }
 
 /**
+ * Texts already masked for one page or one output, by their unmasked text: a page shows a
+ * notification's fields twice (the body as received, the normalized event's data), and a long
+ * field is masked once, not once per place it is shown.
+ */
+export type MaskMemo = Map<string, string>;
+
+/** Texts shorter than this are masked again rather than kept: cheaper than keeping them. */
+const MEMO_MIN_LENGTH = 256;
+
+function maskText(text: string, memo: MaskMemo | undefined): string {
+  if (memo === undefined || text.length < MEMO_MIN_LENGTH) return maskPersonalValues(text);
+  let masked = memo.get(text);
+  if (masked === undefined) memo.set(text, (masked = maskPersonalValues(text)));
+  return masked;
+}
+
+/**
  * Deep copy with every sensitive field masked by name and every other text masked by value;
  * cycles and depth are bounded. A number under a sensitive name is masked as its digits (a card
  * number sent bare), and what lies deeper than the bound is left out, never passed through unmasked.
+ * `memo`: the texts masked so far for the same page (see MaskMemo).
  */
-export function maskSensitive(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return maskPersonalValues(value);
+export function maskSensitive(value: unknown, memo?: MaskMemo): unknown {
+  return maskDeep(value, 0, memo);
+}
+
+function maskDeep(value: unknown, depth: number, memo: MaskMemo | undefined): unknown {
+  if (typeof value === 'string') return maskText(value, memo);
   if (typeof value === 'number' || typeof value === 'bigint') return maskCardNumberValue(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth > 8) return '<nested too deep to show>';
   if (Buffer.isBuffer(value)) return `<${value.length} bytes>`;
-  if (Array.isArray(value)) return value.map((item) => maskSensitive(item, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => maskDeep(item, depth + 1, memo));
   if (value instanceof Error) return { type: value.name, message: value.message };
   const out: Record<string, unknown> = {};
   const besideContact = holdsContact(value);
@@ -90,7 +112,7 @@ export function maskSensitive(value: unknown, depth = 0): unknown {
         ? maskSecretValue(inner)
         : besideContact && typeof inner === 'string' && HANGUL_NAME.test(inner.trim())
         ? maskHangulName(inner.trim())
-        : maskSensitive(inner, depth + 1);
+        : maskDeep(inner, depth + 1, memo);
     // defineProperty: a `__proto__` field is data to show, not the copy's prototype.
     Object.defineProperty(out, maskCardNumbers(key), { value: masked, enumerable: true, writable: true, configurable: true });
   }
