@@ -145,28 +145,42 @@ function percentEscape(text: string, at: number, unit: Unit): boolean {
   return true;
 }
 
-/** JSON's and JavaScript's escapes: `\t`, `\n`, `\/`, `\u00a0`, `\uD835\uDFD2`, `\x2d`. */
+/**
+ * JSON's and JavaScript's escapes: `\t`, `\n`, `\/`, `\u00a0`, `\uD835\uDFD2`, `\x2d`, behind
+ * any number of backslashes, since text escaped twice (JSON inside a JSON string) doubles them.
+ */
 function backslashEscape(text: string, at: number, unit: Unit): boolean {
-  const next = text.charCodeAt(at + 1);
+  let end = at + 1;
+  while (text.charCodeAt(end) === 0x5c) end++;
+  const next = text.charCodeAt(end);
   if (next === 0x75 /* u */) {
-    const high = hexAt(text, at + 2, 4);
-    if (high < 0) return false;
-    const low = high >= 0xd800 && high <= 0xdbff && text.startsWith('\\u', at + 6) ? hexAt(text, at + 8, 4) : -1;
-    if (low >= 0xdc00 && low <= 0xdfff) set(unit, 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00), 12);
-    else set(unit, high, 6);
-    return true;
+    const high = hexAt(text, end + 1, 4);
+    if (high >= 0) {
+      const low = high >= 0xd800 && high <= 0xdbff && text.charCodeAt(end + 5) === 0x5c ? lowSurrogateAfter(text, end + 5) : null;
+      if (low !== null) set(unit, 0x10000 + ((high - 0xd800) << 10) + (low.value - 0xdc00), low.end - at);
+      else set(unit, high, end + 5 - at);
+      return true;
+    }
   }
   if (next === 0x78 /* x */) {
-    const byte = hexAt(text, at + 2, 2);
-    if (byte < 0) return false;
-    set(unit, byte, 4);
-    return true;
+    const byte = hexAt(text, end + 1, 2);
+    if (byte >= 0) {
+      set(unit, byte, end + 3 - at);
+      return true;
+    }
   }
-  if ('tnrbfv0/\\"\''.includes(text[at + 1] ?? 'x')) {
-    setKind(unit, SEPARATOR, 2);
-    return true;
-  }
-  return false;
+  // An escaped control or quote, or backslashes before anything else: nothing a number is made of.
+  setKind(unit, SEPARATOR, 'tnrbfv0/"\''.includes(text[end] ?? 'x') ? end + 1 - at : end - at);
+  return true;
+}
+
+/** `\\uDC..` (behind any number of backslashes) at `at`: its value and where it ends, or null. */
+function lowSurrogateAfter(text: string, at: number): { value: number; end: number } | null {
+  let end = at;
+  while (text.charCodeAt(end) === 0x5c) end++;
+  if (text.charCodeAt(end) !== 0x75) return null;
+  const value = hexAt(text, end + 1, 4);
+  return value >= 0xdc00 && value <= 0xdfff ? { value, end: end + 5 } : null;
 }
 
 /** HTML's character references that can stand between digit groups or for a digit. */
