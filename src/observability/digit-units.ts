@@ -206,6 +206,14 @@ function characterReference(text: string, at: number, unit: Unit): boolean {
 /** Reads the unit at `at` of a text (`bytes`: a latin1 string holding raw bytes) into `unit`. */
 export function readUnit(text: string, at: number, unit: Unit, bytes = false): void {
   const code = text.charCodeAt(at);
+  // Most of any text: ASCII that starts no escape, read here without a call.
+  if (code < 0x80 && code !== 0x25 && code !== 0x5c && code !== 0x26) {
+    const digit = code >= 0x30 && code <= 0x39;
+    unit.kind = digit ? DIGIT : (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a ? OTHER : SEPARATOR;
+    unit.value = digit ? code - 0x30 : 0;
+    unit.length = 1;
+    return;
+  }
   if (code === 0x25 /* % */ && percentEscape(text, at, unit)) return;
   if (code === 0x5c /* \ */ && backslashEscape(text, at, unit)) return;
   if (code === 0x26 /* & */ && characterReference(text, at, unit)) return;
