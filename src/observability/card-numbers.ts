@@ -165,28 +165,47 @@ function markCards(scan: Scan, masked: Uint8Array, counter?: ScanSteps): boolean
   return any;
 }
 
+/** The digits of the run being read by mayHoldCard (a card has 19 at most). */
+const RUN = new Uint8Array(MAX_DIGITS);
+const quickUnit = newUnit();
+
 /**
- * False when the text surely holds no card number: fewer than 13 units that could be digits (an
- * ASCII digit, an escape, a character that may be another script's digit). One pass, no allocation: most log lines and
- * fields stop here.
+ * False when the scan below would surely mask nothing, in one pass with no allocation: most log
+ * lines and fields (ids, amounts, times) stop here. The scan masks only a run of 13 to 19 digits
+ * that is a card number, or written groups (3 to 6 digits) joined by separators, three at least
+ * (two hold 12 digits at most).
  */
 function mayHoldCard(text: string, bytes = false): boolean {
-  // No script's digits come before U+0660; in raw bytes, any byte past ASCII may start one.
-  const firstOther = bytes ? 0x80 : 0x660;
-  let possible = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if ((code >= 0x30 && code <= 0x39) || code === 0x25 || code === 0x5c || code === 0x26 || code >= firstOther) {
-      if (++possible >= MIN_DIGITS) return true;
+  const unit = quickUnit;
+  let run = 0;
+  // Written groups joined one to the next up to the last one read, and what stood since it ended.
+  let joinedWritten = 0;
+  let gap: 'none' | 'separators' | 'broken' = 'broken';
+  for (let at = 0; at <= text.length; at += unit.length) {
+    if (at < text.length) readUnit(text, at, unit, bytes);
+    else unit.kind = OTHER;
+    if (unit.kind === DIGIT) {
+      if (run === 0 && gap !== 'separators') joinedWritten = 0;
+      if (run < MAX_DIGITS) RUN[run] = unit.value;
+      run++;
+      continue;
     }
+    if (run > 0) {
+      if (run >= MIN_DIGITS && run <= MAX_DIGITS && isCardNumber(String.fromCharCode(...RUN.subarray(0, run).map((d) => d + 48)))) return true;
+      joinedWritten = run >= MIN_GROUP && run <= MAX_GROUP ? joinedWritten + 1 : 0;
+      if (joinedWritten >= 3) return true;
+      run = 0;
+      gap = 'none';
+    }
+    if (unit.kind === OTHER) gap = 'broken';
+    else if (gap === 'none') gap = 'separators';
   }
   return false;
 }
 
 /** Every Luhn-valid card number in `text` with its middle digits masked; anything else as it was. */
 export function maskCardNumbers(text: string): string {
-  if (text.length < MIN_DIGITS || !mayHoldCard(text)) return text;
-  return scanCardNumbers(text);
+  return text.length >= MIN_DIGITS && mayHoldCard(text) ? scanCardNumbers(text) : text;
 }
 
 /**
@@ -269,6 +288,6 @@ export function maskSecretValue(value: unknown): unknown {
 
 function maskCardBytes(bytes: Buffer): Buffer {
   const text = bytes.toString('latin1');
-  const masked = maskCardSecrets(text.length < MIN_DIGITS || !mayHoldCard(text, true) ? text : scanCardNumbers(text, true));
+  const masked = maskCardSecrets(text.length >= MIN_DIGITS && mayHoldCard(text, true) ? scanCardNumbers(text, true) : text);
   return masked === text ? bytes : Buffer.from(masked, 'latin1');
 }

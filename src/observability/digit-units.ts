@@ -7,7 +7,7 @@ import { KOREAN_CHARSET } from '../notifications/euc-kr';
  * anything between its groups that is not a letter or a digit (`.`, `/`, a no-break space, an en
  * dash, a tab, a zero-width space), and a body may hold it escaped as a form, JSON or HTML writes
  * it (`%2D`, `%EF%BC%94`, `\t`, `\uFF14`, `&nbsp;`): an escape is one unit, read as what it stands
- * for. Raw bytes (a body as stored, read as latin1) are read as UTF-8 where they are, else as
+ * for when that is a digit or a separator (as before, the digits of `%20` are the escape's). Raw bytes (a body as stored, read as latin1) are read as UTF-8 where they are, else as
  * EUC-KR (CP949), the gateway's form charset.
  */
 export const OTHER = 0;
@@ -70,6 +70,15 @@ function set(unit: Unit, codePoint: number, length: number): void {
   unit.kind = known & 3;
   unit.value = known >> 2;
   unit.length = length;
+}
+
+/**
+ * An escape is read as what it stands for only when that is a digit or a separator: `%41`, `\\u4111`
+ * or `&#65;` before digits is a letter decoded, and a number to whoever reads the text as it stands.
+ */
+function setEscaped(unit: Unit, codePoint: number, length: number): boolean {
+  set(unit, codePoint, length);
+  return unit.kind !== OTHER;
 }
 
 function hexAt(text: string, at: number, digits: number): number {
@@ -135,18 +144,16 @@ const decoded = { codePoint: 0, bytes: 0 };
 function percentEscape(text: string, at: number, unit: Unit): boolean {
   const first = hexAt(text, at + 1, 2);
   if (first < 0) return false;
-  if (first < 0x80) {
-    set(unit, first, 3);
-    return true;
-  }
+  if (first < 0x80) return setEscaped(unit, first, 3);
   const byteAt = (k: number) => (text.charCodeAt(at + 3 * k) === 0x25 ? hexAt(text, at + 3 * k + 1, 2) : -1);
+  // A character of several bytes is one unit whatever it is: its escapes cannot be read otherwise.
   if (multiByte(first, byteAt, decoded)) set(unit, decoded.codePoint, 3 * decoded.bytes);
   else setKind(unit, OTHER, 3);
   return true;
 }
 
 /**
- * JSON's and JavaScript's escapes: `\t`, `\n`, `\/`, `\u00a0`, `\uD835\uDFD2`, `\x2d`, behind
+ * JSON's escapes: `\t`, `\n`, `\/`, `\u00a0`, `\uD835\uDFD2`, behind
  * any number of backslashes, since text escaped twice (JSON inside a JSON string) doubles them.
  */
 function backslashEscape(text: string, at: number, unit: Unit): boolean {
@@ -157,16 +164,7 @@ function backslashEscape(text: string, at: number, unit: Unit): boolean {
     const high = hexAt(text, end + 1, 4);
     if (high >= 0) {
       const low = high >= 0xd800 && high <= 0xdbff && text.charCodeAt(end + 5) === 0x5c ? lowSurrogateAfter(text, end + 5) : null;
-      if (low !== null) set(unit, 0x10000 + ((high - 0xd800) << 10) + (low.value - 0xdc00), low.end - at);
-      else set(unit, high, end + 5 - at);
-      return true;
-    }
-  }
-  if (next === 0x78 /* x */) {
-    const byte = hexAt(text, end + 1, 2);
-    if (byte >= 0) {
-      set(unit, byte, end + 3 - at);
-      return true;
+      if (low !== null ? setEscaped(unit, 0x10000 + ((high - 0xd800) << 10) + (low.value - 0xdc00), low.end - at) : setEscaped(unit, high, end + 5 - at)) return true;
     }
   }
   // An escaped control or quote, or backslashes before anything else: nothing a number is made of.
@@ -194,8 +192,7 @@ function characterReference(text: string, at: number, unit: Unit): boolean {
     while (end < text.length && end - start < 7 && /[0-9A-Fa-f]/.test(text[end]!)) end++;
     const codePoint = Number.parseInt(text.slice(start, end), hex ? 16 : 10);
     if (end === start || text.charCodeAt(end) !== 0x3b || !(codePoint <= 0x10ffff) || (!hex && /[^0-9]/.test(text.slice(start, end)))) return false;
-    set(unit, codePoint, end + 1 - at);
-    return true;
+    return setEscaped(unit, codePoint, end + 1 - at);
   }
   const named = NAMED.exec(text.slice(at, at + 10));
   if (!named) return false;

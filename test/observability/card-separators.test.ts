@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { escapeHtml, html } from '../../src/console/html';
-import { maskCardData, maskCardText, passesLuhn } from '../../src/observability/card-numbers';
+import { maskCardData, maskCardNumbers, maskCardText, passesLuhn, scanCardNumbers } from '../../src/observability/card-numbers';
 import { createLogger } from '../../src/observability/logger';
 import { maskFreeText, maskSensitive } from '../../src/observability/mask';
 import { cardDigits, DIGIT_KINDS, SEPARATORS, writeCard } from '../helpers/written-cards';
@@ -78,6 +78,28 @@ describe('card numbers are masked whatever separates their groups and whatever t
       }),
       { numRuns: 1500 },
     );
+  });
+
+  test('the quick look that lets most texts through unscanned never changes what is masked', () => {
+    const digitRun = fc.tuple(fc.stringMatching(/^\d{1,20}$/), fc.constantFrom(...Object.keys(DIGIT_KINDS))).map(([digits, kind]) => [...digits].map((d) => DIGIT_KINDS[kind]!(Number(d))).join(''));
+    const piece = fc.oneof(digitRun, written.map((card) => card.written), fc.constantFrom(...SEPARATORS, 'a', 'x', '카', '20261122093002', '1764000000000'));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('');
+        expect(maskCardNumbers(text)).toBe(scanCardNumbers(text));
+        const bytes = Buffer.from(text, 'utf8').toString('latin1');
+        expect((maskCardData(Buffer.from(text, 'utf8')) as Buffer).toString('latin1')).toBe(scanCardNumbers(bytes, true));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  test('an escape that stands for a letter is read as it stands: its digits may begin a card', () => {
+    expect(maskCardText('%4111111111111111')).toBe('%411111******1111');
+    expect(maskCardText('\\u4111111111111111')).toBe('\\u411111******1111');
+    expect(maskCardText('&#65;4111111111111111')).toBe('&#65;411111******1111');
+    // A character of several bytes stays one unit: 카 escaped, then a card.
+    expect(maskCardText('%EC%B9%B44111111111111111')).toBe('%EC%B9%B4411111******1111');
   });
 
   test('numbers that are not cards stay readable whatever separates them', () => {
