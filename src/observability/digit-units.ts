@@ -215,6 +215,7 @@ export function readUnit(text: string, at: number, unit: Unit, bytes = false): v
   if (code === 0x5c /* \ */ && backslashEscape(text, at, unit)) return;
   if (code === 0x26 /* & */ && characterReference(text, at, unit)) return;
   if (code < 0x80) return set(unit, code, 1);
+  if (!bytes && code >= 0xac00 && code <= 0xd7a3) return setKind(unit, OTHER, 1);
   if (bytes) {
     if (multiByte(code, (k) => (at + k < text.length ? text.charCodeAt(at + k) : -1), decoded)) set(unit, decoded.codePoint, decoded.bytes);
     else setKind(unit, OTHER, 1);
