@@ -1,6 +1,6 @@
 import { maskFreeText } from '../../observability/mask';
 import type { DeliveryAttempt } from '../../store/store';
-import { html } from '../html';
+import { html, maskedText } from '../html';
 import type { Translator } from '../i18n/translator';
 import { when } from './when';
 
@@ -30,6 +30,6 @@ function outcomeOf(t: Translator, a: DeliveryAttempt) {
 }
 
 function errorOf(t: Translator, a: DeliveryAttempt) {
-  if (a.error !== null) return maskFreeText(a.error);
+  if (a.error !== null) return maskedText(maskFreeText(a.error));
   return a.prunedAt ? html`<span class="muted">${t('attempts.pruned')}</span>` : '';
 }
