@@ -5,7 +5,6 @@
   'use strict';
   var el = document.getElementById('activity-chart');
   if (!el || typeof uPlot === 'undefined') return;
-  var palette = ['#2563eb', '#16a34a', '#d97706', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#4b5563'];
 
   fetch(el.getAttribute('data-src'), { credentials: 'same-origin', headers: { Accept: 'application/json' } })
     .then(function (res) { if (!res.ok) throw new Error('HTTP ' + res.status); return res.json(); })
@@ -13,8 +12,9 @@
       // The labels come from the page, in its language (data-label-* attributes).
       var series = [{ label: el.getAttribute('data-label-hour') || 'hour (KST)', value: function (u, v) { return v == null ? '' : kst(v); } }];
       var data = [activity.hours];
-      activity.series.forEach(function (s, i) {
-        series.push({ label: s.type, stroke: palette[i % palette.length], width: 2, points: { show: true, size: 5 } });
+      // Each series' colour is the server's (one per type, never two alike).
+      activity.series.forEach(function (s) {
+        series.push({ label: s.type, stroke: s.colour, width: 2, points: { show: true, size: 5 } });
         data.push(s.counts);
       });
       if (activity.series.length === 0) {

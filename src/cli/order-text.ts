@@ -10,7 +10,7 @@ export function orderText(record: OrderRecord, defaultCurrency: string): string 
   const currency = orderCurrency(record, defaultCurrency);
   const money = (minor: number | null) => moneyText(minor, currency);
   const lines = [`${record.shopOrderNo} (mall ${record.mallId}): ${record.status}`];
-  if (record.ledgerError) lines.push(`ledger error (${record.ledgerError.at}): ${record.ledgerError.error}; fix the cause, then 'noti-receiver ledger rebuild'`);
+  if (record.ledgerError) lines.push(`ledger error (${kstTime(record.ledgerError.at)}): ${record.ledgerError.error}; fix the cause, then 'noti-receiver ledger rebuild'`);
   const e = record.expected;
   lines.push(e
     ? `expected   ${money(e.amount)} ${e.method} (${e.source}${e.expiresAt ? `, expires ${kstTime(e.expiresAt)}` : ''})`

@@ -31,7 +31,7 @@ export async function requireReceiverDatabase(databaseUrl: string): Promise<Stor
   return { kind, location, id };
 }
 
-/** The store's id without opening the store (no writer, no migrations); null before migration 020 ran there. */
+/** The store's id without opening the store (no writer, no migrations); null before migration 018 ran there. */
 async function sqliteStoreId(path: string): Promise<string | null> {
   const { default: Database } = await import('better-sqlite3');
   let db: InstanceType<typeof Database> | undefined;
@@ -51,7 +51,7 @@ async function sqliteStoreId(path: string): Promise<string | null> {
 
 /**
  * Undefined when the receiver's migrations never ran where `url`'s search_path points; else the
- * store's id (null before migration 020). pg loads only when used.
+ * store's id (null before migration 018). pg loads only when used.
  */
 async function postgresStoreId(url: string): Promise<string | null | undefined> {
   const [{ Client }, { connectionConfig }] = await Promise.all([import('pg'), import('../store/postgres/pool')]);

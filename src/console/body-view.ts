@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { decodeBody } from '../notifications/decode-body';
-import { maskFreeText, maskSensitive } from '../observability/mask';
+import { maskFreeText, maskSensitive, type MaskMemo } from '../observability/mask';
 
 export type BodyView =
   | { kind: 'pruned' }
@@ -10,13 +10,13 @@ export type BodyView =
 /**
  * A stored body as the operator should read it: decoded the way the receiver decodes it (JSON as
  * UTF-8, forms as EUC-KR unless named), personal data masked like the logs, by field name and
- * by value.
+ * by value. `memo`: the page's (see MaskMemo). What it returns is masked: written to a page as it is.
  */
-export function bodyView(rawBody: Buffer | Uint8Array | null, contentType: string | null): BodyView {
+export function bodyView(rawBody: Buffer | Uint8Array | null, contentType: string | null, memo?: MaskMemo): BodyView {
   if (!rawBody || rawBody.length === 0) return { kind: 'pruned' };
   const raw = Buffer.from(rawBody);
   try {
-    const masked = maskSensitive(decodeBody(raw, contentType ?? undefined)) as Record<string, unknown>;
+    const masked = maskSensitive(decodeBody(raw, contentType ?? undefined), memo) as Record<string, unknown>;
     return {
       kind: 'fields',
       bytes: raw.length,

@@ -1,5 +1,6 @@
 import { orderCurrency } from '../ledger/order-currency';
 import { Router } from 'express';
+import type { MaskMemo } from '../observability/mask';
 import type { EventDetail } from '../store/store';
 import { audit } from './audit';
 import { bodyView } from './body-view';
@@ -43,7 +44,9 @@ export function eventsRoutes(deps: ConsoleDeps): Router {
     // The ledger's and the commands' own events have no notification (no notiType) behind them.
     if (detail.notiType === '') return res.type('html').send(internalEventPage(sessionOf(res), detail, await store.deliveryAttempts(detail.eventId), notice));
     const [conflicts, attempts, currency] = await Promise.all([store.conflictsOfEvent(detail.eventId), store.deliveryAttempts(detail.eventId), currencyOfEvent(detail)]);
-    res.type('html').send(eventPage(sessionOf(res), detail, bodyView(detail.rawBody, detail.contentType), conflicts, attempts, notice, currency));
+    // One memo for the page: the body's fields and the normalized event's data are the same texts.
+    const memo: MaskMemo = new Map();
+    res.type('html').send(eventPage(sessionOf(res), detail, bodyView(detail.rawBody, detail.contentType, memo), conflicts, attempts, notice, currency, memo));
   });
 
   router.post('/events/:id/requeue', async (req, res) => {

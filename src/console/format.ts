@@ -1,5 +1,5 @@
-import { maskSensitive } from '../observability/mask';
-import { visibleBidiControls } from './html';
+import { maskSensitive, type MaskMemo } from '../observability/mask';
+import { maskedText, visibleBidiControls, type MaskedText } from './html';
 import { kstTimeIn, type Translator } from './i18n/translator';
 
 /** An instant in Korean time as the English pages (and the CLI's tests) print it. */
@@ -29,6 +29,6 @@ export function ageText(ms: number | null, t: Translator): string {
 }
 
 /** Masked exactly as the logs are (by field name and by value), then pretty-printed for a <pre>. */
-export function maskedJson(value: unknown): string {
-  return visibleBidiControls(JSON.stringify(maskSensitive(value), null, 2));
+export function maskedJson(value: unknown, memo?: MaskMemo): MaskedText {
+  return maskedText(visibleBidiControls(JSON.stringify(maskSensitive(value, memo), null, 2)));
 }

@@ -8,13 +8,24 @@ import { maskCardText } from '../observability/card-numbers';
  * typed as an order number); attribute values stay exact, so links and forms still work.
  */
 const SAFE = Symbol('safe-html');
+const MASKED = Symbol('masked-text');
 
 export interface SafeHtml {
   readonly [SAFE]: true;
   readonly text: string;
 }
 
-type Interpolation = SafeHtml | string | number | boolean | null | undefined | readonly Interpolation[];
+/** Text masked already (a body's fields, a normalized event): escaped where it is written, not scanned again. */
+export interface MaskedText {
+  readonly [MASKED]: true;
+  readonly text: string;
+}
+
+export function maskedText(text: string): MaskedText {
+  return { [MASKED]: true, text };
+}
+
+type Interpolation = SafeHtml | MaskedText | string | number | boolean | null | undefined | readonly Interpolation[];
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
 
@@ -29,6 +40,7 @@ function isSafe(value: unknown): value is SafeHtml {
 function render(value: Interpolation, inAttribute: boolean): string {
   if (value === null || value === undefined || value === false) return '';
   if (isSafe(value)) return value.text;
+  if (typeof value === 'object' && MASKED in value) return escapeHtml(value.text);
   if (Array.isArray(value)) return value.map((item: Interpolation) => render(item, inAttribute)).join('');
   return escapeHtml(inAttribute ? String(value) : maskCardText(String(value)));
 }

@@ -85,7 +85,8 @@ export function startLedgerProjector(options: LedgerProjectorOptions): LedgerPro
         state.lastError = null;
         if (done.rows > 0) {
           state.batches += 1;
-          if (tracing) batchSpan(tracing, startTime, done);
+          // A batch that only went past rows (internal entries, inputs of no order) applied nothing: no span.
+          if (tracing && (done.orders > 0 || done.errors.length > 0)) batchSpan(tracing, startTime, done);
           for (const listener of listeners) listener(done);
         }
         more = done.more;

@@ -7,7 +7,8 @@ import { GRACE_KINDS, type Discrepancy, type DiscrepancyKind } from './order-rec
 import { distinctFacts, evolveTimed, initialOrderState, timed } from './order-state';
 
 export const LEDGER_RESOLVER = 'ledger';
-const NO_LONGER_HOLDS = 'the condition no longer holds';
+/** The note of the ledger's own resolution; pages say it in their language. */
+export const NO_LONGER_HOLDS = 'the condition no longer holds';
 
 export interface Lifecycle {
   discrepancies: Discrepancy[];

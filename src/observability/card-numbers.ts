@@ -1,10 +1,14 @@
+import { DIGIT, newUnit, OTHER, readUnit, SEPARATOR } from './digit-units';
+
 /**
  * Card data (PCI DSS): a card number is never shown whole, wherever it stands (a `shopValue1`, an
  * unknown field, JSON inside a string, a body that is not JSON, a log message), and the card's
  * secrets (its CVC, its magnetic tracks) are never shown at all. Found by value, not by name: a
  * number of 13 to 19 digits, as one run or in the groups people write (`4111 1111 1111 1111`,
- * `3782-822463-10005`), that passes the Luhn check. At most its first six and last four digits
- * stay, as PCI DSS allows.
+ * `3782-822463-10005`, `4163.2332.1948.9632`, `４３３１…`), that passes the Luhn check: digits of
+ * any script, and anything that is not a letter or a digit between the groups (digit-units.ts).
+ * At most its first six and last four digits stay, as PCI DSS allows. The scan is linear in the
+ * text: a stored field of any length cannot stall the process that shows it.
  */
 
 /** Fields that hold a card's secrets, in any case and nesting: masked whole, whatever they hold. */
@@ -14,16 +18,6 @@ export function isCardSecretKey(key: string): boolean {
   return CARD_SECRET.test(key);
 }
 
-// Digit groups joined by one separator: a space or a dash, and as forms encode a space, `+` or
-// `%20`. Such a sequence is cut into card-number candidates below. The digits of a percent-escape
-// (`%20`, `%3D`) are the escape's, not a number's.
-const DIGIT_GROUPS = /(?<!%[0-9A-Fa-f]?)\d+(?:(?:[ +-]|%20)\d+)*/g;
-const SEPARATOR = /%20|[ +-]/g;
-/**
- * What every candidate holds: a run of 13 to 19 digits (a longer one, a 20-digit pgCno, is no
- * card), one after a percent-escape, or two written groups in a row (a written card has three).
- */
-const CANDIDATE = /(?<!\d)\d{13,19}(?!\d)|%[0-9A-Fa-f]?\d{13}|\d{3}(?:[ +-]|%20)\d{3}/;
 /** A card written in groups has groups of 3 to 6 digits (4-4-4-4, 4-6-5, 4-4-4-4-3). */
 const MIN_GROUP = 3;
 const MAX_GROUP = 6;
@@ -57,120 +51,196 @@ function isCardNumber(digits: string): boolean {
   return digits.length >= MIN_DIGITS && digits.length <= MAX_DIGITS && !cannotBeCard(digits) && passesLuhn(digits);
 }
 
+/** Counts the scan's steps, for the test that its work grows with the text and no faster. */
+export interface ScanSteps {
+  steps: number;
+}
+
+/**
+ * The text's digit units and the groups they make, in flat arrays: a group's first digit and the
+ * one past its last (indexes into the digit arrays), and whether only separators (one or more)
+ * stand between it and the group before.
+ */
+interface Scan {
+  text: string;
+  /** Each digit unit: its start in the text, its end, its value. */
+  digitStart: number[];
+  digitEnd: number[];
+  digitValue: number[];
+  groupFrom: number[];
+  groupTo: number[];
+  joined: boolean[];
+}
+
+/** One pass over the text's units: every digit, and the groups they make. */
+function readGroups(text: string, bytes: boolean, counter?: ScanSteps): Scan {
+  const scan: Scan = { text, digitStart: [], digitEnd: [], digitValue: [], groupFrom: [], groupTo: [], joined: [] };
+  const unit = newUnit();
+  let inGroup = false;
+  // Since the last group ended: nothing but separators (and at least one).
+  let gap: 'none' | 'separators' | 'broken' = 'broken';
+  for (let at = 0; at < text.length; at += unit.length) {
+    readUnit(text, at, unit, bytes);
+    if (unit.kind === DIGIT) {
+      if (!inGroup) {
+        scan.groupFrom.push(scan.digitStart.length);
+        scan.joined.push(gap === 'separators');
+        inGroup = true;
+      }
+      scan.digitStart.push(at);
+      scan.digitEnd.push(at + unit.length);
+      scan.digitValue.push(unit.value);
+    } else {
+      if (inGroup) {
+        scan.groupTo.push(scan.digitStart.length);
+        inGroup = false;
+        gap = 'none';
+      }
+      if (unit.kind === OTHER) gap = 'broken';
+      else if (gap === 'none') gap = 'separators';
+    }
+  }
+  if (inGroup) scan.groupTo.push(scan.digitStart.length);
+  if (counter) counter.steps += text.length;
+  return scan;
+}
+
+const isAlphanumeric = (code: number) => (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
+const isHex = (code: number) => (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x66);
+
 /**
  * A run of digits inside a longer hexadecimal token (an event id `evt_` + 32 hex digits, a hash)
- * is part of that token: the letters around it say it is not a number someone wrote.
+ * is part of that token: the letters around it say it is not a number someone wrote. Tokens are
+ * read once each, however many runs they hold (`token` keeps the last one read).
  */
-function insideHexToken(text: string, start: number, end: number): boolean {
-  let from = start;
-  let to = end;
-  while (from > 0 && /[0-9A-Za-z]/.test(text[from - 1]!)) from--;
-  while (to < text.length && /[0-9A-Za-z]/.test(text[to]!)) to++;
-  const token = text.slice(from, to);
-  return token.length >= 24 && token.length > end - start && /^[0-9a-fA-F]+$/.test(token);
-}
-
-/** Every digit of the groups but the first six and the last four becomes `*`; separators stay. */
-function maskMiddle(chars: string[], groups: readonly Group[], digitCount: number): void {
-  let seen = 0;
-  for (const group of groups) {
-    for (let i = group.start; i < group.end; i++, seen++) {
-      if (seen >= 6 && seen < digitCount - 4) chars[i] = '*';
-    }
+function insideHexToken(text: string, start: number, end: number, token: { from: number; to: number; hex: boolean }, counter?: ScanSteps): boolean {
+  if (start < token.from || end > token.to) {
+    let from = start;
+    let to = end;
+    while (from > 0 && isAlphanumeric(text.charCodeAt(from - 1))) from--;
+    while (to < text.length && isAlphanumeric(text.charCodeAt(to))) to++;
+    let hex = true;
+    for (let i = from; i < to && hex; i++) hex = isHex(text.charCodeAt(i));
+    Object.assign(token, { from, to, hex });
+    if (counter) counter.steps += 2 * (to - from);
   }
+  return token.hex && token.to - token.from >= 24 && token.to - token.from > end - start;
 }
-
-interface Group {
-  start: number;
-  end: number;
-}
-
-/** The digit groups of a DIGIT_GROUPS match found at `offset`, as indexes into the whole text. */
-function groupsOf(sequence: string, offset: number): Group[] {
-  const groups: Group[] = [];
-  let start = 0;
-  for (const separator of sequence.matchAll(SEPARATOR)) {
-    groups.push({ start: offset + start, end: offset + separator.index });
-    start = separator.index + separator[0].length;
-  }
-  groups.push({ start: offset + start, end: offset + sequence.length });
-  return groups;
-}
-
-const isSeparatorCode = (code: number) => code === 0x20 || code === 0x2b || code === 0x2d;
 
 /**
- * False when the scan below would surely mask nothing, found in one pass over the characters with
- * no match object, array or closure: an order number, an event id, a pgCno or a time in a log
- * line (`ORD-1795710864513-1` holds an epoch-millisecond run, which the CANDIDATE regex let through
- * to the whole scan). Without a `%`, the scan's digit groups are the maximal runs of digits, and
- * it masks only a run of 13 to 19 digits that passes isCardNumber, or written groups (3 to 6
- * digits) joined by single separators, three at least (two hold 12 digits at most). A `%` brings
- * the percent-escape rules in: that rare text takes the regex pre-check.
+ * Every Luhn-valid card number of the scan marked in `masked` (by digit index): a run of 13 to
+ * 19 digits, or written groups of 3 to 6 digits joined by separators, 13 to 19 digits in all. A
+ * window holds six groups at most, so each group starts a bounded number of them.
  */
-function mayHoldCard(text: string): boolean {
-  if (text.includes('%')) return CANDIDATE.test(text);
-  let runStart = -1;
-  // Index just past the previous run, and how many written groups, joined one to the next, end there.
-  let previousEnd = -2;
+function markCards(scan: Scan, masked: Uint8Array, counter?: ScanSteps): boolean {
+  const { text, digitStart, digitEnd, digitValue, groupFrom, groupTo, joined } = scan;
+  const token = { from: 0, to: 0, hex: false };
+  const size = (group: number) => groupTo[group]! - groupFrom[group]!;
+  const written = (group: number) => size(group) >= MIN_GROUP && size(group) <= MAX_GROUP;
+  let any = false;
+  const consider = (first: number, last: number) => {
+    const from = groupFrom[first]!;
+    const to = groupTo[last]!;
+    let digits = '';
+    for (let i = from; i < to; i++) digits += digitValue[i]!;
+    if (counter) counter.steps += to - from;
+    if (!isCardNumber(digits)) return;
+    // Only a run of plain ASCII digits can be part of a hexadecimal token.
+    const start = digitStart[from]!;
+    const end = digitEnd[to - 1]!;
+    if (first === last && end - start === to - from && insideHexToken(text, start, end, token, counter)) return;
+    for (let i = from + 6; i < to - 4; i++) masked[i] = 1;
+    any = true;
+  };
+  for (let first = 0; first < groupFrom.length; first++) {
+    if (size(first) >= MIN_DIGITS && size(first) <= MAX_DIGITS) consider(first, first);
+    if (!written(first)) continue;
+    let total = size(first);
+    for (let last = first + 1; last < groupFrom.length && joined[last] && written(last); last++) {
+      total += size(last);
+      if (total > MAX_DIGITS) break;
+      if (total >= MIN_DIGITS) consider(first, last);
+    }
+  }
+  return any;
+}
+
+/** The digits of the run being read by mayHoldCard (a card has 19 at most). */
+const RUN = new Uint8Array(MAX_DIGITS);
+const quickUnit = newUnit();
+
+/**
+ * False when the scan below would surely mask nothing, in one pass with no allocation: most log
+ * lines and fields (ids, amounts, times) stop here. The scan masks only a run of 13 to 19 digits
+ * that is a card number, or written groups (3 to 6 digits) joined by separators, three at least
+ * (two hold 12 digits at most).
+ */
+function mayHoldCard(text: string, bytes = false): boolean {
+  const unit = quickUnit;
+  let run = 0;
+  // Written groups joined one to the next up to the last one read, and what stood since it ended.
   let joinedWritten = 0;
-  for (let i = 0; i <= text.length; i++) {
-    const code = i < text.length ? text.charCodeAt(i) : -1;
+  let gap: 'none' | 'separators' | 'broken' = 'broken';
+  for (let at = 0; at <= text.length; at += unit.length) {
+    const code = at < text.length ? text.charCodeAt(at) : -1;
+    // ASCII that starts no escape, inline (readUnit's own fast path, without the call).
     if (code >= 0x30 && code <= 0x39) {
-      if (runStart < 0) runStart = i;
+      if (run === 0 && gap !== 'separators') joinedWritten = 0;
+      if (run < MAX_DIGITS) RUN[run] = code - 0x30;
+      run++;
+      unit.length = 1;
       continue;
     }
-    if (runStart < 0) continue;
-    const length = i - runStart;
-    if (length >= MIN_DIGITS && length <= MAX_DIGITS && isCardNumber(text.slice(runStart, i))) return true;
-    if (length >= MIN_GROUP && length <= MAX_GROUP) {
-      const joined = runStart === previousEnd + 1 && isSeparatorCode(text.charCodeAt(previousEnd));
-      joinedWritten = joined ? joinedWritten + 1 : 1;
-      if (joinedWritten >= 3) return true;
-    } else {
-      joinedWritten = 0;
+    // Hangul syllables, the rest of most texts here, are letters.
+    if (code < 0 || (!bytes && code >= 0xac00 && code <= 0xd7a3)) {
+      unit.kind = OTHER;
+      unit.length = 1;
+    } else if (code < 0x80 && code !== 0x25 && code !== 0x5c && code !== 0x26) {
+      unit.kind = (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a ? OTHER : SEPARATOR;
+      unit.length = 1;
+    } else readUnit(text, at, unit, bytes);
+    if (unit.kind === DIGIT) {
+      if (run === 0 && gap !== 'separators') joinedWritten = 0;
+      if (run < MAX_DIGITS) RUN[run] = unit.value;
+      run++;
+      continue;
     }
-    previousEnd = i;
-    runStart = -1;
+    if (run > 0) {
+      if (run >= MIN_DIGITS && run <= MAX_DIGITS && isCardNumber(String.fromCharCode(...RUN.subarray(0, run).map((d) => d + 48)))) return true;
+      joinedWritten = run >= MIN_GROUP && run <= MAX_GROUP ? joinedWritten + 1 : 0;
+      if (joinedWritten >= 3) return true;
+      run = 0;
+      gap = 'none';
+    }
+    if (unit.kind === OTHER) gap = 'broken';
+    else if (gap === 'none') gap = 'separators';
   }
   return false;
 }
 
 /** Every Luhn-valid card number in `text` with its middle digits masked; anything else as it was. */
 export function maskCardNumbers(text: string): string {
-  // Every log line's every text comes through here: most hold nothing that could be a card.
-  if (text.length < MIN_DIGITS || !mayHoldCard(text)) return text;
-  return scanCardNumbers(text);
+  return text.length >= MIN_DIGITS && mayHoldCard(text) ? scanCardNumbers(text) : text;
 }
 
-/** maskCardNumbers without its pre-check: every digit sequence looked at (exported for its test). */
-export function scanCardNumbers(text: string): string {
-  let chars: string[] | null = null;
-  const mask = (window: readonly Group[], digits: string) => {
-    if (!isCardNumber(digits) || insideHexToken(text, window[0]!.start, window.at(-1)!.end)) return;
-    // Code units, as the match indexes are.
-    chars ??= text.split('');
-    maskMiddle(chars, window, digits.length);
-  };
-  for (const run of text.matchAll(DIGIT_GROUPS)) {
-    if (run[0].length < MIN_DIGITS) continue;
-    const groups = groupsOf(run[0], run.index);
-    const digitsOf = (group: Group) => text.slice(group.start, group.end);
-    const written = (group: Group) => group.end - group.start >= MIN_GROUP && group.end - group.start <= MAX_GROUP;
-    for (let first = 0; first < groups.length; first++) {
-      const head = groups[first]!;
-      // A long run is a number by itself; in a written sequence every group is short.
-      if (head.end - head.start >= MIN_DIGITS) mask([head], digitsOf(head));
-      if (!written(head)) continue;
-      let digits = digitsOf(head);
-      for (let last = first + 1; last < groups.length && written(groups[last]!); last++) {
-        digits += digitsOf(groups[last]!);
-        if (digits.length > MAX_DIGITS) break;
-        mask(groups.slice(first, last + 1), digits);
-      }
-    }
+/**
+ * maskCardNumbers without its pre-check (exported for its tests): one pass over the text's units,
+ * then one over its digit groups; each masked digit, whatever it was written as, becomes one `*`.
+ * `bytes`: the text is raw bytes read as latin1.
+ */
+export function scanCardNumbers(text: string, bytes = false, counter?: ScanSteps): string {
+  const scan = readGroups(text, bytes, counter);
+  const masked = new Uint8Array(scan.digitStart.length);
+  if (!markCards(scan, masked, counter)) return text;
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i < masked.length; i++) {
+    if (masked[i] === 0) continue;
+    out += text.slice(copied, scan.digitStart[i]) + '*';
+    copied = scan.digitEnd[i]!;
   }
-  return chars === null ? text : (chars as string[]).join('');
+  if (counter) counter.steps += text.length;
+  return out + text.slice(copied);
 }
 
 /** `name: value` and `name=value` in text (a form body, JSON inside a string) whose name is a card secret. */
@@ -183,7 +253,10 @@ export function maskWhole(value: string): string {
 
 /** Card numbers, and the values of card-secret pairs, in any text. */
 export function maskCardText(text: string): string {
-  const numbersMasked = maskCardNumbers(text);
+  return maskCardSecrets(maskCardNumbers(text));
+}
+
+function maskCardSecrets(numbersMasked: string): string {
   if (!/cvc|cvv|track/i.test(numbersMasked)) return numbersMasked;
   return numbersMasked.replace(SECRET_PAIR, (_pair, keyQuote: string, key: string, separator: string, quote?: string, quoted?: string, close?: string, bare?: string) =>
     quote === undefined
@@ -230,6 +303,6 @@ export function maskSecretValue(value: unknown): unknown {
 
 function maskCardBytes(bytes: Buffer): Buffer {
   const text = bytes.toString('latin1');
-  const masked = maskCardText(text);
+  const masked = maskCardSecrets(text.length >= MIN_DIGITS && mayHoldCard(text, true) ? scanCardNumbers(text, true) : text);
   return masked === text ? bytes : Buffer.from(masked, 'latin1');
 }

@@ -2,13 +2,15 @@ import iconv from 'iconv-lite';
 import { STRICT_UTF8 } from '../strict-utf8';
 import { KOREAN_CHARSET } from '../euc-kr';
 import { isCardSecretKey, maskCardNumberValue, maskCardNumbers, maskSecretValue } from './card-numbers';
+import { holdsPersonName, namesAThing } from './name-fields';
 
 /**
  * Personal data must never reach logs or screens readable in the clear (card, account, phone,
  * names, e-mail, resident numbers). Masking is by field name, so a new gateway field with a
  * telling name is covered without a code change, and by value, so a phone number in a field
- * with an innocent name (`shopValue2`) or in text with no fields at all is covered too. Card
- * numbers and card secrets are found wherever they stand (card-numbers.ts).
+ * with an innocent name (`shopValue2`) or in text with no fields at all is covered too. Names
+ * only by field (name-fields.ts): the gateway's own words look like names. Card numbers and card
+ * secrets are found wherever they stand (card-numbers.ts).
  * One set of rules for the logs, the CLI and the console.
  */
 type MaskKind = 'last-four' | 'initial' | 'whole';
@@ -16,12 +18,9 @@ type MaskKind = 'last-four' | 'initial' | 'whole';
 const KEEP_LAST_FOUR = /(card|account|acct|acnt|phone|mobile|tel|contact|cpno)/i;
 /** A handphone (`hpNo`, `buyerHp`, `buyer_hp`); case-sensitive, so `php` or `ship` are not one. */
 const HANDPHONE = /(^hp|Hp|HP|_hp)/;
-const NAME_LIKE = /(name|depositor|holder|email|mail)$/i;
-/** A field that is a person by its name alone (`buyer`, `orderer`): its value is a name. */
-const PERSON = /(buyer|customer|payer|orderer|recipient)$/i;
+const EMAIL_FIELD = /(email|mail)$/i;
 /** A resident registration number is shown not even in part: its first half is a birth date. */
 const RESIDENT = /(resident|jumin|rrn|ssn|birth)/i;
-const NOT_PERSONAL = /^(bank|issuer|acquirer|card|product|goods|mall|shop|status|res|event|file|host|queue|method|type|level|message)name$/i;
 /**
  * Money, codes and flags that only share a word with a personal field (`cardAmount`,
  * `multiCardAmount`, `cardGubun`, `mobileCd`, `subCardCd`, `mobileAnsimUsed`): an operator
@@ -31,9 +30,9 @@ const NOT_PERSONAL_SUFFIX = /(amount|amt|gubun|cd|code|used|yn|type|cnt|count|da
 
 function maskKind(key: string): MaskKind | null {
   if (RESIDENT.test(key) || isCardSecretKey(key)) return 'whole';
-  if (NOT_PERSONAL.test(key) || NOT_PERSONAL_SUFFIX.test(key)) return null;
+  if (namesAThing(key) || NOT_PERSONAL_SUFFIX.test(key)) return null;
   if (KEEP_LAST_FOUR.test(key) || HANDPHONE.test(key)) return 'last-four';
-  if (NAME_LIKE.test(key) || PERSON.test(key)) return 'initial';
+  if (holdsPersonName(key) || EMAIL_FIELD.test(key)) return 'initial';
   return null;
 }
 
@@ -68,29 +67,48 @@ export function isSensitiveKey(key: string): boolean {
 }
 
 /**
+ * Texts already masked for one page or one output, by their unmasked text: a page shows a
+ * notification's fields twice (the body as received, the normalized event's data), and a long
+ * field is masked once, not once per place it is shown.
+ */
+export type MaskMemo = Map<string, string>;
+
+/** Texts shorter than this are masked again rather than kept: cheaper than keeping them. */
+const MEMO_MIN_LENGTH = 256;
+
+function maskText(text: string, memo: MaskMemo | undefined): string {
+  if (memo === undefined || text.length < MEMO_MIN_LENGTH) return maskPersonalValues(text);
+  let masked = memo.get(text);
+  if (masked === undefined) memo.set(text, (masked = maskPersonalValues(text)));
+  return masked;
+}
+
+/**
  * Deep copy with every sensitive field masked by name and every other text masked by value;
  * cycles and depth are bounded. A number under a sensitive name is masked as its digits (a card
  * number sent bare), and what lies deeper than the bound is left out, never passed through unmasked.
+ * `memo`: the texts masked so far for the same page (see MaskMemo).
  */
-export function maskSensitive(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return maskPersonalValues(value);
+export function maskSensitive(value: unknown, memo?: MaskMemo): unknown {
+  return maskDeep(value, 0, memo);
+}
+
+function maskDeep(value: unknown, depth: number, memo: MaskMemo | undefined): unknown {
+  if (typeof value === 'string') return maskText(value, memo);
   if (typeof value === 'number' || typeof value === 'bigint') return maskCardNumberValue(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth > 8) return '<nested too deep to show>';
   if (Buffer.isBuffer(value)) return `<${value.length} bytes>`;
-  if (Array.isArray(value)) return value.map((item) => maskSensitive(item, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => maskDeep(item, depth + 1, memo));
   if (value instanceof Error) return { type: value.name, message: value.message };
   const out: Record<string, unknown> = {};
-  const besideContact = holdsContact(value);
   for (const [key, inner] of Object.entries(value)) {
     const scalar = typeof inner === 'string' || typeof inner === 'number' || typeof inner === 'bigint';
     const masked = scalar && isSensitiveKey(key)
       ? maskValue(key, String(inner))
       : inner !== null && isCardSecretKey(key)
         ? maskSecretValue(inner)
-        : besideContact && typeof inner === 'string' && HANGUL_NAME.test(inner.trim())
-        ? maskHangulName(inner.trim())
-        : maskSensitive(inner, depth + 1);
+        : maskDeep(inner, depth + 1, memo);
     // defineProperty: a `__proto__` field is data to show, not the copy's prototype.
     Object.defineProperty(out, maskCardNumbers(key), { value: masked, enumerable: true, writable: true, configurable: true });
   }
@@ -103,31 +121,10 @@ const EMAIL_SOURCE = String.raw`(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-
 const EMAIL = new RegExp(EMAIL_SOURCE, 'g');
 const EMAIL_WHOLE = new RegExp(`^${EMAIL_SOURCE}$`);
 /** 010-1234-5678, 01012345678, +82 10 1234 5678, and landlines with separators (02-123-4567). */
-const PHONE_SOURCE = String.raw`(?<![A-Za-z0-9+])(?:(?:\+82[ -]?(?:\(0\))?|0)1[016789][ -]?\d{3,4}[ -]?\d{4}|(?:\+82[ -]?|0)(?:2|[3-6][1-5]|70)[ -)]\d{3,4}[ -]\d{4})(?![A-Za-z0-9])`;
+const PHONE_SOURCE = String.raw`(?<![A-Za-z0-9+])(?:(?:\+82[ -]?(?:\(0\))?|0)1[016789][ -]?\d{3,4}[ -]?\d{4}|(?:\+82[ -]?|0)(?:2|[3-6][1-5]|70)[ )-]\d{3,4}[ -]\d{4})(?![A-Za-z0-9])`;
 const PHONE = new RegExp(PHONE_SOURCE, 'g');
 /** yymmdd, the dash optional, then the digit for century and sex and six more (900101-1234567). */
 const RESIDENT_NUMBER = /(?<![A-Za-z0-9])\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-?[1-8]\d{6}(?![A-Za-z0-9])/g;
-/** A Hangul name written beside a phone number or an e-mail address (`홍길동 010-1234-5678`). */
-const CONTACT = `(?:${PHONE_SOURCE}|${EMAIL_SOURCE})`;
-const NAME_BEFORE_CONTACT = new RegExp(String.raw`(?<![가-힣])([가-힣])([가-힣]{1,3})(?=[\s/,|:;()]{0,3}${CONTACT})`, 'g');
-const NAME_AFTER_CONTACT = new RegExp(String.raw`(${CONTACT}[\s/,|:;()]{0,3})([가-힣])([가-힣]{1,3})(?![가-힣])`, 'g');
-
-/**
- * A Hangul name in its own field of an object that also holds a phone number or an e-mail
- * address (`{"who": "이영희", "tel": "010-…"}` in a shopValue): the sibling-field form of a name
- * written beside a contact. Without a contact beside it, a Korean word is only a word.
- */
-const HANGUL_NAME = /^[가-힣]{2,4}$/;
-const CONTACT_WHOLE = new RegExp(CONTACT);
-
-function holdsContact(object: object): boolean {
-  return Object.values(object).some((inner) => typeof inner === 'string' && CONTACT_WHOLE.test(inner));
-}
-
-function maskHangulName(name: string): string {
-  return name[0] + '*'.repeat(name.length - 1);
-}
-
 /** All but the last four characters become `*`, all of them when there are no more than four; spaces and dashes stay. */
 function keepLastFour(value: string): string {
   const shown = value.replace(/[\s-]/g, '').length > 4 ? 4 : 0;
@@ -138,7 +135,7 @@ function keepLastFour(value: string): string {
 /** Every digit but the last four becomes `*`; separators stay, so the shape is still readable. */
 function keepLastFourDigits(run: string): string {
   let keep = 4;
-  return [...run].reverse().map((ch) => (/\d/.test(ch) && keep-- <= 0 ? '*' : ch)).reverse().join('');
+  return [...run].reverse().map((ch) => (/\p{Nd}/u.test(ch) && keep-- <= 0 ? '*' : ch)).reverse().join('');
 }
 
 function maskEmails(text: string): string {
@@ -148,8 +145,6 @@ function maskEmails(text: string): string {
 function maskPersonalShapes(text: string): string {
   return maskEmails(
     text
-      .replace(NAME_BEFORE_CONTACT, (_name, first: string, rest: string) => first + '*'.repeat(rest.length))
-      .replace(NAME_AFTER_CONTACT, (_all, contact: string, first: string, rest: string) => contact + first + '*'.repeat(rest.length))
       .replace(RESIDENT_NUMBER, (number) => number.replace(/\d/g, '*'))
       .replace(PHONE, keepLastFourDigits),
   );
@@ -206,13 +201,17 @@ function maskPairs(text: string): string {
  * it, and e-mail addresses, resident numbers, phone numbers and the names written beside them.
  */
 export function maskPersonalValues(text: string): string {
-  // Nothing shorter, and nothing without a digit, `@`, `=` or `:`, can hold one of those shapes.
-  if (text.length < 6 || !/[\d@=:]/.test(text)) return text;
+  // Nothing shorter, and nothing without a digit, `@`, `=` or `:`, can hold one of those shapes;
+  // a card number may still be written in other digits (maskCardNumbers looks for itself).
+  if (text.length < 6 || !/[\d@=:]/.test(text)) return maskCardNumbers(text);
   return maskShapes(maskPairs(text));
 }
 
-/** Six or more digits, single spaces or dashes between them allowed (`5361-4812-3456-1234`). */
-const DIGIT_RUN = /\d(?:[ -]?\d){5,}/g;
+/**
+ * Six or more digits (of any script), single spaces or dashes between them allowed
+ * (`5361-4812-3456-1234`); a digit already masked (`*`) does not end the run.
+ */
+const DIGIT_RUN = /\p{Nd}(?:[ -]?[\p{Nd}*]){5,}/gu;
 
 /**
  * Text that may hold a body without its structure (an undecodable body, an endpoint's error
@@ -220,8 +219,8 @@ const DIGIT_RUN = /\d(?:[ -]?\d){5,}/g;
  * be a card or account number keeps its last four only.
  */
 export function maskFreeText(text: string): string {
-  // Card numbers after the digit runs: only those written with `+` or `%20` (a form) are left to find.
-  return maskCardNumbers(maskPersonalShapes(maskPairs(text)).replace(DIGIT_RUN, keepLastFourDigits));
+  // Card numbers before the digit runs: a run cut out of a card must not hide the card from the scan.
+  return maskCardNumbers(maskPersonalShapes(maskPairs(text))).replace(DIGIT_RUN, keepLastFourDigits);
 }
 
 /**

@@ -82,6 +82,16 @@ function ledgerCommands(open: () => Promise<Database>): void {
     expect(await runCliCaptured(['orders', 'list'], { DATABASE_URL: db.url, LEDGER_DEFAULT_CURRENCY: 'won' })).toMatchObject({ code: 2, stderr: expect.stringContaining('LEDGER_DEFAULT_CURRENCY') });
   });
 
+  test("events list names the order of the ledger's own events (order.*, ledger.*), read from the event", async () => {
+    await db.stores.store.record(paid('ORD-EVT-1', 'PGEVT1', 30000));
+    // `orders show` waits for the ledger to have applied what is stored.
+    expect((await cli('orders', 'show', 'ORD-EVT-1')).code).toBe(0);
+    const rows = (await cli('events', 'list', '--json')).json<Array<{ type: string; shopOrderNo: string | null }>>();
+    expect(rows.find((row) => row.type === 'order.status_changed')).toMatchObject({ shopOrderNo: 'ORD-EVT-1' });
+    const table = (await cli('events', 'list', '--type', 'order.status_changed')).stdout.split('\n');
+    expect(table[2]).toMatch(/order\.status_changed\s+\S*\s+ORD-EVT-1\s/);
+  });
+
   test('discrepancies list shows the open ones; resolve closes one with a note, audited under the OS user; --all shows it resolved', async () => {
     await db.stores.store.record(paid('ORD-CLI-2', 'PGCLI2A', 10000, 0));
     await db.stores.store.record(paid('ORD-CLI-2', 'PGCLI2B', 10000, 1));

@@ -77,7 +77,8 @@ describe('the Audit page pages and filters', () => {
     const page = await agent.get('/console/audit?operator=kim&action=requeued&from=2026-11-21&to=2026-11-21').set('Host', HOST).expect(200);
     expect(rowsOf(page.text)).toEqual(['s-38', 's-36', 's-34', 's-32', 's-28', 's-26', 's-24', 's-22', 's-18', 's-16']);
     expect(page.text).toContain('name="operator" value="kim"');
-    expect(page.text).toContain('name="action" value="requeued"');
+    // The action is a choice among the audited actions, the stored name its value.
+    expect(page.text).toContain('<option value="requeued" selected>requeued</option>');
     expect(page.text).toContain('name="from" type="date" value="2026-11-21"');
 
     const kim = await agent.get('/console/audit?operator=kim').set('Host', HOST).expect(200);
@@ -90,6 +91,31 @@ describe('the Audit page pages and filters', () => {
 
     const none = await agent.get('/console/audit?operator=nobody&before=junk&from=not-a-day').set('Host', HOST).expect(200);
     expect(none.text).toContain('No audit rows match.');
+  });
+
+  test('in Korean: actions and details in Korean words (the stored name small beside), and the action filter a choice of them', async () => {
+    const KOREAN = 'ko-KR,ko;q=0.9';
+    await h.receiver.store.recordAudit({ at: new Date(T0 + 300 * 3_600_000).toISOString(), actor: 'kim (10.0.0.7)', action: 'signed in', subject: null, detail: 'role operator' });
+    await h.receiver.store.recordAudit({ at: new Date(T0 + 301 * 3_600_000).toISOString(), actor: 'park (cli)', action: 'removed operator', subject: 'moon', detail: '2 session(s) ended' });
+    await h.receiver.store.recordAudit({ at: new Date(T0 + 302 * 3_600_000).toISOString(), actor: 'kim (10.0.0.7)', action: 'resolved discrepancy', subject: 'dsc_1', detail: 'T0001234/ORD-1: 환불 완료' });
+    await h.receiver.store.recordAudit({ at: new Date(T0 + 303 * 3_600_000).toISOString(), actor: 'unidentified (203.0.113.9)', action: 'sign-in refused', subject: null, detail: 'too many wrong tokens: 10 from this address within 10 minutes; locked out until 2026-11-22T00:10:00.000Z (attempts until then are logged, not audited)' });
+    const page = (await agent.get('/console/audit').set('Host', HOST).set('Accept-Language', KOREAN).expect(200)).text;
+    const rows = [...page.matchAll(/<tr><td><span class="when">.*?<\/span><\/span><\/td><td class="data">(.*?)<\/td><td>([^<]*?) ?(?:<code class="code-tag">[^<]*<\/code>)?<\/td>\s*<td class="mono">(.*?)<\/td><td>(.*?)<\/td><\/tr>/g)]
+      .slice(0, 4).map((m) => [m[2], m[3]!.replace(/<[^>]+>/g, ''), m[4]!.replace(/<[^>]+>/g, '')]);
+    expect(page).toContain('미확인 (<bdi>203.0.113.9</bdi>)');
+    expect(rows).toEqual([
+      ['로그인 거부', '', '잘못된 토큰이 너무 많음: 이 주소에서 10분 안에 10번. 2026. 11. 22. 09:10:00 KST까지 잠김 (그때까지의 시도는 감사 기록 없이 로그에만 남음)'],
+      ['불일치 해결', 'dsc_1', 'T0001234/ORD-1: 환불 완료'],
+      ['운영자 삭제', 'moon', '세션 2개 종료'],
+      ['로그인', '', '역할: 처리 담당'],
+    ]);
+    expect(page).toContain('로그인 <code class="code-tag">signed in</code>');
+    expect(page).toContain('<select name="action"><option value="">모든 작업</option>');
+    expect(page).toContain('<option value="resolved discrepancy">불일치 해결</option>');
+    const filtered = (await agent.get('/console/audit?action=removed+operator').set('Host', HOST).set('Accept-Language', KOREAN).expect(200)).text;
+    expect(filtered).toContain('<option value="removed operator" selected>운영자 삭제</option>');
+    expect(filtered).toContain('세션 2개 종료');
+    expect(filtered).not.toContain('dsc_1');
   });
 });
 

@@ -1,4 +1,5 @@
 import { kstStamp } from '../../src/notifications/kst-date';
+import { SIMULATOR_MARKER } from '../../src/notifications/simulator-marker';
 import { DISCREPANCY_KINDS } from '../../src/ledger/order-record';
 import { approvalNotification, changeNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
@@ -47,7 +48,7 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     expect(readable(page.text)).toContain('₩12,000 by card (from expectation)');
     expect(page.text).toContain('discrepancy opened: amount_mismatch');
     // The timeline runs by the instant: the payment (the gateway's KST time) before the discrepancy it opened (our UTC time).
-    const rows = [...page.text.matchAll(/<tr><td class="nowrap">[^<]*(?:<span[^>]*>[^<]*<\/span>)?<\/td><td>([^<]+)<\/td>/g)].map((m) => m[1]);
+    const rows = [...page.text.matchAll(/<tr><td>(?:<span class="when">.*?<\/span><\/span>|<span class="muted">—<\/span>)<\/td><td>([^<]+)<\/td>/g)].map((m) => m[1]);
     expect(rows).toEqual(['expectation', 'payment', 'discrepancy opened: amount_mismatch']);
     expect(readable(page.text)).toContain('expected: ₩12,000, notified: ₩1,200');
     expect(page.text).not.toMatch(/minor units|\b1200 KRW|\b12000\b/);
@@ -58,6 +59,33 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     const unknown = await agent.get('/console/orders?q=NO-SUCH-ORDER').set('Host', HOST).expect(200);
     expect(unknown.text).toContain('No order NO-SUCH-ORDER is known.');
     await agent.get(`/console/orders/${MALL}/NO-SUCH-ORDER`).set('Host', HOST).expect(404);
+  });
+
+  test('an order the simulator made up is marked simulated on the list and on its page, in each language; a real one is not', async () => {
+    const made = orderNo('ORD-SIM');
+    const real = orderNo('ORD-REAL');
+    await h.ledgerApp.notify({ ...pay(made, `PG${serial}S`, 5000), [SIMULATOR_MARKER.field]: SIMULATOR_MARKER.value }).expect(200);
+    await h.ledgerApp.notify(pay(real, `PG${serial}R`, 5000)).expect(200);
+    await h.ledgerApp.api.get(`/v1/orders/${MALL}/${made}`).expect(200);
+    await h.ledgerApp.api.get(`/v1/orders/${MALL}/${real}`).expect(200);
+    const { agent } = await h.signIn('lee', 'viewer');
+    const list = (await agent.get('/console/orders').set('Host', HOST).expect(200)).text;
+    const rowOf = (no: string) => list.split('<tr>').find((row) => row.includes(no))!;
+    expect(rowOf(made)).toMatch(/<span class="badge simulated" title="[^"]+">simulated<\/span>/);
+    expect(rowOf(real)).not.toContain('simulated');
+    expect((await agent.get(`/console/orders/${MALL}/${made}`).set('Host', HOST).expect(200)).text).toContain('>simulated</span>');
+    expect((await agent.get(`/console/orders/${MALL}/${real}`).set('Host', HOST).expect(200)).text).not.toContain('badge simulated');
+    const korean = (await agent.get(`/console/orders/${MALL}/${made}`).set('Host', HOST).set('Accept-Language', 'ko-KR').expect(200)).text;
+    expect(korean).toContain('>시뮬레이션</span>');
+  });
+
+  test("the Events list names the order of the ledger's own events, read from the event", async () => {
+    const { shopOrderNo } = await tamperedOrder();
+    const { agent } = await h.signIn('lee', 'viewer');
+    const page = (await agent.get('/console/events').set('Host', HOST).expect(200)).text;
+    const own = page.split('<tr>').filter((row) => row.includes('>order.status_changed<') || row.includes('>ledger.discrepancy<'));
+    expect(own.length).toBeGreaterThanOrEqual(2);
+    for (const row of own) expect(row).toContain(`<td class="mono order-no"><bdi>${shopOrderNo}</bdi></td>`);
   });
 
   test('the order list filters by status', async () => {
@@ -255,7 +283,7 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     const { agent } = await h.signIn('lee', 'viewer');
     const page = await agent.get(`/console/orders/${MALL}/${encodeURIComponent(shopOrderNo)}`).set('Host', HOST).expect(200);
     expect(page.text).toContain('<span class="badge delivered">paid</span>');
-    const rows = [...page.text.matchAll(/<tr><td class="nowrap">[^<]*(?:<span[^>]*>[^<]*<\/span>)?<\/td><td>([^<]+)<\/td>/g)].map((m) => m[1]);
+    const rows = [...page.text.matchAll(/<tr><td>(?:<span class="when">.*?<\/span><\/span>|<span class="muted">—<\/span>)<\/td><td>([^<]+)<\/td>/g)].map((m) => m[1]);
     expect(rows.filter((what) => what!.startsWith('payment'))).toEqual(['payment (cancelled)', 'payment']);
   });
 }

@@ -13,7 +13,7 @@ describe('console: personal data masked by value, money and codes left readable'
     h = await startConsoleHarness({ MALL_IDS: 'T0001234' }, { relay: false });
     await h.receiver.postJson(approvalNotification({
       shopOrderNo: 'ORDER-VALUES', hpNo: '01055556666', buyerHp: '010-7777-8888', residentNo: '900101-1234567',
-      shopValue1: 'kim.minsu@example.com', shopValue2: '이순신 010-2222-3333',
+      shopValue1: 'kim.minsu@example.com', shopValue2: '{"buyerName":"이순신","tel":"010-2222-3333"}',
       cardAmount: '51000', multiCardAmount: '12000', cardGubun: 'N', cardBizGubun: 'P', mobileCd: 'SKT', subCardCd: '321', mobileAnsimUsed: 'Y',
     })).expect(200);
     // Broken JSON (a missing comma): stored raw, not decodable into fields.
@@ -39,7 +39,7 @@ describe('console: personal data masked by value, money and codes left readable'
     expect(text).toContain('*******6666');
     expect(text).toContain('******-*******');
     expect(text).toContain('k***@example.com');
-    expect(text).toContain('이** ***-****-3333');
+    expect(text).toContain('&quot;buyerName&quot;:&quot;이**&quot;,&quot;tel&quot;:&quot;***-****-3333&quot;');
     for (const [field, value] of [['cardAmount', '51000'], ['multiCardAmount', '12000'], ['mobileCd', 'SKT'], ['subCardCd', '321']]) {
       expect(text).toMatch(new RegExp(`<th class="mono">${field}</th><td class="mono"><bdi>${value}</bdi></td>`));
     }

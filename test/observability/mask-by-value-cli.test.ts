@@ -9,7 +9,7 @@ describe('the CLI masks by value with the same rules as the logs and the console
   afterEach(() => receiver.cleanup());
 
   it('events show: unknown personal fields masked, card money and codes shown', async () => {
-    const body = approvalNotification({ hpNo: '01055556666', residentNo: '900101-1234567', shopValue2: '이순신 010-2222-3333', cardAmount: '51000', mobileCd: 'SKT' });
+    const body = approvalNotification({ hpNo: '01055556666', residentNo: '900101-1234567', shopValue2: '{"buyerName":"이순신","tel":"010-2222-3333"}', cardAmount: '51000', mobileCd: 'SKT' });
     expect((await receiver.postJson(body)).status).toBe(200);
     const [row] = (await receiver.cli(['events', 'list', '--json'])).json<EventListing[]>();
     // (--json is the scripts' unmasked view, documented as such; the human view is masked.)
@@ -30,15 +30,15 @@ describe('the CLI masks by value with the same rules as the logs and the console
     expect(shown.stdout).toContain('h***@example.com');
   });
 
-  it('rejections show: a Korean name beside a phone in an unparsable body is masked, not shown as reversible mojibake', async () => {
-    // Read as latin1, 홍길동 became bytes the Hangul name rule never saw, and anyone re-decodes them.
-    const body = '홍길동 010-1234-5678 hong@example.com';
+  it('rejections show: a Korean name in an unparsable body is masked by its field, not shown as reversible mojibake', async () => {
+    // Read as latin1, 홍길동 became bytes the name rule never saw, and anyone re-decodes them.
+    const body = 'customerName: 홍길동, tel 010-1234-5678 hong@example.com';
     expect((await receiver.postForm(Buffer.from(body), 'text/plain')).status).toBe(415);
     const [row] = (await receiver.cli(['rejections', 'list', '--json'])).json<RejectionRow[]>();
     const shown = await receiver.cli(['rejections', 'show', String(row!.id)]);
     const latin1 = Buffer.from('홍길동').toString('latin1');
     expect(shown.stdout).not.toContain(latin1.slice(0, 3));
     expect(shown.stdout).not.toMatch(/길동|1234-5678|hong@/);
-    expect(shown.stdout).toContain('홍** ***-****-5678 h***@example.com');
+    expect(shown.stdout).toContain('customerName: 홍**, tel ***-****-5678 h***@example.com');
   });
 });

@@ -17,15 +17,18 @@ describe('masking by value, not only by field name', () => {
     expect(out.buyerHp).toBe('***-****-5432');
     expect(out.residentNo).toBe('******-*******');
     expect(out.shopValue1).toBe('k***@example.co.kr');
-    expect(out.shopValue2).toBe('홍** ***-****-5678');
+    // A name is masked by the field it stands in, not by standing beside a phone (issue 35 item 9).
+    expect(out.shopValue2).toBe('홍길동 ***-****-5678');
     expect(out.shopValue3).toBe('buyerName=이**&tel=***-**-****-3333');
     expect(out.memo).toBe('주민번호 ************* 확인');
   });
 
-  it('a Hangul name in a field beside a phone or e-mail field of the same object is masked too', () => {
-    const out = masked({ shopValue3: { who: '이영희', tel: '+82 10 4444 5555' }, shopValue4: { who: '남궁민수', mail: 'nam@example.com' } });
-    expect(out.shopValue3).toEqual({ who: '이**', tel: '*** ** **** 5555' });
-    expect(out.shopValue4).toEqual({ who: '남***', mail: 'n***@example.com' });
+  it('a name in a shop\'s own object is masked by its field, not by standing beside a phone or e-mail field', () => {
+    const out = masked({ shopValue3: { buyerName: '이영희', tel: '+82 10 4444 5555' }, shopValue4: { name: '남궁민수', mail: 'nam@example.com' } });
+    expect(out.shopValue3).toEqual({ buyerName: '이**', tel: '*** ** **** 5555' });
+    expect(out.shopValue4).toEqual({ name: '남***', mail: 'n***@example.com' });
+    // A field that does not hold a name is shown, whatever stands beside it (issue 35 item 9).
+    expect(masked({ shopValue3: { who: '이영희', tel: '+82 10 4444 5555' } }).shopValue3).toEqual({ who: '이영희', tel: '*** ** **** 5555' });
     // Without a contact beside it, a Korean word is only a word (a product, a bank).
     expect(masked({ shopValue5: { item: '사과', bank: '국민은행' } }).shopValue5).toEqual({ item: '사과', bank: '국민은행' });
   });

@@ -4,7 +4,7 @@ import type { Store } from '../../src/store/store';
 import { postgresAtVersion, sqliteAtVersion, type OlderReleaseDatabase } from './older-release-database';
 import { admin, describePostgres } from './pg-test-database';
 
-/** Migration 018 stored the operator of each audit row apart from its actor. */
+/** Migration 017 stored the operator of each audit row apart from its actor. */
 const BEFORE_AUDIT_OPERATOR = 15;
 
 /** Actors as releases before it wrote them, with the operator each names. */

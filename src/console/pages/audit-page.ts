@@ -1,6 +1,10 @@
 import type { AuditRow } from '../../store/store';
-import { html, isolated } from '../html';
+import { html, type SafeHtml } from '../html';
+import type { Translator } from '../i18n/translator';
+import { AUDIT_ACTIONS, auditActionName, auditActor, auditDetail, auditSubject } from './audit-words';
 import { layout, type Viewer, wordsOf } from './layout';
+import { codeBeside } from './order-status-badge';
+import { when } from './when';
 
 /** The Audit page's filter as the operator typed it. */
 export interface AuditFilterForm {
@@ -27,7 +31,22 @@ function auditHref(form: AuditFilterForm, before: number | null): string {
   return `/console/audit${query ? `?${query}` : ''}`;
 }
 
-/** The rows as recorded: actions and details are the audit's own words (the log and the CLI print the same). */
+/**
+ * The action filter is a choice among the actions the audit records, named in the page's words;
+ * its value is the stored name. One typed into the URL that the list lacks stays chosen.
+ */
+function actionChoice(t: Translator, chosen: string): SafeHtml {
+  const actions = Object.keys(AUDIT_ACTIONS);
+  if (chosen && !actions.includes(chosen)) actions.push(chosen);
+  return html`<select name="action"><option value="">${t('audit.filter.anyAction')}</option>${actions.map(
+    (action) => html`<option value="${action}"${action === chosen ? html` selected` : ''}>${auditActionName(t, action)}</option>`,
+  )}</select>`;
+}
+
+/**
+ * The rows as recorded, in the page's words: actions by name with the stored name small beside
+ * (what the log and the CLI print), details read back from the forms the service writes them in.
+ */
 export function auditPage(viewer: Viewer, view: AuditView): string {
   const t = wordsOf(viewer);
   const { form, rows } = view;
@@ -40,7 +59,7 @@ export function auditPage(viewer: Viewer, view: AuditView): string {
 <p class="muted">${t.rich('audit.intro')}</p>
 <form method="get" action="/console/audit" class="filters card" role="search">
   <label>${t('audit.filter.operator')}<input name="operator" value="${form.operator}" placeholder="${t('audit.filter.operatorPlaceholder')}"></label>
-  <label>${t('audit.filter.action')}<input name="action" value="${form.action}" placeholder="${t('audit.filter.actionPlaceholder')}"></label>
+  <label>${t('audit.filter.action')}${actionChoice(t, form.action)}</label>
   <label>${t('common.from')}<input name="from" type="date" value="${form.from}"></label>
   <label>${t('common.to')}<input name="to" type="date" value="${form.to}"></label>
   <button type="submit" class="primary">${t('common.apply')}</button>
@@ -50,8 +69,8 @@ export function auditPage(viewer: Viewer, view: AuditView): string {
   <thead><tr><th>${t('audit.col.when')}</th><th>${t('audit.col.who')}</th><th>${t('audit.col.what')}</th><th>${t('audit.col.subject')}</th><th>${t('audit.col.detail')}</th></tr></thead>
   <tbody>${rows.length === 0
     ? html`<tr><td colspan="5" class="muted">${t('audit.noneMatch')}</td></tr>`
-    : rows.map((row) => html`<tr><td class="nowrap">${t.time(row.at)}</td><td class="data">${isolated(row.actor)}</td><td class="code">${row.action}</td>
-    <td class="mono">${isolated(row.subject)}</td><td lang="en">${isolated(row.detail)}</td></tr>`)}</tbody>
+    : rows.map((row) => html`<tr><td>${when(t, row.at)}</td><td class="data">${auditActor(t, row.actor)}</td><td>${auditActionName(t, row.action)}${codeBeside(auditActionName(t, row.action), row.action)}</td>
+    <td class="mono">${auditSubject(t, row.subject)}</td><td>${auditDetail(t, row.action, row.detail)}</td></tr>`)}</tbody>
 </table>
 <nav class="pager">
   ${view.paged ? html`<a href="${auditHref(form, null)}">${t('audit.newest')}</a>` : ''}

@@ -1,8 +1,8 @@
 import type { BodyView } from '../body-view';
-import { html, isolated, visibleBidiControls } from '../html';
+import { html, isolated, maskedText, visibleBidiControls } from '../html';
 import type { Translator } from '../i18n/translator';
 
-/** The body as it came: field names and values are the gateway's, shown as they are. */
+/** The body as it came: field names and values are the gateway's, shown as they are (masked by bodyView, once). */
 export function bodySection(t: Translator, title: string, view: BodyView, contentType: string | null) {
   if (view.kind === 'pruned') {
     return html`<section class="card"><h2>${title}</h2><p class="muted">${t('body.pruned')}</p></section>`;
@@ -10,7 +10,7 @@ export function bodySection(t: Translator, title: string, view: BodyView, conten
   return html`<section class="card"><h2>${title}</h2>
   <p class="muted">${t.rich('body.facts', { contentType: contentType ? html`<span class="mono">${contentType}</span>` : t.rich('body.noContentType'), bytes: view.bytes })}</p>
   ${view.kind === 'fields'
-    ? html`<table class="fields"><tbody>${view.fields.map(([name, value]) => html`<tr><th class="mono">${name}</th><td class="mono">${isolated(value)}</td></tr>`)}</tbody></table>`
-    : html`<p class="error">${t('body.undecodable')}</p><pre>${visibleBidiControls(view.text)}</pre>`}
+    ? html`<table class="fields"><tbody>${view.fields.map(([name, value]) => html`<tr><th class="mono">${maskedText(name)}</th><td class="mono">${isolated(maskedText(value))}</td></tr>`)}</tbody></table>`
+    : html`<p class="error">${t('body.undecodable')}</p><pre>${maskedText(visibleBidiControls(view.text))}</pre>`}
 </section>`;
 }

@@ -7,6 +7,7 @@ import type { Translator } from '../i18n/translator';
 import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
 import { codeBeside } from './order-status-badge';
+import { when } from './when';
 
 const TONE: Record<CommandState, string> = {
   pending: 'pending', net_cancelling: 'pending',
@@ -46,7 +47,7 @@ export function commandsPage(viewer: Viewer, rows: StoredCommand[], counts: Arra
   <thead><tr><th>${t('commands.col.created')}</th><th>${t('commands.col.shopTransactionId')}</th><th>${t('commands.col.command')}</th><th>${t('commands.col.mallId')}</th><th>${t('commands.col.state')}</th><th class="num">${t('commands.col.amount')}</th><th class="num">${t('commands.col.attempts')}</th><th>${t('commands.col.lastError')}</th></tr></thead>
   <tbody>${rows.length === 0
     ? html`<tr><td colspan="8" class="muted">${state ? t('commands.noneInState', { state: t(`commandState.${state as CommandState}`) }) : t('commands.none')}</td></tr>`
-    : rows.map((c) => html`<tr><td class="nowrap">${t.time(c.createdAt)}</td><td>${commandLink(c.shopTransactionId)}</td><td class="code">${c.command}</td>
+    : rows.map((c) => html`<tr><td>${when(t, c.createdAt)}</td><td>${commandLink(c.shopTransactionId)}</td><td class="code">${c.command}</td>
     <td class="mono">${c.mallId}</td><td>${stateBadge(t, c.state)}</td><td class="num">${requestAmount(t, c.request) ?? ''}</td><td class="num">${c.attempts}</td><td class="error" lang="en">${c.lastError ?? ''}</td></tr>`)}</tbody>
 </table>`,
   });
@@ -74,8 +75,8 @@ ${command.lastError ? html`<div class="error" role="alert">${t.rich('command.las
   <thead><tr><th class="num">#</th><th>${t('command.col.operation')}</th><th>${t('command.col.started')}</th><th>${t('command.col.finished')}</th><th>${t('command.col.http')}</th><th>${t('command.col.answer')}</th><th>${t('command.col.error')}</th></tr></thead>
   <tbody>${attempts.length === 0
     ? html`<tr><td colspan="7" class="muted">${t('command.nothingSent')}</td></tr>`
-    : attempts.map((a) => html`<tr><td class="num">${a.n}</td><td class="mono">${a.operation}</td><td class="nowrap">${t.time(a.startedAt)}</td>
-    <td class="nowrap">${a.finishedAt ? t.time(a.finishedAt) : html`<span class="muted">${t('command.noAnswerRecorded')}</span>`}</td><td>${a.httpStatus ?? ''}</td>
+    : attempts.map((a) => html`<tr><td class="num">${a.n}</td><td class="mono">${a.operation}</td><td>${when(t, a.startedAt)}</td>
+    <td>${a.finishedAt ? when(t, a.finishedAt) : html`<span class="muted">${t('command.noAnswerRecorded')}</span>`}</td><td>${a.httpStatus ?? ''}</td>
     <td class="mono gateway-text">${isolated(answerOf(a))}</td><td class="error" lang="en">${a.error ?? ''}</td></tr>`)}</tbody>
 </table></section>
 <div class="columns">

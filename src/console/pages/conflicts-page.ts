@@ -4,6 +4,7 @@ import type { ConflictRow, EventDetail } from '../../store/store';
 import { html, isolated } from '../html';
 import type { Translator } from '../i18n/translator';
 import { layout, type Viewer, wordsOf } from './layout';
+import { when } from './when';
 
 const shown = (t: Translator, value: unknown) => (value === undefined ? html`<span class="muted">${t('conflict.absent')}</span>` : isolated(typeof value === 'string' ? value : JSON.stringify(value)));
 
@@ -19,8 +20,8 @@ export function conflictsPage(viewer: Viewer, rows: ConflictRow[]): string {
   <thead><tr><th>${t('conflicts.col.id')}</th><th>${t('conflicts.col.received')}</th><th>${t('conflicts.col.event')}</th><th>${t('conflicts.col.shopOrderNo')}</th><th>${t('conflicts.col.from')}</th></tr></thead>
   <tbody>${rows.length === 0
     ? html`<tr><td colspan="5" class="muted">${t('conflicts.none')}</td></tr>`
-    : rows.map((row) => html`<tr><td><a href="/console/conflicts/${row.id}">${row.id}</a></td><td class="nowrap">${t.time(row.receivedAt)}</td>
-    <td><a class="mono" href="/console/events/${encodeURIComponent(row.eventId)}">${row.eventId}</a></td><td class="mono">${isolated(row.event.shopOrderNo)}</td><td class="mono">${row.sourceIp}</td></tr>`)}</tbody>
+    : rows.map((row) => html`<tr><td><a href="/console/conflicts/${row.id}">${row.id}</a></td><td>${when(t, row.receivedAt)}</td>
+    <td><a class="mono" href="/console/events/${encodeURIComponent(row.eventId)}">${row.eventId}</a></td><td class="mono order-no">${isolated(row.event.shopOrderNo)}</td><td class="mono">${row.sourceIp}</td></tr>`)}</tbody>
 </table>`,
   });
 }

@@ -1,7 +1,8 @@
 import { maskFreeText } from '../../observability/mask';
 import type { DeliveryAttempt } from '../../store/store';
-import { html } from '../html';
+import { html, maskedText } from '../html';
 import type { Translator } from '../i18n/translator';
+import { when } from './when';
 
 /**
  * An event's delivery history. Error text may quote what a queue or endpoint answered about the
@@ -13,7 +14,7 @@ export function deliveryAttemptsSection(t: Translator, attempts: DeliveryAttempt
   <thead><tr><th class="num">#</th><th>${t('attempts.col.when')}</th><th>${t('attempts.col.outcome')}</th><th>${t('attempts.col.error')}</th></tr></thead>
   <tbody>${attempts.length === 0
     ? html`<tr><td colspan="4" class="muted">${t('attempts.none')}</td></tr>`
-    : attempts.map((a) => html`<tr><td class="num">${a.attempt ?? '—'}</td><td class="nowrap">${t.time(a.at)}</td>
+    : attempts.map((a) => html`<tr><td class="num">${a.attempt ?? '—'}</td><td>${when(t, a.at)}</td>
     <td>${outcomeOf(t, a)}</td><td class="error mono">${errorOf(t, a)}</td></tr>`)}</tbody>
 </table></section>`;
 }
@@ -29,6 +30,6 @@ function outcomeOf(t: Translator, a: DeliveryAttempt) {
 }
 
 function errorOf(t: Translator, a: DeliveryAttempt) {
-  if (a.error !== null) return maskFreeText(a.error);
+  if (a.error !== null) return maskedText(maskFreeText(a.error));
   return a.prunedAt ? html`<span class="muted">${t('attempts.pruned')}</span>` : '';
 }

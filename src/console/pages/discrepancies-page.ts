@@ -1,9 +1,12 @@
 import { currencyOrDefault } from '../../ledger/order-currency';
 import type { ListedDiscrepancy } from '../../ledger-projector/ledger-store';
 import { html, isolated } from '../html';
+import type { Translator } from '../i18n/translator';
 import { layout, type Viewer, wordsOf } from './layout';
 import { kindLabel, orderHref } from './order-status-badge';
 import { discrepancyDetails, resolveForm } from './resolve-form';
+import { resolutionText } from './resolution-text';
+import { when } from './when';
 
 export interface DiscrepanciesView {
   /** A page of the open ones, and how many are open in all. */
@@ -23,12 +26,22 @@ export interface DiscrepanciesView {
 
 function rows(viewer: Viewer, view: DiscrepanciesView, list: ListedDiscrepancy[], empty: string) {
   const t = wordsOf(viewer);
-  if (list.length === 0) return html`<tr><td colspan="6" class="muted">${empty}</td></tr>`;
-  return list.map((d) => html`<tr data-discrepancy="${d.id}"><td class="nowrap">${t.time(d.openedAt)}</td><td>${kindLabel(t, d.kind, { line: true, order: d })}</td>
-    <td><a class="mono" href="${orderHref(d.mallId, d.shopOrderNo)}">${isolated(d.shopOrderNo)}</a> <span class="muted mono">${d.mallId}</span></td>
+  if (list.length === 0) return html`<tr><td colspan="5" class="muted">${empty}</td></tr>`;
+  return list.map((d) => html`<tr data-discrepancy="${d.id}"><td>${when(t, d.openedAt)}</td><td>${kindLabel(t, d.kind, { line: true, order: d })}</td>
+    <td><a class="mono order-no" href="${orderHref(d.mallId, d.shopOrderNo)}">${isolated(d.shopOrderNo)}</a> <span class="muted mono">${d.mallId}</span></td>
     <td>${discrepancyDetails(t, d, currencyOrDefault(view.currencies[d.id], view.defaultCurrency))}</td>
-    <td>${d.resolvedAt ? html`${t.rich('discrepancies.resolution', { time: t.time(d.resolvedAt), by: isolated(d.resolvedBy ?? '') })}${d.note ? html`: ${isolated(d.note)}` : ''}` : html`<span class="badge dead">${t('discrepancies.openBadge')}</span>`}</td>
-    <td>${resolveForm(viewer, d, 'list')}</td></tr>`);
+    <td>${d.resolvedAt ? resolutionCell(t, d) : openCell(viewer, d)}</td></tr>`);
+}
+
+/** An open one: its Resolve form where the viewer may resolve it, else the badge saying it is open. */
+function openCell(viewer: Viewer, d: ListedDiscrepancy) {
+  const form = resolveForm(viewer, d, 'list');
+  return form.text ? form : html`<span class="badge dead">${wordsOf(viewer)('discrepancies.openBadge')}</span>`;
+}
+
+function resolutionCell(t: Translator, d: ListedDiscrepancy) {
+  const { by, note } = resolutionText(t, d);
+  return html`${t.rich('discrepancies.resolution', { time: t.time(d.resolvedAt), by })}${note ? html`: ${note}` : ''}`;
 }
 
 /** The page's URL with each list on the page given. */
@@ -43,7 +56,7 @@ function pageHref(openAfter: string | null, resolvedAfter: string | null): strin
 /** Open ones first, each once with its Resolve; then the resolved ones with who and why. */
 export function discrepanciesPage(viewer: Viewer, view: DiscrepanciesView, notice: string | null): string {
   const t = wordsOf(viewer);
-  const head = html`<thead><tr><th>${t('discrepancies.col.opened')}</th><th>${t('discrepancies.col.kind')}</th><th>${t('discrepancies.col.order')}</th><th>${t('discrepancies.col.details')}</th><th>${t('discrepancies.col.resolution')}</th><th></th></tr></thead>`;
+  const head = html`<thead><tr><th>${t('discrepancies.col.opened')}</th><th>${t('discrepancies.col.kind')}</th><th>${t('discrepancies.col.order')}</th><th>${t('discrepancies.col.details')}</th><th class="resolution">${t('discrepancies.col.resolution')}</th></tr></thead>`;
   const openMore = view.openNext ? html`<p><a href="${pageHref(view.openNext, view.resolvedAfter)}">${t('discrepancies.nextOpen')}</a></p>` : '';
   const resolvedMore = view.resolvedNext ? html`<p><a href="${pageHref(view.openAfter, view.resolvedNext)}">${t('discrepancies.nextResolved')}</a></p>` : '';
   return layout({

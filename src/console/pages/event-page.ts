@@ -1,8 +1,8 @@
-import { maskFreeText } from '../../observability/mask';
+import { maskFreeText, type MaskMemo } from '../../observability/mask';
 import type { ConflictRow, DeliveryAttempt, EventDetail } from '../../store/store';
 import type { BodyView } from '../body-view';
 import { maskedJson } from '../format';
-import { html, isolated, type SafeHtml } from '../html';
+import { html, isolated, maskedText, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import { bodySection } from './body-section';
 import { deliveryAttemptsSection } from './delivery-attempts-section';
@@ -22,7 +22,7 @@ export function deliveryFacts(t: Translator, detail: EventDetail): SafeHtml {
   return html`<tr><th>${t('event.row.state')}</th><td>${stateBadge(detail.status, t)}</td></tr>
   ${row(t('event.row.attempts'), detail.attempts)}
   ${row(t('event.row.delivered'), t.time(detail.deliveredAt))}
-  <tr><th>${t('event.row.lastError')}</th><td>${detail.lastError ? html`<span class="error mono">${maskFreeText(detail.lastError)}</span>` : html`<span class="muted">${t('common.none')}</span>`}</td></tr>`;
+  <tr><th>${t('event.row.lastError')}</th><td>${detail.lastError ? html`<span class="error mono">${maskedText(maskFreeText(detail.lastError))}</span>` : html`<span class="muted">${t('common.none')}</span>`}</td></tr>`;
 }
 
 const isSafe = (value: unknown): value is SafeHtml => typeof value === 'object' && value !== null && 'text' in value;
@@ -30,6 +30,7 @@ const isSafe = (value: unknown): value is SafeHtml => typeof value === 'object' 
 /**
  * `currency`: the currency of the event's order (its expectation's, else the mall's default), for
  * the amount: a notification states none. The normalized event below keeps the integer, as forwarded.
+ * `memo`: the one `body` was masked with, so that a field shown in both is masked once.
  */
 export function eventPage(
   viewer: Viewer,
@@ -39,6 +40,7 @@ export function eventPage(
   attempts: DeliveryAttempt[],
   notice: string | null,
   currency = 'KRW',
+  memo: MaskMemo = new Map(),
 ): string {
   const t = wordsOf(viewer);
   const event = detail.event;
@@ -80,6 +82,6 @@ ${conflicts.length === 0
 </div>
 ${deliveryAttemptsSection(t, attempts)}
 ${bodySection(t, t('body.rawHeading'), body, detail.contentType)}
-<section class="card"><h2>${t('event.normalized')}</h2><pre>${maskedJson(event)}</pre></section>`,
+<section class="card"><h2>${t('event.normalized')}</h2><pre>${maskedJson(event, memo)}</pre></section>`,
   });
 }

@@ -4,6 +4,7 @@ import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import { actionButton, layout, type Viewer, wordsOf } from './layout';
 import { codeBeside } from './order-status-badge';
+import { when } from './when';
 
 /** An event's delivery state: its name in the page's language, the code beside it where they differ. */
 export function stateBadge(state: string, t?: Translator): SafeHtml {
@@ -39,16 +40,15 @@ ${filter.filtered && (form.state === '' || form.state === 'dead')
   ? html`<div class="actions">${actionButton(viewer, '/console/events/requeue-dead', t('events.requeueAllDead'), { ...form }, 'danger')}
   <span class="muted">${t('events.requeueAllDeadHint')}</span></div>`
   : ''}
-<table>
-  <thead><tr><th>${t('events.col.received')}</th><th>${t('events.col.event')}</th><th>${t('events.col.type')}</th><th>${t('events.col.shopOrderNo')}</th><th>${t('events.col.pgCno')}</th><th>${t('events.col.state')}</th><th class="num">${t('events.col.attempts')}</th><th class="num">${t('events.col.redeliveries')}</th></tr></thead>
+<div class="table-wrap"><table>
+  <thead><tr><th>${t('events.col.received')}</th><th>${t('events.col.type')} <span class="muted">${t('events.col.event')}</span></th><th>${t('events.col.shopOrderNo')}</th><th>${t('events.col.pgCno')}</th><th>${t('events.col.state')}</th><th class="num">${t('events.col.attempts')}</th><th class="num">${t('events.col.redeliveries')}</th></tr></thead>
   <tbody>${rows.length === 0
-    ? html`<tr><td colspan="8" class="muted">${t('events.noneMatch')}</td></tr>`
+    ? html`<tr><td colspan="7" class="muted">${t('events.noneMatch')}</td></tr>`
     : rows.map((row) => html`<tr>
-    <td class="nowrap">${t.time(row.receivedAt)}</td>
-    <td><a href="/console/events/${encodeURIComponent(row.eventId)}" class="mono">${row.eventId}</a></td>
-    <td class="nowrap code">${row.type}</td><td class="mono">${isolated(row.shopOrderNo)}</td><td class="mono">${isolated(row.pgCno)}</td>
+    <td>${when(t, row.receivedAt)}</td>
+    <td><span class="nowrap code">${row.type}</span><br><a href="/console/events/${encodeURIComponent(row.eventId)}" class="mono">${row.eventId}</a></td><td class="mono order-no">${isolated(row.shopOrderNo)}</td><td class="mono nowrap">${isolated(row.pgCno)}</td>
     <td>${stateBadge(row.status, t)}</td><td class="num">${row.attempts}</td><td class="num">${row.redeliveries}</td></tr>`)}</tbody>
-</table>
+</table></div>
 <nav class="pager">
   ${page > 1 ? html`<a href="/console/events${filterQuery(form, page - 1)}">${t('events.newer')}</a>` : ''}
   <span class="muted">${t('events.page', { page })}</span>

@@ -1,3 +1,4 @@
+import { orderNamedBy } from '../../ledger/own-event-order';
 import type { DeliveryAttempt, EventDetail } from '../../store/store';
 import { maskedJson } from '../format';
 import { html, isolated } from '../html';
@@ -7,12 +8,6 @@ import { stateBadge } from './events-page';
 import { actionButton, layout, type Viewer, wordsOf } from './layout';
 import { orderHref } from './order-status-badge';
 
-/** The order an event names (the ledger's events carry it as `order`), when it names one. */
-function orderOf(event: Record<string, unknown>): { mallId: string; shopOrderNo: string } | null {
-  const order = event.order as Record<string, unknown> | undefined;
-  return order && typeof order.mallId === 'string' && typeof order.shopOrderNo === 'string' ? { mallId: order.mallId, shopOrderNo: order.shopOrderNo } : null;
-}
-
 /**
  * An event this service made itself (the ledger's `order.status_changed` and `ledger.discrepancy`,
  * a command's final state): no notification behind it, so no notiType, source or raw body; what
@@ -21,7 +16,7 @@ function orderOf(event: Record<string, unknown>): { mallId: string; shopOrderNo:
 export function internalEventPage(viewer: Viewer, detail: EventDetail, attempts: DeliveryAttempt[], notice: string | null): string {
   const t = wordsOf(viewer);
   const event = detail.event as unknown as Record<string, unknown>;
-  const order = orderOf(event);
+  const order = orderNamedBy(event);
   const path = `/console/events/${encodeURIComponent(detail.eventId)}`;
   return layout({
     title: detail.eventId,
@@ -35,7 +30,7 @@ export function internalEventPage(viewer: Viewer, detail: EventDetail, attempts:
 <div class="columns">
 <section class="card"><h2>${t('event.internal.heading')}</h2><table class="facts"><tbody>
   <tr><th>${t('event.row.type')}</th><td class="code">${detail.type}</td></tr>
-  ${order ? html`<tr><th>${t('event.row.order')}</th><td><a class="mono" href="${orderHref(order.mallId, order.shopOrderNo)}">${isolated(order.shopOrderNo)}</a> <span class="muted mono">${order.mallId}</span></td></tr>` : ''}
+  ${order ? html`<tr><th>${t('event.row.order')}</th><td><a class="mono order-no" href="${orderHref(order.mallId, order.shopOrderNo)}">${isolated(order.shopOrderNo)}</a> <span class="muted mono">${order.mallId}</span></td></tr>` : ''}
   ${detail.pgCno ? html`<tr><th>${t('event.row.pgCno')}</th><td class="mono">${isolated(detail.pgCno)}</td></tr>` : ''}
 </tbody></table></section>
 <section class="card"><h2>${t('event.delivery')}</h2><table class="facts"><tbody>${deliveryFacts(t, detail)}</tbody></table></section>

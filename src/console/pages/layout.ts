@@ -75,6 +75,7 @@ export function layout(options: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · payment-noti-receiver</title>
+<link rel="icon" href="/console/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/console/assets/console.css">
 <link rel="stylesheet" href="/console/assets/uPlot.min.css">
 </head>

@@ -3,6 +3,7 @@ import { OPERATOR_ROLES } from '../../store/store';
 import { html } from '../html';
 import { actionButton, csrfField, layout, type Viewer, wordsOf } from './layout';
 import { codeBeside } from './order-status-badge';
+import { when } from './when';
 
 export interface OperatorsPageState {
   notice?: string | null;
@@ -29,7 +30,7 @@ ${state.newToken
 <table class="operators">
   <thead><tr><th>${t('operators.col.name')}</th><th>${t('operators.col.role')}</th><th>${t('operators.col.signsIn')}</th><th>${t('operators.col.added')}</th><th>${t('operators.col.tokenSet')}</th><th></th></tr></thead>
   <tbody>${rows.map((row) => html`<tr><td class="mono">${row.name}</td><td>${t(`role.${row.role}`)}${codeBeside(t(`role.${row.role}`), row.role)}</td><td>${row.sso ? t('operators.sso') : t('operators.token')}</td>
-    <td class="nowrap">${t.time(row.createdAt)}</td><td class="nowrap">${row.tokenSetAt ? t.time(row.tokenSetAt) : ''}</td>
+    <td>${when(t, row.createdAt)}</td><td>${row.tokenSetAt ? when(t, row.tokenSetAt) : ''}</td>
     <td class="actions">${row.sso ? '' : actionButton(viewer, '/console/operators/token', t('operators.replaceToken'), { name: row.name }, 'secondary', 'admin')}
     ${actionButton(viewer, '/console/operators/remove', t('operators.remove'), { name: row.name }, 'danger', 'admin')}</td></tr>`)}</tbody>
 </table>

@@ -1,11 +1,14 @@
 import { orderCurrency } from '../../ledger/order-currency';
 import { playbookOf } from '../discrepancy-playbooks';
-import type { OrderRecord } from '../../ledger/order-record';
+import type { Discrepancy, OrderRecord } from '../../ledger/order-record';
 import { html, isolated, isolatedText, type SafeHtml } from '../html';
+import type { Translator } from '../i18n/translator';
 import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
-import { kindLabel, orderStatusBadge } from './order-status-badge';
+import { kindLabel, orderStatusBadge, simulatedMark } from './order-status-badge';
 import { discrepancyDetails, resolveForm } from './resolve-form';
+import { resolutionText } from './resolution-text';
+import { when } from './when';
 
 interface TimelineEntry {
   /** The event's own time; null for what the record keeps without one (the expectation, a requested cancellation). */
@@ -40,13 +43,18 @@ function timeline(viewer: Viewer, order: OrderRecord, currency: string): Timelin
     ...(order.escrow ? [{ at: order.escrow.at, key: order.escrow.eventId, what: t('timeline.escrow'), detail: html`${t('timeline.escrowDetail', { statusCode: order.escrow.statusCode ?? t('timeline.unknown') })} · ${eventLink(order.escrow.eventId)}` }] : []),
     ...order.discrepancies.flatMap((d) => [
       { at: d.openedAt, key: `z${d.id}`, what: t('timeline.opened', { kind: kindName(d.kind) }), detail: html`${kindLabel(t, d.kind, { line: true, order })}<div class="error">${discrepancyDetails(t, d, currency)}</div><div>${t('timeline.events')} ${d.eventIds.map((id, i) => html`${i > 0 ? ', ' : ''}${eventLink(id)}`)}</div><div>${resolveForm(viewer, d, 'order')}</div>` },
-      ...(d.resolvedAt ? [{ at: d.resolvedAt, key: `z${d.id}r`, what: t('timeline.resolved', { kind: kindName(d.kind) }), detail: html`${d.note ? t.rich('timeline.byWithNote', { by: isolated(d.resolvedBy ?? ''), note: isolated(d.note) }) : t.rich('timeline.by', { by: isolated(d.resolvedBy ?? '') })}` }] : []),
+      ...(d.resolvedAt ? [{ at: d.resolvedAt, key: `z${d.id}r`, what: t('timeline.resolved', { kind: kindName(d.kind) }), detail: resolvedDetail(t, d) }] : []),
     ]),
   ];
   // By the instant, not the text: the gateway's times carry +09:00, the receiver's are UTC.
   const instant = (e: TimelineEntry) => Date.parse(e.at!) || 0;
   dated.sort((a, b) => instant(a) - instant(b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return [...undated, ...dated];
+}
+
+function resolvedDetail(t: Translator, d: Discrepancy): SafeHtml {
+  const { by, note } = resolutionText(t, d);
+  return note ? t.rich('timeline.byWithNote', { by, note }) : t.rich('timeline.by', { by });
 }
 
 /** `defaultCurrency`: LEDGER_DEFAULT_CURRENCY, the figures' currency when the order's expectation names none. */
@@ -62,7 +70,7 @@ export function orderPage(viewer: Viewer, order: OrderRecord, notice: string | n
     notice,
     body: html`<p class="kicker">${t('order.kicker', { mallId: order.mallId })}</p>
 <h1 class="mono">${isolated(order.shopOrderNo)}</h1>
-<div class="actions">${orderStatusBadge(t, order.status)} <span class="muted">${t('order.updatedAt', { time: t.time(order.updatedAt) })}${open.length > 0 ? ` · ${t('order.openCount', { count: open.length })}` : ''}</span></div>
+<div class="actions">${orderStatusBadge(t, order.status)}${simulatedMark(t, order)} <span class="muted">${t('order.updatedAt', { time: t.time(order.updatedAt) })}${open.length > 0 ? ` · ${t('order.openCount', { count: open.length })}` : ''}</span></div>
 ${order.ledgerError ? html`<p class="error">${t('order.ledgerError', { time: t.time(order.ledgerError.at) })} <code lang="en">${order.ledgerError.error}</code></p>` : ''}
 <section class="tiles">
   ${figure(t('orders.col.expected'), order.expected ? t.money(order.expected.amount, order.expected.currency) : t('common.none'))}
@@ -74,7 +82,7 @@ ${order.ledgerError ? html`<p class="error">${t('order.ledgerError', { time: t.t
 <section class="card"><h2>${t('order.timeline')}</h2>
 <table class="timeline">
   <thead><tr><th>${t('order.col.when')}</th><th>${t('order.col.what')}</th><th>${t('order.col.detail')}</th></tr></thead>
-  <tbody>${timeline(viewer, order, currency).map((e) => html`<tr><td class="nowrap">${e.at ? t.time(e.at) : html`<span class="muted">—</span>`}</td><td>${e.what}</td><td>${e.detail}</td></tr>`)}</tbody>
+  <tbody>${timeline(viewer, order, currency).map((e) => html`<tr><td>${e.at ? when(t, e.at) : html`<span class="muted">—</span>`}</td><td>${e.what}</td><td>${e.detail}</td></tr>`)}</tbody>
 </table></section>`,
   });
 }

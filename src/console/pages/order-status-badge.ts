@@ -22,6 +22,11 @@ export function orderStatusBadge(t: Translator, status: OrderStatus): SafeHtml {
   return html`<span class="status" title="${t(`orderStatus.${status}.line`)}"><span class="badge ${TONE[status]}">${name}</span>${codeBeside(name, status)}</span>`;
 }
 
+/** The simulator's made-up orders say so wherever an order is shown: their money never moved. */
+export function simulatedMark(t: Translator, order: { simulated?: true }): SafeHtml {
+  return order.simulated ? html` <span class="badge simulated" title="${t('order.simulated.line')}">${t('order.simulated')}</span>` : html``;
+}
+
 /**
  * A discrepancy kind: its name, its code, and (with `line`) its one plain line and a link to its
  * playbook, which links back to `order` when given.

@@ -3,7 +3,8 @@ import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from '../../ledger
 import { html, isolated } from '../html';
 import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
-import { orderHref, orderStatusBadge } from './order-status-badge';
+import { orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
+import { when } from './when';
 
 export interface OrdersView {
   /** The search box's text (an order number), or '' when listing. */
@@ -38,7 +39,7 @@ export function ordersPage(viewer: Viewer, view: OrdersView): string {
     body: html`<h1>${t('orders.title')}</h1>
 <p class="muted">${t('orders.intro', { currency: view.defaultCurrency })}</p>
 <form method="get" action="/console/orders" class="filters card" role="search">
-  <label class="grow">${t('orders.search')}<input name="q" type="search" value="${q}" placeholder="shopOrderNo"></label>
+  <label class="grow">${t('orders.search')}<input name="q" type="search" value="${q}" placeholder="${t('orders.searchPlaceholder')}"></label>
   <button type="submit">${t('orders.find')}</button>
 </form>
 <form method="get" action="/console/orders" class="filters card">
@@ -51,16 +52,16 @@ export function ordersPage(viewer: Viewer, view: OrdersView): string {
 <nav class="chips"><a href="${query({})}" class="${status || q ? '' : 'active'}">${t('common.all')} <span class="muted">${t.number(total)}</span></a>${ORDER_STATUSES.map(
       (s) => html`<a href="${query({ status: s })}" class="${s === status ? 'active' : ''}" title="${t(`orderStatus.${s}.line`)}">${t(`orderStatus.${s}`)} <span class="muted">${t.number(view.counts[s] ?? 0)}</span></a>`,
     )}</nav>
-<table>
-  <thead><tr><th>${t('orders.col.shopOrderNo')}</th><th>${t('orders.col.mallId')}</th><th>${t('orders.col.status')}</th><th class="num">${t('orders.col.expected')}</th><th class="num">${t('orders.col.approved')}</th><th class="num">${t('orders.col.cancelled')}</th><th class="num">${t('orders.col.remaining')}</th><th class="num">${t('orders.col.deposited')}</th><th class="num">${t('orders.col.open')}</th><th>${t('orders.col.updated')}</th></tr></thead>
+<div class="table-wrap"><table>
+  <thead><tr><th>${t('orders.col.shopOrderNo')} <span class="muted">${t('orders.col.mallId')}</span></th><th>${t('orders.col.status')}</th><th class="num">${t('orders.col.expected')}</th><th class="num">${t('orders.col.approved')}</th><th class="num">${t('orders.col.cancelled')}</th><th class="num">${t('orders.col.remaining')}</th><th class="num">${t('orders.col.deposited')}</th><th class="num">${t('orders.col.open')}</th><th>${t('orders.col.updated')}</th></tr></thead>
   <tbody>${orders.length === 0
-    ? html`<tr><td colspan="10" class="muted">${empty}</td></tr>`
-    : orders.map((o) => html`<tr><td><a class="mono" href="${orderHref(o.mallId, o.shopOrderNo)}">${isolated(o.shopOrderNo)}</a></td><td class="mono">${o.mallId}</td><td>${orderStatusBadge(t, o.status)}</td>
+    ? html`<tr><td colspan="9" class="muted">${empty}</td></tr>`
+    : orders.map((o) => html`<tr><td><a class="mono order-no" href="${orderHref(o.mallId, o.shopOrderNo)}">${isolated(o.shopOrderNo)}</a>${simulatedMark(t, o)}<br><span class="muted mono">${o.mallId}</span></td><td>${orderStatusBadge(t, o.status)}</td>
     <td class="num">${o.expected ? money(t, o.expected.amount, o.expected.currency) : html`<span class="muted">${t('common.none')}</span>`}</td>
     <td class="num">${money(t, o.approved, currencyOf(o))}</td><td class="num">${money(t, o.cancelled, currencyOf(o))}</td>
     <td class="num">${money(t, o.remaining, currencyOf(o))}</td><td class="num">${money(t, o.deposited, currencyOf(o))}</td>
-    <td class="num">${t.number(o.discrepancies.filter((d) => d.resolvedAt === null).length)}</td><td class="nowrap">${t.time(o.updatedAt)}</td></tr>`)}</tbody>
-</table>
+    <td class="num">${t.number(o.discrepancies.filter((d) => d.resolvedAt === null).length)}</td><td>${when(t, o.updatedAt)}</td></tr>`)}</tbody>
+</table></div>
 <nav class="pager">
   ${view.paged ? html`<a href="${query(status ? { status } : {})}">${t('common.firstPage')}</a>` : ''}
   ${view.next ? html`<a href="${query({ ...(status ? { status } : {}), after: view.next })}">${t('common.nextPage')}</a>` : ''}

@@ -4,6 +4,7 @@ import { html, isolated } from '../html';
 import type { Translator } from '../i18n/translator';
 import { bodySection } from './body-section';
 import { actionButton, layout, type Viewer, wordsOf } from './layout';
+import { when } from './when';
 
 function outcome(t: Translator, row: RejectionRow) {
   return row.reprocessedEventId
@@ -26,7 +27,7 @@ export function rejectionsPage(viewer: Viewer, rows: RejectionRow[]): string {
   <thead><tr><th>${t('rejections.col.id')}</th><th>${t('rejections.col.received')}</th><th>${t('rejections.col.from')}</th><th>${t('rejections.col.http')}</th><th>${t('rejections.col.reason')}</th><th>${t('rejections.col.state')}</th></tr></thead>
   <tbody>${rows.length === 0
     ? html`<tr><td colspan="6" class="muted">${t('rejections.none')}</td></tr>`
-    : rows.map((row) => html`<tr><td><a href="/console/rejections/${row.id}">${row.id}</a></td><td class="nowrap">${t.time(row.receivedAt)}</td>
+    : rows.map((row) => html`<tr><td><a href="/console/rejections/${row.id}">${row.id}</a></td><td>${when(t, row.receivedAt)}</td>
     <td class="mono">${row.sourceIp}</td><td>${row.httpStatus}</td><td>${reasonText(row.reason)}</td><td>${outcome(t, row)}</td></tr>`)}</tbody>
 </table>`,
   });

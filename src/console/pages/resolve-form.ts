@@ -1,10 +1,12 @@
 import { isAmountDetail } from '../../ledger/discrepancy-details';
 import type { Discrepancy } from '../../ledger/order-record';
 import { html, isolated, type SafeHtml } from '../html';
+import type { MessageKey } from '../i18n/catalogues';
 import type { Translator } from '../i18n/translator';
 import { ACTING_ROLE, roleAllows } from '../roles';
 import { csrfField, type Viewer, wordsOf } from './layout';
 import { money } from './money';
+import { when } from './when';
 
 /**
  * The `Resolve` button with its note: a CSRF-protected POST, not rendered for a viewer
@@ -20,11 +22,35 @@ export function resolveForm(viewer: Viewer, discrepancy: Discrepancy, back: 'ord
 }
 
 
+/** The details whose names are words (the rest are the gateway's field names and codes: `pgCno`, `resCd`). */
+const DETAIL_NAMES: Readonly<Record<string, MessageKey>> = {
+  expected: 'detail.expected', notified: 'detail.notified', computed: 'detail.computed', largestPayment: 'detail.largestPayment',
+  payments: 'detail.payments', remaining: 'detail.remaining', approved: 'detail.approved', deposited: 'detail.deposited',
+  cancelled: 'detail.cancelled', amount: 'detail.amount', at: 'detail.at', expiresAt: 'detail.expiresAt',
+  storedAmount: 'detail.storedAmount', redeliveredAmount: 'detail.redeliveredAmount',
+  storedCancelAmount: 'detail.storedCancelAmount', redeliveredCancelAmount: 'detail.redeliveredCancelAmount',
+  storedRemainAmount: 'detail.storedRemainAmount', redeliveredRemainAmount: 'detail.redeliveredRemainAmount',
+  storedResCd: 'detail.storedResCd', redeliveredResCd: 'detail.redeliveredResCd', rejectionId: 'detail.rejectionId',
+};
+
+/** An instant as the ledger keeps it (the gateway's `+09:00` or the receiver's UTC): shown in KST like every other time. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function detailValue(t: Translator, key: string, value: string | number | null, currency: string): SafeHtml | string {
+  if (value === null) return '—';
+  if (typeof value === 'number') return isAmountDetail(key) ? money(t, value, currency) : t.number(value);
+  return ISO_INSTANT.test(value) ? when(t, value) : isolated(value);
+}
+
 /**
- * The facts a discrepancy names (`expected`, `notified`…): its field names as codes, its amounts
- * in the order's currency (the expectation's, else the mall's default).
+ * The facts a discrepancy names (`expected`, `notified`…) in the page's words (the JSON name, what
+ * the CLI and the API print, kept in `data-detail`); amounts in the order's currency (the expectation's,
+ * else the mall's default), times in KST. The gateway's field names (`pgCno`) stay codes.
  */
 export function discrepancyDetails(t: Translator, discrepancy: Discrepancy, currency: string): SafeHtml {
-  return html`${Object.entries(discrepancy.details).map(([key, value], i) => html`${i > 0 ? ', ' : ''}<span class="code">${key}</span>: ${
-    typeof value === 'number' && isAmountDetail(key) ? money(t, value, currency) : isolated(value ?? '—')}`)}`;
+  return html`${Object.entries(discrepancy.details).map(([key, value], i) => {
+    const name = DETAIL_NAMES[key];
+    const label = name ? html`<span class="detail-name" data-detail="${key}">${t(name)}</span>` : html`<span class="code">${key}</span>`;
+    return html`${i > 0 ? ', ' : ''}${label}: ${detailValue(t, key, value, currency)}`;
+  })}`;
 }

@@ -4,7 +4,7 @@ import { get, type Procedure } from '../procedure';
 /**
  * The operator an actor names: an actor is `<operator> (<where>)` (`kim (10.0.0.7)`, `ops-lead
  * (cli)`, `kim (internal API)`), where `<where>` never holds `(`, or a bare name (`cli`). A name may
- * itself end in ` (…)`, so only the last such group is where. Migration 018 derives the same for
+ * itself end in ` (…)`, so only the last such group is where. Migration 017 derives the same for
  * the rows written before it.
  */
 export function auditOperator(actor: string): string {

@@ -1,4 +1,4 @@
--- Same as migrations/sqlite/020_store_identity.sql: one random id per database, written once, that
+-- Same as migrations/sqlite/018_store_identity.sql: one random id per database, written once, that
 -- /readyz reports and the CLI compares with the store it opened.
 CREATE TABLE store_identity (
   id         INTEGER PRIMARY KEY CHECK (id = 1),

@@ -2,7 +2,6 @@
 -- CLI compares it with the one it opened, so a CLI reading another store (a stale .env, another
 -- SQLite file) says so instead of answering from the wrong data. Random, written once, one row;
 -- a restored copy of the database keeps it, and holds the same data.
--- Numbered 020 to leave 016-019 to features in flight.
 CREATE TABLE store_identity (
   id         INTEGER PRIMARY KEY CHECK (id = 1),
   store_id   TEXT    NOT NULL,

@@ -1,0 +1,83 @@
+import type { OperatorRole } from '../../store/store';
+import { OPERATOR_ROLES } from '../../store/store';
+import { html, isolated, type SafeHtml } from '../html';
+import type { MessageKey } from '../i18n/catalogues';
+import type { Translator } from '../i18n/translator';
+
+/**
+ * Every action the audit log records, by the name it is stored under (the log, the CLI and the
+ * Audit filter's value use that name), with the key of its name in the page's words. A new
+ * audited action adds one line here (test/console/audit-words.test.ts finds any that does not).
+ */
+export const AUDIT_ACTIONS: Readonly<Record<string, MessageKey>> = {
+  'signed in': 'auditAction.signedIn',
+  'signed out': 'auditAction.signedOut',
+  'sign-in refused': 'auditAction.signInRefused',
+  requeued: 'auditAction.requeued',
+  'requeued all dead': 'auditAction.requeuedAllDead',
+  reprocessed: 'auditAction.reprocessed',
+  'reprocess refused': 'auditAction.reprocessRefused',
+  'resolved discrepancy': 'auditAction.resolvedDiscrepancy',
+  'added operator': 'auditAction.addedOperator',
+  'replaced operator token': 'auditAction.replacedOperatorToken',
+  'removed operator': 'auditAction.removedOperator',
+};
+
+/** An action's name in the page's words; one the list does not know is shown as stored. */
+export function auditActionName(t: Translator, action: string): string {
+  const key = Object.prototype.hasOwnProperty.call(AUDIT_ACTIONS, action) ? AUDIT_ACTIONS[action] : undefined;
+  return key ? t(key) : action;
+}
+
+const isRole = (text: string): text is OperatorRole => (OPERATOR_ROLES as readonly string[]).includes(text);
+
+/**
+ * A stored detail (written in English for the log and the CLI) in the page's words. Each form the
+ * service writes is read back by its shape; the values in it (counts, addresses, names, notes, ids)
+ * are kept as they are, isolated. A detail of no known form is shown as stored, marked English.
+ */
+export function auditDetail(t: Translator, action: string, detail: string | null): SafeHtml | string {
+  if (detail === null) return '';
+  const role = (name: string) => (isRole(name) ? t(`role.${name}`) : name);
+  let m: RegExpExecArray | null;
+  if ((m = /^role (\w+)$/.exec(detail))) return t('auditDetail.role', { role: role(m[1]!) });
+  if (detail === 'through the sign-on proxy') return t('auditDetail.throughSignOn');
+  if ((m = /^wrong token \((\d+) from this address within (\d+) minutes\)$/.exec(detail))) {
+    return t('auditDetail.wrongToken', { count: Number(m[1]), minutes: Number(m[2]) });
+  }
+  if ((m = /^too many wrong tokens: (\d+) from this address within (\d+) minutes; locked out until (\S+) \(attempts until then are logged, not audited\)$/.exec(detail))) {
+    return t('auditDetail.lockedOut', { count: Number(m[1]), minutes: Number(m[2]), time: t.time(m[3]) });
+  }
+  if ((m = /^the sign-on proxy names ("(?:[^"\\]|\\.)*"), who (signs in with a token|is no operator)$/.exec(detail))) {
+    const name = JSON.parse(m[1]!) as string;
+    return t.rich(m[2] === 'is no operator' ? 'auditDetail.signOnUnknown' : 'auditDetail.signOnTokenOperator', { name: isolated(name) });
+  }
+  if (action === 'added operator' && (m = /^(\w+)(, single sign-on)?$/.exec(detail)) && isRole(m[1]!)) {
+    return m[2] ? t('auditDetail.addedSingleSignOn', { role: role(m[1]!) }) : t('auditDetail.role', { role: role(m[1]!) });
+  }
+  if ((m = /^(\d+) session\(s\) ended$/.exec(detail))) return t('auditDetail.sessionsEnded', { count: Number(m[1]) });
+  if ((m = /^(\d+) event\(s\)$/.exec(detail))) return t('auditDetail.events', { count: Number(m[1]) });
+  if (action === 'reprocessed' && (m = /^(accepted|duplicate|conflict|already-reprocessed) as (\S+)$/.exec(detail))) {
+    return t.rich('auditDetail.reprocessed', { outcome: m[1], eventId: m[2] });
+  }
+  // A resolution's `mall/order: note`, a refusal's reasons: what people and the gateway's rules wrote.
+  return html`<span lang="en">${isolated(detail)}</span>`;
+}
+
+/** The subject of a row: `rejection 12` in the page's words; ids, names and filters as stored. */
+export function auditSubject(t: Translator, subject: string | null): SafeHtml | string {
+  if (subject === null) return '';
+  const m = /^rejection (\d+)$/.exec(subject);
+  return m ? t('auditSubject.rejection', { id: m[1] }) : isolated(subject);
+}
+
+/**
+ * Who acted, as the audit names them: a person's name and address as stored; the service's own
+ * words around them (`unidentified`, `internal API`) in the page's language.
+ */
+export function auditActor(t: Translator, actor: string): SafeHtml {
+  let m: RegExpExecArray | null;
+  if ((m = /^(.*) \(internal API\)$/.exec(actor))) return t.rich('auditActor.internalApi', { name: isolated(m[1]!) });
+  if ((m = /^unidentified \((.*)\)$/.exec(actor))) return t.rich('auditActor.unidentified', { address: isolated(m[1]!) });
+  return isolated(actor);
+}
