@@ -8,7 +8,6 @@ import { assertIdentityEncoding, readBody } from './read-body';
 import { sourceCheck, type SourcePolicy } from './source-check';
 import { endNotificationSpan, endRefusedNotificationSpan, startNotificationSpan } from './notification-span';
 
-export { MAX_BODY_BYTES } from './read-body';
 
 export type NotificationHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 

@@ -1,4 +1,4 @@
-import { context, propagation, ROOT_CONTEXT, trace, type Context, type Link, type Span, type SpanContext, type Tracer } from '@opentelemetry/api';
+import { ROOT_CONTEXT, trace, type Context, type Link, type Span, type SpanContext, type Tracer } from '@opentelemetry/api';
 import { TraceState, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as OTLPJsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as OTLPProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
@@ -127,4 +127,3 @@ function spanContextOfStoredJson(tracing: Tracing, stored: string): SpanContext 
 export const contextOfStored = (spanContext: SpanContext): Context => trace.setSpanContext(ROOT_CONTEXT, spanContext);
 
 export const linkTo = (spanContext: SpanContext): Link => ({ context: spanContext });
-export { context, propagation };

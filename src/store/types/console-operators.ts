@@ -96,7 +96,6 @@ export const BOOTSTRAP_OPERATOR = 'admin';
 
 /** A session ends this long after sign-in however busy, and ADMIN_SESSION_IDLE_MINUTES after its last use. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
-export const DEFAULT_SESSION_IDLE_MINUTES = 30;
 
 export interface NewOperator {
   name: string;
