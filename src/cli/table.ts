@@ -36,7 +36,7 @@ function cellText(text: string): string {
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 
-export function displayWidth(text: string): number {
+function displayWidth(text: string): number {
   let width = 0;
   for (const ch of text) width += isWide(ch.codePointAt(0)!) ? 2 : 1;
   return width;

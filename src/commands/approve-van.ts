@@ -7,7 +7,7 @@ import { submitCommand } from './submit-command';
  * An approval is sent once and never resent: without an answer nobody knows whether the
  * customer was charged, so the only safe move is a net-cancel, sent at once.
  */
-export const approveVanPolicy: AttemptPolicy = {
+const approveVanPolicy: AttemptPolicy = {
   operation: 'van.approve',
   onSuccess: 'approved',
   onFinal: 'declined',

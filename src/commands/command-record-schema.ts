@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMAND_STATES } from './command-record';
 
-export const commandState = z.enum(COMMAND_STATES);
+const commandState = z.enum(COMMAND_STATES);
 
 /** The fields every gateway answer has; the rest of its JSON passes through unchanged. */
 const answerFields = {

@@ -1,6 +1,6 @@
 import { WORKING_STATES, type CommandRecord, type CommandState, type StoredCommand } from '../store/command-types';
 
-export { COMMAND_KINDS, COMMAND_STATES, WORKING_STATES } from '../store/command-types';
+export { COMMAND_KINDS, COMMAND_STATES } from '../store/command-types';
 export type { AttemptRecord, CommandKind, CommandRecord, CommandState, StoredCommand } from '../store/command-types';
 
 export const isFinal = (state: CommandState): boolean => !WORKING_STATES.includes(state);

@@ -16,7 +16,7 @@ export interface CommandWorker {
 }
 
 /** Which attempt a due command needs. The worker never sends an approval: one found pending is in doubt. */
-export function policyFor(command: StoredCommand, deps: CommandDeps): AttemptPolicy {
+function policyFor(command: StoredCommand, deps: CommandDeps): AttemptPolicy {
   switch (command.command) {
     case 'wallet-a.create':
       return createTradePolicy(deps.settings);
@@ -34,7 +34,7 @@ export function policyFor(command: StoredCommand, deps: CommandDeps): AttemptPol
  * customer, so one is never kept waiting for a slot that others the gateway holds fill: only
  * approvals in doubt make them, and a held one costs a socket, nothing more.
  */
-export const NET_CANCEL_SLOTS = 256;
+const NET_CANCEL_SLOTS = 256;
 
 /**
  * The one worker that owns resends and net-cancels: it leases due commands (one replica at a

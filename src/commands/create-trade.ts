@@ -6,7 +6,7 @@ import { answerDeadline } from './answer-deadline';
 import { shopTransactionIdOf, submitCommand, waitUntilFinal } from './submit-command';
 
 /** A time-out or network error is resent up to 3 times: 4 attempts in all. */
-export const TRADE_ATTEMPTS = 4;
+const TRADE_ATTEMPTS = 4;
 
 export class MissingNotifyUrl extends Error {
   override readonly name = 'MissingNotifyUrl';

@@ -4,7 +4,7 @@ import type { Config } from './env';
  * Where a tool on this machine reaches a listener of the receiver: 0.0.0.0 and :: mean "every
  * interface" to a listener, not an address to call, so those become 127.0.0.1.
  */
-export function localUrl(host: string, port: number): string {
+function localUrl(host: string, port: number): string {
   const callable = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host;
   return `http://${callable.includes(':') ? `[${callable}]` : callable}:${port}`;
 }

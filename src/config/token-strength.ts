@@ -1,5 +1,5 @@
 /** The shortest token accepted for the console or the internal API. */
-export const MIN_TOKEN_LENGTH = 16;
+const MIN_TOKEN_LENGTH = 16;
 
 /** What an operator is told to use instead of a weak token. */
 export const TOKEN_ADVICE = 'use a long random token, e.g. openssl rand -hex 32';

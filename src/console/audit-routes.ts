@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const text = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '');
 
 /** The filter as typed (echoed into the form and the paging link) and the store's search; a bad value is dropped, not refused. */
-export function parseAuditFilter(query: Record<string, unknown>): { form: AuditFilterForm; search: AuditSearch } {
+function parseAuditFilter(query: Record<string, unknown>): { form: AuditFilterForm; search: AuditSearch } {
   const form: AuditFilterForm = {
     operator: text(query.operator, 254),
     action: text(query.action, 100),

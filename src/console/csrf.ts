@@ -11,7 +11,7 @@ import type { Session } from './sessions';
  * expected origin is the proxy's public one (X-Forwarded-Proto/-Host from a TRUST_PROXY peer), and
  * ADMIN_PUBLIC_URL when set: a proxy that passes the upstream's Host on still serves that origin.
  */
-export function sameOrigin(req: Request, trustProxy: AddressList, publicUrl: URL | null = null): boolean {
+function sameOrigin(req: Request, trustProxy: AddressList, publicUrl: URL | null = null): boolean {
   const expected = new Set([requestOrigin(req, trustProxy, publicUrl).origin, publicUrl?.origin ?? null]);
   expected.delete(null);
   const origin = req.get('origin');

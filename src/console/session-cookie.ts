@@ -1,15 +1,15 @@
 import type { Request, Response } from 'express';
 
-export const SESSION_COOKIE = 'noti_console';
+const SESSION_COOKIE = 'noti_console';
 /**
  * Over HTTPS the cookie is `__Host-` prefixed: a browser takes such a cookie only when it is
  * Secure, has Path=/ and no Domain, so no sibling subdomain and no plain-http page can plant or
  * overwrite it (cookie tossing a session into the console).
  */
-export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 /** The one name a request's session cookie has: the prefixed one over HTTPS, the plain one otherwise. */
-export function sessionCookieName(https: boolean): string {
+function sessionCookieName(https: boolean): string {
   return https ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 

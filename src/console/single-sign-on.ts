@@ -35,7 +35,7 @@ export async function signOnOf(req: IncomingMessage, deps: Pick<ConsoleDeps, 'co
  * The addresses whose ADMIN_AUTH_HEADER is believed: ADMIN_AUTH_PROXY, or TRUST_PROXY when it is
  * unset. A load balancer trusted for X-Forwarded-For need not be trusted to name operators.
  */
-export function signOnProxies(config: SignOnConfig): AddressList {
+function signOnProxies(config: SignOnConfig): AddressList {
   return config.ADMIN_AUTH_PROXY ?? config.TRUST_PROXY;
 }
 

@@ -1,8 +1,8 @@
 import { EVENT_KINDS } from './event-catalogue';
 import { asyncApiDocument, messageName } from './asyncapi-document';
 
-export const SECTION_START = '<!-- event types: written by npm run asyncapi from docs/asyncapi.json; do not edit by hand -->';
-export const SECTION_END = '<!-- end of event types -->';
+const SECTION_START = '<!-- event types: written by npm run asyncapi from docs/asyncapi.json; do not edit by hand -->';
+const SECTION_END = '<!-- end of event types -->';
 
 const ORIGINS = {
   notification: 'a notification from the gateway, as received',
@@ -14,6 +14,8 @@ const ORIGINS = {
  * docs/queues.md's list of event types: the same summaries and examples as the AsyncAPI
  * document, so the readable contract cannot drift from the checked one.
  */
+// scripts/write-asyncapi.js calls it from dist/.
+// ts-unused-exports:disable-next-line
 export function eventTypesSection(document = asyncApiDocument()): string {
   const messages = (document.components as { messages: Record<string, { examples: Array<{ payload: unknown }> }> }).messages;
   const rows = EVENT_KINDS.map((kind) => `| \`${kind.type}\` | ${kind.summary} | ${ORIGINS[kind.origin]} |`);

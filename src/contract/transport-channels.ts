@@ -3,7 +3,7 @@
  * queue scheme, as the publishers in src/publishers write them. `messages` is every event
  * type's message, shared by all channels (the payload is the same bytes on every transport).
  */
-export const DEFAULT_QUEUE_NAME = 'payment-notifications';
+const DEFAULT_QUEUE_NAME = 'payment-notifications';
 
 const queueName = {
   description: 'QUEUE_NAME: letters, digits, - and _ only',

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { maskFreeText } from '../observability/mask';
 
 /** Enough of an X-Forwarded-For to see the path a request came by, never kilobytes of it. */
-export const FORWARDED_FOR_LOG_CHARS = 200;
+const FORWARDED_FOR_LOG_CHARS = 200;
 
 export function forwardedForForLog(header: string | string[] | undefined): { forwardedFor?: string; forwardedForHops?: number } {
   if (header === undefined) return {};

@@ -23,7 +23,7 @@ export const LISTENER_TIMEOUTS: ListenerTimeouts = Object.freeze({ headersMs: 20
  * shorter time-out (at most a second) cuts it within 5 %. The check walks the open
  * connections on a timer, not per request, so it costs the ack path nothing.
  */
-export function connectionsCheckingInterval(timeouts: ListenerTimeouts): number {
+function connectionsCheckingInterval(timeouts: ListenerTimeouts): number {
   return Math.max(1, Math.min(1_000, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 10)));
 }
 

@@ -38,7 +38,7 @@ function forwardedClient(forwardedFor: string, trustProxy: AddressList): string 
 }
 
 /** Which allowlist admits an address under this policy (null: none); built once per app. */
-export function sourceClassifier(policy: SourcePolicy): (address: string) => GatewayEnvironment | null {
+function sourceClassifier(policy: SourcePolicy): (address: string) => GatewayEnvironment | null {
   const gateway = new AddressList();
   for (const ip of GATEWAY_ADDRESSES[policy.gatewayEnv]) gateway.add(ip);
   return (address) => {

@@ -48,7 +48,7 @@ export interface LedgerProjector {
 }
 
 export const PROJECTOR_BATCH = 256;
-export const PROJECTOR_POLL_MS = 500;
+const PROJECTOR_POLL_MS = 500;
 
 /**
  * The ledger's projector: follows the stored inputs behind the acks and applies them in

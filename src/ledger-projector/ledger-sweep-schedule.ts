@@ -2,7 +2,7 @@ import type { Logger } from '../observability/logger';
 import type { LedgerStore } from './ledger-store';
 
 /** Kinds that wait for the grace period open within 30 s after it has passed. */
-export const SWEEP_INTERVAL_MS = 15_000;
+const SWEEP_INTERVAL_MS = 15_000;
 
 export interface LedgerSweepSchedule {
   /** The sweep in progress, if any (shutdown waits for it). */

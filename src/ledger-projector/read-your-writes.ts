@@ -2,7 +2,7 @@ import { behind as rowsBehind, type LedgerPosition, type LedgerSeqs } from '../s
 import { LedgerCatchingUp } from './ledger-catching-up';
 
 /** How long a read waits for the projector before it answers 503. */
-export const READ_WAIT_MS = 2000;
+const READ_WAIT_MS = 2000;
 /** How often a waiting read looks at the position when no local batch tells it (another replica projects). */
 const LOOK_EVERY_MS = 20;
 

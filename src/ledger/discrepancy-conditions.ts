@@ -31,11 +31,6 @@ export type ShownCondition = Omit<DiscrepancyCondition, 'id'>;
 type Shown = ShownCondition;
 type N = Timed<NotificationFact>;
 
-/** Every discrepancy condition (docs/ledger.md) that holds for these figures, whatever the grace period says. */
-export function discrepancyConditions(order: OrderKey, figures: OrderFigures, settings: LedgerSettings): DiscrepancyCondition[] {
-  return shownConditions(figures, settings).map((c) => ({ id: discrepancyId(order, c.kind, c.eventIds), ...c }));
-}
-
 /**
  * The conditions without their ids: a replay reads them at every moment and derives each id
  * (a SHA-256) once per kind and events, not once per moment.

@@ -11,7 +11,7 @@ const orderStatus = z.enum(ORDER_STATUSES).meta({
   description: 'the first that applies: ledger_error, refund_failed, discrepancy, cancelled, partially_cancelled, underpaid / overpaid (the whole payments and deposits held add up to less / more than the expected amount, even once a discrepancy about it is resolved), paid (what is held matches the expected amount, or nothing was expected), awaiting_deposit, awaiting_payment',
 });
 
-export const orderSummarySchema = z.object({
+const orderSummarySchema = z.object({
   mallId: z.string(),
   shopOrderNo: z.string(),
   status: orderStatus,

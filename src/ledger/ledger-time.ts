@@ -1,5 +1,5 @@
 /** A time the ledger cannot place on the timeline: ordering by it would make the record depend on input order. */
-export class InvalidLedgerTime extends Error {
+class InvalidLedgerTime extends Error {
   override readonly name = 'InvalidLedgerTime';
   constructor(readonly field: string, readonly value: string) {
     super(`${field}: "${value}" is not an ISO time`);

@@ -31,11 +31,7 @@ export const initialOrderState = (): OrderState => ({
   refusals: new Map(),
 });
 
-export function evolve(state: OrderState, fact: InputFact): OrderState {
-  return evolveTimed(state, timed(fact));
-}
-
-/** `evolve` with the fact's times already parsed: a replay parses each fact's two times once, not at every step. */
+/** One step of the fold, with the fact's times already parsed: a replay parses each fact's two times once, not at every step. */
 export function evolveTimed(state: OrderState, entry: Timed<InputFact>): OrderState {
   switch (entry.fact.kind) {
     case 'expectation':
@@ -56,15 +52,6 @@ export function currentExpectation(state: OrderState): Timed<ExpectationFact> | 
   let latest: Timed<ExpectationFact> | null = null;
   for (const entry of state.expectations.values()) if (latest === null || byTimeThenId(latest, entry) < 0) latest = entry;
   return latest;
-}
-
-/** Epoch ms when the order's inputs last changed: the grace period counts from it. Null for no input. */
-export function lastInputMs(state: OrderState): number | null {
-  let last: number | null = null;
-  for (const map of [state.expectations, state.notifications, state.cancellations, state.conflicts, state.refusals] as ReadonlyArray<ReadonlyMap<string, Timed<unknown>>>) {
-    for (const entry of map.values()) if (last === null || entry.recordedMs > last) last = entry.recordedMs;
-  }
-  return last;
 }
 
 /** The fact with its times parsed; a caller that already parsed `recordedAt` passes it. */

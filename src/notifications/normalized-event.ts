@@ -5,10 +5,10 @@ import { EVENT_TYPES, NOTI_TYPES } from './event-types';
  * What the merchant's internal queue receives for a notification. This schema is the one
  * source of the type the normalizer builds and of the queue contract (docs/asyncapi.json).
  */
-export const gatewayEnvironmentSchema = z.enum(['production', 'development', 'extra']);
+const gatewayEnvironmentSchema = z.enum(['production', 'development', 'extra']);
 export type GatewayEnvironment = z.infer<typeof gatewayEnvironmentSchema>;
 
-export const basketItemSchema = z.object({ productNo: z.string(), productPgCno: z.string(), sellerId: z.string() });
+const basketItemSchema = z.object({ productNo: z.string(), productPgCno: z.string(), sellerId: z.string() });
 export type BasketItem = z.infer<typeof basketItemSchema>;
 
 const time = (description: string, example: string) => z.string().meta({ description, example });

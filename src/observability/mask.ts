@@ -200,7 +200,7 @@ function maskPairs(text: string): string {
  * A text value (a field with no telling name, `shopValue2`): personal values of named pairs in
  * it, and e-mail addresses, resident numbers, phone numbers and the names written beside them.
  */
-export function maskPersonalValues(text: string): string {
+function maskPersonalValues(text: string): string {
   // Nothing shorter, and nothing without a digit, `@`, `=` or `:`, can hold one of those shapes;
   // a card number may still be written in other digits (maskCardNumbers looks for itself).
   if (text.length < 6 || !/[\d@=:]/.test(text)) return maskCardNumbers(text);

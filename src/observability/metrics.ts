@@ -13,7 +13,7 @@ export type NotificationOutcome = 'accepted' | 'duplicate' | 'conflict' | 'rejec
  */
 export type NotiTypeLabel = NotiType | 'invalid' | 'unknown';
 
-export function notiTypeLabel(value: unknown): NotiTypeLabel {
+function notiTypeLabel(value: unknown): NotiTypeLabel {
   if (value === 'unknown' || value === undefined || value === null) return 'unknown';
   return typeof value === 'string' && isNotiType(value) ? value : 'invalid';
 }

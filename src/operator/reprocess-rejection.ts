@@ -21,7 +21,7 @@ type ReprocessConfig = Pick<Config, 'EXTRA_ALLOWED_IPS' | 'MALL_IDS'>;
  * whatever GATEWAY_ENV the operator's shell has) or one still in EXTRA_ALLOWED_IPS; an
  * address since dropped from EXTRA_ALLOWED_IPS must not become an event.
  */
-export function storedSourceEnvironment(sourceIp: string, extraAllowed: AddressList): GatewayEnvironment | null {
+function storedSourceEnvironment(sourceIp: string, extraAllowed: AddressList): GatewayEnvironment | null {
   for (const environment of ['production', 'development'] as const) {
     if (new AddressList().addAll(GATEWAY_ADDRESSES[environment]).has(sourceIp)) return environment;
   }

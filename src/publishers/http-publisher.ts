@@ -72,7 +72,7 @@ export function openHttpPublisher(options: HttpPublisherOptions): Publisher {
   };
 }
 
-export function isPermanentStatus(status: number): boolean {
+function isPermanentStatus(status: number): boolean {
   return status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 

@@ -4,7 +4,7 @@ import { translatorFor, type Translator } from '../console/i18n/translator';
 import type { MessageKey } from '../console/i18n/catalogues';
 
 /** Every value a page shows came from a caller or a notification: it is escaped, never markup. */
-export function escapeHtml(value: unknown): string {
+function escapeHtml(value: unknown): string {
   return String(value ?? '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -14,7 +14,7 @@ export function escapeHtml(value: unknown): string {
 }
 
 /** A tagged template that escapes every interpolated value unless it is already `Html`. */
-export class Html {
+class Html {
   constructor(readonly text: string) {}
   toString(): string {
     return this.text;

@@ -26,7 +26,7 @@ export interface Sandbox {
 }
 
 /** The gateway's services the internal API calls, plus its notification sender, built in memory; `startSandbox` listens. */
-export function createSandbox(options: SandboxOptions = {}): Sandbox {
+function createSandbox(options: SandboxOptions = {}): Sandbox {
   const timeline = createTimeline();
   const schedule: DeliverySchedule = {
     intervalMs: options.schedule?.intervalMs ?? GATEWAY_RETRY_INTERVAL_MS,

@@ -7,7 +7,7 @@ export interface ApiTarget {
 }
 
 /** The mall every simulated notification names (the builders' default). */
-export const SIMULATED_MALL_ID = 'T0001234';
+const SIMULATED_MALL_ID = 'T0001234';
 
 /**
  * Registers the order's expectation as a shop does before sending its customer to pay, so the

@@ -13,7 +13,7 @@ export interface Migration {
 export type OnMigration = (migration: Migration) => void;
 
 /** `migrations/<dialect>/NNN_name.sql`, found from both `src/store` (tests) and `dist/store`. */
-export const MIGRATIONS_ROOT = resolve(__dirname, '..', '..', 'migrations');
+const MIGRATIONS_ROOT = resolve(__dirname, '..', '..', 'migrations');
 
 /**
  * Numbers may have gaps (a feature reserves its number before it lands, and each runner applies

@@ -42,7 +42,7 @@ const RESERVED: Readonly<Record<string, string>> = Object.assign(Object.create(n
  * What a name reads as: compatibility forms folded (full-width `ａｄｍｉｎ`, mathematical letters),
  * invisible characters removed, case ignored. Two names with one skeleton look alike.
  */
-export function nameSkeleton(name: string): string {
+function nameSkeleton(name: string): string {
   return name.normalize('NFKC').replace(INVISIBLE_ALL, '').toLowerCase().normalize('NFKC');
 }
 

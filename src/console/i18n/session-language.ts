@@ -8,7 +8,7 @@ import { translatorFor } from './translator';
 export const browserLocale = (req: Request): Locale => negotiateLocale(req.headers['accept-language']);
 
 /** Only back into the console: a crafted `back` must not turn the switch into an open redirect. */
-export function consolePath(value: unknown, fallback = '/console'): string {
+function consolePath(value: unknown, fallback = '/console'): string {
   return typeof value === 'string' && value.length <= 2000 && /^\/console(\/|\?|$)/.test(value) && !/[\\]|\/\//.test(value) ? value : fallback;
 }
 

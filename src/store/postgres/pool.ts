@@ -14,7 +14,7 @@ export interface PostgresOptions {
   onMigration?: OnMigration;
 }
 
-export const DEFAULTS = { connectTimeoutMs: 2000, statementTimeoutMs: 5000, maxConnections: 10 } as const;
+const DEFAULTS = { connectTimeoutMs: 2000, statementTimeoutMs: 5000, maxConnections: 10 } as const;
 
 const INT8_OID = 20;
 /**
@@ -55,7 +55,7 @@ export function createPool(url: string, options: PostgresOptions): Pool {
   return pool;
 }
 
-export function unavailable(action: string, error: unknown): StoreUnavailable {
+function unavailable(action: string, error: unknown): StoreUnavailable {
   if (error instanceof StoreUnavailable) return error;
   return new StoreUnavailable(`postgres ${action} failed: ${(error as Error).message}`, { cause: error });
 }
@@ -64,7 +64,7 @@ export function unavailable(action: string, error: unknown): StoreUnavailable {
  * PostgreSQL TEXT cannot hold U+0000. A gateway field carrying one must not make a notification
  * unstorable (a 503 the gateway would retry forever); the exact bytes are kept in raw_body anyway.
  */
-export function textSafe(params: unknown[]): unknown[] {
+function textSafe(params: unknown[]): unknown[] {
   return params.map((value) => (typeof value === 'string' ? value.replace(/\u0000/g, '\uFFFD') : Array.isArray(value) ? textSafe(value) : value));
 }
 

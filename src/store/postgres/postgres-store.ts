@@ -22,6 +22,8 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
   return createStore(await openPostgresDriver(url, options));
 }
 
+// Loaded with import(), so pg loads only when PostgreSQL is used.
+// ts-unused-exports:disable-next-line
 export async function openPostgresDriver(url: string, options: PostgresOptions = {}): Promise<StoreDriver> {
   const onBackgroundError = options.onBackgroundError ?? (() => undefined);
   const pool = createPool(url, { ...options, onBackgroundError });

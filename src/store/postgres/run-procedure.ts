@@ -61,7 +61,7 @@ export function ledgerTransaction(effects: Effects): TransactionEnds {
 const numbered = new Map<string, string>();
 
 /** Portable `?` placeholders as PostgreSQL's `$1, $2, …` (our SQL has no `?` inside literals). */
-export function toPostgres(sql: string): string {
+function toPostgres(sql: string): string {
   let text = numbered.get(sql);
   if (text === undefined) {
     let n = 0;

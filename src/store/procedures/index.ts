@@ -53,8 +53,7 @@ export const loopReads: ReadonlySet<ReadName> = new Set<ReadName>(['nextPending'
  * PostgreSQL in a transaction of their own that takes the ledger's lock first and the outbox-order
  * lock only to queue events, so the acks' transactions never wait for their reads and fold.
  */
-export const LEDGER_WRITES = ['projectLedger', 'sweepLedger', 'rebuildLedger', 'backfillLedger'] as const;
-export type LedgerWriteName = (typeof LEDGER_WRITES)[number];
+export type LedgerWriteName = 'projectLedger' | 'sweepLedger' | 'rebuildLedger' | 'backfillLedger';
 
 export type Writes = typeof writes;
 export type Reads = typeof reads;

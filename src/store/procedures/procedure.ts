@@ -103,7 +103,7 @@ export function placeholders(count: number): string {
  * Bound parameters one statement may carry: SQLite's default limit (PostgreSQL allows 65535).
  * A multi-row statement longer than this is cut with `chunks`.
  */
-export const MAX_PARAMETERS = 32766;
+const MAX_PARAMETERS = 32766;
 
 /** `(?, ?), (?, ?)` for a multi-row `VALUES` of `rows` rows of `columns` values. */
 export function valueRows(rows: number, columns: number): string {

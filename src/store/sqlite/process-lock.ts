@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 
 /** Another receiver process already serves this database file. */
-export class DatabaseInUse extends Error {
+class DatabaseInUse extends Error {
   override readonly name = 'DatabaseInUse';
 }
 

@@ -56,7 +56,7 @@ const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
  * cover that, so an ack we answer 0000 always fits with the checkpoint after it, and readiness
  * no longer depends on whether a one-row probe happened to fit into reused WAL frames.
  */
-export const MIN_FREE_BYTES = 4 * 64 * 1024;
+const MIN_FREE_BYTES = 4 * 64 * 1024;
 
 export function openSqliteStore(path: string, options: SqliteOptions = {}): Store {
   return createStore(openSqliteDriver(path, options));

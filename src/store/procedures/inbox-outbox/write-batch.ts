@@ -10,7 +10,7 @@ export interface WriteRequest {
 }
 
 /** The procedure a write request names, started with its arguments. */
-export function startWrite({ name, args }: WriteRequest): Procedure<unknown> {
+function startWrite({ name, args }: WriteRequest): Procedure<unknown> {
   const procedure = procedureNamed(name);
   if (!procedure) throw new Error(`no store procedure named ${name}`);
   return procedure(...args);

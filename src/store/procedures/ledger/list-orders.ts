@@ -20,7 +20,7 @@ export interface OrderListFilter {
 }
 
 /** The conditions of a list or count of orders, shared so the counts beside a list count that list. */
-export function orderConditions(filter: Pick<OrderListFilter, 'status' | 'from' | 'to'>): { conditions: string[]; params: Param[] } {
+function orderConditions(filter: Pick<OrderListFilter, 'status' | 'from' | 'to'>): { conditions: string[]; params: Param[] } {
   const conditions = [filter.status === undefined ? 'status IS NOT NULL' : 'status = ?'];
   const params: Param[] = filter.status === undefined ? [] : [filter.status];
   // updated_at is the record's ISO instant (toISOString: one width, UTC), so text order is time order.
