@@ -9,16 +9,16 @@ import { eventually } from '../helpers/eventually';
 import { entryFor, sampleEvent } from '../helpers/stored-events';
 
 /**
- * Every worker thread started while `body` runs, with its workerData, so a test can end the real
+ * Every worker thread started while `body` runs, with the module it runs, so a test can end the real
  * writer thread the way its heap limit or a native crash would: from outside, without its consent.
  */
-async function watchingWorkers<T>(body: (started: Array<{ worker: Worker; data: unknown }>) => Promise<T>): Promise<T> {
+async function watchingWorkers<T>(body: (started: Array<{ worker: Worker; file: string }>) => Promise<T>): Promise<T> {
   const Original = workerThreads.Worker;
-  const started: Array<{ worker: Worker; data: unknown }> = [];
+  const started: Array<{ worker: Worker; file: string }> = [];
   class Recorded extends Original {
     constructor(filename: string | URL, options?: WorkerOptions) {
       super(filename, options);
-      started.push({ worker: this, data: options?.workerData });
+      started.push({ worker: this, file: String(filename) });
     }
   }
   workerThreads.Worker = Recorded;
@@ -29,7 +29,7 @@ async function watchingWorkers<T>(body: (started: Array<{ worker: Worker; data: 
   }
 }
 
-const isWriter = (data: unknown) => /writer-worker/.test(String((data as { entry?: string }).entry ?? ''));
+const isWriter = (file: string) => /writer-worker/.test(file);
 
 describe('a SQLite writer thread that dies', () => {
   let dir: string;
@@ -44,7 +44,7 @@ describe('a SQLite writer thread that dies', () => {
       try {
         const before = sampleEvent();
         expect((await store.record(entryFor(before))).outcome).toBe('accepted');
-        const writers = () => started.filter(({ data }) => isWriter(data));
+        const writers = () => started.filter(({ file }) => isWriter(file));
         expect(writers()).toHaveLength(1);
 
         // A write in flight when the thread ends fails (503: the gateway resends it).
@@ -77,7 +77,7 @@ describe('a SQLite writer thread that dies', () => {
       const store = createStore(openSqliteDriver(join(dir, 'receiver.db')));
       try {
         await store.record(entryFor(sampleEvent()));
-        const writer = started.find(({ data }) => isWriter(data))!.worker;
+        const writer = started.find(({ file }) => isWriter(file))!.worker;
         // Writes in many turns, so many batches; the thread ends once a few have committed, while
         // the rest are queued or in a transaction.
         let committed = 0;
@@ -115,7 +115,7 @@ describe('a SQLite writer thread that dies', () => {
       const store = createStore(openSqliteDriver(join(dir, 'receiver.db')));
       try {
         for (let death = 1; death <= 3; death++) {
-          const writers = started.filter(({ data }) => isWriter(data));
+          const writers = started.filter(({ file }) => isWriter(file));
           expect(writers).toHaveLength(death);
           await writers[death - 1]!.worker.terminate();
           await eventually(
