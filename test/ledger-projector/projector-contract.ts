@@ -107,6 +107,18 @@ export function projectorContract(openDatabase: () => Promise<ProjectorDatabase>
     await expect(stores.ledger.rebuildPage(null, 100, new Date().toISOString())).resolves.toMatchObject({ changed: 0 });
   });
 
+  test('an expectation whose text reads but whose amount or currency is no amount marks its order, never reads as paid', async () => {
+    const stores = await open();
+    const expectation = expectationFact(order('ORD-NO-AMOUNT'), { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }, minute(0));
+    // A hand's edit that kept the JSON whole: the amount as text, then without a currency.
+    await db.sql('INSERT INTO ledger_inputs (mall_id, shop_order_no, fact_json, recorded_at) VALUES (?, ?, ?, ?)', MALL, 'ORD-NO-AMOUNT', JSON.stringify({ ...expectation, amount: '30,000' }), minute(0));
+    await db.sql('INSERT INTO ledger_inputs (mall_id, shop_order_no, fact_json, recorded_at) VALUES (?, ?, ?, ?)', MALL, 'ORD-NO-CURRENCY', JSON.stringify({ ...expectation, currency: undefined }), minute(0));
+    await stores.store.record(paid('ORD-NO-AMOUNT', 'PG-NO-AMOUNT', 3000, 1));
+    await stores.store.record(paid('ORD-NO-CURRENCY', 'PG-NO-CURRENCY', 3000, 2));
+    await expect(stores.ledger.getOrder(order('ORD-NO-AMOUNT'))).resolves.toMatchObject({ status: 'ledger_error', ledgerError: { error: expect.stringMatching(/its amount is not an amount/) } });
+    await expect(stores.ledger.getOrder(order('ORD-NO-CURRENCY'))).resolves.toMatchObject({ status: 'ledger_error', ledgerError: { error: expect.stringMatching(/its currency is not a currency code/) } });
+  });
+
   test('an input the ledger cannot apply is kept: its order stays ledger_error through later notifications and a restart, expectation kept, until it is repaired and a rebuild applies it', async () => {
     let stores = await open();
     const expectation = expectationFact(order('ORD-KEPT'), { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }, minute(0));

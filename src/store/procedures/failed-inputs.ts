@@ -83,5 +83,16 @@ export function readInputFact(json: string): LedgerFact {
   if (typeof fact !== 'object' || fact === null) throw new Error('it is not a JSON object');
   const { kind, id, at, recordedAt } = fact as Record<string, unknown>;
   for (const [name, value] of Object.entries({ kind, id, at, recordedAt })) if (typeof value !== 'string') throw new Error(`its ${name} is not a string`);
+  if (kind === 'expectation') checkExpectation(fact as Record<string, unknown>);
   return fact as LedgerFact;
+}
+
+/**
+ * What the status weighs the order's money against: an amount that is no integer (`"30,000"`)
+ * compares as neither less nor more than any payment, and the order would read `paid`.
+ */
+function checkExpectation(fact: Record<string, unknown>): void {
+  const { amount, currency } = fact;
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) throw new Error('its amount is not an amount');
+  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) throw new Error('its currency is not a currency code');
 }
