@@ -2,6 +2,7 @@ import iconv from 'iconv-lite';
 import { STRICT_UTF8 } from '../strict-utf8';
 import { KOREAN_CHARSET } from '../euc-kr';
 import { isCardSecretKey, maskCardNumberValue, maskCardNumbers, maskSecretValue } from './card-numbers';
+import { maskFolded } from './folded-text';
 import { holdsPersonName, namesAThing } from './name-fields';
 
 /**
@@ -120,8 +121,11 @@ function maskDeep(value: unknown, depth: number, memo: MaskMemo | undefined): un
 const EMAIL_SOURCE = String.raw`(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?![A-Za-z0-9-])`;
 const EMAIL = new RegExp(EMAIL_SOURCE, 'g');
 const EMAIL_WHOLE = new RegExp(`^${EMAIL_SOURCE}$`);
-/** 010-1234-5678, 01012345678, +82 10 1234 5678, and landlines with separators (02-123-4567). */
-const PHONE_SOURCE = String.raw`(?<![A-Za-z0-9+])(?:(?:\+82[ -]?(?:\(0\))?|0)1[016789][ -]?\d{3,4}[ -]?\d{4}|(?:\+82[ -]?|0)(?:2|[3-6][1-5]|70)[ )-]\d{3,4}[ -]\d{4})(?![A-Za-z0-9])`;
+/**
+ * 010-1234-5678, 01012345678, +82 10 1234 5678, 010.1234.5678, and landlines with separators
+ * (02-123-4567), as folded-text.ts writes them whatever digits and separators they came in.
+ */
+const PHONE_SOURCE = String.raw`(?<![A-Za-z0-9+])(?:(?:\+82[ .\/-]?(?:\(0\))?|0)1[016789][ .\/-]?\d{3,4}[ .\/-]?\d{4}|(?:\+82[ .\/-]?|0)(?:2|[3-6][1-5]|70)[ .\/)-]\d{3,4}[ .\/-]\d{4})(?![A-Za-z0-9])`;
 const PHONE = new RegExp(PHONE_SOURCE, 'g');
 /** yymmdd, the dash optional, then the digit for century and sex and six more (900101-1234567). */
 const RESIDENT_NUMBER = /(?<![A-Za-z0-9])\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-?[1-8]\d{6}(?![A-Za-z0-9])/g;
@@ -143,11 +147,9 @@ function maskEmails(text: string): string {
 }
 
 function maskPersonalShapes(text: string): string {
-  return maskEmails(
-    text
-      .replace(RESIDENT_NUMBER, (number) => number.replace(/\d/g, '*'))
-      .replace(PHONE, keepLastFourDigits),
-  );
+  return maskEmails(maskFolded(text, (folded) => folded
+    .replace(RESIDENT_NUMBER, (number) => number.replace(/\d/g, '*'))
+    .replace(PHONE, keepLastFourDigits)));
 }
 
 /** Card numbers last: a resident number that happens to pass the Luhn check is masked whole first. */
@@ -203,7 +205,7 @@ function maskPairs(text: string): string {
 function maskPersonalValues(text: string): string {
   // Nothing shorter, and nothing without a digit, `@`, `=` or `:`, can hold one of those shapes;
   // a card number may still be written in other digits (maskCardNumbers looks for itself).
-  if (text.length < 6 || !/[\d@=:]/.test(text)) return maskCardNumbers(text);
+  if (text.length < 6 || !/[\p{Nd}@=:]/u.test(text)) return maskCardNumbers(text);
   return maskShapes(maskPairs(text));
 }
 

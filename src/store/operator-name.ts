@@ -39,11 +39,25 @@ const RESERVED: Readonly<Record<string, string>> = Object.assign(Object.create(n
 });
 
 /**
+ * Letters of other scripts drawn exactly as a Latin one in the usual fonts (after lower-casing):
+ * `аdmin` with a Cyrillic а is not `admin` to NFKC, but reads as it in the audit log. The few
+ * Unicode's confusables table lists for the letters a name is written in; not the whole table.
+ */
+const LATIN_LOOKALIKES: Readonly<Record<string, string>> = {
+  'а': 'a', 'в': 'b', 'с': 'c', 'ԁ': 'd', 'е': 'e', 'һ': 'h', 'і': 'i', 'ј': 'j', 'к': 'k', 'ӏ': 'l', 'м': 'm', 'н': 'h',
+  'о': 'o', 'р': 'p', 'ԛ': 'q', 'ѕ': 's', 'т': 't', 'у': 'y', 'х': 'x', 'ԝ': 'w',
+  'α': 'a', 'ε': 'e', 'ι': 'i', 'κ': 'k', 'ν': 'v', 'ο': 'o', 'ρ': 'p', 'τ': 't', 'υ': 'u', 'χ': 'x',
+  'ı': 'i', 'ɑ': 'a', 'ɡ': 'g', 'ℓ': 'l',
+};
+const LOOKALIKE_ALL = new RegExp(`[${Object.keys(LATIN_LOOKALIKES).join('')}]`, 'gu');
+
+/**
  * What a name reads as: compatibility forms folded (full-width `ａｄｍｉｎ`, mathematical letters),
- * invisible characters removed, case ignored. Two names with one skeleton look alike.
+ * invisible characters removed, case ignored, other scripts' letters drawn as Latin ones read as
+ * those. Two names with one skeleton look alike.
  */
 function nameSkeleton(name: string): string {
-  return name.normalize('NFKC').replace(INVISIBLE_ALL, '').toLowerCase().normalize('NFKC');
+  return name.normalize('NFKC').replace(INVISIBLE_ALL, '').toLowerCase().normalize('NFKC').replace(LOOKALIKE_ALL, (ch) => LATIN_LOOKALIKES[ch]!);
 }
 
 /** What the reserved name `name` reads as is kept for, or null when it reads as no reserved name. */

@@ -128,6 +128,8 @@ describe('roles: what a viewer, an operator and an admin may do', () => {
     ['a Hangul filler in a name', '김\uffa0민지', 'invisible characters'],
     ['a zero-width space in a name', 'kim\u200blee', 'control or invisible'],
     ["another operator's name in capitals", 'ADA', 'must not read as another operator&#39;s: &quot;ada&quot; exists'],
+    ["another operator's name with a Cyrillic а", '\u0430da', 'must not read as another operator&#39;s: &quot;ada&quot; exists'],
+    ['admin with a Cyrillic а', '\u0430dmin', 'reserved for the bootstrap operator'],
   ])('the operator form refuses a name with %s, and adds no one', async (_what, name, reason) => {
     const { agent, csrf } = await h.signIn('ada', 'admin');
     const before = await h.receiver.store.listOperators();

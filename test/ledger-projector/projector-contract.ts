@@ -73,6 +73,52 @@ export function projectorContract(openDatabase: () => Promise<ProjectorDatabase>
     await expect(stores.ledger.getOrder(order('ORD-AFTER'))).resolves.toMatchObject({ status: 'paid' });
   });
 
+  test('a stored notification that parses but reads as no event marks its order alone, kept through later notifications and a restart until repaired; the projector goes on', async () => {
+    let stores = await open({ projector: false });
+    await stores.store.record(paid('ORD-MALFORMED', 'PG-MALFORMED', 30000, 0));
+    const [row] = await db.sql("SELECT seq, event_json FROM inbox WHERE shop_order_no = 'ORD-MALFORMED'");
+    // Its row still names the order; its event does not read as one (a fault, a hand's edit): no data, no basket.
+    await db.sql('UPDATE inbox SET event_json = ? WHERE seq = ?', JSON.stringify({ mallId: MALL, shopOrderNo: 'ORD-MALFORMED' }), Number(row!.seq));
+    await stores.store.close();
+    opened.splice(opened.indexOf(stores), 1);
+    stores = await open();
+    await stores.store.record(paid('ORD-NEXT', 'PG-NEXT', 1000, 1));
+    await expect(stores.ledger.getOrder(order('ORD-NEXT'))).resolves.toMatchObject({ status: 'paid' });
+    const marked = { status: 'ledger_error', ledgerError: { error: expect.stringMatching(/stored notification \(inbox row \d+\) cannot be read.*kept/) } };
+    await expect(stores.ledger.getOrder(order('ORD-MALFORMED'))).resolves.toMatchObject(marked);
+
+    // The order's next notification does not clear the mark, nor does a restart or a rebuild before the repair.
+    await stores.store.record(cancelled('ORD-MALFORMED', 'PG-MALFORMED', 'PG-MALFORMED-C', 10000, 2, 20000));
+    await expect(stores.ledger.getOrder(order('ORD-MALFORMED'))).resolves.toMatchObject(marked);
+    await stores.store.close();
+    opened.splice(opened.indexOf(stores), 1);
+    stores = await open();
+    await stores.ledger.rebuildPage(null, 100, new Date().toISOString());
+    await expect(stores.ledger.getOrder(order('ORD-MALFORMED'))).resolves.toMatchObject(marked);
+    await expect(stores.ledger.ledgerErrorCount()).resolves.toBe(1);
+
+    // Repaired in the inbox; the rebuild applies it: the approval counts, the mark goes.
+    await db.sql('UPDATE inbox SET event_json = ? WHERE seq = ?', String(row!.event_json), Number(row!.seq));
+    await stores.ledger.rebuildPage(null, 100, new Date().toISOString());
+    const repaired = await stores.ledger.getOrder(order('ORD-MALFORMED'));
+    expect(repaired).toMatchObject({ status: 'partially_cancelled', approved: 30000, cancelled: 10000, remaining: 20000 });
+    expect(repaired!.ledgerError).toBeUndefined();
+    await expect(stores.ledger.ledgerErrorCount()).resolves.toBe(0);
+    await expect(stores.ledger.rebuildPage(null, 100, new Date().toISOString())).resolves.toMatchObject({ changed: 0 });
+  });
+
+  test('an expectation whose text reads but whose amount or currency is no amount marks its order, never reads as paid', async () => {
+    const stores = await open();
+    const expectation = expectationFact(order('ORD-NO-AMOUNT'), { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }, minute(0));
+    // A hand's edit that kept the JSON whole: the amount as text, then without a currency.
+    await db.sql('INSERT INTO ledger_inputs (mall_id, shop_order_no, fact_json, recorded_at) VALUES (?, ?, ?, ?)', MALL, 'ORD-NO-AMOUNT', JSON.stringify({ ...expectation, amount: '30,000' }), minute(0));
+    await db.sql('INSERT INTO ledger_inputs (mall_id, shop_order_no, fact_json, recorded_at) VALUES (?, ?, ?, ?)', MALL, 'ORD-NO-CURRENCY', JSON.stringify({ ...expectation, currency: undefined }), minute(0));
+    await stores.store.record(paid('ORD-NO-AMOUNT', 'PG-NO-AMOUNT', 3000, 1));
+    await stores.store.record(paid('ORD-NO-CURRENCY', 'PG-NO-CURRENCY', 3000, 2));
+    await expect(stores.ledger.getOrder(order('ORD-NO-AMOUNT'))).resolves.toMatchObject({ status: 'ledger_error', ledgerError: { error: expect.stringMatching(/its amount is not an amount/) } });
+    await expect(stores.ledger.getOrder(order('ORD-NO-CURRENCY'))).resolves.toMatchObject({ status: 'ledger_error', ledgerError: { error: expect.stringMatching(/its currency is not a currency code/) } });
+  });
+
   test('an input the ledger cannot apply is kept: its order stays ledger_error through later notifications and a restart, expectation kept, until it is repaired and a rebuild applies it', async () => {
     let stores = await open();
     const expectation = expectationFact(order('ORD-KEPT'), { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }, minute(0));

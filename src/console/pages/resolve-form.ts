@@ -31,6 +31,8 @@ const DETAIL_NAMES: Readonly<Record<string, MessageKey>> = {
   storedCancelAmount: 'detail.storedCancelAmount', redeliveredCancelAmount: 'detail.redeliveredCancelAmount',
   storedRemainAmount: 'detail.storedRemainAmount', redeliveredRemainAmount: 'detail.redeliveredRemainAmount',
   storedResCd: 'detail.storedResCd', redeliveredResCd: 'detail.redeliveredResCd', rejectionId: 'detail.rejectionId',
+  storedMallId: 'detail.storedMallId', redeliveredMallId: 'detail.redeliveredMallId',
+  storedShopOrderNo: 'detail.storedShopOrderNo', redeliveredShopOrderNo: 'detail.redeliveredShopOrderNo',
 };
 
 /** An instant as the ledger keeps it (the gateway's `+09:00` or the receiver's UTC): shown in KST like every other time. */

@@ -5,7 +5,7 @@ import type { LedgerFact, OrderKey } from '../../../ledger/ledger-facts';
 import type { LedgerSettings } from '../../../config/ledger-settings';
 import type { Discrepancy, OrderRecord } from '../../../ledger/order-record';
 import { sha256Hex } from '../../../sha256-hex';
-import { forgetFailedInput, readInputFact } from './failed-inputs';
+import { forgetFailedInput, readFailedInput } from './failed-inputs';
 import { orderKeyText, storedRecord, type LoadedOrder } from './ledger-orders';
 import { changes, chunks, columnArrays, placeholders, rowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
 
@@ -187,10 +187,11 @@ function retryFailedInputs(loaded: ReadonlyMap<string, LoadedOrder>): { retried:
   for (const entry of loaded.values()) {
     for (const input of entry.failedInputs) {
       try {
-        retried.push({ order: entry.order, fact: readInputFact(input.factJson), json: input.factJson });
+        const made = readFailedInput(input);
+        if (made !== null) retried.push({ order: entry.order, ...made });
         applied.push(input.seq);
       } catch (error) {
-        entry.loadError ??= `ledger input ${input.seq} cannot be read (${(error as Error).message}); it is kept, and the order marked, until it is repaired and \`ledger rebuild\` applies it`;
+        entry.loadError ??= `${input.seq > 0 ? `ledger input ${input.seq}` : `stored notification (inbox row ${-input.seq})`} cannot be read (${(error as Error).message}); it is kept, and the order marked, until it is repaired and \`ledger rebuild\` applies it`;
       }
     }
   }

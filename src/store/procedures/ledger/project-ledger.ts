@@ -5,11 +5,10 @@ import { conflictFact } from '../../../ledger/conflict-fact';
 import { notificationFact } from '../../../ledger/notification-fact';
 import { refusalFact } from '../../../ledger/refusal-fact';
 import { decodeBody } from '../../../notifications/decode-body';
-import { storedFactOf } from '../inbox-outbox/inbox-row';
 import { loadedOrders, loadOrders, orderKeyText, type LoadedOrder } from './ledger-orders';
 import { recomputeOrders, type OrderFact } from './ledger-writes';
 import { queueAfter } from './apply-order-facts';
-import { keepFailedInput, readInputFact } from './failed-inputs';
+import { failedNotificationSeq, keepFailedInput, readInboxEvent, readInputFact } from './failed-inputs';
 import { allRows, changes, dialect, oneTrip, type Procedure } from '../procedure';
 
 export interface ProjectedBatch {
@@ -30,7 +29,7 @@ export interface ProjectedBatch {
 }
 
 type Position = Record<'inbox_seq' | 'input_seq' | 'conflict_id' | 'rejection_id', number | string>;
-type InboxInput = { seq: number | string; event_json: string; trace_context?: string | null };
+type InboxInput = { seq: number | string; mall_id: string; shop_order_no: string | null; event_json: string; trace_context?: string | null };
 
 const POSITION_COLUMNS = 'inbox_seq, input_seq, conflict_id, rejection_id';
 const AT = Object.fromEntries(POSITION_COLUMNS.split(', ').map((column) => [column, `SELECT ${column} FROM ledger_projector WHERE id = 1`])) as Record<keyof Position, string>;
@@ -39,10 +38,10 @@ const AT = Object.fromEntries(POSITION_COLUMNS.split(', ').map((column) => [colu
  * not read: a batch never carries the ledger's events of the batch before back out of the database
  * only to skip them.
  */
-const NOTIFICATIONS_AFTER = `SELECT seq, event_json FROM inbox
+const NOTIFICATIONS_AFTER = `SELECT seq, mall_id, shop_order_no, event_json FROM inbox
   WHERE seq > (${AT.inbox_seq}) AND source_ip <> 'internal' ORDER BY seq LIMIT ?`;
 /** The same with each one's stored trace context (tracing on: the batch span's links), its outbox row by its unique inbox_seq. */
-const TRACED_NOTIFICATIONS_AFTER = `SELECT i.seq, i.event_json, o.trace_context FROM inbox i LEFT JOIN outbox o ON o.inbox_seq = i.seq
+const TRACED_NOTIFICATIONS_AFTER = `SELECT i.seq, i.mall_id, i.shop_order_no, i.event_json, o.trace_context FROM inbox i LEFT JOIN outbox o ON o.inbox_seq = i.seq
   WHERE i.seq > (${AT.inbox_seq}) AND i.source_ip <> 'internal' ORDER BY i.seq LIMIT ?`;
 type LedgerInput = { seq: number | string; mall_id: string; shop_order_no: string; fact_json: string };
 type ConflictInput = { id: number | string; received_at: string; event_json: string; stored_json: string };
@@ -89,16 +88,17 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
   const poisoned: Array<{ order: OrderKey; seq: number | string; json: string; error: string }> = [];
   for (const row of notifications) {
     if (withTraceContexts && row.trace_context) traceContexts.push(row.trace_context);
-    let event: NormalizedEvent;
+    let made: ReturnType<typeof readInboxEvent>;
     try {
-      event = JSON.parse(row.event_json) as NormalizedEvent;
-    } catch {
-      // No order can be read from it: counted and passed, never a stop for the others.
-      errors.push(`inbox row ${row.seq}: its stored event cannot be read`);
+      made = readInboxEvent(row.event_json);
+    } catch (error) {
+      // Its row still names its order: that order is marked and the event kept until a repair; one
+      // that names none is counted and passed. Never a stop for the others.
+      if (row.shop_order_no === null) errors.push(`inbox row ${row.seq}: its stored event cannot be read`);
+      else poisoned.push({ order: { mallId: row.mall_id, shopOrderNo: row.shop_order_no }, seq: failedNotificationSeq(row.seq), json: row.event_json, error: (error as Error).message });
       continue;
     }
-    const made = storedFactOf(event);
-    if (made !== null) facts.push({ order: { mallId: event.mallId, shopOrderNo: event.shopOrderNo! }, ...made });
+    if (made !== null) facts.push(made);
   }
   for (const row of conflicts) {
     const made = readable(() => conflictOf(row));
