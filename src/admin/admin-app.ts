@@ -5,7 +5,7 @@ import { consoleRouter } from '../console/console-router';
 import { requireKnownHost } from '../console/require-known-host';
 import { requireSession } from '../console/require-session';
 import { securityHeaders } from '../console/security-headers';
-import { publisherReadiness, relayReadiness } from './publisher-readiness';
+import { publisherReadiness, relayReadiness } from '../relay/publisher-readiness';
 import type { Metrics } from '../observability/metrics';
 import type { Publisher } from '../publishers/publisher';
 import type { Relay } from '../relay/relay';

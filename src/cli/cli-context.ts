@@ -4,7 +4,7 @@ import { maskCardData } from '../observability/card-numbers';
 import { maskSensitive } from '../observability/mask';
 import { openStore } from '../store/open-store';
 import { StoreUnavailable, type Store } from '../store/store';
-import { CliFailure, EXIT } from './exit-codes';
+import { CliFailure, EXIT } from '../exit-codes';
 import { requireReceiverDatabase } from './require-database';
 import { terminalJson } from './terminal-text';
 

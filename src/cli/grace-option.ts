@@ -1,7 +1,7 @@
 import { Option } from 'commander';
 import type { Config } from '../config/env';
 import type { CliIo } from './cli-context';
-import { CliFailure, EXIT } from './exit-codes';
+import { CliFailure, EXIT } from '../exit-codes';
 
 /** The ledger's grace period a command computes with, and where it came from. */
 export interface Grace {

@@ -1,5 +1,5 @@
 import { newOperatorNameProblem, operatorNameProblem, shownName } from '../store/operator-name';
-import { CliFailure, EXIT } from './exit-codes';
+import { CliFailure, EXIT } from '../exit-codes';
 
 /**
  * Parses an operator name argument: one that no operator can have (control characters, too

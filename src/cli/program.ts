@@ -25,7 +25,7 @@ import { registerRetentionPrune } from './commands/retention-prune';
 import { sandboxCommand, untilSignal } from '../sandbox/sandbox-command';
 import { registerStatus } from './commands/status';
 import { announceStore } from './receiver-store-check';
-import { CliFailure, EXIT } from './exit-codes';
+import { CliFailure, EXIT } from '../exit-codes';
 import { maskCardText } from '../observability/card-numbers';
 import { terminalText } from './terminal-text';
 

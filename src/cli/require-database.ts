@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { databaseOf } from '../config/database-url';
 import { redactUrl } from '../observability/redact-url';
 import { storeLocation, type StoreIdentity } from '../store/store-location';
-import { CliFailure, EXIT } from './exit-codes';
+import { CliFailure, EXIT } from '../exit-codes';
 
 /**
  * Refuses a DATABASE_URL where the receiver never ran. Opening the store there would create

@@ -2,7 +2,7 @@ import type { Config } from '../config/env';
 import type { CommandStore } from '../store/command-store';
 import { openStores } from '../ledger-projector/open-stores';
 import { StoreUnavailable } from '../store/store';
-import { CliFailure, EXIT } from './exit-codes';
+import { CliFailure, EXIT } from '../exit-codes';
 import { requireReceiverDatabase } from './require-database';
 
 /** Like withStore, for the gateway commands kept in the same database. */

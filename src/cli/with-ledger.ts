@@ -4,7 +4,7 @@ import type { LedgerStore } from '../ledger-projector/ledger-store';
 import { openStores } from '../ledger-projector/open-stores';
 import { LedgerCatchingUp } from '../ledger-projector/ledger-catching-up';
 import { StoreUnavailable } from '../store/store';
-import { CliFailure, EXIT } from './exit-codes';
+import { CliFailure, EXIT } from '../exit-codes';
 import { requireReceiverDatabase } from './require-database';
 
 /**

@@ -1,4 +1,4 @@
-import type { DeliveryReadiness } from '../admin/publisher-readiness';
+import type { DeliveryReadiness } from '../relay/publisher-readiness';
 import type { Config } from '../config/env';
 import type { Logger } from '../observability/logger';
 import type { CommandStore } from '../store/command-store';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { CliFailure } from '../cli/exit-codes';
+import { CliFailure } from '../exit-codes';
 import { loadDotEnv } from '../config/dotenv';
 import { sandboxCommand, untilSignal } from './sandbox-command';
 

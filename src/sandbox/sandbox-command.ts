@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { CliFailure, EXIT } from '../cli/exit-codes';
+import { CliFailure, EXIT } from '../exit-codes';
 import { readSecrets, SecretFileError, type Secrets } from '../config/internal-api-settings';
 import { keyForMall } from '../gateway/msg-auth';
 import { GATEWAY_MAX_TRIES, GATEWAY_RETRY_INTERVAL_MS } from '../simulator/run-simulation';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { publicRecord } from '../../commands/command-record';
 import { cliConfig, globalOptions, masked, print, type CliIo } from '../cli-context';
-import { CliFailure, EXIT } from '../exit-codes';
+import { CliFailure, EXIT } from '../../exit-codes';
 import { formatFields, formatTable } from '../table';
 import { withCommands } from '../with-commands';
 

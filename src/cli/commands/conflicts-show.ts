@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { cliConfig, globalOptions, numericId, print, withStore, type CliIo } from '../cli-context';
-import { CliFailure, EXIT } from '../exit-codes';
+import { CliFailure, EXIT } from '../../exit-codes';
 import { compareConflict, type ConflictComparison } from '../../operator/conflict-comparison';
 import { maskChange } from '../../operator/field-diff';
 import { formatFields, formatTable } from '../table';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { cliActor } from '../cli-actor';
 import { cliConfig, globalOptions, print, type CliIo } from '../cli-context';
-import { CliFailure, EXIT } from '../exit-codes';
+import { CliFailure, EXIT } from '../../exit-codes';
 import { withLedger } from '../with-ledger';
 import { kstTime } from '../../console/format';
 

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { EventFilter, OutboxStatus } from '../../store/store';
 import { cliConfig, globalOptions, print, positiveInt, withStore, type CliIo } from '../cli-context';
-import { CliFailure, EXIT } from '../exit-codes';
+import { CliFailure, EXIT } from '../../exit-codes';
 import { eventListing } from '../event-listing';
 import { formatTable } from '../table';
 

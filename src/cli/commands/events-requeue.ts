@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { cliConfig, globalOptions, print, withStore, type CliIo } from '../cli-context';
 import { cliActor } from '../cli-actor';
-import { CliFailure, EXIT } from '../exit-codes';
+import { CliFailure, EXIT } from '../../exit-codes';
 
 /**
  * Sends an event to the queue again from its first attempt. A running receiver's relay

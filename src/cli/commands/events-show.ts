@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { cliConfig, globalOptions, masked, print, withStore, type CliIo } from '../cli-context';
-import { CliFailure, EXIT } from '../exit-codes';
+import { CliFailure, EXIT } from '../../exit-codes';
 import { eventListing } from '../event-listing';
 import { formatFields, formatTable } from '../table';
 import { maskFreeText } from '../../observability/mask';

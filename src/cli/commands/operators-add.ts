@@ -4,7 +4,7 @@ import { lookalikeProblem, shownName } from '../../store/operator-name';
 import { OPERATOR_ROLES, type OperatorRole } from '../../store/store';
 import { cliActor } from '../cli-actor';
 import { cliConfig, globalOptions, print, withStore, type CliIo } from '../cli-context';
-import { CliFailure, EXIT } from '../exit-codes';
+import { CliFailure, EXIT } from '../../exit-codes';
 import { newOperatorName } from '../operator-args';
 
 /**

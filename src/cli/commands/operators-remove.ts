@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { cliActor } from '../cli-actor';
 import { cliConfig, globalOptions, print, withStore, type CliIo } from '../cli-context';
-import { CliFailure, EXIT } from '../exit-codes';
+import { CliFailure, EXIT } from '../../exit-codes';
 import { operatorName } from '../operator-args';
 
 /** Takes effect at once on every replica: the operator's next console request finds no session. */

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { newSecret, secretHash } from '../../store/operator-credentials';
 import { cliActor } from '../cli-actor';
 import { cliConfig, globalOptions, print, withStore, type CliIo } from '../cli-context';
-import { CliFailure, EXIT } from '../exit-codes';
+import { CliFailure, EXIT } from '../../exit-codes';
 import { operatorName } from '../operator-args';
 
 /** A lost or leaked token: the old one stops working and its sessions end, on every replica. */

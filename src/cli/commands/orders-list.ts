@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { kstDayStart } from '../../console/format';
 import { ORDER_STATUSES, type OrderStatus } from '../../ledger/order-record';
 import { cliConfig, globalOptions, numericId, positiveInt, print, type CliIo } from '../cli-context';
-import { CliFailure, EXIT } from '../exit-codes';
+import { CliFailure, EXIT } from '../../exit-codes';
 import { moneyText, orderCurrency } from '../order-money';
 import { formatTable } from '../table';
 import { withLedger } from '../with-ledger';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { cliConfig, globalOptions, print, type CliIo } from '../cli-context';
-import { CliFailure, EXIT } from '../exit-codes';
+import { CliFailure, EXIT } from '../../exit-codes';
 import { orderText } from '../order-text';
 import { withLedger } from '../with-ledger';
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { createLogger } from '../../observability/logger';
 import { cliConfig, globalOptions, numericId, print, withStore, type CliIo } from '../cli-context';
-import { CliFailure, EXIT } from '../exit-codes';
+import { CliFailure, EXIT } from '../../exit-codes';
 import { reprocessRejection } from '../../operator/reprocess-rejection';
 
 export function registerRejectionsReprocess(rejections: Command, io: CliIo): void {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { decodeBody } from '../../notifications/decode-body';
 import { cliConfig, globalOptions, masked, numericId, print, withStore, type CliIo } from '../cli-context';
-import { CliFailure, EXIT } from '../exit-codes';
+import { CliFailure, EXIT } from '../../exit-codes';
 import { formatFields } from '../table';
 import { bodyView } from '../../console/body-view';
 

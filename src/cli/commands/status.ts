@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Config } from '../../config/env';
 import type { Backlog, RejectionRow } from '../../store/store';
 import { cliConfig, globalOptions, positiveInt, print, withStore, type CliIo } from '../cli-context';
-import { CliFailure, EXIT } from '../exit-codes';
+import { CliFailure, EXIT } from '../../exit-codes';
 import { formatFields } from '../table';
 import { withLedger } from '../with-ledger';
 import { kstTime } from '../../console/format';

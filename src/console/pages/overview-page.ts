@@ -1,4 +1,4 @@
-import type { DeliveryReadiness } from '../../admin/publisher-readiness';
+import type { DeliveryReadiness } from '../../relay/publisher-readiness';
 import { maskFreeText } from '../../observability/mask';
 import type { Backlog, EventCounts, ProblemCounts, RetentionRun } from '../../store/store';
 import type { ActivitySeries } from '../activity-series';

@@ -1,5 +1,5 @@
 import type { Publisher } from '../publishers/publisher';
-import type { Relay } from '../relay/relay';
+import type { Relay } from './relay';
 
 /** The publisher as /readyz (and so `noti-receiver status`) and the console overview report it. */
 export interface PublisherReadiness {
