@@ -90,6 +90,10 @@ function ledgerCommands(open: () => Promise<Database>): void {
     expect(rows.find((row) => row.type === 'order.status_changed')).toMatchObject({ shopOrderNo: 'ORD-EVT-1' });
     const table = (await cli('events', 'list', '--type', 'order.status_changed')).stdout.split('\n');
     expect(table[2]).toMatch(/order\.status_changed\s+\S*\s+ORD-EVT-1\s/);
+    // events show of the same event names its order as the list did, in the table and in --json.
+    const { id } = rows.find((row) => row.type === 'order.status_changed') as unknown as { id: string };
+    expect((await cli('events', 'show', id)).stdout).toMatch(/^shopOrderNo\s+ORD-EVT-1$/m);
+    expect((await cli('events', 'show', id, '--json')).json<{ shopOrderNo: string | null }>()).toMatchObject({ shopOrderNo: 'ORD-EVT-1' });
   });
 
   test('discrepancies list shows the open ones; resolve closes one with a note, audited under the OS user; --all shows it resolved', async () => {

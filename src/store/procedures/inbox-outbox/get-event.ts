@@ -1,3 +1,4 @@
+import { orderNamedBy } from '../../../ledger/own-event-order';
 import type { NormalizedEvent } from '../../../notifications/normalized-event';
 import type { EventDetail } from '../../store';
 import { EVENT_DETAIL_COLUMNS, withEvent } from './columns';
@@ -9,5 +10,8 @@ export function* getEvent(eventId: string): Procedure<EventDetail | null> {
     `SELECT ${EVENT_DETAIL_COLUMNS} FROM inbox i JOIN outbox o ON o.inbox_seq = i.seq WHERE i.seq = ${EVENT_SEQ}`,
     eventId,
   );
-  return row ? withEvent<typeof row, NormalizedEvent>(row) : null;
+  if (!row) return null;
+  const detail = withEvent<typeof row, NormalizedEvent>(row);
+  // The ledger's own events name their order in the event, not in their inbox row: shown as the listing shows it.
+  return detail.shopOrderNo === null ? { ...detail, shopOrderNo: orderNamedBy(detail.event)?.shopOrderNo ?? null } : detail;
 }
