@@ -41,8 +41,9 @@ export function foldText(text: string): FoldedText | null {
 function foldedUnit(text: string, at: number, kind: number, value: number, length: number): string {
   if (kind === DIGIT) return String.fromCharCode(0x30 + value);
   const char = text[at]!;
-  // A letter of any script is a letter; only ASCII ones matter to the shapes, as `a`.
-  if (kind === OTHER) return char.charCodeAt(0) < 0x80 && length === 1 ? char : 'a';
+  // The shapes' ASCII letters and digits around a number make it part of a code (`ORD01012345678`);
+  // a Korean word written against it (`전화01012345678`) does not, so other scripts' letters are not letters here.
+  if (kind === OTHER) return length > 1 ? 'a' : char.charCodeAt(0) < 0x80 ? char : '#';
   // An escape that stands for a separator (`%2D`, `\u00a0`, `&nbsp;`) joins groups as a hyphen.
   if (length > 1) return '-';
   if (SPACE.test(char)) return ' ';

@@ -31,6 +31,11 @@ describe('phones and resident numbers in any digits and separators', () => {
     expect(maskFreeText('rrn ٩٠٠١٠١-١٢٣٤٥٦٧ end')).toBe('rrn ******-******* end');
   });
 
+  it('a phone written against a Korean word is still a phone, in any digits', () => {
+    expect(shopValue('전화01012345678 문의')).toBe('전화*******5678 문의');
+    expect(shopValue('홍길동０１０－１２３４－５６７８')).toBe('홍길동***－****－５６７８');
+  });
+
   it('ids, amounts and dates in full-width digits stay readable', () => {
     const fields = { shopOrderNo: 'ORD０１０１２３４５６７８', amount: '１０００００００', memo: '２０２６．１１．２８ 배송' };
     expect(maskSensitive(fields)).toEqual(fields);
