@@ -55,11 +55,12 @@ function foldedUnit(text: string, at: number, kind: number, value: number, lengt
 
 /**
  * The text with a `*` for every unit whose folded character `mask` turned into one: `mask` must
- * keep the folded text's length (it replaces characters, one for one).
+ * keep the folded text's length (it replaces characters, one for one). Text with nothing to fold
+ * is returned as it is: the caller reads the text as it stands itself.
  */
 export function maskFolded(text: string, mask: (folded: string) => string): string {
   const fold = foldText(text);
-  if (fold === null) return mask(text);
+  if (fold === null) return text;
   const masked = mask(fold.folded);
   if (masked === fold.folded) return text;
   let out = '';

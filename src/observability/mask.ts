@@ -146,10 +146,17 @@ function maskEmails(text: string): string {
   return text.replace(EMAIL, (address) => `${address[0]}***${address.slice(address.lastIndexOf('@'))}`);
 }
 
+function maskNumberShapes(text: string): string {
+  return text.replace(RESIDENT_NUMBER, (number) => number.replace(/\d/g, '*')).replace(PHONE, keepLastFourDigits);
+}
+
+/**
+ * Read as it stands, then folded (other digits and separators): what either reading finds is
+ * masked, so the folded reading only ever adds (`9001011234567` stays a resident number when
+ * full-width digits follow it, though folded it is part of a longer run).
+ */
 function maskPersonalShapes(text: string): string {
-  return maskEmails(maskFolded(text, (folded) => folded
-    .replace(RESIDENT_NUMBER, (number) => number.replace(/\d/g, '*'))
-    .replace(PHONE, keepLastFourDigits)));
+  return maskEmails(maskFolded(maskNumberShapes(text), maskNumberShapes));
 }
 
 /** Card numbers last: a resident number that happens to pass the Luhn check is masked whole first. */

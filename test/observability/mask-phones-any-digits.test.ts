@@ -36,6 +36,11 @@ describe('phones and resident numbers in any digits and separators', () => {
     expect(shopValue('홍길동０１０－１２３４－５６７８')).toBe('홍길동***－****－５６７８');
   });
 
+  it('the folded reading only adds: what the text as it stands shows as a resident number or phone stays masked', () => {
+    expect(shopValue('9001011234567１２３４')).toBe('*************１２３４');
+    expect(shopValue('tel 010-1234-5678０')).toBe('tel ***-****-5678０');
+  });
+
   it('ids, amounts and dates in full-width digits stay readable', () => {
     const fields = { shopOrderNo: 'ORD０１０１２３４５６７８', amount: '１０００００００', memo: '２０２６．１１．２８ 배송' };
     expect(maskSensitive(fields)).toEqual(fields);
