@@ -217,10 +217,10 @@ export function maskPersonalValues(text: string): string {
 }
 
 /**
- * Six or more digits (of any script), single spaces or dashes between them allowed
- * (`5361-4812-3456-1234`); a digit already masked (`*`) does not end the run.
+ * Six or more digits (of any script), one space, dash, dot or slash of any kind between them allowed
+ * (`5361-4812-3456-1234`, `110.123.456789`, `110–123–456789`); a digit already masked (`*`) does not end the run.
  */
-const DIGIT_RUN = /\p{Nd}(?:[ -]?[\p{Nd}*]){5,}/gu;
+const DIGIT_RUN = /\p{Nd}(?:[\s./\-\u2010-\u2015\u2212\uff0d\uff0e\uff0f]?[\p{Nd}*]){5,}/gu;
 
 /**
  * Text that may hold a body without its structure (an undecodable body, an endpoint's error

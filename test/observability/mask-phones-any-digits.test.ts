@@ -41,6 +41,13 @@ describe('phones and resident numbers in any digits and separators', () => {
     expect(shopValue('tel 010-1234-5678０')).toBe('tel ***-****-5678０');
   });
 
+  it('in text without structure, an account number keeps its last four digits whatever separates its groups', () => {
+    for (const separator of ['-', '.', '/', '\u00a0', '\u2013', '\u3000', '\uff0f']) {
+      expect(maskFreeText(`acct ${['110', '123', '456789'].join(separator)} end`)).toBe(`acct ${['***', '***', '**6789'].join(separator)} end`);
+    }
+    expect(maskFreeText('acct １１０．１２３．４５６７８９')).toBe('acct ***．***．**６７８９');
+  });
+
   it('ids, amounts and dates in full-width digits stay readable', () => {
     const fields = { shopOrderNo: 'ORD０１０１２３４５６７８', amount: '１０００００００', memo: '２０２６．１１．２８ 배송' };
     expect(maskSensitive(fields)).toEqual(fields);
