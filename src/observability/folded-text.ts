@@ -21,11 +21,15 @@ const DASH = /[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d]/;
 const DOT = /[\u00b7\u2024\u2027\u3002\uff0e\uff61]/;
 const SLASH = /[\u2044\u2215\uff0f]/;
 
-/** Text with nothing to fold: ASCII with no escape and no space but the plain one. */
-const PLAIN = /^[\x20-\x24\x27-\x5b\x5d-\x7e]*$/;
+/**
+ * What folding can change: a control character, an escape's first character, anything not ASCII
+ * but a Hangul syllable (which the shapes read as the letter it folds to, `#`, anyway). Text
+ * without any (ASCII, Korean words) reads the same folded: it is not folded, the common case.
+ */
+const FOLDS = /[\x00-\x1f%&\\\x7f-\uabff\ud7a4-\uffff]/;
 
 export function foldText(text: string): FoldedText | null {
-  if (PLAIN.test(text)) return null;
+  if (!FOLDS.test(text)) return null;
   const unit = newUnit();
   let folded = '';
   const starts: number[] = [];
