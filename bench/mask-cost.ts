@@ -22,6 +22,7 @@ const KINDS: Record<string, string> = {
   'digits and dashes': '1234-5678-',
   'full-width digits': '４３３１　',
   'Korean text with a phone': '홍길동 고객님 010-1234-5678 정상처리 ',
+  'phones in full-width digits': '연락처 ０１０－１２３４－５６７８ ',
   'ordinary JSON': '{"resCd":"0000","resMsg":"정상처리","amount":"12000","pgCno":"26112112000100000001"},',
 };
 

@@ -21,11 +21,15 @@ const DASH = /[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d]/;
 const DOT = /[\u00b7\u2024\u2027\u3002\uff0e\uff61]/;
 const SLASH = /[\u2044\u2215\uff0f]/;
 
-/** Text with nothing to fold: ASCII with no escape and no space but the plain one. */
-const PLAIN = /^[\x20-\x24\x27-\x5b\x5d-\x7e]*$/;
+/**
+ * What folding can change: a control character, an escape's first character, anything not ASCII
+ * but a Hangul syllable (which the shapes read as the letter it folds to, `#`, anyway). Text
+ * without any (ASCII, Korean words) reads the same folded: it is not folded, the common case.
+ */
+const FOLDS = /[\x00-\x1f%&\\\x7f-\uabff\ud7a4-\uffff]/;
 
 function foldText(text: string): FoldedText | null {
-  if (PLAIN.test(text)) return null;
+  if (!FOLDS.test(text)) return null;
   const unit = newUnit();
   let folded = '';
   const starts: number[] = [];
@@ -41,8 +45,9 @@ function foldText(text: string): FoldedText | null {
 function foldedUnit(text: string, at: number, kind: number, value: number, length: number): string {
   if (kind === DIGIT) return String.fromCharCode(0x30 + value);
   const char = text[at]!;
-  // A letter of any script is a letter; only ASCII ones matter to the shapes, as `a`.
-  if (kind === OTHER) return char.charCodeAt(0) < 0x80 && length === 1 ? char : 'a';
+  // The shapes' ASCII letters and digits around a number make it part of a code (`ORD01012345678`);
+  // a Korean word written against it (`전화01012345678`) does not, so other scripts' letters are not letters here.
+  if (kind === OTHER) return length > 1 ? 'a' : char.charCodeAt(0) < 0x80 ? char : '#';
   // An escape that stands for a separator (`%2D`, `\u00a0`, `&nbsp;`) joins groups as a hyphen.
   if (length > 1) return '-';
   if (SPACE.test(char)) return ' ';
@@ -54,11 +59,12 @@ function foldedUnit(text: string, at: number, kind: number, value: number, lengt
 
 /**
  * The text with a `*` for every unit whose folded character `mask` turned into one: `mask` must
- * keep the folded text's length (it replaces characters, one for one).
+ * keep the folded text's length (it replaces characters, one for one). Text with nothing to fold
+ * is returned as it is: the caller reads the text as it stands itself.
  */
 export function maskFolded(text: string, mask: (folded: string) => string): string {
   const fold = foldText(text);
-  if (fold === null) return mask(text);
+  if (fold === null) return text;
   const masked = mask(fold.folded);
   if (masked === fold.folded) return text;
   let out = '';

@@ -146,10 +146,17 @@ function maskEmails(text: string): string {
   return text.replace(EMAIL, (address) => `${address[0]}***${address.slice(address.lastIndexOf('@'))}`);
 }
 
+function maskNumberShapes(text: string): string {
+  return text.replace(RESIDENT_NUMBER, (number) => number.replace(/\d/g, '*')).replace(PHONE, keepLastFourDigits);
+}
+
+/**
+ * Read as it stands, then folded (other digits and separators): what either reading finds is
+ * masked, so the folded reading only ever adds (`9001011234567` stays a resident number when
+ * full-width digits follow it, though folded it is part of a longer run).
+ */
 function maskPersonalShapes(text: string): string {
-  return maskEmails(maskFolded(text, (folded) => folded
-    .replace(RESIDENT_NUMBER, (number) => number.replace(/\d/g, '*'))
-    .replace(PHONE, keepLastFourDigits)));
+  return maskEmails(maskFolded(maskNumberShapes(text), maskNumberShapes));
 }
 
 /** Card numbers last: a resident number that happens to pass the Luhn check is masked whole first. */
@@ -210,10 +217,10 @@ function maskPersonalValues(text: string): string {
 }
 
 /**
- * Six or more digits (of any script), single spaces or dashes between them allowed
- * (`5361-4812-3456-1234`); a digit already masked (`*`) does not end the run.
+ * Six or more digits (of any script), one space, dash, dot or slash of any kind between them allowed
+ * (`5361-4812-3456-1234`, `110.123.456789`, `110–123–456789`); a digit already masked (`*`) does not end the run.
  */
-const DIGIT_RUN = /\p{Nd}(?:[ -]?[\p{Nd}*]){5,}/gu;
+const DIGIT_RUN = /\p{Nd}(?:[\s./\-\u2010-\u2015\u2212\uff0d\uff0e\uff0f]?[\p{Nd}*]){5,}/gu;
 
 /**
  * Text that may hold a body without its structure (an undecodable body, an endpoint's error

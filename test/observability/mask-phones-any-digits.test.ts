@@ -31,6 +31,23 @@ describe('phones and resident numbers in any digits and separators', () => {
     expect(maskFreeText('rrn ٩٠٠١٠١-١٢٣٤٥٦٧ end')).toBe('rrn ******-******* end');
   });
 
+  it('a phone written against a Korean word is still a phone, in any digits', () => {
+    expect(shopValue('전화01012345678 문의')).toBe('전화*******5678 문의');
+    expect(shopValue('홍길동０１０－１２３４－５６７８')).toBe('홍길동***－****－５６７８');
+  });
+
+  it('the folded reading only adds: what the text as it stands shows as a resident number or phone stays masked', () => {
+    expect(shopValue('9001011234567１２３４')).toBe('*************１２３４');
+    expect(shopValue('tel 010-1234-5678０')).toBe('tel ***-****-5678０');
+  });
+
+  it('in text without structure, an account number keeps its last four digits whatever separates its groups', () => {
+    for (const separator of ['-', '.', '/', '\u00a0', '\u2013', '\u3000', '\uff0f']) {
+      expect(maskFreeText(`acct ${['110', '123', '456789'].join(separator)} end`)).toBe(`acct ${['***', '***', '**6789'].join(separator)} end`);
+    }
+    expect(maskFreeText('acct １１０．１２３．４５６７８９')).toBe('acct ***．***．**６７８９');
+  });
+
   it('ids, amounts and dates in full-width digits stay readable', () => {
     const fields = { shopOrderNo: 'ORD０１０１２３４５６７８', amount: '１０００００００', memo: '２０２６．１１．２８ 배송' };
     expect(maskSensitive(fields)).toEqual(fields);
