@@ -25,11 +25,27 @@ export interface OlderReleaseDatabase {
   cleanup(): Promise<void>;
 }
 
+/**
+ * Tables a later migration added that today's procedures read (never write, when seeding an older
+ * release's rows): each seed write sees them as empty temporary tables, which the store opening the
+ * database later never sees, so the database stays exactly as that release left it.
+ */
+const READ_SINCE: Array<{ version: number; sql: (integer: string) => string }> = [
+  { version: 14, sql: (integer) => `CREATE TEMP TABLE IF NOT EXISTS ledger_inputs (seq ${integer} PRIMARY KEY, fact_json TEXT NOT NULL)` },
+  {
+    version: 16,
+    sql: (integer) => `CREATE TEMP TABLE IF NOT EXISTS ledger_failed_inputs (input_seq ${integer} PRIMARY KEY, mall_id TEXT NOT NULL,
+      shop_order_no TEXT NOT NULL, error TEXT NOT NULL, failed_at TEXT NOT NULL)`,
+  },
+];
+const laterTables = (version: number, integer: string) => READ_SINCE.filter((t) => t.version > version).map((t) => t.sql(integer));
+
 export function sqliteAtVersion(version: number): OlderReleaseDatabase & { file: string; db: Database.Database } {
   const dir = mkdtempSync(join(tmpdir(), 'noti-upgrade-'));
   const file = join(dir, 'receiver.db');
   const db = openConnection(file, { busyTimeoutMs: 1000, setJournalMode: true });
   migrateSqlite(db, { migrations: readMigrations('sqlite').filter((m) => m.version <= version) });
+  for (const sql of laterTables(version, 'INTEGER')) db.exec(sql);
   const statements = new StatementCache(db);
   return {
     file,
@@ -49,7 +65,10 @@ export async function postgresAtVersion(version: number): Promise<OlderReleaseDa
   await migratePostgres(pool, { migrations: readMigrations('postgres').filter((m) => m.version <= version) });
   return {
     url: schema.url,
-    write: (procedure) => inTransaction(pool, 'seed', (client) => runOnPostgres(client, 'seed', procedure, { outboxChanged: false })),
+    write: (procedure) => inTransaction(pool, 'seed', async (client) => {
+      for (const sql of laterTables(version, 'BIGINT')) await client.query(`${sql} ON COMMIT DROP`);
+      return runOnPostgres(client, 'seed', procedure, { outboxChanged: false });
+    }),
     rows: (sql) => admin(schema.url, sql),
     cleanup: async () => {
       await pool.end();
