@@ -83,11 +83,19 @@ describe('a SQLite writer thread that dies', () => {
         let committed = 0;
         const writes: Array<Promise<unknown>> = [];
         let terminated: Promise<number> | null = null;
-        for (let turn = 0; turn < 1000 && !terminated; turn++) {
+        const writeTurn = () => {
           for (let i = 0; i < 100; i++) writes.push(store.record(entryFor(sampleEvent())).then(() => (committed += 1), () => undefined));
+        };
+        for (let turn = 0; turn < 1000 && !terminated; turn++) {
+          writeTurn();
           // A busy machine commits more slowly than turns go by: wait for the writer, not for a turn.
           await new Promise((resolve) => setTimeout(resolve, turn % 10 === 9 ? 5 : 0));
-          if (committed >= 200) terminated = writer.terminate();
+          if (committed >= 200) {
+            // One more turn queued in the same tick as the end, so writes are surely queued when the
+            // thread dies: a writer fast enough to drain every turn between two ticks left none.
+            writeTurn();
+            terminated = writer.terminate();
+          }
         }
         expect(terminated).not.toBeNull();
         await terminated;
