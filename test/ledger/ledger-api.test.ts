@@ -1,15 +1,12 @@
 import {
   approvalNotification, changeNotification, transferFailedNotification,
 } from '../../src/simulator/notification-builders';
-import { kstStamp } from '../../src/notifications/kst-date';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 import { startLedgerApp, type LedgerApp } from './ledger-app-harness';
+import { MINUTE, orderNumbers, stamp } from './story-kit';
 
 const MALL = 'T0001234';
-const MINUTE = 60_000;
-let serial = 0;
-const orderNo = () => `ORD-E2E-${Date.now()}-${++serial}`;
-const stamp = (offsetMinutes = 0) => kstStamp(new Date(Date.now() + offsetMinutes * MINUTE));
+const orderNo = orderNumbers('ORD-E2E');
 const pay = (shopOrderNo: string, pgCno: string, amount: number) =>
   approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), approvalDate: stamp() });
 /** A (partial) cancel without the gateway's remainder, so only the cancelled sum is compared. */

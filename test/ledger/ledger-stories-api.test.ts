@@ -1,15 +1,12 @@
-import { kstStamp } from '../../src/notifications/kst-date';
 import {
   approvalNotification, basketApprovalNotification, changeNotification, depositNotification, escrowNotification, nextPgCno, refundNotification, transferFailedNotification,
 } from '../../src/simulator/notification-builders';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 import { startLedgerApp, type LedgerApp } from './ledger-app-harness';
+import { MINUTE, orderNumbers, stamp } from './story-kit';
 
 const MALL = 'T0001234';
-const MINUTE = 60_000;
-let serial = 0;
-const orderNo = () => `ORD-STORY-${Date.now()}-${++serial}`;
-const stamp = (offsetMinutes = 0) => kstStamp(new Date(Date.now() + offsetMinutes * MINUTE));
+const orderNo = orderNumbers('ORD-STORY');
 const without = (body: Record<string, string>, ...names: string[]) => Object.fromEntries(Object.entries(body).filter(([name]) => !names.includes(name)));
 
 /**

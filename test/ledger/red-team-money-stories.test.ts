@@ -1,19 +1,12 @@
 import Database from 'better-sqlite3';
 import { expectationFact } from '../../src/ledger/expectation-fact';
-import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification, changeNotification, nextPgCno } from '../../src/simulator/notification-builders';
 import { admin, createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 import { startLedgerApp, type LedgerApp } from './ledger-app-harness';
+import { type Event, type OrderRecord, orderNumbers, stamp } from './story-kit';
 
 const MALL = 'T0001234';
-const MINUTE = 60_000;
-let serial = 0;
-const orderNo = () => `ORD-MONEY-${Date.now()}-${++serial}`;
-const stamp = (offsetMinutes = 0) => kstStamp(new Date(Date.now() + offsetMinutes * MINUTE));
-
-interface Discrepancy { id: string; kind: string; details: Record<string, unknown>; resolvedAt: string | null; resolvedBy: string | null }
-interface OrderRecord extends Record<string, unknown> { status: string; discrepancies: Discrepancy[] }
-type Event = Record<string, unknown> & { id: string; type: string };
+const orderNo = orderNumbers('ORD-MONEY');
 
 /** SQL as an operator's hand (or a fault) runs it on the service's own database. */
 async function rawSql(url: string, text: string, ...params: Array<string | number>): Promise<void> {

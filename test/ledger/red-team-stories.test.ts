@@ -1,21 +1,14 @@
-import { kstStamp } from '../../src/notifications/kst-date';
 import {
   approvalNotification, basketApprovalNotification, changeNotification, depositCancelNotification, depositNotification, encodeForm, escrowNotification, nextPgCno,
   refundNotification, transferFailedNotification, unionPayFields,
 } from '../../src/simulator/notification-builders';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 import { startLedgerApp, type LedgerApp } from './ledger-app-harness';
+import { type Discrepancy, type Event, MINUTE, type OrderRecord, orderNumbers, stamp } from './story-kit';
 
 const MALL = 'T0001234';
+const orderNo = orderNumbers('ORD-RED');
 const OTHER_MALL = 'T0005678';
-const MINUTE = 60_000;
-let serial = 0;
-const orderNo = () => `ORD-RED-${Date.now()}-${++serial}`;
-const stamp = (offsetMinutes = 0) => kstStamp(new Date(Date.now() + offsetMinutes * MINUTE));
-
-interface Discrepancy { id: string; kind: string; details: Record<string, unknown>; resolvedAt: string | null; resolvedBy: string | null }
-interface OrderRecord extends Record<string, unknown> { status: string; discrepancies: Discrepancy[] }
-type Event = Record<string, unknown> & { id: string; type: string };
 
 /**
  * Payment stories a careful payments engineer would check, end to end: the gateway's documented
