@@ -20,6 +20,8 @@ const send = (message: FromWriter) => port.postMessage(message);
  * the WAL was deleted would otherwise wait for the next commit to be saved (see saveDeletedWal).
  */
 const FILE_CHECK_INTERVAL_MS = 1000;
+/** How long saveDeletedWal keeps trying while another checkpoint or a reader holds the WAL. */
+const SAVE_WAL_PATIENCE_MS = 10_000;
 
 const walPath = `${setup.path}-wal`;
 let statements: StatementCache;
@@ -71,10 +73,16 @@ function filesReplaced(): string | null {
  * (TRUNCATE checkpoint, fsync'ed), or a crash or restart would lose acked notifications (4 to 135
  * were lost in trials before this). New commits would land in a file nobody else can see, so
  * every write is refused from here on, like a deleted database file; a restart makes a new WAL.
+ *
+ * Retried for a while, not a few times in a row: the checkpoint thread's PASSIVE checkpoint holds
+ * the checkpoint lock for as long as it copies pages, and meanwhile SQLite answers busy at once
+ * (-1 of -1 frames) without calling the busy handler; five back-to-back tries all met it in a CI run.
  */
 function saveDeletedWal(): string {
+  const deadline = Date.now() + SAVE_WAL_PATIENCE_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
   let last = '';
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (;;) {
     try {
       const [result] = statements.db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number; log: number; checkpointed: number }>;
       if (result && result.busy === 0) return '; every committed write was copied into the database file first';
@@ -82,6 +90,9 @@ function saveDeletedWal(): string {
     } catch (error) {
       last = (error as Error).message;
     }
+    if (Date.now() >= deadline) break;
+    // This thread only refuses writes from here on; blocking it briefly costs nothing else.
+    Atomics.wait(pause, 0, 0, 20);
   }
   return `; copying its committed writes into the database file failed (${last}): keep the process running until an operator copies the database`;
 }
