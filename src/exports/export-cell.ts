@@ -45,9 +45,18 @@ export function countCell(value: number): ExportCell {
   return { kind: 'count', value };
 }
 
+/** Answers by currency code: Intl builds a formatter per question, which a million rows cannot pay for. */
+const DIGITS = new Map<string, number>();
+
 /** The currency's decimals; a code Intl does not know is shown in minor units (0 decimals) rather than guessed. */
 export function currencyDigits(currency: string): number {
-  return isCurrencyCode(currency) ? minorUnitDigits(currency) : 0;
+  let digits = DIGITS.get(currency);
+  if (digits === undefined) {
+    digits = isCurrencyCode(currency) ? minorUnitDigits(currency) : 0;
+    // Bounded: a code comes from an expectation, and only the first few hundred are kept.
+    if (DIGITS.size < 256) DIGITS.set(currency, digits);
+  }
+  return digits;
 }
 
 /** The amount in the major unit, as exact decimal text (`-30.00`, `12000`). */

@@ -17,7 +17,20 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\u
  * Korean, `"₩"#,##0` in English, `"$"#,##0.00` for dollars; a code Intl does not know gets the
  * bare number (its currency column still names it).
  */
-export function moneyFormat(currency: string, language: ExportLanguage): string {
+function moneyFormat(currency: string, language: ExportLanguage): string {
+  const key = `${language} ${currency}`;
+  let format = FORMATS.get(key);
+  if (format === undefined) {
+    format = formatOf(currency, language);
+    if (FORMATS.size < 256) FORMATS.set(key, format);
+  }
+  return format;
+}
+
+/** Formats by language and currency code, made once each (Intl is slow to ask). */
+const FORMATS = new Map<string, string>();
+
+function formatOf(currency: string, language: ExportLanguage): string {
   const digits = currencyDigits(currency);
   const number = digits > 0 ? `#,##0.${'0'.repeat(digits)}` : '#,##0';
   if (currency === 'KRW' && language === 'ko') return `${number}"원"`;
