@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { csvWriter } from '../exports/csv-writer';
 import type { ExportSource, ExportWords } from '../exports/export-source';
+import { kstText } from '../exports/kst-text';
 import { runExport, type ExportOutcome } from '../exports/run-export';
 import { discrepanciesSource } from '../exports/sources/discrepancies-source';
 import { eventsSource } from '../exports/sources/events-source';
@@ -88,12 +89,12 @@ export function exportsRoutes(deps: ConsoleDeps): Router {
   router.get('/exports/:file', requireRole(ACTING_ROLE, deps.logger), async (req: Request<{ file: string }>, res: Response) => {
     const session = sessionOf(res);
     const match = /^(\w+)\.(xlsx|csv)$/.exec(req.params.file);
-    const made = match && Object.hasOwn(LISTS, match[1]!) ? LISTS[match[1]!]!(deps, req.query, rangeOf(req.query)) : null;
+    const range = rangeOf(req.query);
+    const made = match && Object.hasOwn(LISTS, match[1]!) ? LISTS[match[1]!]!(deps, req.query, range) : null;
     if (!match || !made) return res.status(404).type('html').send(notFoundPage(session, 'orders', session.t('notFound.export')));
     const [list, format] = [match[1]!, match[2] as 'xlsx' | 'csv'];
-    const range = rangeOf(req.query);
     const writer = (format === 'xlsx' ? xlsxWriter : csvWriter)({ out: res, language: session.t.locale });
-    const today = new Date(deps.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+    const today = kstText(deps.now().toISOString()).slice(0, 10);
     res.status(200);
     res.setHeader('Content-Type', writer.contentType);
     res.setHeader('Content-Disposition', `attachment; filename="${list}_${range.from || 'start'}_${range.to || today}.${format}"`);
