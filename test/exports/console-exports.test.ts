@@ -180,7 +180,7 @@ function exportsSuite(open: () => Promise<LedgerConsole>): void {
     ]);
   });
 
-  test('a large list is read from the store in keyset pages, and a client that goes away midway is audited as such', async () => {
+  test('a large list is read from the store in keyset pages; a client that goes away midway, and a store that fails midway, are audited as such', async () => {
     const store = h.consoleDeps.store;
     const count = 2_500;
     for (let start = 0; start < count; start += 250) {
@@ -190,11 +190,13 @@ function exportsSuite(open: () => Promise<LedgerConsole>): void {
     }
     const calls: Array<{ before: number | null; limit: number }> = [];
     let hold: Promise<void> | null = null;
+    let failSecond = false;
     const counted: Store & ConsoleDeps['store'] = {
       ...store,
       exportEventsPage: async (search, before, limit) => {
         calls.push({ before, limit });
         if (hold && calls.length === 2) await hold;
+        if (failSecond && calls.length === 2) throw new Error('the store went away');
         return store.exportEventsPage(search, before, limit);
       },
     };
@@ -245,6 +247,24 @@ function exportsSuite(open: () => Promise<LedgerConsole>): void {
       expect(written).toBeGreaterThan(20);
       expect(written).toBeLessThanOrEqual(1000);
       expect(calls.length).toBeLessThanOrEqual(2);
+
+      // The store fails midway: the response is cut off (never a short file that looks whole) and the audit says so.
+      calls.length = 0;
+      hold = null;
+      failSecond = true;
+      const cut = await new Promise<string>((resolve) => {
+        const req = get({ port: (server.address() as AddressInfo).port, path: '/console/exports/events.xlsx', headers: { Host: HOST, Cookie: cookie } }, (res) => {
+          res.on('data', () => undefined);
+          res.on('end', () => resolve('ended'));
+          res.on('aborted', () => resolve('aborted'));
+          res.on('error', () => resolve('aborted'));
+        });
+        req.on('error', () => resolve('aborted'));
+      });
+      expect(cut).toBe('aborted');
+      const failed = await eventually(async () => (await store.searchAudit({ action: 'exported', limit: 1 })).rows.find((r) => r.subject === 'events.xlsx'), 10_000, 'the audit row');
+      expect(failed.detail).toBe('range … to …; filters none; 1000 rows; failed');
+      expect(h.consoleLogs().some((line) => line.message === 'export failed')).toBe(true);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
