@@ -6,6 +6,7 @@ import { commandsRoutes } from './commands-routes';
 import { conflictsRoutes } from './conflicts-routes';
 import { requireSameOrigin } from './csrf';
 import { eventsRoutes } from './events-routes';
+import { exportsRoutes } from './exports-routes';
 import { ledgerRoutes } from './ledger-routes';
 import { overviewRoutes } from './overview-routes';
 import { rejectionsRoutes } from './rejections-routes';
@@ -44,5 +45,6 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.use(auditRoutes(deps));
   router.use(commandsRoutes(deps));
   router.use(ledgerRoutes(deps));
+  router.use(exportsRoutes(deps));
   return router;
 }

@@ -30,6 +30,7 @@ export function createStore(driver: StoreDriver): Store {
     listConflicts: (limit) => read('listConflicts', limit),
     getConflict: (id) => read('getConflict', id),
     searchEvents: (search) => read('searchEvents', search),
+    exportEventsPage: (search, before, limit) => read('exportEventsPage', search, before, limit),
     requeueDeadMatching: (search, by) => write('requeueDeadMatching', search, by?.at ?? nowIso(), by?.actor ?? null),
     deliveryAttempts: (eventId) => read('listDeliveryAttempts', eventId),
     eventCounts: () => read('eventCounts'),

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, MessageKey>> = {
   'added operator': 'auditAction.addedOperator',
   'replaced operator token': 'auditAction.replacedOperatorToken',
   'removed operator': 'auditAction.removedOperator',
+  exported: 'auditAction.exported',
 };
 
 /** An action's name in the page's words; one the list does not know is shown as stored. */

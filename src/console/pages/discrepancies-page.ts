@@ -2,6 +2,7 @@ import { currencyOrDefault } from '../../ledger/order-currency';
 import type { ListedDiscrepancy } from '../../ledger-projector/ledger-store';
 import { html, isolated } from '../html';
 import type { Translator } from '../i18n/translator';
+import { exportForm } from './export-form';
 import { layout, type Viewer, wordsOf } from './layout';
 import { kindLabel, orderHref } from './order-status-badge';
 import { discrepancyDetails, resolveForm } from './resolve-form';
@@ -66,6 +67,7 @@ export function discrepanciesPage(viewer: Viewer, view: DiscrepanciesView, notic
     notice,
     body: html`<h1>${t('discrepancies.title')}</h1>
 <p class="muted">${t('discrepancies.intro')} <a href="/console/playbooks">${t('discrepancies.playbooks')}</a></p>
+${exportForm(viewer, 'discrepancies', {}, { from: '', to: '' })}
 <section class="card"><h2>${t('discrepancies.open', { count: view.openCount })}</h2>
 <table>${head}<tbody>${rows(viewer, view, view.open, t('discrepancies.noneOpen'))}</tbody></table>${openMore}</section>
 <section class="card"><h2>${t('discrepancies.resolvedHeading')}</h2>

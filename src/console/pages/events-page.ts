@@ -3,6 +3,7 @@ import { EVENT_TYPE_OPTIONS, STATE_OPTIONS, filterQuery, type ParsedFilter } fro
 import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import { actionButton, layout, type Viewer, wordsOf } from './layout';
+import { exportForm } from './export-form';
 import { codeBeside } from './order-status-badge';
 import { when } from './when';
 
@@ -40,6 +41,7 @@ ${filter.filtered && (form.state === '' || form.state === 'dead')
   ? html`<div class="actions">${actionButton(viewer, '/console/events/requeue-dead', t('events.requeueAllDead'), { ...form }, 'danger')}
   <span class="muted">${t('events.requeueAllDeadHint')}</span></div>`
   : ''}
+${exportForm(viewer, 'events', { q: form.q, type: form.type, state: form.state }, { from: form.from, to: form.to })}
 <div class="table-wrap"><table>
   <thead><tr><th>${t('events.col.received')}</th><th>${t('events.col.type')} <span class="muted">${t('events.col.event')}</span></th><th>${t('events.col.shopOrderNo')}</th><th>${t('events.col.pgCno')}</th><th>${t('events.col.state')}</th><th class="num">${t('events.col.attempts')}</th><th class="num">${t('events.col.redeliveries')}</th></tr></thead>
   <tbody>${rows.length === 0

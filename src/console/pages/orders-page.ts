@@ -2,6 +2,7 @@ import { orderCurrency } from '../../ledger/order-currency';
 import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from '../../ledger/order-record';
 import { html, isolated } from '../html';
 import { layout, type Viewer, wordsOf } from './layout';
+import { exportForm } from './export-form';
 import { money } from './money';
 import { orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
 import { when } from './when';
@@ -52,6 +53,7 @@ export function ordersPage(viewer: Viewer, view: OrdersView): string {
 <nav class="chips"><a href="${query({})}" class="${status || q ? '' : 'active'}">${t('common.all')} <span class="muted">${t.number(total)}</span></a>${ORDER_STATUSES.map(
       (s) => html`<a href="${query({ status: s })}" class="${s === status ? 'active' : ''}" title="${t(`orderStatus.${s}.line`)}">${t(`orderStatus.${s}`)} <span class="muted">${t.number(view.counts[s] ?? 0)}</span></a>`,
     )}</nav>
+${q ? '' : exportForm(viewer, 'orders', { status }, { from: view.from, to: view.to })}
 <div class="table-wrap"><table>
   <thead><tr><th>${t('orders.col.shopOrderNo')} <span class="muted">${t('orders.col.mallId')}</span></th><th>${t('orders.col.status')}</th><th class="num">${t('orders.col.expected')}</th><th class="num">${t('orders.col.approved')}</th><th class="num">${t('orders.col.cancelled')}</th><th class="num">${t('orders.col.remaining')}</th><th class="num">${t('orders.col.deposited')}</th><th class="num">${t('orders.col.open')}</th><th>${t('orders.col.updated')}</th></tr></thead>
   <tbody>${orders.length === 0

@@ -14,6 +14,19 @@ export interface EventSearch {
   offset: number;
 }
 
+/** A listed event as an export writes it: the row, its stored event (JSON text) and its order's currency. */
+export interface EventExportRow extends EventRow {
+  eventJson: string;
+  /** The order's expectation's currency; null when the order has none (the mall's default applies). */
+  orderCurrency: string | null;
+}
+
+export interface EventExportPage {
+  rows: EventExportRow[];
+  /** The inbox seq of a full page's last row: the next page is before it. Null on the last page. */
+  last: number | null;
+}
+
 export interface EventCounts {
   pending: number;
   delivered: number;
@@ -67,6 +80,8 @@ export interface AuditPage {
 /** What the operator console and the CLI read and change beyond the relay's needs (one query layer, two faces). */
 export interface OperatorQueries {
   searchEvents(search: EventSearch): Promise<EventRow[]>;
+  /** The same list for an export: a page before the inbox seq `before`, newest first. */
+  exportEventsPage(search: Omit<EventSearch, 'limit' | 'offset'>, before: number | null, limit: number): Promise<EventExportPage>;
   /** Back to pending: the dead events the filter selects. */
   requeueDeadMatching(search: Omit<EventSearch, 'limit' | 'offset'>, by?: RequeueBy): Promise<number>;
   /** The event's delivery attempts and requeues, oldest first. */

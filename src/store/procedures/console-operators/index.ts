@@ -9,6 +9,7 @@ import { endSession } from './end-session';
 import { endSessionsOf } from './end-sessions-of';
 import { eventActivity } from './event-activity';
 import { eventCounts } from './event-counts';
+import { exportEventsPage } from './export-events-page';
 import { findOperator } from './find-operator';
 import { findOperatorByTokenHash } from './find-operator-by-token-hash';
 import { findSession } from './find-session';
@@ -45,6 +46,7 @@ export const consoleOperatorsWrites = {
 export const consoleOperatorsReads = {
   // operator console and CLI
   searchEvents,
+  exportEventsPage,
   eventCounts,
   problemsSince,
   eventActivity,

@@ -1,0 +1,117 @@
+import { Router, type Request, type Response } from 'express';
+import { csvWriter } from '../exports/csv-writer';
+import type { ExportSource, ExportWords } from '../exports/export-source';
+import { kstText } from '../exports/kst-text';
+import { runExport, type ExportOutcome } from '../exports/run-export';
+import { discrepanciesSource } from '../exports/sources/discrepancies-source';
+import { eventsSource } from '../exports/sources/events-source';
+import { ordersSource } from '../exports/sources/orders-source';
+import { xlsxWriter } from '../exports/xlsx-writer';
+import { ORDER_STATUSES, type OrderStatus } from '../ledger/order-record';
+import { audit } from './audit';
+import type { ConsoleDeps } from './console-deps';
+import { playbookOf } from './discrepancy-playbooks';
+import { parseEventFilter } from './event-filter';
+import { kstDayEnd, kstDayStart } from './format';
+import type { MessageKey } from './i18n/catalogues';
+import type { Translator } from './i18n/translator';
+import { notFoundPage } from './pages/not-found-page';
+import { requireRole, sessionOf } from './require-session';
+import { ACTING_ROLE } from './roles';
+
+/** An exported list as the request asks for it: its source, and the filters it applied (for the audit). */
+interface ExportRequest {
+  source: ExportSource<unknown>;
+  filters: Record<string, string>;
+}
+
+type Range = { from: string; to: string };
+
+const text = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '');
+const isoRange = (range: Range) => ({ ...(range.from ? { from: kstDayStart(range.from)! } : {}), ...(range.to ? { to: kstDayEnd(range.to)! } : {}) });
+
+/**
+ * Each exportable list by its name in the URL, with the same filters its page takes. A new list
+ * (the daily summary, once its store read exists) is one line here over one source module.
+ */
+const LISTS: Record<string, (deps: ConsoleDeps, query: Record<string, unknown>, range: Range) => ExportRequest | null> = {
+  orders(deps, query, range) {
+    if (!deps.ledger) return null;
+    const status = ORDER_STATUSES.includes(query.status as OrderStatus) ? (query.status as OrderStatus) : undefined;
+    return {
+      source: ordersSource(deps.ledger, { ...(status ? { status } : {}), ...isoRange(range) }, deps.config.LEDGER_DEFAULT_CURRENCY),
+      filters: status ? { status } : ({} as Record<string, string>),
+    };
+  },
+  events(deps, query, range) {
+    // The page's own filter parser, so the file holds exactly the rows the list shows.
+    const filter = parseEventFilter({ ...query, from: range.from, to: range.to });
+    const { q, type, state } = filter.form;
+    return {
+      source: eventsSource(deps.store, filter.search, deps.config.LEDGER_DEFAULT_CURRENCY),
+      filters: Object.fromEntries(Object.entries({ q, type, state }).filter(([, value]) => value !== '')),
+    };
+  },
+  discrepancies(deps, query, range) {
+    if (!deps.ledger) return null;
+    const state = query.state === 'open' || query.state === 'resolved' ? query.state : undefined;
+    return {
+      source: discrepanciesSource(deps.ledger, { ...(state ? { state } : {}), ...isoRange(range) }, deps.config.LEDGER_DEFAULT_CURRENCY),
+      filters: state ? { state } : ({} as Record<string, string>),
+    };
+  },
+};
+
+/** The statuses' and kinds' names in the operator's language, from the pages' own catalogue. */
+function exportWords(t: Translator): ExportWords {
+  return {
+    language: t.locale,
+    orderStatus: (code) => t(`orderStatus.${code}` as MessageKey),
+    discrepancyKind: (code) => (t.locale === 'en' ? code : playbookOf(code, t.locale)?.name ?? code),
+    eventState: (code) => t(`eventState.${code}` as MessageKey),
+  };
+}
+
+/** `done` in English, as every audit detail is stored (the Audit page reads it back in the viewer's words). */
+function auditDetail(range: Range, filters: Record<string, string>, outcome: ExportOutcome): string {
+  const filterText = Object.entries(filters).map(([key, value]) => `${key}=${value}`).join('&');
+  const end = outcome.complete ? 'complete' : outcome.failure !== undefined ? 'failed' : 'client disconnected';
+  return `range ${range.from || '…'} to ${range.to || '…'}; filters ${filterText || 'none'}; ${outcome.rows} rows; ${end}`;
+}
+
+/**
+ * Downloads of the Orders, Events and Discrepancies lists as .xlsx or CSV (`/console/exports/orders.xlsx?from=…&to=…&status=…`).
+ * A GET changes nothing, but the files hold the shop's payments: an operator at least, and every
+ * download is audited once it ends, however it ends.
+ */
+export function exportsRoutes(deps: ConsoleDeps): Router {
+  const router = Router();
+  router.get('/exports/:file', requireRole(ACTING_ROLE, deps.logger), async (req: Request<{ file: string }>, res: Response) => {
+    const session = sessionOf(res);
+    const match = /^(\w+)\.(xlsx|csv)$/.exec(req.params.file);
+    const range = rangeOf(req.query);
+    const made = match && Object.hasOwn(LISTS, match[1]!) ? LISTS[match[1]!]!(deps, req.query, range) : null;
+    if (!match || !made) return res.status(404).type('html').send(notFoundPage(session, 'orders', session.t('notFound.export')));
+    const [list, format] = [match[1]!, match[2] as 'xlsx' | 'csv'];
+    const writer = (format === 'xlsx' ? xlsxWriter : csvWriter)({ out: res, language: session.t.locale });
+    const today = kstText(deps.now().toISOString()).slice(0, 10);
+    res.status(200);
+    res.setHeader('Content-Type', writer.contentType);
+    res.setHeader('Content-Disposition', `attachment; filename="${list}_${range.from || 'start'}_${range.to || today}.${format}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    let gone = false;
+    res.on('close', () => {
+      if (!res.writableFinished) gone = true;
+    });
+    const outcome = await runExport([made.source], writer, exportWords(session.t), () => gone);
+    if (!outcome.complete) writer.abort();
+    if (outcome.failure !== undefined) deps.logger.error('export failed', { list, format, rows: outcome.rows, error: outcome.failure });
+    await audit(deps, session.actor, 'exported', `${list}.${format}`, auditDetail(range, made.filters, outcome));
+  });
+  return router;
+}
+
+function rangeOf(query: Record<string, unknown>): Range {
+  const day = (value: unknown) => (kstDayStart(text(value, 10)) ? text(value, 10) : '');
+  return { from: day(query.from), to: day(query.to) };
+}
