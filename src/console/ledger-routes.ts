@@ -6,6 +6,7 @@ import type { DiscrepancyCursor } from '../store/procedures/ledger/list-discrepa
 import type { ConsoleDeps } from './console-deps';
 import { kstDayEnd, kstDayStart } from './format';
 import { noticeFor } from './notices';
+import { mayCancel, paymentViews } from './payment-cancel';
 import { ordersOf, searchFormOf, searchOrders } from './order-search';
 import { discrepanciesPage } from './pages/discrepancies-page';
 import { notFoundPage } from './pages/not-found-page';
@@ -75,7 +76,9 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
     const { t } = sessionOf(res);
     const order = await ledger.getOrder({ mallId, shopOrderNo });
     if (!order) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'orders', t('notFound.order', { shopOrderNo, mallId })));
-    res.type('html').send(orderPage(sessionOf(res), order, noticeFor(req.query, t), defaultCurrency));
+    // What the gateway said about each payment, and its Cancel for those who may (payment-cancel.ts).
+    const payments = { views: await paymentViews(deps, order), canCancel: deps.gatewayCommands != null && await mayCancel(deps, sessionOf(res)) };
+    res.type('html').send(orderPage(sessionOf(res), order, noticeFor(req.query, t), defaultCurrency, payments));
   });
 
   router.get('/discrepancies', async (req, res) => {
