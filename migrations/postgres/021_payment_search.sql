@@ -1,4 +1,4 @@
--- announce: indexing every stored notification for the console's search (approval number, amount, pgCno): one-time, a few seconds per million notifications
+-- announce: indexing every stored notification for the console's search (approval number, amount, pgCno): one-time, one pass over the inbox (SQLite: about 16 s per million notifications, measured on 2 shared vCPUs)
 --
 -- The console's search finds an order by what a customer or the gateway's portal says about a
 -- payment: its pgCno, its approval number, its amount (on a day). The order record knows neither
