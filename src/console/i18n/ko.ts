@@ -568,7 +568,7 @@ export const ko: Record<MessageKey, string> = {
   'search.by.approvalNo': '승인번호',
   'search.by.amount': '금액',
   'operators.canCancel': '결제 취소 가능',
-  'operators.canCancelCheckbox': '주문 페이지에서 결제를 취소할 수 있음 (wallet-b, VAN)',
+  'operators.canCancelCheckbox': '주문 페이지에서 결제를 취소할 수 있음',
   'notice.cancelRequested': '취소를 게이트웨이에 보냈습니다. 게이트웨이의 이벤트 20으로 확인될 때까지 아래에 요청됨으로 표시됩니다.',
   'payment.title': '결제: 게이트웨이 응답 내용',
   'payment.issuer': '발급사',

@@ -43,7 +43,7 @@ export function ordersPage(viewer: Viewer, view: OrdersView): string {
     viewer,
     body: html`<h1>${t('orders.title')}</h1>
 <p class="muted">${t('orders.intro', { currency: view.defaultCurrency })}</p>
-<form method="get" action="/console/orders" class="filters card" role="search">
+<form method="get" action="/console/orders" class="filters card order-search" role="search">
   <label class="grow">${t('orders.search')}<input name="q" type="search" value="${q}" placeholder="${t('orders.searchPlaceholder')}"></label>
   ${searchFilters(t, view.search?.form ?? { q, method: '', status: '', paidFrom: '', paidTo: '' })}
   <button type="submit">${t('orders.find')}</button>

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../html';
+import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import type { PaymentView } from '../payment-cancel';
 import { type Viewer, wordsOf } from './layout';
@@ -15,11 +15,11 @@ function said(t: Translator, view: PaymentView): SafeHtml {
   const months = s.installmentMonth === null ? null : Number(s.installmentMonth) === 0 ? t('payment.lumpSum') : t('payment.months', { n: Number(s.installmentMonth) });
   return html`<table class="facts compact">
   ${row(t('payment.method'), s.method === null ? null : methodName(t, s.method))}
-  ${row(t('payment.issuer'), s.issuer)}
-  ${row(t('payment.approvalNo'), s.approvalNo === null ? null : html`<span class="mono">${s.approvalNo}</span>`)}
+  ${row(t('payment.issuer'), s.issuer === null ? null : isolated(s.issuer))}
+  ${row(t('payment.approvalNo'), s.approvalNo === null ? null : html`<span class="mono">${isolated(s.approvalNo)}</span>`)}
   ${row(t('payment.installment'), months)}
-  ${row(t('payment.card'), s.card === null ? null : html`<span class="mono">${s.card}</span>`)}
-  ${row(t('payment.messages'), s.messages.length === 0 ? null : html`${s.messages.map((m, i) => html`${i > 0 ? html`<br>` : ''}<span class="gateway-text">${m}</span>`)}`)}
+  ${row(t('payment.card'), s.card === null ? null : html`<span class="mono">${isolated(s.card)}</span>`)}
+  ${row(t('payment.messages'), s.messages.length === 0 ? null : html`${s.messages.map((m, i) => html`${i > 0 ? html`<br>` : ''}<span class="gateway-text">${isolated(m)}</span>`)}`)}
 </table>`;
 }
 

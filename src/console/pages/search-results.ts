@@ -36,7 +36,7 @@ export function searchResults(t: Translator, form: SearchForm, hits: readonly Pa
     ? html`<tr><td colspan="8" class="muted">${t('search.none', { q: form.q })}</td></tr>`
     : hits.map((hit) => html`<tr><td><a class="mono order-no" href="${orderHref(hit.order.mallId, hit.order.shopOrderNo)}">${isolated(hit.order.shopOrderNo)}</a><br><span class="muted mono">${hit.order.mallId}</span></td>
     <td>${orderStatusBadge(t, hit.order.status as OrderStatus)}</td><td>${t(`search.by.${hit.matched}`)}</td>
-    <td class="mono">${hit.payment?.pgCno ?? ''}</td><td class="mono">${hit.payment?.approvalNo ?? ''}</td>
+    <td class="mono">${hit.payment ? isolated(hit.payment.pgCno) : ''}</td><td class="mono">${hit.payment?.approvalNo ? isolated(hit.payment.approvalNo) : ''}</td>
     <td class="num">${hit.payment ? money(t, hit.payment.amount, orderCurrency(hit.order, defaultCurrency)) : ''}</td>
     <td>${hit.payment ? methodName(t, hit.payment.method) : ''}</td><td>${hit.payment ? when(t, hit.payment.at) : ''}</td></tr>`)}</tbody>
 </table></div>`;
