@@ -200,6 +200,16 @@ describe('cancelling a payment from the order page', () => {
     expect(sandbox.context.timeline.entries().filter((e) => e.kind === 'call' && e.operation === 'wallet-b.revise')).toHaveLength(1);
   });
 
+  test('the Operators page gives the right with its checkbox, audits it and shows who has it', async () => {
+    const { agent, csrf } = await signIn('admin', 'admin');
+    const added = await agent.post('/console/operators/add').set('Host', HOST).set('Origin', ORIGIN).type('form')
+      .send({ _csrf: csrf, name: 'cashier', role: 'operator', can_cancel: 'on' });
+    expect(added.status).toBeLessThan(400);
+    expect(await receiver.stores.store.findOperator('cashier')).toMatchObject({ role: 'operator', canCancel: true });
+    expect((await receiver.stores.store.listAudit(10)).find((row) => row.action === 'added operator')).toMatchObject({ subject: 'cashier', detail: 'operator, may cancel payments' });
+    expect((await agent.get('/console/operators').set('Host', HOST).expect(200)).text).toContain('may cancel payments');
+  });
+
   test('a payment this service cannot cancel: the portal, its pgCno ready to copy, no Cancel', async () => {
     const { agent } = await signIn('admin', 'admin');
     const card = approvalNotification({ shopOrderNo: uniqueId('ORD-CARD') });
