@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   // In the database: a restart or another replica keeps them.
   const sessions = createSessions({ store, now: () => Date.now(), idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES, bootstrapToken: adminToken.value });
   const sessionPrune = startSessionPrune({ sessions, logger });
-  const consoleDeps = { store, commands, ledger, config, logger, adminToken: adminToken.value, sessions, now };
+  const consoleDeps = { store, commands, ledger, config, logger, adminToken: adminToken.value, sessions, now, gatewayCommands: internalApi.commandDeps };
   // The notification listener's time-outs: a console form or a probe needs far less, and a slow client must not hold a socket.
   const admin = createBoundedServer(createAdminApp({
     store,

@@ -22,6 +22,8 @@ export interface InternalApi {
   /** Null when the API is off (no token); the worker runs either way. */
   port: number | null;
   worker: CommandWorker;
+  /** What every command is sent with (the console's Cancel uses the same). */
+  commandDeps: CommandDeps;
   stop(timeoutMs: number): Promise<void>;
 }
 
@@ -86,7 +88,7 @@ export async function startInternalApi(options: InternalApiOptions): Promise<Int
   const token = config.secrets.apiToken;
   if (!token) {
     logger.info('internal API off: set API_TOKEN or API_TOKEN_FILE to enable it');
-    return { port: null, worker, stop: (timeoutMs) => worker.stop(timeoutMs) };
+    return { port: null, worker, commandDeps: deps, stop: (timeoutMs) => worker.stop(timeoutMs) };
   }
   const app = createApiApp({ commands: deps, apiToken: token, ledger: options.ledger, mallIds: config.MALL_IDS, queue: { url: config.QUEUE_URL, name: config.QUEUE_NAME } });
   // The request time-out bounds receiving a request, not answering it: a POST still waits up to GATEWAY_TIMEOUT_MS for the gateway.
@@ -95,6 +97,7 @@ export async function startInternalApi(options: InternalApiOptions): Promise<Int
   return {
     port: (server.address() as AddressInfo).port,
     worker,
+    commandDeps: deps,
     async stop(timeoutMs) {
       await closeServer(server, timeoutMs);
       await deps.inFlight.settled(timeoutMs);

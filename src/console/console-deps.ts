@@ -1,4 +1,5 @@
 import type { DeliveryReadiness } from '../relay/publisher-readiness';
+import type { CommandDeps } from '../commands/command-deps';
 import type { Config } from '../config/env';
 import type { Logger } from '../observability/logger';
 import type { CommandStore } from '../store/command-store';
@@ -31,7 +32,12 @@ export interface ConsoleDeps {
    * The payment ledger: the Orders and Discrepancies pages read it, and their Resolve
    * button goes through the same verb as the internal API and the CLI. Absent in some tests.
    */
-  ledger?: (Pick<LedgerStore, 'getOrder' | 'findOrders' | 'listOrders' | 'orderStatusCounts' | 'listDiscrepancies' | 'openDiscrepancyCounts' | 'resolveDiscrepancy'> & Partial<Pick<LedgerStore, 'lag'>>) | null;
+  ledger?: (Pick<LedgerStore, 'getOrder' | 'findOrders' | 'searchPayments' | 'listOrders' | 'orderStatusCounts' | 'listDiscrepancies' | 'openDiscrepancyCounts' | 'resolveDiscrepancy'> & Partial<Pick<LedgerStore, 'lag'>>) | null;
+  /**
+   * The internal API's command machinery (gateway client, keys, resends, net-cancel): an order
+   * page's Cancel goes through it as the API's cancel does. Absent: no Cancel button.
+   */
+  gatewayCommands?: CommandDeps | null;
   /** The publisher's state and last error and the relay's store error, as /readyz reports them: why the backlog grows. */
   deliveryReadiness?: () => DeliveryReadiness;
 }

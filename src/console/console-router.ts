@@ -1,5 +1,6 @@
 import express, { Router } from 'express';
 import { auditRoutes } from './audit-routes';
+import { cancelRoutes } from './cancel-routes';
 import { consoleAssets } from './console-assets';
 import type { ConsoleDeps } from './console-deps';
 import { commandsRoutes } from './commands-routes';
@@ -44,6 +45,8 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   });
   router.use(auditRoutes(deps));
   router.use(commandsRoutes(deps));
+  // Cancel from an order's page: the admin, or an operator given the right (checked in the route).
+  router.use(cancelRoutes(deps));
   router.use(ledgerRoutes(deps));
   router.use(exportsRoutes(deps));
   return router;

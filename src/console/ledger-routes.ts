@@ -6,6 +6,8 @@ import type { DiscrepancyCursor } from '../store/procedures/ledger/list-discrepa
 import type { ConsoleDeps } from './console-deps';
 import { kstDayEnd, kstDayStart } from './format';
 import { noticeFor } from './notices';
+import { mayCancel, paymentViews } from './payment-cancel';
+import { ordersOf, searchFormOf, searchOrders } from './order-search';
 import { discrepanciesPage } from './pages/discrepancies-page';
 import { notFoundPage } from './pages/not-found-page';
 import { orderHref } from './pages/order-status-badge';
@@ -53,10 +55,11 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
     const range = { ...(from ? { from: kstDayStart(from)! } : {}), ...(to ? { to: kstDayEnd(to)! } : {}) };
     const view = { q: '', status: status ?? '', from, to, paged: false, defaultCurrency };
     if (q) {
-      const found = await ledger.findOrders(q, PAGE_SIZE);
-      // One order by that number (the usual case: one mall): straight to it, as a support call needs.
-      if (found.length === 1) return res.redirect(303, orderHref(found[0]!.mallId, found[0]!.shopOrderNo));
-      return res.type('html').send(ordersPage(sessionOf(res), { ...view, q, status: '', orders: found, counts: await ledger.orderStatusCounts(range), next: null }));
+      const form = searchFormOf(req.query);
+      const hits = await searchOrders(ledger, form, defaultCurrency, PAGE_SIZE);
+      // One order found (the usual case: "I paid 12,000 won yesterday"): straight to it, as a support call needs.
+      if (ordersOf(hits).length === 1) return res.redirect(303, orderHref(hits[0]!.order.mallId, hits[0]!.order.shopOrderNo));
+      return res.type('html').send(ordersPage(sessionOf(res), { ...view, q, status: '', orders: [], search: { form, hits }, counts: await ledger.orderStatusCounts(range), next: null }));
     }
     const after = afterOf(req.query.after);
     const [page, counts] = await Promise.all([
@@ -73,7 +76,9 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
     const { t } = sessionOf(res);
     const order = await ledger.getOrder({ mallId, shopOrderNo });
     if (!order) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'orders', t('notFound.order', { shopOrderNo, mallId })));
-    res.type('html').send(orderPage(sessionOf(res), order, noticeFor(req.query, t), defaultCurrency));
+    // What the gateway said about each payment, and its Cancel for those who may (payment-cancel.ts).
+    const payments = { views: await paymentViews(deps, order), canCancel: deps.gatewayCommands != null && await mayCancel(deps, sessionOf(res)) };
+    res.type('html').send(orderPage(sessionOf(res), order, noticeFor(req.query, t), defaultCurrency, payments));
   });
 
   router.get('/discrepancies', async (req, res) => {

@@ -14,6 +14,7 @@ const NOTICES: Record<string, MessageKey> = {
   resolved: 'notice.resolved',
   'already-resolved': 'notice.alreadyResolved',
   'operator-removed': 'notice.operatorRemoved',
+  'cancel-requested': 'notice.cancelRequested',
 };
 
 export function noticeFor(query: Record<string, unknown>, t: Translator): string | null {

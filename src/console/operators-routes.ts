@@ -31,16 +31,17 @@ export function operatorsRoutes(deps: ConsoleDeps): Router {
     const name = text(body.name);
     const role = text(body.role) as OperatorRole;
     const sso = body.sso === 'on';
+    const canCancel = body.can_cancel === 'on';
     const { t } = sessionOf(res);
     const problem = newOperatorNameProblem(name) ?? (OPERATOR_ROLES.includes(role) ? null : t('operators.chooseRole'))
       ?? lookalikeProblem(name, (await store.listOperators()).map((operator) => operator.name));
     if (problem) return show(res, 422, { error: problem });
     const token = sso ? null : newSecret();
     const at = deps.now().toISOString();
-    if ((await store.addOperator({ name, role, tokenHash: token === null ? null : secretHash(token), createdAt: at })) === 'exists') {
+    if ((await store.addOperator({ name, role, tokenHash: token === null ? null : secretHash(token), createdAt: at, canCancel })) === 'exists') {
       return show(res, 409, { error: t('operators.exists', { name }) });
     }
-    await audit(deps, sessionOf(res).actor, 'added operator', name, `${role}${sso ? ', single sign-on' : ''}`);
+    await audit(deps, sessionOf(res).actor, 'added operator', name, `${role}${sso ? ', single sign-on' : ''}${canCancel ? ', may cancel payments' : ''}`);
     await show(res, 200, token === null
       ? { notice: t('operators.addedSso', { name, role: t(`role.${role}`) }) }
       : { notice: t('operators.added', { name, role: t(`role.${role}`) }), newToken: { name, token } });

@@ -25,7 +25,7 @@ const UNIDENTIFIED = 'unidentified';
 /** The bootstrap `admin` (ADMIN_TOKEN, compared in constant time) or the token operator whose token this is. */
 async function operatorOfToken(deps: ConsoleDeps, token: unknown): Promise<OperatorIdentity | null> {
   if (typeof token !== 'string' || token.length === 0 || token.length > 1024) return null;
-  if (tokenMatches(deps.adminToken, token)) return { name: BOOTSTRAP_OPERATOR, role: 'admin', sso: false };
+  if (tokenMatches(deps.adminToken, token)) return { name: BOOTSTRAP_OPERATOR, role: 'admin', sso: false, canCancel: true };
   return deps.store.findOperatorByTokenHash(secretHash(token));
 }
 

@@ -5,6 +5,7 @@ import type { OrderRecord, OrderStatus } from '../ledger/order-record';
 import { typedDriver, type StoreDriver } from '../store/driver';
 import type { DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from '../store/procedures/ledger/list-discrepancies';
 import type { OrderListFilter, OrderPage } from '../store/procedures/ledger/list-orders';
+import type { PaymentHit, PaymentSearch } from '../store/procedures/ledger/search-payments';
 import { PROJECTOR_BATCH, startLedgerProjector, type LedgerProjector, type LedgerProjectorOptions } from './ledger-projector';
 import { LedgerCatchingUp } from './ledger-catching-up';
 import { waitForLedger } from './read-your-writes';
@@ -18,6 +19,7 @@ import type { Tracing } from '../tracing/tracing';
 
 export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from '../store/procedures/ledger/list-discrepancies';
 export type { OrderListFilter, OrderPage } from '../store/procedures/ledger/list-orders';
+export type { PaymentHit, PaymentSearch, SearchMatch } from '../store/procedures/ledger/search-payments';
 export type { RebuildPage } from '../store/procedures/ledger/rebuild-ledger';
 export type { BackfillPage } from '../store/procedures/ledger/backfill-ledger';
 export type { Resolution } from '../store/procedures/ledger/resolve-discrepancy';
@@ -40,6 +42,8 @@ export interface LedgerStore {
   putExpectation(order: OrderKey, input: ExpectationInput, at: string): Promise<PutExpectationResult>;
   getOrder(order: OrderKey): Promise<OrderRecord | null>;
   findOrders(shopOrderNo: string, limit?: number): Promise<OrderRecord[]>;
+  /** The console's search: orders by number, pgCno, approval number or amount, with filters. */
+  searchPayments(search: PaymentSearch): Promise<PaymentHit[]>;
   /** Records as their orders were first seen (or newest first); `after` is a page's `last`. */
   listOrders(filter: OrderListFilter): Promise<OrderPage>;
   /** Orders per status, last changed in the range when one is given. */
@@ -135,6 +139,10 @@ export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings 
     async findOrders(shopOrderNo, limit = 20) {
       await caughtUp();
       return read('findOrders', shopOrderNo, limit);
+    },
+    async searchPayments(search) {
+      await settled();
+      return read('searchPayments', search);
     },
     async listOrders(filter) {
       await settled();

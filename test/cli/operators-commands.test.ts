@@ -39,22 +39,33 @@ function operatorsCommands(open: () => Promise<Database>): void {
     expect(added).toMatchObject({ code: 0, stderr: expect.stringMatching(/^noti-receiver: reading (sqlite|postgres):\S+ \(store [0-9a-f]{8}\)\n$/) });
     expect(added.stdout).toMatch(/^added kim \(operator\); their token, shown this once \(only a hash of it is stored\):\n[A-Za-z0-9_-]{43}\n$/);
     const token = tokenOf(added.stdout);
-    await expect(db.store.findOperatorByTokenHash(secretHash(token))).resolves.toEqual({ name: 'kim', role: 'operator', sso: false });
+    await expect(db.store.findOperatorByTokenHash(secretHash(token))).resolves.toEqual({ name: 'kim', role: 'operator', sso: false, canCancel: false });
 
     const listed = await cli('list');
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toMatch(/^NAME\s+ROLE\s+SIGN-IN\s+ADDED\s+TOKEN SET\n[- ]+\nkim\s+operator\s+token\s+\d{4}-/);
+    expect(listed.stdout).toMatch(/^NAME\s+ROLE\s+SIGN-IN\s+CAN CANCEL\s+ADDED\s+TOKEN SET\n[- ]+\nkim\s+operator\s+token\s+no\s+\d{4}-/);
     expect(listed.stdout).not.toContain(token);
     expect((await cli('list', '--json')).stdout).not.toContain(secretHash(token));
     const bytes = db.bytes();
     if (bytes) expect(bytes.includes(token)).toBe(false);
   });
 
+  test('--can-cancel gives an operator the right to cancel payments from the console; list says who has it', async () => {
+    expect((await cli('add', 'park', '--role', 'operator', '--can-cancel')).code).toBe(0);
+    expect((await cli('add', 'choi', '--role', 'operator')).code).toBe(0);
+    await expect(db.store.findOperator('park')).resolves.toEqual({ name: 'park', role: 'operator', sso: false, canCancel: true });
+    await expect(db.store.findOperator('choi')).resolves.toMatchObject({ canCancel: false });
+    const listed = (await cli('list')).stdout;
+    expect(listed).toMatch(/\npark\s+operator\s+token\s+yes\s+/);
+    expect(listed).toMatch(/\nchoi\s+operator\s+token\s+no\s+/);
+    expect(JSON.parse((await cli('list', '--json')).stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'park', canCancel: true })]));
+  });
+
   test('--sso adds an operator with no token, whose token cannot be replaced', async () => {
     const added = await cli('add', 'lee@shop.example', '--role', 'viewer', '--sso');
     expect(added.code).toBe(0);
     expect(added.stdout).toBe('added lee@shop.example (viewer); they sign in through the single sign-on proxy (ADMIN_AUTH_HEADER) and have no token\n');
-    await expect(db.store.findOperator('lee@shop.example')).resolves.toEqual({ name: 'lee@shop.example', role: 'viewer', sso: true });
+    await expect(db.store.findOperator('lee@shop.example')).resolves.toEqual({ name: 'lee@shop.example', role: 'viewer', sso: true, canCancel: false });
     const rotated = await cli('token', 'lee@shop.example');
     expect(rotated.code).toBe(2);
     expect(rotated.stderr).toMatch(/^noti-receiver: reading \S+ \(store [0-9a-f]{8}\)\nnoti-receiver: lee@shop\.example signs in through single sign-on and has no token\n$/);
@@ -65,13 +76,13 @@ function operatorsCommands(open: () => Promise<Database>): void {
     const json = await runCliCaptured(['operators', 'add', '한지민', '--role', 'admin', '--json'], { DATABASE_URL: db.url });
     expect(json.code).toBe(0);
     const { token } = json.json<{ token: string }>();
-    expect(json.json()).toEqual({ name: '한지민', role: 'admin', sso: false, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(json.json()).toEqual({ name: '한지민', role: 'admin', sso: false, canCancel: false, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     await cli('add', 'yoon', '--role', 'viewer', '--sso');
     const listed = await cli('list', '--json');
     expect(listed.code).toBe(0);
     expect(listed.json<OperatorRow[]>()).toEqual([
-      { name: 'yoon', role: 'viewer', sso: true, createdAt: expect.any(String), tokenSetAt: null },
-      { name: '한지민', role: 'admin', sso: false, createdAt: expect.any(String), tokenSetAt: expect.any(String) },
+      { name: 'yoon', role: 'viewer', sso: true, canCancel: false, createdAt: expect.any(String), tokenSetAt: null },
+      { name: '한지민', role: 'admin', sso: false, canCancel: false, createdAt: expect.any(String), tokenSetAt: expect.any(String) },
     ]);
     expect(listed.stdout).not.toContain(token);
     expect(listed.stdout).not.toContain(secretHash(token));

@@ -57,7 +57,7 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     await agent.get(`/console/events/${eventId}`).set('Host', HOST).expect(200);
 
     const unknown = await agent.get('/console/orders?q=NO-SUCH-ORDER').set('Host', HOST).expect(200);
-    expect(unknown.text).toContain('No order NO-SUCH-ORDER is known.');
+    expect(unknown.text).toContain('Nothing found for “NO-SUCH-ORDER”');
     await agent.get(`/console/orders/${MALL}/NO-SUCH-ORDER`).set('Host', HOST).expect(404);
   });
 

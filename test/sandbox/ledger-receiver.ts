@@ -23,6 +23,8 @@ export interface LedgerReceiver {
   /** The internal API's base URL and bearer token, for a client of its own (the simulator). */
   apiUrl: string;
   apiToken: string;
+  /** What the internal API sends its commands with (the console's Cancel takes the same). */
+  commandDeps: InternalApi['commandDeps'];
   /** The internal API, with its token: GET when `body` is undefined, else `method` (POST by default). */
   api(path: string, body?: unknown, method?: 'POST' | 'PUT'): Promise<{ status: number; body: Record<string, unknown> }>;
   close(): Promise<void>;
@@ -60,6 +62,7 @@ export async function startLedgerReceiver(sandboxUrl: string): Promise<LedgerRec
     notifyUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}${config.NOTIFY_PATH}`,
     apiUrl: `http://127.0.0.1:${internalApi.port}`,
     apiToken: API_TOKEN,
+    commandDeps: internalApi.commandDeps,
     async api(path, body, method = 'POST') {
       const res = await fetch(`http://127.0.0.1:${internalApi.port}${path}`, {
         method: body === undefined ? 'GET' : method,

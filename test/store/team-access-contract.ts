@@ -43,7 +43,7 @@ export function teamAccessContract(openFresh: () => Promise<ReopenableStore>): v
 
   test('an operator signs in by the hash of their token; the token itself is stored nowhere', async () => {
     const token = await addWithToken('kim', 'operator');
-    await expect(store.findOperatorByTokenHash(secretHash(token))).resolves.toEqual({ name: 'kim', role: 'operator', sso: false });
+    await expect(store.findOperatorByTokenHash(secretHash(token))).resolves.toEqual({ name: 'kim', role: 'operator', sso: false, canCancel: false });
     await expect(store.findOperatorByTokenHash(secretHash(`${token}x`))).resolves.toBeNull();
     await expect(store.findOperatorByTokenHash(token)).resolves.toBeNull();
     expect(secretHash(token)).not.toBe(token);
@@ -58,10 +58,10 @@ export function teamAccessContract(openFresh: () => Promise<ReopenableStore>): v
     await expect(store.addOperator({ name: 'lee@shop.example', role: 'admin', tokenHash: null, createdAt: new Date(T0).toISOString() })).resolves.toBe('added');
     await expect(store.addOperator({ name: 'yoon', role: 'admin', tokenHash: secretHash(newSecret()), createdAt: new Date(T0).toISOString() })).resolves.toBe('exists');
     await expect(store.listOperators()).resolves.toEqual([
-      { name: 'lee@shop.example', role: 'admin', sso: true, createdAt: new Date(T0).toISOString(), tokenSetAt: null },
-      { name: 'yoon', role: 'viewer', sso: false, createdAt: new Date(T0).toISOString(), tokenSetAt: new Date(T0).toISOString() },
+      { name: 'lee@shop.example', role: 'admin', sso: true, canCancel: false, createdAt: new Date(T0).toISOString(), tokenSetAt: null },
+      { name: 'yoon', role: 'viewer', sso: false, canCancel: false, createdAt: new Date(T0).toISOString(), tokenSetAt: new Date(T0).toISOString() },
     ]);
-    await expect(store.findOperator('lee@shop.example')).resolves.toEqual({ name: 'lee@shop.example', role: 'admin', sso: true });
+    await expect(store.findOperator('lee@shop.example')).resolves.toEqual({ name: 'lee@shop.example', role: 'admin', sso: true, canCancel: false });
     await expect(store.findOperator('LEE@shop.example')).resolves.toBeNull();
   });
 

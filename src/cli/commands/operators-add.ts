@@ -18,7 +18,8 @@ export function registerOperatorsAdd(operators: Command, io: CliIo): void {
     .argument('<name>', 'who the audit log names, e.g. kim or kim@shop.example (the single sign-on name with --sso)')
     .addOption(new Option('--role <role>', 'viewer reads, operator also acts, admin also manages operators').choices([...OPERATOR_ROLES]).makeOptionMandatory())
     .option('--sso', 'signs in through the proxy named by ADMIN_AUTH_HEADER; no token')
-    .action(async (nameText: string, options: { role: OperatorRole; sso?: boolean }, command: Command) => {
+    .option('--can-cancel', "may cancel wallet-b and VAN payments from the console's order page (an admin always may)")
+    .action(async (nameText: string, options: { role: OperatorRole; sso?: boolean; canCancel?: boolean }, command: Command) => {
       const global = globalOptions(command);
       const name = newOperatorName(nameText);
       const token = options.sso ? null : newSecret();
@@ -26,16 +27,17 @@ export function registerOperatorsAdd(operators: Command, io: CliIo): void {
       const outcome = await withStore(cliConfig(io, global), async (store) => {
         const lookalike = lookalikeProblem(name, (await store.listOperators()).map((operator) => operator.name));
         if (lookalike) throw new CliFailure(`${lookalike}, got ${shownName(name)}`, EXIT.usage);
-        const added = await store.addOperator({ name, role: options.role, tokenHash: token === null ? null : secretHash(token), createdAt: at });
+        const canCancel = options.canCancel === true;
+        const added = await store.addOperator({ name, role: options.role, tokenHash: token === null ? null : secretHash(token), createdAt: at, canCancel });
         if (added === 'added') {
-          await store.recordAudit({ at, actor: cliActor(io), action: 'added operator', subject: name, detail: `${options.role}${token === null ? ', single sign-on' : ''}` });
+          await store.recordAudit({ at, actor: cliActor(io), action: 'added operator', subject: name, detail: `${options.role}${token === null ? ', single sign-on' : ''}${canCancel ? ', may cancel payments' : ''}` });
         }
         return added;
       });
       if (outcome === 'exists') {
         throw new CliFailure(`an operator named ${JSON.stringify(name)} exists; "operators token" replaces their token, "operators remove" removes them`, EXIT.usage);
       }
-      print(io, global, { name, role: options.role, sso: token === null, token }, () =>
+      print(io, global, { name, role: options.role, sso: token === null, canCancel: options.canCancel === true, token }, () =>
         token === null
           ? `added ${name} (${options.role}); they sign in through the single sign-on proxy (ADMIN_AUTH_HEADER) and have no token`
           : `added ${name} (${options.role}); their token, shown this once (only a hash of it is stored):\n${token}`,

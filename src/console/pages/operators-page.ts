@@ -29,7 +29,7 @@ ${state.newToken
     : ''}
 <table class="operators">
   <thead><tr><th>${t('operators.col.name')}</th><th>${t('operators.col.role')}</th><th>${t('operators.col.signsIn')}</th><th>${t('operators.col.added')}</th><th>${t('operators.col.tokenSet')}</th><th></th></tr></thead>
-  <tbody>${rows.map((row) => html`<tr><td class="mono">${row.name}</td><td>${t(`role.${row.role}`)}${codeBeside(t(`role.${row.role}`), row.role)}</td><td>${row.sso ? t('operators.sso') : t('operators.token')}</td>
+  <tbody>${rows.map((row) => html`<tr><td class="mono">${row.name}</td><td>${t(`role.${row.role}`)}${codeBeside(t(`role.${row.role}`), row.role)}</td><td>${row.sso ? t('operators.sso') : t('operators.token')}${row.canCancel ? html`<br><span class="badge">${t('operators.canCancel')}</span>` : ''}</td>
     <td>${when(t, row.createdAt)}</td><td>${row.tokenSetAt ? when(t, row.tokenSetAt) : ''}</td>
     <td class="actions">${row.sso ? '' : actionButton(viewer, '/console/operators/token', t('operators.replaceToken'), { name: row.name }, 'secondary', 'admin')}
     ${actionButton(viewer, '/console/operators/remove', t('operators.remove'), { name: row.name }, 'danger', 'admin')}</td></tr>`)}</tbody>
@@ -41,6 +41,7 @@ ${state.newToken
   <label for="operator-role">${t('operators.role')}</label>
   <select id="operator-role" name="role">${OPERATOR_ROLES.map((role) => html`<option value="${role}">${t(`role.${role}`)}</option>`)}</select>
   <label><input type="checkbox" name="sso"> ${t('operators.ssoCheckbox')}</label>
+  <label><input type="checkbox" name="can_cancel"> ${t('operators.canCancelCheckbox')}</label>
   <button type="submit" class="primary">${t('operators.addButton')}</button>
 </form></section>`,
   });

@@ -5,7 +5,9 @@ import { html, isolated, isolatedText, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
-import { kindLabel, orderStatusBadge, simulatedMark } from './order-status-badge';
+import { kindLabel, orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
+import type { PaymentView } from '../payment-cancel';
+import { COPY_SCRIPT, paymentSection } from './payment-section';
 import { discrepancyDetails, resolveForm } from './resolve-form';
 import { resolutionText } from './resolution-text';
 import { when } from './when';
@@ -58,7 +60,8 @@ function resolvedDetail(t: Translator, d: Discrepancy): SafeHtml {
 }
 
 /** `defaultCurrency`: LEDGER_DEFAULT_CURRENCY, the figures' currency when the order's expectation names none. */
-export function orderPage(viewer: Viewer, order: OrderRecord, notice: string | null, defaultCurrency: string): string {
+/** `payments`: each payment as the gateway described it, and whether this viewer may cancel (the order route reads both). */
+export function orderPage(viewer: Viewer, order: OrderRecord, notice: string | null, defaultCurrency: string, payments?: { views: PaymentView[]; canCancel: boolean }): string {
   const t = wordsOf(viewer);
   const currency = orderCurrency(order, defaultCurrency);
   const open = order.discrepancies.filter((d) => d.resolvedAt === null);
@@ -68,6 +71,7 @@ export function orderPage(viewer: Viewer, order: OrderRecord, notice: string | n
     section: 'orders',
     viewer,
     notice,
+    scripts: payments ? [COPY_SCRIPT] : [],
     body: html`<p class="kicker">${t('order.kicker', { mallId: order.mallId })}</p>
 <h1 class="mono">${isolated(order.shopOrderNo)}</h1>
 <div class="actions">${orderStatusBadge(t, order.status)}${simulatedMark(t, order)} <span class="muted">${t('order.updatedAt', { time: t.time(order.updatedAt) })}${open.length > 0 ? ` · ${t('order.openCount', { count: open.length })}` : ''}</span></div>
@@ -79,6 +83,7 @@ ${order.ledgerError ? html`<p class="error">${t('order.ledgerError', { time: t.t
   ${figure(t('orders.col.remaining'), money(t, order.remaining, currency))}
   ${figure(t('orders.col.deposited'), t.money(order.deposited, currency))}
 </section>
+${payments ? paymentSection(viewer, payments.views, currency, orderHref(order.mallId, order.shopOrderNo), payments.canCancel) : ''}
 <section class="card"><h2>${t('order.timeline')}</h2>
 <table class="timeline">
   <thead><tr><th>${t('order.col.when')}</th><th>${t('order.col.what')}</th><th>${t('order.col.detail')}</th></tr></thead>

@@ -6,6 +6,9 @@ import { exportForm } from './export-form';
 import { money } from './money';
 import { orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
 import { when } from './when';
+import type { PaymentHit } from '../../ledger-projector/ledger-store';
+import type { SearchForm } from '../order-search';
+import { searchFilters, searchResults } from './search-results';
 
 export interface OrdersView {
   /** The search box's text (an order number), or '' when listing. */
@@ -22,6 +25,8 @@ export interface OrdersView {
   paged: boolean;
   /** LEDGER_DEFAULT_CURRENCY: the currency of an order whose expectation names none. */
   defaultCurrency: string;
+  /** The search box's form and what it found, when the box was used. */
+  search?: { form: SearchForm; hits: PaymentHit[] };
 }
 
 export function ordersPage(viewer: Viewer, view: OrdersView): string {
@@ -39,8 +44,9 @@ export function ordersPage(viewer: Viewer, view: OrdersView): string {
     viewer,
     body: html`<h1>${t('orders.title')}</h1>
 <p class="muted">${t('orders.intro', { currency: view.defaultCurrency })}</p>
-<form method="get" action="/console/orders" class="filters card" role="search">
+<form method="get" action="/console/orders" class="filters card order-search" role="search">
   <label class="grow">${t('orders.search')}<input name="q" type="search" value="${q}" placeholder="${t('orders.searchPlaceholder')}"></label>
+  ${searchFilters(t, view.search?.form ?? { q, method: '', status: '', paidFrom: '', paidTo: '' })}
   <button type="submit">${t('orders.find')}</button>
 </form>
 <form method="get" action="/console/orders" class="filters card">
@@ -53,8 +59,8 @@ export function ordersPage(viewer: Viewer, view: OrdersView): string {
 <nav class="chips"><a href="${query({})}" class="${status || q ? '' : 'active'}">${t('common.all')} <span class="muted">${t.number(total)}</span></a>${ORDER_STATUSES.map(
       (s) => html`<a href="${query({ status: s })}" class="${s === status ? 'active' : ''}" title="${t(`orderStatus.${s}.line`)}">${t(`orderStatus.${s}`)} <span class="muted">${t.number(view.counts[s] ?? 0)}</span></a>`,
     )}</nav>
-${q ? '' : exportForm(viewer, 'orders', { status }, { from: view.from, to: view.to })}
-<div class="table-wrap"><table>
+${q || view.search ? '' : exportForm(viewer, 'orders', { status }, { from: view.from, to: view.to })}
+${view.search ? searchResults(t, view.search.form, view.search.hits, view.defaultCurrency) : html`<div class="table-wrap"><table>
   <thead><tr><th>${t('orders.col.shopOrderNo')} <span class="muted">${t('orders.col.mallId')}</span></th><th>${t('orders.col.status')}</th><th class="num">${t('orders.col.expected')}</th><th class="num">${t('orders.col.approved')}</th><th class="num">${t('orders.col.cancelled')}</th><th class="num">${t('orders.col.remaining')}</th><th class="num">${t('orders.col.deposited')}</th><th class="num">${t('orders.col.open')}</th><th>${t('orders.col.updated')}</th></tr></thead>
   <tbody>${orders.length === 0
     ? html`<tr><td colspan="9" class="muted">${empty}</td></tr>`
@@ -63,7 +69,7 @@ ${q ? '' : exportForm(viewer, 'orders', { status }, { from: view.from, to: view.
     <td class="num">${money(t, o.approved, currencyOf(o))}</td><td class="num">${money(t, o.cancelled, currencyOf(o))}</td>
     <td class="num">${money(t, o.remaining, currencyOf(o))}</td><td class="num">${money(t, o.deposited, currencyOf(o))}</td>
     <td class="num">${t.number(o.discrepancies.filter((d) => d.resolvedAt === null).length)}</td><td>${when(t, o.updatedAt)}</td></tr>`)}</tbody>
-</table></div>
+</table></div>`}
 <nav class="pager">
   ${view.paged ? html`<a href="${query(status ? { status } : {})}">${t('common.firstPage')}</a>` : ''}
   ${view.next ? html`<a href="${query({ ...(status ? { status } : {}), after: view.next })}">${t('common.nextPage')}</a>` : ''}

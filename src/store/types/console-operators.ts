@@ -118,6 +118,8 @@ export interface NewOperator {
   /** SHA-256 (hex) of the operator's token (see operator-credentials.ts); null for a single sign-on operator. */
   tokenHash: string | null;
   createdAt: string;
+  /** May cancel payments from the console (`--can-cancel`); an admin may whatever this says. */
+  canCancel?: boolean;
 }
 
 /** An operator as listed: never the token's hash. */
@@ -126,6 +128,8 @@ export interface OperatorRow {
   role: OperatorRole;
   /** Signs in through ADMIN_AUTH_HEADER and has no token. */
   sso: boolean;
+  /** Given the right to cancel payments from the console (`--can-cancel`). */
+  canCancel: boolean;
   createdAt: string;
   /** When the current token was issued (added or rotated); null for single sign-on. */
   tokenSetAt: string | null;
@@ -136,6 +140,8 @@ export interface OperatorIdentity {
   name: string;
   role: OperatorRole;
   sso: boolean;
+  /** Given the right to cancel payments from the console (`--can-cancel`, migration 021). */
+  canCancel: boolean;
 }
 
 export type AddOperatorOutcome = 'added' | 'exists';

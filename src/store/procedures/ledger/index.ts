@@ -13,6 +13,7 @@ import { projectLedger } from './project-ledger';
 import { putExpectation } from './put-expectation';
 import { rebuildLedger } from './rebuild-ledger';
 import { resolveDiscrepancy } from './resolve-discrepancy';
+import { searchPayments } from './search-payments';
 import { sweepLedger } from './sweep-ledger';
 
 export const ledgerWrites = {
@@ -37,4 +38,5 @@ export const ledgerReads = {
   ledgerPosition,
   ledgerLag,
   countOrdersWithStatus,
+  searchPayments,
 } as const;

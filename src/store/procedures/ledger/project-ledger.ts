@@ -8,6 +8,7 @@ import { decodeBody } from '../../../notifications/decode-body';
 import { loadedOrders, loadOrders, orderKeyText, type LoadedOrder } from './ledger-orders';
 import { recomputeOrders, type OrderFact } from './ledger-writes';
 import { queueAfter } from './apply-order-facts';
+import { paymentSearchWrites } from './payment-search-rows';
 import { failedNotificationSeq, keepFailedInput, readInboxEvent, readInputFact } from './failed-inputs';
 import { allRows, changes, dialect, oneTrip, type Procedure } from '../procedure';
 
@@ -133,6 +134,8 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
   const asOf = facts.reduce((latest, f) => (f.fact.recordedAt > latest ? f.fact.recordedAt : latest), '') || now;
   const { statements, results, events } = recomputeOrders(loaded, facts, { now: asOf, settings }, sql);
   statements.unshift(...kept);
+  // The console search's rows of the notifications read (migration 021), in this same transaction.
+  statements.push(...paymentSearchWrites(notifications, sql));
   for (const result of results) if (result.error !== null) errors.push(`${result.order.mallId}/${result.order.shopOrderNo}: ${result.error}`);
 
   const inputSeq = inputs.at(-1)?.seq ?? position.input_seq;

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
+import { parseBody } from '../api/api-errors';
+import { walletCancelBody } from '../api/schemas/wallet-cancel-schema';
+import { cancelVan } from '../commands/cancel-van';
+import { cancelWallet } from '../commands/cancel-wallet';
+import type { CommandDeps } from '../commands/command-deps';
+import type { StoredCommand } from '../commands/command-record';
+import { orderCurrency } from '../ledger/order-currency';
+import type { OrderRecord } from '../ledger/order-record';
+import { audit } from './audit';
+import type { ConsoleDeps } from './console-deps';
+import { mayCancel, paymentViews, type PaymentView } from './payment-cancel';
+import { cancelConfirmPage, cancelRefusedPage } from './pages/cancel-page';
+import { notFoundPage } from './pages/not-found-page';
+import { orderHref } from './pages/order-status-badge';
+import { forbiddenPage } from './pages/refusal-pages';
+import { sessionOf } from './require-session';
+import { typedAmount } from './search-query';
+
+/** The gateway's limit on an idempotency key, and the characters the console's own keys use. */
+const COMMAND_ID = /^[A-Za-z0-9_-]{1,60}$/;
+const MINOR = /^\d{1,15}$/;
+
+interface Prepared {
+  order: OrderRecord;
+  view: PaymentView;
+  currency: string;
+  gateway: CommandDeps;
+}
+
+const field = (source: Record<string, unknown>, name: string) => (typeof source[name] === 'string' ? source[name] : '');
+
+/**
+ * Cancel from an order's page: a confirmation (GET: nothing is sent) and the cancel itself (POST),
+ * sent as the internal API sends it, through the same command (recorded before the first byte,
+ * resent with the same shopTransactionId and cancelReqDate). Each step checks again, on the
+ * server, who may cancel and what is left of the payment: a form's fields are never trusted.
+ */
+export function cancelRoutes(deps: ConsoleDeps): Router {
+  const router = Router();
+  const defaultCurrency = deps.config.LEDGER_DEFAULT_CURRENCY;
+
+  /** The order, its payment and what is left of it, once the operator may cancel; else the refusal is sent and null returned. */
+  async function prepare(req: Request, res: Response, pgCno: string): Promise<Prepared | null> {
+    const session = sessionOf(res);
+    const { t } = session;
+    if (!(await mayCancel(deps, session))) {
+      deps.logger.warn('console refused a cancel: the operator may not cancel payments', { operator: session.operator, role: session.role });
+      res.status(403).type('html').send(forbiddenPage(session, t('cancel.notAllowed')));
+      return null;
+    }
+    const { mallId, shopOrderNo } = req.params as { mallId: string; shopOrderNo: string };
+    const order = deps.ledger ? await deps.ledger.getOrder({ mallId, shopOrderNo }) : null;
+    if (!order) {
+      res.status(404).type('html').send(notFoundPage(session, 'orders', t('notFound.order', { shopOrderNo, mallId })));
+      return null;
+    }
+    const view = (await paymentViews(deps, order)).find((v) => v.payment.pgCno === pgCno);
+    if (!view || view.route === null || !deps.gatewayCommands) {
+      res.status(400).type('html').send(cancelRefusedPage(session, order, t('cancel.notCancellable')));
+      return null;
+    }
+    return { order, view, currency: orderCurrency(order, defaultCurrency), gateway: deps.gatewayCommands };
+  }
+
+  /** The amount to cancel, or the refusal sent: at most what is left, a VAN approval only whole. */
+  function amountOf(res: Response, p: Prepared, type: string, partial: () => number | null): number | null {
+    const { t } = sessionOf(res);
+    const refuse = (message: string) => {
+      res.status(400).type('html').send(cancelRefusedPage(sessionOf(res), p.order, message));
+      return null;
+    };
+    if (type !== 'full' && (type !== 'partial' || p.view.route !== 'wallet-b')) return refuse(t('cancel.badAmount'));
+    const amount = type === 'full' ? p.view.left : partial();
+    if (amount === null || amount <= 0 && type === 'partial') return refuse(t('cancel.badAmount'));
+    if (amount <= 0 || amount > p.view.left) {
+      const shown = amount <= 0 ? p.view.payment.amount ?? 0 : amount;
+      return refuse(t('cancel.tooMuch', { amount: t.money(shown, p.currency), left: t.money(p.view.left, p.currency) }));
+    }
+    return amount;
+  }
+
+  router.get('/orders/:mallId/:shopOrderNo/cancel', async (req, res) => {
+    const query = req.query as Record<string, unknown>;
+    const p = await prepare(req, res, field(query, 'pgCno'));
+    if (!p) return;
+    const amount = amountOf(res, p, field(query, 'type'), () => {
+      const typed = typedAmount(field(query, 'amount'), p.currency);
+      return typed && (typed.currency === null || typed.currency === p.currency) ? typed.amount : null;
+    });
+    if (amount === null) return;
+    res.type('html').send(cancelConfirmPage(sessionOf(res), {
+      order: p.order, view: p.view, currency: p.currency, amount, type: field(query, 'type') === 'full' ? 'full' : 'partial',
+      shopTransactionId: `console${randomUUID().replaceAll('-', '')}`,
+    }));
+  });
+
+  router.post('/orders/:mallId/:shopOrderNo/cancel', async (req, res) => {
+    const body = req.body as Record<string, unknown>;
+    const session = sessionOf(res);
+    const p = await prepare(req, res, field(body, 'pgCno'));
+    if (!p) return;
+    const shopTransactionId = field(body, 'shopTransactionId');
+    const back = orderHref(p.order.mallId, p.order.shopOrderNo);
+    if (!COMMAND_ID.test(shopTransactionId)) return res.status(400).type('html').send(cancelRefusedPage(session, p.order, session.t('cancel.badAmount')));
+    // The same confirmation pressed twice (or the browser's resend): the command exists, nothing more is sent.
+    if (await p.gateway.store.getCommand(shopTransactionId)) return res.redirect(303, `${back}?done=cancel-requested`);
+    const type = field(body, 'type');
+    const amount = amountOf(res, p, type, () => (MINOR.test(field(body, 'amount')) ? Number(field(body, 'amount')) : null));
+    if (amount === null) return;
+    let command: StoredCommand;
+    try {
+      command = p.view.route === 'van'
+        ? (await cancelVan(p.gateway, { mallId: p.order.mallId, shopTransactionId, pgCno: p.view.payment.pgCno })).command
+        : (await cancelWallet(p.gateway, parseBody(walletCancelBody, {
+          mallId: p.order.mallId, pgCno: p.view.payment.pgCno, shopTransactionId, memo: 'console cancel',
+          reviseTypeCode: type === 'full' ? '40' : '32',
+          amountInfo: { currency: p.currency, ...(type === 'full' ? {} : { totAmount: amount }) },
+        }))).command;
+    } catch (error) {
+      deps.logger.warn('console cancel not sent', { error: (error as Error).message });
+      return res.status(503).type('html').send(cancelRefusedPage(session, p.order, session.t('cancel.failed', { reason: (error as Error).message })));
+    }
+    await audit(deps, session.actor, 'requested cancel', `${p.order.mallId}/${p.order.shopOrderNo}`,
+      `command ${command.shopTransactionId} (${command.command}, ${command.state}): ${type} cancel of ${amount} ${p.currency} minor units of pgCno ${p.view.payment.pgCno}`);
+    res.redirect(303, `${back}?done=cancel-requested`);
+  });
+
+  return router;
+}

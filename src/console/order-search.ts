@@ -1,0 +1,58 @@
+import { orderCurrency } from '../ledger/order-currency';
+import { ORDER_STATUSES, type OrderStatus } from '../ledger/order-record';
+import type { PaymentHit } from '../ledger-projector/ledger-store';
+import type { ConsoleDeps } from './console-deps';
+import { kstDayEnd, kstDayStart } from './format';
+import { typedAmount } from './search-query';
+
+/** The gateway's payMethodTypeCode values the method filter offers (a notification carries the code). */
+export const PAYMENT_METHODS = ['11', '21', '22', '31', '50', '60'] as const;
+
+/** What the Orders page's search form asked: the box and its filters, as typed. */
+export interface SearchForm {
+  q: string;
+  method: string;
+  status: string;
+  /** KST days (`yyyy-mm-dd`) bounding the payment's own time, '' when open. */
+  paidFrom: string;
+  paidTo: string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const dayOf = (value: unknown) => (kstDayStart(text(value)) !== null ? text(value) : '');
+
+export function searchFormOf(query: Record<string, unknown>): SearchForm {
+  const method = text(query.method);
+  const status = text(query.status);
+  return {
+    q: text(query.q).slice(0, 200),
+    method: (PAYMENT_METHODS as readonly string[]).includes(method) ? method : '',
+    status: ORDER_STATUSES.includes(status as OrderStatus) ? status : '',
+    paidFrom: dayOf(query.paid_from),
+    paidTo: dayOf(query.paid_to),
+  };
+}
+
+/**
+ * The orders the box finds: the text as an order number, a pgCno and an approval number, and, when
+ * it reads as money, as an exact amount; narrowed by method, order status and the payment's KST
+ * days. An amount typed with its currency (`$12.03`) finds only orders in that currency.
+ */
+export async function searchOrders(ledger: NonNullable<ConsoleDeps['ledger']>, form: SearchForm, defaultCurrency: string, limit: number): Promise<PaymentHit[]> {
+  const typed = typedAmount(form.q, defaultCurrency);
+  const hits = await ledger.searchPayments({
+    key: form.q,
+    amount: typed?.amount ?? null,
+    ...(form.method ? { method: form.method } : {}),
+    ...(form.status ? { status: form.status as OrderStatus } : {}),
+    ...(form.paidFrom ? { fromMs: Date.parse(kstDayStart(form.paidFrom)!) } : {}),
+    ...(form.paidTo ? { toMs: Date.parse(kstDayEnd(form.paidTo)!) } : {}),
+    limit,
+  });
+  return hits.filter((hit) => hit.matched !== 'amount' || typed?.currency == null || orderCurrency(hit.order, defaultCurrency) === typed.currency);
+}
+
+/** The distinct orders among the hits, as `mallId/shopOrderNo`. */
+export function ordersOf(hits: readonly PaymentHit[]): string[] {
+  return [...new Set(hits.map((hit) => `${hit.order.mallId}/${hit.order.shopOrderNo}`))];
+}

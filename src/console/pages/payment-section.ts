@@ -1,0 +1,66 @@
+import { html, isolated, type SafeHtml } from '../html';
+import type { Translator } from '../i18n/translator';
+import type { PaymentView } from '../payment-cancel';
+import { type Viewer, wordsOf } from './layout';
+import { money } from './money';
+import { methodName } from './search-results';
+
+/** The copy button's script (assets/console/copy-button.js): the order page loads it. */
+export const COPY_SCRIPT = '/console/assets/copy-button.js';
+
+function said(t: Translator, view: PaymentView): SafeHtml {
+  const s = view.said;
+  if (s === null) return html`<p class="muted">${t('payment.pruned')}</p>`;
+  const row = (label: string, value: SafeHtml | string | null) => html`<tr><th>${label}</th><td>${value ?? html`<span class="muted">${t('common.none')}</span>`}</td></tr>`;
+  const months = s.installmentMonth === null ? null : Number(s.installmentMonth) === 0 ? t('payment.lumpSum') : t('payment.months', { n: Number(s.installmentMonth) });
+  return html`<table class="facts compact">
+  ${row(t('payment.method'), s.method === null ? null : methodName(t, s.method))}
+  ${row(t('payment.issuer'), s.issuer === null ? null : isolated(s.issuer))}
+  ${row(t('payment.approvalNo'), s.approvalNo === null ? null : html`<span class="mono">${isolated(s.approvalNo)}</span>`)}
+  ${row(t('payment.installment'), months)}
+  ${row(t('payment.card'), s.card === null ? null : html`<span class="mono">${isolated(s.card)}</span>`)}
+  ${row(t('payment.messages'), s.messages.length === 0 ? null : html`${s.messages.map((m, i) => html`${i > 0 ? html`<br>` : ''}<span class="gateway-text">${isolated(m)}</span>`)}`)}
+</table>`;
+}
+
+function requests(t: Translator, view: PaymentView, currency: string): SafeHtml {
+  return html`${view.requests.map((r) => {
+    const command = html`<a class="mono" href="/console/commands/${encodeURIComponent(r.shopTransactionId)}">${r.shopTransactionId}</a>`;
+    const state = html`<span class="code">${r.state}</span>`;
+    const line = r.confirmed ? t.rich('payment.confirmed', { command })
+      : r.amount === null ? t.rich('payment.requestedFull', { command, state })
+        : t.rich('payment.requested', { amount: money(t, r.amount, currency), command, state });
+    return html`<p class="${r.confirmed ? 'muted' : 'pending-cancel'}" data-cancel-request="${r.confirmed ? 'confirmed' : 'requested'}">${line}</p>`;
+  })}`;
+}
+
+/** The Cancel form (a GET to the confirmation page: nothing is sent before it) or the portal's pgCno to copy. */
+function action(viewer: Viewer, view: PaymentView, orderPath: string, canCancel: boolean): SafeHtml {
+  const t = wordsOf(viewer);
+  const { pgCno } = view.payment;
+  if (view.route === null) {
+    return html`<p class="muted">${t('payment.portal')}</p>
+<p><code class="mono">${pgCno}</code> <button type="button" class="secondary" data-copy="${pgCno}" data-copied="${t('payment.copied')}">${t('payment.copy')}</button></p>`;
+  }
+  if (!canCancel || view.left <= 0) return html``;
+  return html`<form method="get" action="${orderPath}/cancel" class="filters cancel-form">
+  <input type="hidden" name="pgCno" value="${pgCno}">
+  <label><input type="radio" name="type" value="full" checked> ${t('payment.cancelFull')}</label>
+  ${view.route === 'wallet-b' ? html`<label><input type="radio" name="type" value="partial"> ${t('payment.cancelPartial')} <input name="amount" inputmode="decimal" size="12" aria-label="${t('payment.amountLabel')}"></label>` : ''}
+  <button type="submit" class="danger">${t('payment.cancel')}</button>
+</form>`;
+}
+
+/** Each payment of the order: what the gateway said, what is left, the cancels requested, and what can be done. */
+export function paymentSection(viewer: Viewer, views: readonly PaymentView[], currency: string, orderPath: string, canCancel: boolean): SafeHtml {
+  const t = wordsOf(viewer);
+  if (views.length === 0) return html``;
+  return html`<section class="card payments"><h2>${t('payment.title')}</h2>
+${views.map((view) => html`<div class="payment" data-pg-cno="${view.payment.pgCno}">
+<h3><span class="mono">${view.payment.pgCno}</span> · ${money(t, view.payment.amount, currency)} · ${t('payment.left')} <strong>${money(t, view.left, currency)}</strong></h3>
+${said(t, view)}
+${requests(t, view, currency)}
+${action(viewer, view, orderPath, canCancel)}
+</div>`)}
+</section>`;
+}

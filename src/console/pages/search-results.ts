@@ -1,0 +1,43 @@
+import { orderCurrency } from '../../ledger/order-currency';
+import { ORDER_STATUSES, type OrderStatus } from '../../ledger/order-record';
+import type { PaymentHit } from '../../ledger-projector/ledger-store';
+import { html, isolated, type SafeHtml } from '../html';
+import type { Translator } from '../i18n/translator';
+import { PAYMENT_METHODS, type SearchForm } from '../order-search';
+import { money } from './money';
+import { orderHref, orderStatusBadge } from './order-status-badge';
+import { when } from './when';
+
+/** A payment method by the gateway's code: its name, the code small beside it (what the logs say). */
+export function methodName(t: Translator, code: string | null): SafeHtml {
+  if (code === null) return html`<span class="muted">${t('common.none')}</span>`;
+  const known = (PAYMENT_METHODS as readonly string[]).includes(code);
+  return html`${known ? t(`search.method.${code as (typeof PAYMENT_METHODS)[number]}`) : ''} <span class="code">${code}</span>`;
+}
+
+/** The search form's filters, beside the box: method, the order's status, the payment's KST days. */
+export function searchFilters(t: Translator, form: SearchForm): SafeHtml {
+  return html`<label>${t('search.method')}<select name="method"><option value="">${t('common.all')}</option>${PAYMENT_METHODS.map(
+    (code) => html`<option value="${code}"${code === form.method ? html` selected` : ''}>${t(`search.method.${code}`)} (${code})</option>`,
+  )}</select></label>
+  <label>${t('search.status')}<select name="status"><option value="">${t('common.all')}</option>${ORDER_STATUSES.map(
+    (s) => html`<option value="${s}"${s === form.status ? html` selected` : ''}>${t(`orderStatus.${s}`)}</option>`,
+  )}</select></label>
+  <label>${t('search.paidFrom')}<input name="paid_from" type="date" value="${form.paidFrom}"></label>
+  <label>${t('search.paidTo')}<input name="paid_to" type="date" value="${form.paidTo}"></label>`;
+}
+
+/** What the box found: each order with the payment that matched and by which key. */
+export function searchResults(t: Translator, form: SearchForm, hits: readonly PaymentHit[], defaultCurrency: string): SafeHtml {
+  return html`<p class="muted">${t('search.found', { count: new Set(hits.map((h) => `${h.order.mallId}/${h.order.shopOrderNo}`)).size, q: form.q })}</p>
+<div class="table-wrap"><table>
+  <thead><tr><th>${t('orders.col.shopOrderNo')} <span class="muted">${t('orders.col.mallId')}</span></th><th>${t('orders.col.status')}</th><th>${t('search.col.matched')}</th><th>pgCno</th><th>${t('search.col.approvalNo')}</th><th class="num">${t('search.col.amount')}</th><th>${t('search.method')}</th><th>${t('search.col.at')}</th></tr></thead>
+  <tbody>${hits.length === 0
+    ? html`<tr><td colspan="8" class="muted">${t('search.none', { q: form.q })}</td></tr>`
+    : hits.map((hit) => html`<tr><td><a class="mono order-no" href="${orderHref(hit.order.mallId, hit.order.shopOrderNo)}">${isolated(hit.order.shopOrderNo)}</a><br><span class="muted mono">${hit.order.mallId}</span></td>
+    <td>${orderStatusBadge(t, hit.order.status as OrderStatus)}</td><td>${t(`search.by.${hit.matched}`)}</td>
+    <td class="mono">${hit.payment ? isolated(hit.payment.pgCno) : ''}</td><td class="mono">${hit.payment?.approvalNo ? isolated(hit.payment.approvalNo) : ''}</td>
+    <td class="num">${hit.payment ? money(t, hit.payment.amount, orderCurrency(hit.order, defaultCurrency)) : ''}</td>
+    <td>${hit.payment ? methodName(t, hit.payment.method) : ''}</td><td>${hit.payment ? when(t, hit.payment.at) : ''}</td></tr>`)}</tbody>
+</table></div>`;
+}

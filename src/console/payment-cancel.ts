@@ -1,0 +1,106 @@
+import type { StoredCommand } from '../commands/command-record';
+import type { OrderRecord, Payment } from '../ledger/order-record';
+import { maskSensitive } from '../observability/mask';
+import type { ConsoleDeps } from './console-deps';
+import type { Session } from './sessions';
+
+/** How this service can cancel a payment: wallet-b (full or partial), VAN (the whole approval), or not at all. */
+export type CancelRoute = 'wallet-b' | 'van' | null;
+
+/** A cancel this service sent for the payment, and whether the gateway's event 20 has confirmed it. */
+export interface RequestedCancel {
+  shopTransactionId: string;
+  state: string;
+  /** Minor units; null for a full cancel (whatever was left). */
+  amount: number | null;
+  confirmed: boolean;
+}
+
+/** One payment of an order as its page shows it: what the gateway said, what is left of it, how it can be cancelled. */
+export interface PaymentView {
+  payment: Payment;
+  /** The notification's own fields (masked), null once retention removed them. */
+  said: GatewaySaid | null;
+  route: CancelRoute;
+  /** What is left to cancel: the payment less its confirmed cancels and the requests still open. */
+  left: number;
+  requests: RequestedCancel[];
+}
+
+/** What the gateway said about a payment, masked, every value as text. */
+export interface GatewaySaid {
+  notiType: string;
+  issuer: string | null;
+  approvalNo: string | null;
+  installmentMonth: string | null;
+  card: string | null;
+  method: string | null;
+  messages: string[];
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/** The fields a support call asks about, picked from the stored notification and masked as the logs are. */
+function gatewaySaid(notiType: string, data: Record<string, unknown>): GatewaySaid {
+  const masked = maskSensitive(data) as Record<string, unknown>;
+  const pair = (name: unknown, code: unknown) => [text(name), text(code)].filter(Boolean).join(' ') || null;
+  const messages = [
+    [masked.resCd ?? masked.res_cd, masked.resMsg ?? masked.res_msg],
+    [masked.statusCode, masked.statusMessage],
+    [masked.cashReceiptResCd, masked.cashReceiptResMsg],
+  ].map(([code, message]) => [text(code), text(message)].filter(Boolean).join(' ')).filter((line) => line !== '');
+  return {
+    notiType,
+    issuer: pair(masked.issuerName ?? masked.bankName, masked.issuerCode ?? masked.bankCode ?? masked.issuer_cd),
+    approvalNo: text(masked.approvalNo),
+    installmentMonth: text(masked.installmentMonth),
+    card: text(masked.cardMaskNo) ?? text(masked.cardNo),
+    method: text(masked.payMethodTypeCode) ?? text(masked.pay_type),
+    messages,
+  };
+}
+
+/**
+ * A wallet-b payment is one of an order whose trade this service created through wallet-a (or
+ * whose expectation says wallet): wallet-b cancels what wallet-a sold. A VAN payment is one the
+ * gateway notified as event 70 (the VAN's UnionPay approval). Anything else is the portal's.
+ */
+function routeOf(order: OrderRecord, notiType: string | null): CancelRoute {
+  if (notiType === '70') return 'van';
+  if (order.expected?.source === 'wallet-a' || order.expected?.method === 'wallet') return 'wallet-b';
+  return null;
+}
+
+function requestedAmount(command: StoredCommand | null): number | null {
+  const info = (command?.request.amountInfo ?? {}) as Record<string, unknown>;
+  return command?.request.reviseTypeCode === '32' && typeof info.totAmount === 'number' ? info.totAmount : null;
+}
+
+/** Each payment of the order with what the gateway said, what is left of it and the cancels requested for it. */
+export async function paymentViews(deps: Pick<ConsoleDeps, 'store' | 'commands'>, order: OrderRecord): Promise<PaymentView[]> {
+  const confirmedCancels = new Set(order.cancels.map((c) => c.cancelPgCno).filter((id): id is string => id !== null));
+  const commands = new Map(await Promise.all(order.cancellationsRequested.map(async (c) =>
+    [c.shopTransactionId, (await deps.commands?.getCommand(c.shopTransactionId)) ?? null] as const)));
+  return Promise.all(order.payments.map(async (payment) => {
+    const detail = await deps.store.getEvent(payment.eventId);
+    const notiType = detail?.notiType ?? null;
+    const said = detail && detail.prunedAt === null ? gatewaySaid(detail.notiType, detail.event.data) : null;
+    const requests = order.cancellationsRequested.filter((c) => c.pgCno === payment.pgCno).map((c): RequestedCancel => {
+      const command = commands.get(c.shopTransactionId) ?? null;
+      const cancelPgCno = text(command?.response?.cancelPgCno);
+      return { shopTransactionId: c.shopTransactionId, state: command?.state ?? c.state, amount: requestedAmount(command), confirmed: cancelPgCno !== null && confirmedCancels.has(cancelPgCno) };
+    });
+    const cancelled = order.cancels.filter((c) => c.pgCno === payment.pgCno).reduce((sum, c) => sum + (c.amount ?? 0), 0);
+    const open = requests.filter((r) => !r.confirmed && (r.state === 'pending' || r.state === 'succeeded'));
+    const whole = payment.cancelled ? 0 : Math.max(0, (payment.amount ?? 0) - cancelled);
+    const left = open.some((r) => r.amount === null) ? 0 : Math.max(0, whole - open.reduce((sum, r) => sum + (r.amount ?? 0), 0));
+    return { payment, said, route: routeOf(order, notiType), left, requests };
+  }));
+}
+
+/** The admin, or an operator given the right by name (`--can-cancel`); read from the operator record at each request. */
+export async function mayCancel(deps: Pick<ConsoleDeps, 'store'>, session: Pick<Session, 'operator' | 'role'>): Promise<boolean> {
+  if (session.role === 'admin') return true;
+  if (session.role !== 'operator') return false;
+  return (await deps.store.findOperator(session.operator))?.canCancel === true;
+}

@@ -1,0 +1,53 @@
+import { columnArrays, changes, rowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
+
+const COLUMNS = 9;
+/** The gateway's payMethodTypeCode of a virtual account. */
+const VIRTUAL_ACCOUNT = '22';
+const INSERT = sqlBySize((rows) => `INSERT INTO payment_search (shop_order_no, mall_id, event_id, noti_type, pg_cno, approval_no, amount, method, at_ms)
+  VALUES ${valueRows(rows, COLUMNS)} ON CONFLICT DO NOTHING`);
+const PG_INSERT = `INSERT INTO payment_search (shop_order_no, mall_id, event_id, noti_type, pg_cno, approval_no, amount, method, at_ms)
+  SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::bigint[])
+  ON CONFLICT DO NOTHING`;
+
+/**
+ * The console search's rows (migration 021) for the gateway notifications a projector batch read:
+ * one per notification that names an order, with what a person searches a payment by (pgCno,
+ * approval number, amount, method, the event's own time), never personal data. Written in the
+ * projector's transaction, so the ack's commit writes nothing more than before. A stored event
+ * that does not read is left out here; the ledger marks its order.
+ */
+export function paymentSearchWrites(storedEvents: ReadonlyArray<{ event_json: string }>, dialect: Dialect): Statement[] {
+  const rows: Param[][] = [];
+  for (const { event_json } of storedEvents) {
+    const row = searchRow(event_json);
+    if (row !== null) rows.push(row);
+  }
+  if (rows.length === 0) return [];
+  return dialect === 'postgres' ? [changes(PG_INSERT, ...columnArrays(rows, COLUMNS))] : rowInserts(INSERT, COLUMNS, rows);
+}
+
+function searchRow(json: string): Param[] | null {
+  let event: Record<string, unknown>;
+  try {
+    event = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const { id, notiType, mallId, pgCno, shopOrderNo, amount, occurredAt, receivedAt } = event;
+  if (typeof shopOrderNo !== 'string' || typeof mallId !== 'string' || typeof id !== 'string' || typeof pgCno !== 'string') return null;
+  const atMs = Date.parse(String(occurredAt ?? receivedAt));
+  if (Number.isNaN(atMs)) return null;
+  const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<string, unknown>;
+  return [
+    shopOrderNo, mallId, id, String(notiType), pgCno,
+    textOf(data.approvalNo),
+    typeof amount === 'number' && Number.isSafeInteger(amount) ? amount : null,
+    // A deposit (30, 31) is a virtual account's even when the body names no method.
+    textOf(data.payMethodTypeCode) ?? textOf(data.pay_type) ?? (notiType === '30' || notiType === '31' ? VIRTUAL_ACCOUNT : null),
+    atMs,
+  ];
+}
+
+function textOf(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}

@@ -1,0 +1,120 @@
+import type { OrderRecord, OrderStatus } from '../../../ledger/order-record';
+import { all, type Param, type Procedure } from '../procedure';
+
+/** What one box finds by (see the console's search-query.ts), and the filters beside it. */
+export interface PaymentSearch {
+  /** Typed text tried as an order number, a pgCno and an approval number; null when none. */
+  key: string | null;
+  /** An exact amount in minor units, when the text reads as one. */
+  amount: number | null;
+  /** The gateway's payMethodTypeCode. */
+  method?: string;
+  status?: OrderStatus;
+  /** The event's own time, epoch ms: at or after `fromMs`, before `toMs`. */
+  fromMs?: number;
+  toMs?: number;
+  limit: number;
+}
+
+export type SearchMatch = 'shopOrderNo' | 'pgCno' | 'approvalNo' | 'amount';
+
+export interface PaymentHit {
+  order: OrderRecord;
+  matched: SearchMatch;
+  /** The notification that matched; null for an order found by its number that has none (an expectation only). */
+  payment: { eventId: string; notiType: string; pgCno: string; approvalNo: string | null; amount: number | null; method: string | null; at: string } | null;
+}
+
+type SearchRow = {
+  shop_order_no: string; mall_id: string; event_id: string; noti_type: string; pg_cno: string;
+  approval_no: string | null; amount: number | string | null; method: string | null; at_ms: number | string;
+};
+
+const ROW = 's.shop_order_no, s.mall_id, s.event_id, s.noti_type, s.pg_cno, s.approval_no, s.amount, s.method, s.at_ms';
+
+/**
+ * Orders found by one key, each through its own index of payment_search (migration 021): the
+ * order number (the table's key), the pgCno, the approval number, the amount with its time (one
+ * range, newest first). The filters narrow each walk; the status is the order's, joined by
+ * ledger_orders' unique key. Hits newest first, one per order and key; at most `limit` of each.
+ */
+export function* searchPayments(search: PaymentSearch): Procedure<PaymentHit[]> {
+  const found: Array<SearchRow & { matched: SearchMatch }> = [];
+  const lookups: Array<[SearchMatch, string, Param]> = [];
+  if (search.key !== null) lookups.push(['shopOrderNo', 's.shop_order_no = ?', search.key], ['pgCno', 's.pg_cno = ?', search.key], ['approvalNo', 's.approval_no = ?', search.key]);
+  if (search.amount !== null) lookups.push(['amount', 's.amount = ?', search.amount]);
+  for (const [matched, condition, value] of lookups) {
+    const { where, params } = filtered(condition, value, search);
+    const rows = yield* all<SearchRow>(
+      `SELECT ${ROW} FROM payment_search s${search.status ? ' JOIN ledger_orders o ON o.shop_order_no = s.shop_order_no AND o.mall_id = s.mall_id' : ''}
+       WHERE ${where} ORDER BY s.at_ms DESC LIMIT ?`, ...params, search.limit,
+    );
+    found.push(...rows.map((row) => ({ ...row, matched })));
+  }
+  found.sort((a, b) => Number(b.at_ms) - Number(a.at_ms));
+  const hits = new Map<string, SearchRow & { matched: SearchMatch }>();
+  for (const row of found) {
+    const key = `${row.matched}\u0000${row.mall_id}\u0000${row.shop_order_no}`;
+    if (!hits.has(key)) hits.set(key, row);
+  }
+  const records = yield* recordsOf([...hits.values()].map((row) => [row.mall_id, row.shop_order_no] as const));
+  const result: PaymentHit[] = [];
+  for (const row of hits.values()) {
+    const order = records.get(`${row.mall_id}\u0000${row.shop_order_no}`);
+    if (!order) continue;
+    result.push({ order, matched: row.matched, payment: {
+      eventId: row.event_id, notiType: row.noti_type, pgCno: row.pg_cno, approvalNo: row.approval_no,
+      amount: row.amount === null ? null : Number(row.amount), method: row.method, at: new Date(Number(row.at_ms)).toISOString(),
+    } });
+  }
+  // An order known by its number with no notification yet (an expectation alone) is found too,
+  // when no filter asks about a payment.
+  if (search.key !== null && search.method === undefined && search.fromMs === undefined && search.toMs === undefined) {
+    const rows = yield* all<{ record_json: string }>(
+      `SELECT record_json FROM ledger_orders WHERE shop_order_no = ? AND record_json IS NOT NULL${search.status ? ' AND status = ?' : ''} ORDER BY mall_id LIMIT ?`,
+      ...[search.key, ...(search.status ? [search.status] : []), search.limit],
+    );
+    for (const row of rows) {
+      const order = JSON.parse(row.record_json) as OrderRecord;
+      if (!result.some((hit) => hit.order.mallId === order.mallId && hit.order.shopOrderNo === order.shopOrderNo)) result.push({ order, matched: 'shopOrderNo', payment: null });
+    }
+  }
+  return result;
+}
+
+function filtered(condition: string, value: Param, search: PaymentSearch): { where: string; params: Param[] } {
+  const conditions = [condition];
+  const params: Param[] = [value];
+  if (search.method !== undefined) {
+    conditions.push('s.method = ?');
+    params.push(search.method);
+  }
+  if (search.fromMs !== undefined) {
+    conditions.push('s.at_ms >= ?');
+    params.push(search.fromMs);
+  }
+  if (search.toMs !== undefined) {
+    conditions.push('s.at_ms < ?');
+    params.push(search.toMs);
+  }
+  if (search.status !== undefined) {
+    conditions.push('o.status = ?');
+    params.push(search.status);
+  }
+  return { where: conditions.join(' AND '), params };
+}
+
+/** The records of the orders named, by ledger_orders' unique key, one lookup each. */
+function* recordsOf(orders: ReadonlyArray<readonly [string, string]>): Procedure<Map<string, OrderRecord>> {
+  const records = new Map<string, OrderRecord>();
+  const distinct = [...new Map(orders.map(([mallId, no]) => [`${mallId}\u0000${no}`, [mallId, no] as const])).values()];
+  for (let i = 0; i < distinct.length; i += 50) {
+    const chunk = distinct.slice(i, i + 50);
+    const rows = yield* all<{ mall_id: string; shop_order_no: string; record_json: string | null }>(
+      `SELECT mall_id, shop_order_no, record_json FROM ledger_orders WHERE ${chunk.map(() => '(shop_order_no = ? AND mall_id = ?)').join(' OR ')}`,
+      ...chunk.flatMap(([mallId, no]) => [no, mallId]),
+    );
+    for (const row of rows) if (row.record_json) records.set(`${row.mall_id}\u0000${row.shop_order_no}`, JSON.parse(row.record_json) as OrderRecord);
+  }
+  return records;
+}
