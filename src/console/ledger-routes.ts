@@ -9,8 +9,8 @@ import { noticeFor } from './notices';
 import { discrepanciesPage } from './pages/discrepancies-page';
 import { notFoundPage } from './pages/not-found-page';
 import { orderHref } from './pages/order-status-badge';
-import { orderPage } from './pages/order-page';
 import { ordersPage } from './pages/orders-page';
+import { renderOffLoop } from './render/off-loop-pages';
 import { sessionOf } from './require-session';
 
 const PAGE_SIZE = 100;
@@ -73,7 +73,7 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
     const { t } = sessionOf(res);
     const order = await ledger.getOrder({ mallId, shopOrderNo });
     if (!order) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'orders', t('notFound.order', { shopOrderNo, mallId })));
-    res.type('html').send(orderPage(sessionOf(res), order, noticeFor(req.query, t), defaultCurrency));
+    res.type('html').send(await renderOffLoop('order', sessionOf(res), order, noticeFor(req.query, t), defaultCurrency));
   });
 
   router.get('/discrepancies', async (req, res) => {
