@@ -1,5 +1,5 @@
 import { compareConflict } from '../../operator/conflict-comparison';
-import type { ConflictRow, DeliveryAttempt, EventDetail, RejectionRow } from '../../store/store';
+import type { ConflictLink, ConflictRow, DeliveryAttempt, EventDetail, RejectionRow } from '../../store/store';
 import type { MaskMemo } from '../../observability/mask';
 import { bodyView } from '../body-view';
 import { auditPage } from '../pages/audit-page';
@@ -19,7 +19,7 @@ import { rejectionPage, rejectionsPage } from '../pages/rejections-page';
  * there, the masking of the body included.
  */
 export const OFF_LOOP_PAGES = {
-  event: (viewer: Viewer, detail: EventDetail, conflicts: ConflictRow[], attempts: DeliveryAttempt[], notice: string | null, currency: string): string => {
+  event: (viewer: Viewer, detail: EventDetail, conflicts: ConflictLink[], attempts: DeliveryAttempt[], notice: string | null, currency: string): string => {
     // One memo for the page: the body's fields and the normalized event's data are the same texts.
     const memo: MaskMemo = new Map();
     return eventPage(viewer, detail, bodyView(detail.rawBody, detail.contentType, memo), conflicts, attempts, notice, currency, memo);
