@@ -3,7 +3,8 @@ import { rowIdOf } from '../row-id';
 import type { AuditSearch } from '../store/store';
 import type { ConsoleDeps } from './console-deps';
 import { kstDayStart } from './format';
-import { auditPage, type AuditFilterForm } from './pages/audit-page';
+import type { AuditFilterForm } from './pages/audit-page';
+import { renderOffLoop } from './render/off-loop-pages';
 import { sessionOf } from './require-session';
 
 const PAGE_SIZE = 100;
@@ -36,7 +37,7 @@ export function auditRoutes(deps: ConsoleDeps): Router {
   router.get('/audit', async (req, res) => {
     const { form, search } = parseAuditFilter(req.query);
     const page = await deps.store.searchAudit(search);
-    res.type('html').send(auditPage(sessionOf(res), { form, rows: page.rows, next: page.last, paged: search.before !== undefined }));
+    res.type('html').send(await renderOffLoop('audit', sessionOf(res), { form, rows: page.rows, next: page.last, paged: search.before !== undefined }));
   });
   return router;
 }

@@ -1,9 +1,8 @@
 import { Router } from 'express';
-import { compareConflict } from '../operator/conflict-comparison';
 import { rowIdOf } from '../row-id';
 import type { ConsoleDeps } from './console-deps';
-import { conflictPage, conflictsPage } from './pages/conflicts-page';
 import { notFoundPage } from './pages/not-found-page';
+import { renderOffLoop } from './render/off-loop-pages';
 import { sessionOf } from './require-session';
 
 export function conflictsRoutes(deps: ConsoleDeps): Router {
@@ -11,7 +10,7 @@ export function conflictsRoutes(deps: ConsoleDeps): Router {
   const { store } = deps;
 
   router.get('/conflicts', async (_req, res) => {
-    res.type('html').send(conflictsPage(sessionOf(res), await store.listConflicts(200)));
+    res.type('html').send(await renderOffLoop('conflicts', sessionOf(res), await store.listConflicts(200)));
   });
 
   router.get('/conflicts/:id', async (req, res) => {
@@ -19,7 +18,7 @@ export function conflictsRoutes(deps: ConsoleDeps): Router {
     const conflict = id === null ? null : await store.getConflict(id);
     if (!conflict) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'conflicts', sessionOf(res).t('notFound.conflict', { id: req.params.id })));
     const stored = await store.getEvent(conflict.eventId);
-    res.type('html').send(conflictPage(sessionOf(res), conflict, stored, compareConflict(conflict, stored)));
+    res.type('html').send(await renderOffLoop('conflict', sessionOf(res), conflict, stored));
   });
 
   return router;

@@ -1,16 +1,12 @@
 import { orderCurrency } from '../ledger/order-currency';
 import { Router } from 'express';
-import type { MaskMemo } from '../observability/mask';
 import type { EventDetail } from '../store/store';
 import { audit } from './audit';
-import { bodyView } from './body-view';
 import type { ConsoleDeps } from './console-deps';
 import { PAGE_SIZE, filterQuery, parseEventFilter } from './event-filter';
 import { noticeFor } from './notices';
-import { eventPage } from './pages/event-page';
-import { eventsPage } from './pages/events-page';
-import { internalEventPage } from './pages/internal-event-page';
 import { notFoundPage } from './pages/not-found-page';
+import { renderOffLoop } from './render/off-loop-pages';
 import { sessionOf } from './require-session';
 
 export function eventsRoutes(deps: ConsoleDeps): Router {
@@ -26,7 +22,7 @@ export function eventsRoutes(deps: ConsoleDeps): Router {
   router.get('/events', async (req, res) => {
     const filter = parseEventFilter(req.query);
     const rows = await store.searchEvents({ ...filter.search, limit: PAGE_SIZE + 1, offset: (filter.page - 1) * PAGE_SIZE });
-    res.type('html').send(eventsPage(sessionOf(res), filter, rows.slice(0, PAGE_SIZE), rows.length > PAGE_SIZE, noticeFor(req.query, sessionOf(res).t)));
+    res.type('html').send(await renderOffLoop('events', sessionOf(res), filter, rows.slice(0, PAGE_SIZE), rows.length > PAGE_SIZE, noticeFor(req.query, sessionOf(res).t)));
   });
 
   router.post('/events/requeue-dead', async (req, res) => {
@@ -42,11 +38,10 @@ export function eventsRoutes(deps: ConsoleDeps): Router {
     if (!detail) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'events', sessionOf(res).t('notFound.event', { id: req.params.id })));
     const notice = noticeFor(req.query, sessionOf(res).t);
     // The ledger's and the commands' own events have no notification (no notiType) behind them.
-    if (detail.notiType === '') return res.type('html').send(internalEventPage(sessionOf(res), detail, await store.deliveryAttempts(detail.eventId), notice));
+    if (detail.notiType === '') return res.type('html').send(await renderOffLoop('internalEvent', sessionOf(res), detail, await store.deliveryAttempts(detail.eventId), notice));
     const [conflicts, attempts, currency] = await Promise.all([store.conflictsOfEvent(detail.eventId), store.deliveryAttempts(detail.eventId), currencyOfEvent(detail)]);
-    // One memo for the page: the body's fields and the normalized event's data are the same texts.
-    const memo: MaskMemo = new Map();
-    res.type('html').send(eventPage(sessionOf(res), detail, bodyView(detail.rawBody, detail.contentType, memo), conflicts, attempts, notice, currency, memo));
+    // Masked and drawn off the loop that acks the gateway: a body may hold a 64 KB field.
+    res.type('html').send(await renderOffLoop('event', sessionOf(res), detail, conflicts, attempts, notice, currency));
   });
 
   router.post('/events/:id/requeue', async (req, res) => {

@@ -11,8 +11,8 @@ import { ordersOf, searchFormOf, searchOrders } from './order-search';
 import { discrepanciesPage } from './pages/discrepancies-page';
 import { notFoundPage } from './pages/not-found-page';
 import { orderHref } from './pages/order-status-badge';
-import { orderPage } from './pages/order-page';
 import { ordersPage } from './pages/orders-page';
+import { renderOffLoop } from './render/off-loop-pages';
 import { sessionOf } from './require-session';
 
 const PAGE_SIZE = 100;
@@ -76,9 +76,9 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
     const { t } = sessionOf(res);
     const order = await ledger.getOrder({ mallId, shopOrderNo });
     if (!order) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'orders', t('notFound.order', { shopOrderNo, mallId })));
-    // What the gateway said about each payment, and its Cancel for those who may (payment-cancel.ts).
+    // What the gateway said about each payment, and its Cancel for those who may (payment-cancel.ts): plain data, drawn on the page thread.
     const payments = { views: await paymentViews(deps, order), canCancel: deps.gatewayCommands != null && await mayCancel(deps, sessionOf(res)) };
-    res.type('html').send(orderPage(sessionOf(res), order, noticeFor(req.query, t), defaultCurrency, payments));
+    res.type('html').send(await renderOffLoop('order', sessionOf(res), order, noticeFor(req.query, t), defaultCurrency, payments));
   });
 
   router.get('/discrepancies', async (req, res) => {

@@ -6,7 +6,8 @@ import * as ts from 'typescript';
 
 /**
  * What jest gives src/store/sqlite/start-worker.ts in place of src/store/sqlite/worker-file.ts
- * (jest.config.js maps it): a worker thread runs JavaScript from a file, and under jest there are
+ * (jest.config.js maps it), and the console's page thread in place of src/console/render/worker-file.ts
+ * (which names its folder, `dir`): a worker thread runs JavaScript from a file, and under jest there are
  * only the TypeScript sources. The worker's module and every relative module it requires are
  * transpiled the way ts-jest does for the main thread, into a folder named by the sources' hash
  * (so parallel test files share it and an edit makes a new one), beside links to node_modules and
@@ -15,28 +16,28 @@ import * as ts from 'typescript';
 const ROOT = resolve(__dirname, '../..');
 const SQLITE_DIR = join(ROOT, 'src/store/sqlite');
 
-export function workerFile(name: string): string {
-  const sources = transpiled(join(SQLITE_DIR, `${name}.ts`));
+export function workerFile(name: string, dir = SQLITE_DIR): string {
+  const sources = transpiled(join(dir, `${name}.ts`));
   const hash = createHash('sha256');
   for (const file of Object.keys(sources).sort()) hash.update(file).update('\0').update(sources[file]!).update('\0');
-  const dir = join(tmpdir(), `noti-receiver-workers-${hash.digest('hex').slice(0, 16)}`);
+  const target = join(tmpdir(), `noti-receiver-workers-${hash.digest('hex').slice(0, 16)}`);
   for (const [file, output] of Object.entries(sources)) {
-    const target = join(dir, relative(ROOT, file).replace(/\.ts$/, '.js'));
-    if (existsSync(target)) continue;
-    mkdirSync(dirname(target), { recursive: true });
+    const written = join(target, relative(ROOT, file).replace(/\.ts$/, '.js'));
+    if (existsSync(written)) continue;
+    mkdirSync(dirname(written), { recursive: true });
     // Another test file may be writing the same file now: each writes its own, then renames.
-    const partial = `${target}.${process.pid}`;
+    const partial = `${written}.${process.pid}`;
     writeFileSync(partial, output);
-    renameSync(partial, target);
+    renameSync(partial, written);
   }
   for (const linked of ['node_modules', 'migrations']) {
     try {
-      symlinkSync(join(ROOT, linked), join(dir, linked));
+      symlinkSync(join(ROOT, linked), join(target, linked));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
   }
-  return join(dir, relative(ROOT, SQLITE_DIR), `${name}.js`);
+  return join(target, relative(ROOT, dir), `${name}.js`);
 }
 
 const cache = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { maskFreeText, type MaskMemo } from '../../observability/mask';
-import type { ConflictRow, DeliveryAttempt, EventDetail } from '../../store/store';
+import type { ConflictLink, DeliveryAttempt, EventDetail } from '../../store/store';
 import type { BodyView } from '../body-view';
 import { maskedJson } from '../format';
 import { html, isolated, maskedText, type SafeHtml } from '../html';
@@ -36,7 +36,7 @@ export function eventPage(
   viewer: Viewer,
   detail: EventDetail,
   body: BodyView,
-  conflicts: ConflictRow[],
+  conflicts: ConflictLink[],
   attempts: DeliveryAttempt[],
   notice: string | null,
   currency = 'KRW',

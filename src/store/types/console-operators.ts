@@ -1,4 +1,4 @@
-import type { ConflictRow, DeliveryAttempt, EventRow, OutboxStatus, RequeueBy } from './inbox-outbox';
+import type { ConflictLink, DeliveryAttempt, EventRow, OutboxStatus, RequeueBy } from './inbox-outbox';
 
 /** The operator console's event filter (the CLI's `events list` is the narrower EventFilter). */
 export interface EventSearch {
@@ -89,7 +89,7 @@ export interface OperatorQueries {
   eventCounts(): Promise<EventCounts>;
   problemsSince(since: string): Promise<ProblemCounts>;
   eventActivity(since: string): Promise<ActivityBucket[]>;
-  conflictsOfEvent(eventId: string): Promise<ConflictRow[]>;
+  conflictsOfEvent(eventId: string): Promise<ConflictLink[]>;
   recordAudit(entry: AuditEntry): Promise<number>;
   listAudit(limit: number, offset?: number): Promise<AuditRow[]>;
   searchAudit(search: AuditSearch): Promise<AuditPage>;

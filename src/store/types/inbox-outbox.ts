@@ -126,6 +126,9 @@ export interface RejectionRow extends RejectionEntry {
   reprocessedEventId: string | null;
 }
 
+/** A conflicting redelivery as the stored event's page links to it. */
+export type ConflictLink = Pick<ConflictRow, 'id' | 'receivedAt' | 'sourceIp'>;
+
 export interface ConflictRow {
   id: number;
   eventId: string;
