@@ -1,0 +1,16 @@
+import type { AlertChannelState } from '../../types/alerts';
+import { all, run, type Procedure } from '../procedure';
+
+/** A channel starts after the alerts stored before it was configured: they were not its news. */
+export function* openAlertChannel(channel: string): Procedure<void> {
+  yield* run(`INSERT INTO alert_channels (channel, sent_through) SELECT ?, COALESCE(MAX(id), 0) FROM alerts
+    ON CONFLICT (channel) DO NOTHING`, channel);
+}
+
+export function* alertChannels(): Procedure<AlertChannelState[]> {
+  const rows = yield* all<{ channel: string; pending: number | string; attempts: number | string; last_error: string | null }>(
+    `SELECT c.channel, (SELECT COUNT(*) FROM alerts a WHERE a.id > c.sent_through) AS pending, c.attempts, c.last_error
+     FROM alert_channels c ORDER BY c.channel`,
+  );
+  return rows.map((r) => ({ channel: r.channel, pending: Number(r.pending), attempts: Number(r.attempts), lastError: r.last_error }));
+}
