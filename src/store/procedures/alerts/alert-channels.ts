@@ -3,7 +3,8 @@ import { all, run, type Procedure } from '../procedure';
 
 /** A channel starts after the alerts stored before it was configured: they were not its news. */
 export function* openAlertChannel(channel: string): Procedure<void> {
-  yield* run(`INSERT INTO alert_channels (channel, sent_through) SELECT ?, COALESCE(MAX(id), 0) FROM alerts
+  // `WHERE true`: SQLite would read ON CONFLICT after a bare FROM as a join's.
+  yield* run(`INSERT INTO alert_channels (channel, sent_through) SELECT ?, COALESCE(MAX(id), 0) FROM alerts WHERE true
     ON CONFLICT (channel) DO NOTHING`, channel);
 }
 
