@@ -12,7 +12,7 @@ export interface AlertChannel {
 }
 
 /** A failed send, said without the webhook's URL or the SMTP password (both are secrets). */
-export class AlertSendFailed extends Error {
+class AlertSendFailed extends Error {
   override readonly name = 'AlertSendFailed';
 }
 
