@@ -6,9 +6,9 @@ export interface AlertChannel {
   readonly name: 'webhook' | 'email';
   /**
    * Resolves once the receiver took the message; rejects with an error that never quotes the secret
-   * URL, at the latest when `signal` aborts (the time-out, or the service stopping).
+   * URL, at the latest when `signal` aborts (`timeoutMs` passed, or the service is stopping).
    */
-  send(message: AlertMessage, signal: AbortSignal): Promise<void>;
+  send(message: AlertMessage, signal: AbortSignal, timeoutMs: number): Promise<void>;
 }
 
 /** A failed send, said without the webhook's URL or the SMTP password (both are secrets). */
@@ -16,8 +16,12 @@ class AlertSendFailed extends Error {
   override readonly name = 'AlertSendFailed';
 }
 
-/** nodemailer's own time-outs per step; the caller's signal bounds the whole send. */
-const SMTP_STEP_MS = 30_000;
+/** Resolves once `promise` settles, or after `ms` at the latest. */
+async function settled(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
 
 function abortReason(signal: AbortSignal): string {
   const reason = signal.reason as Error | undefined;
@@ -56,19 +60,27 @@ export function webhookChannel(url: URL): AlertChannel {
 export function emailChannel(smtpUrl: string, to: readonly string[], from: string): AlertChannel {
   return {
     name: 'email',
-    async send(message, signal) {
-      // One connection per message (at most one a digest window): a hung server holds one socket, closed when the signal aborts.
-      const transport = createTransport({ url: smtpUrl, connectionTimeout: SMTP_STEP_MS, greetingTimeout: SMTP_STEP_MS, socketTimeout: SMTP_STEP_MS });
+    async send(message, signal, timeoutMs) {
+      // One connection per message. nodemailer's own time-outs close its socket (closing the transport
+      // does not end a send in progress): a server that never greets, or stops answering, holds one
+      // socket for at most the time-out.
+      const transport = createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
       let onAbort: () => void = () => undefined;
       const aborted = new Promise<never>((_, reject) => {
         onAbort = () => reject(new AlertSendFailed(`SMTP server not done: ${abortReason(signal)}`));
         if (signal.aborted) onAbort();
         else signal.addEventListener('abort', onAbort, { once: true });
       });
+      const sending = transport.sendMail({ from, to: [...to], subject: message.subject, text: message.text });
       try {
-        await Promise.race([transport.sendMail({ from, to: [...to], subject: message.subject, text: message.text }), aborted]);
+        await Promise.race([sending, aborted]);
       } catch (error) {
-        if (error instanceof AlertSendFailed) throw error;
+        if (error instanceof AlertSendFailed) {
+          // Timed out: nodemailer's own time-outs (the same length) are closing the socket; the next
+          // try waits for that, so a hung server never holds two. A stop does not wait.
+          if ((signal.reason as Error | undefined)?.name === 'TimeoutError') await settled(sending, timeoutMs);
+          throw error;
+        }
         const code = (error as { responseCode?: number }).responseCode ?? (error as { code?: string }).code;
         throw new AlertSendFailed(`SMTP send failed${code !== undefined ? ` (${code})` : ''}`);
       } finally {

@@ -79,7 +79,7 @@ export function startAlerts(options: AlertsOptions): Alerts {
     const alerts = claimed.alerts.map((a) => JSON.parse(a.json) as Alert);
     const message = alertMessage(alerts, claimed.total, options.message);
     try {
-      await channel.send(message, AbortSignal.any([AbortSignal.timeout(sendTimeoutMs), stopping.signal]));
+      await channel.send(message, AbortSignal.any([AbortSignal.timeout(sendTimeoutMs), stopping.signal]), sendTimeoutMs);
     } catch (error) {
       const retryInMs = stopping.signal.aborted ? 0 : backoffDelay(claimed.attempts + 1, backoff);
       options.metrics?.messages.inc({ channel: channel.name, outcome: 'failed' });

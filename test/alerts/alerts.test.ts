@@ -1,3 +1,5 @@
+import { createServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { approvalNotification, nextPgCno } from '../../src/simulator/notification-builders';
 import { eventually } from '../helpers/eventually';
@@ -153,6 +155,33 @@ function alertStories(database: () => Promise<{ url: string | undefined; drop():
     // Still held: the acks above were answered while the alert was stuck.
     expect(webhook.hanging).toBe(1);
     expect(webhook.requests).toBe(1);
+  });
+
+  test('an SMTP server that accepts and never greets holds one connection at a time, closed at the time-out, while acks and the webhook go on', async () => {
+    const sockets = new Set<Socket>();
+    let connections = 0;
+    let mostOpen = 0;
+    const silent = createServer((socket) => {
+      connections += 1;
+      sockets.add(socket);
+      mostOpen = Math.max(mostOpen, sockets.size);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const s = await open({ ALERT_SMTP_URL: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}` }, { sendTimeoutMs: 200 });
+      const shopOrderNo = await mismatch(s);
+      expect(await eventually(() => webhook.texts[0], 10_000, 'the webhook message')).toContain(shopOrderNo);
+      await eventually(async () => (await counter(s, 'email', 'failed')) >= 3, 10_000, 'three timed-out sends');
+      for (let i = 0; i < 5; i++) await s.notify(approvalNotification({ mallId: MALL, shopOrderNo: orderNo(), amount: '1000' })).expect(200);
+      // Each timed-out send closed its connection: never more than the one in flight.
+      expect(connections).toBeGreaterThanOrEqual(3);
+      expect(mostOpen).toBe(1);
+      expect((await s.stores.store.alertChannels()).find((c) => c.channel === 'email')).toMatchObject({ pending: 1, lastError: 'SMTP server not done: no answer in time' });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 
   test('an order that becomes ledger_error and an event the relay gives up on are told, without the error texts', async () => {
