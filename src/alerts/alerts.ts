@@ -32,6 +32,7 @@ export interface Alerts {
 }
 
 const SOURCE_PAGE = 200;
+const POSITION_EVERY_MS = 10_000;
 
 /**
  * Alerts to people, after the fact: a loop on its own timer reads what the store committed (the
@@ -64,13 +65,28 @@ export function startAlerts(options: AlertsOptions): Alerts {
     lastProblem = message;
   };
 
+  // Reads every poll; writes only to store alerts, or to move the position now and then past rows
+  // that called for none, so an idle channel adds no commit beside the acks' each second.
+  let positionWrittenMs = now();
   const collect = async () => {
     for (let page = 0; page < 10; page++) {
       const sources = await store.alertSources(SOURCE_PAGE);
       if (sources.to.inboxSeq === sources.from.inboxSeq && sources.to.attemptId === sources.from.attemptId) return;
-      await store.recordAlerts(sources.from, sources.to, alertsFrom(sources), new Date(now()).toISOString());
+      const alerts = alertsFrom(sources);
+      if (alerts.length === 0 && now() - positionWrittenMs < POSITION_EVERY_MS) return;
+      await store.recordAlerts(sources.from, sources.to, alerts, new Date(now()).toISOString());
+      positionWrittenMs = now();
       if (sources.ledgerEvents.length < SOURCE_PAGE && sources.deadEvents.length < SOURCE_PAGE) return;
     }
+  };
+
+  /** Whether a claim could succeed (the claim's write checks again): a read, so a quiet channel costs no write. */
+  const due = async (): Promise<Set<string>> => {
+    const t = now();
+    const states = await store.alertChannels();
+    return new Set(states
+      .filter((c) => c.pending > 0 && c.nextTryMs <= t && c.lastSentMs + windowMs <= t && (c.leaseOwner === null || c.leaseOwner === owner || c.leaseUntilMs <= t))
+      .map((c) => c.channel));
   };
 
   const send = async (channel: AlertChannel) => {
@@ -111,9 +127,13 @@ export function startAlerts(options: AlertsOptions): Alerts {
       } catch (error) {
         problem('alerts not collected', error);
       }
+      const ready = await due().catch((error: unknown) => {
+        problem('alert channels not read', error);
+        return new Set<string>();
+      });
       // Each channel on its own: a hung webhook never holds e-mail back.
       for (const channel of options.channels) {
-        if (sending.has(channel.name) || !opened.has(channel.name)) continue;
+        if (sending.has(channel.name) || !ready.has(channel.name)) continue;
         const run = send(channel)
           .catch((error: unknown) => problem(`${channel.name} alerts not claimed`, error))
           .finally(() => sending.delete(channel.name));

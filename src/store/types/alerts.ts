@@ -60,6 +60,10 @@ export interface AlertChannelState {
   pending: number;
   attempts: number;
   lastError: string | null;
+  lastSentMs: number;
+  nextTryMs: number;
+  leaseOwner: string | null;
+  leaseUntilMs: number;
 }
 
 /** The alerts' verbs: following the store, storing what to tell, and each channel's sending. */

@@ -9,9 +9,16 @@ export function* openAlertChannel(channel: string): Procedure<void> {
 }
 
 export function* alertChannels(): Procedure<AlertChannelState[]> {
-  const rows = yield* all<{ channel: string; pending: number | string; attempts: number | string; last_error: string | null }>(
-    `SELECT c.channel, (SELECT COUNT(*) FROM alerts a WHERE a.id > c.sent_through) AS pending, c.attempts, c.last_error
+  const rows = yield* all<{
+    channel: string; pending: number | string; attempts: number | string; last_error: string | null;
+    last_sent_ms: number | string; next_try_ms: number | string; lease_owner: string | null; lease_until_ms: number | string;
+  }>(
+    `SELECT c.channel, (SELECT COUNT(*) FROM alerts a WHERE a.id > c.sent_through) AS pending, c.attempts, c.last_error,
+       c.last_sent_ms, c.next_try_ms, c.lease_owner, c.lease_until_ms
      FROM alert_channels c ORDER BY c.channel`,
   );
-  return rows.map((r) => ({ channel: r.channel, pending: Number(r.pending), attempts: Number(r.attempts), lastError: r.last_error }));
+  return rows.map((r) => ({
+    channel: r.channel, pending: Number(r.pending), attempts: Number(r.attempts), lastError: r.last_error,
+    lastSentMs: Number(r.last_sent_ms), nextTryMs: Number(r.next_try_ms), leaseOwner: r.lease_owner, leaseUntilMs: Number(r.lease_until_ms),
+  }));
 }
