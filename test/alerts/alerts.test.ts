@@ -1,6 +1,7 @@
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
+import { SIMULATOR_MARKER } from '../../src/notifications/simulator-marker';
 import { approvalNotification, nextPgCno } from '../../src/simulator/notification-builders';
 import { eventually } from '../helpers/eventually';
 import { admin, createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
@@ -60,9 +61,9 @@ function alertStories(database: () => Promise<{ url: string | undefined; drop():
     return service;
   };
   /** An order expected at 30,000 won and approved at 3,000: an amount_mismatch opens. */
-  const mismatch = async (s: AlertService, shopOrderNo = orderNo()) => {
+  const mismatch = async (s: AlertService, shopOrderNo = orderNo(), extra: Record<string, string> = {}) => {
     await s.stores.ledger.putExpectation({ mallId: MALL, shopOrderNo }, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }, new Date().toISOString());
-    await s.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '3000', ...PERSON })).expect(200);
+    await s.notify({ ...approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '3000', ...PERSON }), ...extra }).expect(200);
     return shopOrderNo;
   };
   const counter = async (s: AlertService, channel: string, outcome: string) =>
@@ -98,6 +99,16 @@ function alertStories(database: () => Promise<{ url: string | undefined; drop():
     expect(text).not.toContain('http');
     expectNoPersonalData(text);
     expect((await eventually(() => mail.mails[0], 10_000, 'the e-mail')).subject).toBe('[payment-noti-receiver] New discrepancy: Amount mismatch (amount_mismatch)');
+  });
+
+  test("an order the simulator made up opens its discrepancy without waking anyone; a real one after it does", async () => {
+    const s = await open();
+    const made = await mismatch(s, orderNo(), { [SIMULATOR_MARKER.field]: SIMULATOR_MARKER.value });
+    const real = await mismatch(s);
+    const text = await eventually(() => webhook.texts[0], 10_000, 'the webhook message');
+    expect(text).toContain(real);
+    expect(text).not.toContain(made);
+    expect((await s.stores.ledger.getOrder({ mallId: MALL, shopOrderNo: made }))).toMatchObject({ status: 'discrepancy' });
   });
 
   test('discrepancies opening within the window after a message go together as one digest when it ends', async () => {

@@ -22,6 +22,8 @@ export interface AlertSources {
   /** `ledger.discrepancy`, and `order.status_changed` to `ledger_error`, as stored. */
   ledgerEvents: Array<{ seq: number; eventJson: string }>;
   deadEvents: DeadEventRow[];
+  /** The events' orders that `npm run simulate` made up, as `mallId/shopOrderNo`: fake money wakes nobody. */
+  simulatedOrders: string[];
 }
 
 /** One thing to tell, as stored in `alerts`: `json` holds only ids, kinds and amounts. */

@@ -1,5 +1,5 @@
 import type { AlertSources, DeadEventRow } from '../../types/alerts';
-import { all, get, type Procedure } from '../procedure';
+import { all, dialect, get, type Procedure } from '../procedure';
 
 // The ledger's events are internal inbox rows (ledger-writes.ts); a status change matters only when
 // it is to ledger_error, which its JSON says (checked again once parsed).
@@ -29,6 +29,7 @@ export function* alertSources(limit: number): Procedure<AlertSources> {
   const endAttempt = Math.max(from.attemptId, Number(ends?.attempt ?? 0));
   const events = yield* all<{ seq: number | string; eventJson: string }>(LEDGER_EVENTS, from.inboxSeq, endInbox, limit);
   const dead = yield* all<DeadEventRow & { attemptId: number | string; attempts: number | string | null }>(DEAD_EVENTS, from.attemptId, endAttempt, limit);
+  const simulatedOrders = yield* simulatedOf(events.map((e) => e.eventJson));
   return {
     from,
     // A full page stops at its last row: the rest is the next look's.
@@ -38,5 +39,28 @@ export function* alertSources(limit: number): Procedure<AlertSources> {
     },
     ledgerEvents: events.map((e) => ({ seq: Number(e.seq), eventJson: e.eventJson })),
     deadEvents: dead.map((d) => ({ ...d, attemptId: Number(d.attemptId), attempts: d.attempts === null ? null : Number(d.attempts) })),
+    simulatedOrders,
   };
+}
+
+/** Which of the events' orders the simulator made up (their records say so), each by its unique key. */
+function* simulatedOf(eventJsons: readonly string[]): Procedure<string[]> {
+  const orders = new Map<string, { mallId: string; shopOrderNo: string }>();
+  for (const json of eventJsons) {
+    try {
+      const order = (JSON.parse(json) as { order?: { mallId?: unknown; shopOrderNo?: unknown } }).order;
+      if (typeof order?.mallId === 'string' && typeof order.shopOrderNo === 'string') orders.set(`${order.mallId}/${order.shopOrderNo}`, { mallId: order.mallId, shopOrderNo: order.shopOrderNo });
+    } catch {
+      // An event that does not parse calls for no alert anyway.
+    }
+  }
+  const flag = (yield* dialect()) === 'postgres'
+    ? "coalesce((record_json::json->>'simulated')::boolean, false)"
+    : "coalesce(json_extract(record_json, '$.simulated'), 0)";
+  const simulated: string[] = [];
+  for (const [key, order] of orders) {
+    const row = yield* get<{ simulated: boolean | number }>(`SELECT ${flag} AS simulated FROM ledger_orders WHERE mall_id = ? AND shop_order_no = ?`, order.mallId, order.shopOrderNo);
+    if (row && Boolean(row.simulated)) simulated.push(key);
+  }
+  return simulated;
 }
