@@ -15,7 +15,7 @@ const layers = [
   {
     name: 'flows',
     what: 'the inbound and outbound flows and the jobs that follow the store',
-    path: '^src/(http|relay|commands|ledger-projector|retention|operator|exports)/',
+    path: '^src/(http|relay|commands|ledger-projector|retention|operator|exports|alerts)/',
   },
   {
     name: 'store',

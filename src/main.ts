@@ -23,6 +23,7 @@ import { openStores } from './ledger-projector/open-stores';
 import { StoreUnavailable } from './store/store';
 import { startInternalApi, type InternalApi } from './api/start-internal-api';
 import { startRetention } from './retention/retention-schedule';
+import { startConfiguredAlerts } from './alerts/alerts-from-config';
 import { startTracing } from './tracing/tracing';
 import { storeLocation } from './store/store-location';
 
@@ -72,6 +73,8 @@ async function main(): Promise<void> {
   });
   ledger.projector?.onFailure((error) => logger.warn('ledger projector batch failed; trying again', { error: error.message }));
   const ledgerSweep = startLedgerSweep({ ledger, logger });
+  // Told to people after the commits, from stored data, on its own timer: never on an ack's path.
+  const alerts = startConfiguredAlerts({ config, store, logger, metrics });
   void remindBackfill({ ledger, logger });
   const internalApi: InternalApi = await startInternalApi({ config, commands, ledger, storeKind: kind, logger, metrics, tracing });
 
@@ -112,6 +115,7 @@ async function main(): Promise<void> {
     retention.stop();
     ledgerSweep.stop();
     sessionPrune.stop();
+    await alerts?.stop();
     // The projector's last batch commits first, so the relay drains its events too.
     await ledger.stop();
     await relay.stop(config.SHUTDOWN_TIMEOUT_MS);

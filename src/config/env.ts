@@ -6,6 +6,7 @@ import { parseAddressList, type AddressList } from './address-list';
 import { consoleSettings } from './console-settings';
 import { ledgerEnvSettings } from './ledger-env';
 import { tracingEnvSettings } from './tracing-env';
+import { alertSettings, alertSettingsIssue } from './alert-settings';
 import type { GatewayEnv } from './gateway-addresses';
 import { GATEWAY_URL_NAMES, SECRET_NAMES, SecretFileError, internalApiSettings, readSecrets, strongToken, type Secrets } from './internal-api-settings';
 
@@ -60,7 +61,10 @@ const envSchema = z.object({
   ...consoleSettings,
   ...ledgerEnvSettings,
   ...tracingEnvSettings,
+  ...alertSettings,
 }).superRefine((env, ctx) => {
+  const alertIssue = alertSettingsIssue(env);
+  if (alertIssue) ctx.addIssue({ code: 'custom', path: [alertIssue.path], message: alertIssue.message });
   // A header any client can send names nobody unless a proxy that authenticated the person set it.
   if (env.ADMIN_AUTH_HEADER && (env.ADMIN_AUTH_PROXY ?? env.TRUST_PROXY).entries.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['ADMIN_AUTH_HEADER'], message: 'is believed only from the sign-on proxy; set ADMIN_AUTH_PROXY (or TRUST_PROXY) to the authenticating proxy\'s address' });
@@ -103,7 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const issue = parsed.error.issues[0]!;
   const name = String(issue.path[0] ?? 'environment');
   // A secret's value is never echoed, not even when it is wrong.
-  const secret = (SECRET_NAMES as readonly string[]).includes(name) || name.startsWith('GATEWAY_SECRET_KEY') || name.startsWith('ADMIN_TOKEN');
+  const secret = (SECRET_NAMES as readonly string[]).includes(name) || name.startsWith('GATEWAY_SECRET_KEY') || name.startsWith('ADMIN_TOKEN')
+    // A webhook's URL is its token; an SMTP URL carries a password.
+    || name === 'ALERT_WEBHOOK_URL' || name === 'ALERT_SMTP_URL';
   const got = env[name] === undefined || secret ? '' : ` (got "${redactUrl(String(env[name]))}")`;
   throw new ConfigError(`invalid ${name}${got}: ${issue.message}; fix it in the environment or .env (see .env.example)`);
 }

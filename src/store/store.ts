@@ -1,3 +1,4 @@
+import type { AlertQueries } from './types/alerts';
 import type { OperatorQueries, TeamAccess } from './types/console-operators';
 import type {
   AttemptDetail,
@@ -19,13 +20,14 @@ import type { RetentionQueries } from './types/retention';
 export * from './types/console-operators';
 export * from './types/inbox-outbox';
 export * from './types/retention';
+export * from './types/alerts';
 
 /**
  * The one source of truth for dedup and for the relay. Every method that resolves after
  * a write resolves only once that write is durable (fsync'ed), because the gateway is
  * acked on it.
  */
-export interface Store extends OperatorQueries, RetentionQueries, TeamAccess {
+export interface Store extends OperatorQueries, RetentionQueries, TeamAccess, AlertQueries {
   readonly kind: 'sqlite' | 'postgres';
   /** Dedup, and on a new key write inbox + outbox in one transaction. */
   record(entry: InboxEntry): Promise<RecordResult>;

@@ -13,6 +13,7 @@
  *   4. a method on your own interface calling `driver.write('verb', …)` / `driver.read('verb', …)`.
  * Arguments and results cross a worker boundary: plain data, Buffers, no functions or classes.
  */
+import { alertsReads, alertsWrites } from './alerts';
 import { commandsReads, commandsWrites } from './commands';
 import { consoleOperatorsReads, consoleOperatorsWrites } from './console-operators';
 import { inboxOutboxReads, inboxOutboxWrites } from './inbox-outbox';
@@ -26,6 +27,7 @@ export const writes = {
   ...consoleOperatorsWrites,
   ...retentionWrites,
   ...ledgerWrites,
+  ...alertsWrites,
 } as const;
 
 export const reads = {
@@ -34,6 +36,7 @@ export const reads = {
   ...consoleOperatorsReads,
   ...retentionReads,
   ...ledgerReads,
+  ...alertsReads,
 } as const;
 
 /**

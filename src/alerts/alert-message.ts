@@ -1,0 +1,67 @@
+import { formatMoney } from '../money/format-money';
+import type { Alert } from './alert';
+import { ALERT_TEXTS, type AlertLanguage, type AlertTexts } from './alert-texts';
+
+export interface AlertMessage {
+  subject: string;
+  /** Plain text: a Slack-compatible webhook and an e-mail body both show it as it is. */
+  text: string;
+}
+
+export interface MessageOptions {
+  language: AlertLanguage;
+  /** ADMIN_PUBLIC_URL: links to the console's pages; without it the message names the mall and order only. */
+  publicUrl: URL | null;
+  /** LEDGER_DEFAULT_CURRENCY: amounts of an order that names no currency. */
+  defaultCurrency: string;
+}
+
+/**
+ * One message for the alerts a channel sends at once: one alert as itself, several as a digest
+ * (`total` counts those the message does not list).
+ */
+export function alertMessage(alerts: readonly Alert[], total: number, options: MessageOptions): AlertMessage {
+  const t = ALERT_TEXTS[options.language];
+  const blocks = alerts.map((alert) => alertBlock(alert, t, options));
+  const more = total > alerts.length ? [t.more(total - alerts.length)] : [];
+  if (alerts.length === 1 && total === 1) {
+    return { subject: `[${t.product}] ${blocks[0]!.title}`, text: [blocks[0]!.title, ...blocks[0]!.lines].join('\n') };
+  }
+  const text = [t.digest(total), '', ...blocks.flatMap((b) => [`• ${b.title}`, ...b.lines.map((l) => `  ${l}`), '']), ...more];
+  return { subject: `[${t.product}] ${t.digest(total)}`, text: text.join('\n').trimEnd() };
+}
+
+function alertBlock(alert: Alert, t: AlertTexts, options: MessageOptions): { title: string; lines: string[] } {
+  const link = (path: string) => (options.publicUrl ? [`${options.publicUrl.origin}/console/${path}`] : []);
+  const orderPath = (mallId: string, shopOrderNo: string) => `orders/${encodeURIComponent(mallId)}/${encodeURIComponent(shopOrderNo)}`;
+  const at = `${t.at}: ${t.time(alert.at)}`;
+  switch (alert.kind) {
+    case 'discrepancy': {
+      const kind = (t.kinds as Record<string, string>)[alert.discrepancyKind] ?? alert.discrepancyKind;
+      const currency = alert.currency ?? options.defaultCurrency;
+      const amounts = Object.entries(alert.amounts).map(([name, minor]) => `${t.amounts[name] ?? name} ${formatMoney(minor, currency, t.locale)}`);
+      return {
+        title: `${t.discrepancy}: ${kind} (${alert.discrepancyKind})`,
+        lines: [`${t.order}: ${alert.mallId} / ${alert.shopOrderNo}`, ...(amounts.length > 0 ? [amounts.join(' · ')] : []), at, alert.discrepancyId, ...link(orderPath(alert.mallId, alert.shopOrderNo))],
+      };
+    }
+    case 'ledger_error':
+      return {
+        title: `${t.ledgerError} (ledger_error): ${alert.mallId} / ${alert.shopOrderNo}`,
+        lines: [`${t.order}: ${alert.mallId} / ${alert.shopOrderNo}`, t.ledgerErrorLine, at, ...link(orderPath(alert.mallId, alert.shopOrderNo))],
+      };
+    case 'dead_event': {
+      const order = alert.mallId !== null && alert.shopOrderNo !== null ? [`${t.order}: ${alert.mallId} / ${alert.shopOrderNo}`] : alert.mallId !== null ? [`${t.order}: ${alert.mallId}`] : [];
+      return {
+        title: `${t.deadEvent} (dead): ${alert.eventType ?? ''} ${alert.eventId}`.replace('  ', ' '),
+        lines: [
+          `${t.event}: ${alert.eventId}${alert.eventType ? ` (${alert.eventType})` : ''}${alert.attempts !== null ? `, ${t.attempts(alert.attempts)}` : ''}`,
+          ...order,
+          t.deadEventLine,
+          at,
+          ...link(`events/${encodeURIComponent(alert.eventId)}`),
+        ],
+      };
+    }
+  }
+}

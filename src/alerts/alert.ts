@@ -1,0 +1,74 @@
+import { isAmountDetail } from '../ledger/discrepancy-details';
+import { ledgerEventSchema } from '../ledger/ledger-event-schema';
+import type { AlertSources, NewAlert } from '../store/store';
+
+/**
+ * One thing to tell the people on duty, as stored: ids, kinds, codes and amounts, picked field by
+ * field, never a body or an error text as a whole. A gateway notification carries card numbers,
+ * names and phone numbers, and a relay error can quote a URL with its token; none of it can reach a
+ * chat channel because nothing here copies a free-form field.
+ */
+export type Alert =
+  | {
+    kind: 'discrepancy';
+    discrepancyId: string;
+    discrepancyKind: string;
+    mallId: string;
+    shopOrderNo: string;
+    /** null: the order names none (its amounts are shown in the default currency). */
+    currency: string | null;
+    /** The discrepancy's amounts (expected, notified, …), in minor units. */
+    amounts: Record<string, number>;
+    at: string;
+  }
+  | { kind: 'ledger_error'; mallId: string; shopOrderNo: string; from: string | null; at: string }
+  | { kind: 'dead_event'; eventId: string; eventType: string | null; mallId: string | null; shopOrderNo: string | null; attempts: number | null; at: string };
+
+/** The alerts the follower's sources call for, each keyed by its cause so a second read stores nothing new. */
+export function alertsFrom(sources: Pick<AlertSources, 'ledgerEvents' | 'deadEvents' | 'simulatedOrders'>): NewAlert[] {
+  const alerts: NewAlert[] = [];
+  const simulated = new Set(sources.simulatedOrders);
+  for (const { eventJson } of sources.ledgerEvents) {
+    const alert = ledgerAlert(eventJson, simulated);
+    if (alert) alerts.push(alert);
+  }
+  // A dead event is news whoever sent the notification: the queue refused it.
+  for (const dead of sources.deadEvents) {
+    const alert: Alert = {
+      kind: 'dead_event', eventId: dead.eventId, eventType: dead.eventType, mallId: dead.mallId, shopOrderNo: dead.shopOrderNo, attempts: dead.attempts, at: dead.at,
+    };
+    // Each time an event goes dead is news (an operator requeued it and it died again).
+    alerts.push({ key: `dead:${dead.attemptId}`, kind: alert.kind, json: JSON.stringify(alert) });
+  }
+  return alerts;
+}
+
+function ledgerAlert(eventJson: string, simulated: ReadonlySet<string>): NewAlert | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(eventJson);
+  } catch {
+    return null;
+  }
+  const event = ledgerEventSchema.safeParse(parsed);
+  if (!event.success) return null;
+  const e = event.data;
+  // The simulator's made-up orders open discrepancies on purpose, on fake money (as the Prometheus rule, they wake nobody).
+  if (simulated.has(`${e.order.mallId}/${e.order.shopOrderNo}`)) return null;
+  if (e.type === 'ledger.discrepancy') {
+    const amounts: Record<string, number> = {};
+    for (const [name, value] of Object.entries(e.discrepancy.details)) {
+      if (isAmountDetail(name) && typeof value === 'number' && Number.isSafeInteger(value)) amounts[name] = value;
+    }
+    const alert: Alert = {
+      kind: 'discrepancy', discrepancyId: e.discrepancy.id, discrepancyKind: e.discrepancy.kind, mallId: e.order.mallId,
+      shopOrderNo: e.order.shopOrderNo, currency: e.order.currency, amounts, at: e.at,
+    };
+    return { key: `discrepancy:${e.discrepancy.id}`, kind: alert.kind, json: JSON.stringify(alert) };
+  }
+  if (e.type === 'order.status_changed' && e.to === 'ledger_error') {
+    const alert: Alert = { kind: 'ledger_error', mallId: e.order.mallId, shopOrderNo: e.order.shopOrderNo, from: e.from, at: e.at };
+    return { key: `ledger_error:${e.id}`, kind: alert.kind, json: JSON.stringify(alert) };
+  }
+  return null;
+}

@@ -1,0 +1,66 @@
+import type { AlertSources, DeadEventRow } from '../../types/alerts';
+import { all, dialect, get, type Procedure } from '../procedure';
+
+// The ledger's events are internal inbox rows (ledger-writes.ts); a status change matters only when
+// it is to ledger_error, which its JSON says (checked again once parsed).
+const LEDGER_EVENTS = `SELECT seq, event_json AS "eventJson" FROM inbox
+  WHERE seq > ? AND seq <= ? AND source_ip = 'internal'
+    AND (event_type = 'ledger.discrepancy' OR (event_type = 'order.status_changed' AND event_json LIKE '%"to":"ledger_error"%'))
+  ORDER BY seq LIMIT ?`;
+// A left join: an event pruned by retention since still has its id.
+const DEAD_EVENTS = `SELECT a.id AS "attemptId", a.event_id AS "eventId", i.event_type AS "eventType", i.mall_id AS "mallId",
+    i.shop_order_no AS "shopOrderNo", a.attempt AS attempts, a.at
+  FROM delivery_attempts a LEFT JOIN outbox o ON o.seq = a.outbox_seq LEFT JOIN inbox i ON i.seq = o.inbox_seq
+  WHERE a.id > ? AND a.id <= ? AND a.outcome = 'dead'
+  ORDER BY a.id LIMIT ?`;
+
+/**
+ * What the alerts' follower has not looked at, up to the stored rows' ends as they are now: at most
+ * `limit` of each kind, and the position after them. Every write transaction draws its seqs in
+ * commit order (on PostgreSQL under the outbox-order lock), so nothing appears later behind `to`.
+ */
+export function* alertSources(limit: number): Procedure<AlertSources> {
+  const at = yield* get<{ inbox_seq: number | string; attempt_id: number | string }>('SELECT inbox_seq, attempt_id FROM alert_position WHERE id = 1');
+  const ends = yield* get<{ inbox: number | string | null; attempt: number | string | null }>(
+    'SELECT (SELECT MAX(seq) FROM inbox) AS inbox, (SELECT MAX(id) FROM delivery_attempts) AS attempt',
+  );
+  const from = { inboxSeq: Number(at?.inbox_seq ?? 0), attemptId: Number(at?.attempt_id ?? 0) };
+  const endInbox = Math.max(from.inboxSeq, Number(ends?.inbox ?? 0));
+  const endAttempt = Math.max(from.attemptId, Number(ends?.attempt ?? 0));
+  const events = yield* all<{ seq: number | string; eventJson: string }>(LEDGER_EVENTS, from.inboxSeq, endInbox, limit);
+  const dead = yield* all<DeadEventRow & { attemptId: number | string; attempts: number | string | null }>(DEAD_EVENTS, from.attemptId, endAttempt, limit);
+  const simulatedOrders = yield* simulatedOf(events.map((e) => e.eventJson));
+  return {
+    from,
+    // A full page stops at its last row: the rest is the next look's.
+    to: {
+      inboxSeq: events.length === limit ? Number(events.at(-1)!.seq) : endInbox,
+      attemptId: dead.length === limit ? Number(dead.at(-1)!.attemptId) : endAttempt,
+    },
+    ledgerEvents: events.map((e) => ({ seq: Number(e.seq), eventJson: e.eventJson })),
+    deadEvents: dead.map((d) => ({ ...d, attemptId: Number(d.attemptId), attempts: d.attempts === null ? null : Number(d.attempts) })),
+    simulatedOrders,
+  };
+}
+
+/** Which of the events' orders the simulator made up (their records say so), each by its unique key. */
+function* simulatedOf(eventJsons: readonly string[]): Procedure<string[]> {
+  const orders = new Map<string, { mallId: string; shopOrderNo: string }>();
+  for (const json of eventJsons) {
+    try {
+      const order = (JSON.parse(json) as { order?: { mallId?: unknown; shopOrderNo?: unknown } }).order;
+      if (typeof order?.mallId === 'string' && typeof order.shopOrderNo === 'string') orders.set(`${order.mallId}/${order.shopOrderNo}`, { mallId: order.mallId, shopOrderNo: order.shopOrderNo });
+    } catch {
+      // An event that does not parse calls for no alert anyway.
+    }
+  }
+  const flag = (yield* dialect()) === 'postgres'
+    ? "coalesce((record_json::json->>'simulated')::boolean, false)"
+    : "coalesce(json_extract(record_json, '$.simulated'), 0)";
+  const simulated: string[] = [];
+  for (const [key, order] of orders) {
+    const row = yield* get<{ simulated: boolean | number }>(`SELECT ${flag} AS simulated FROM ledger_orders WHERE mall_id = ? AND shop_order_no = ?`, order.mallId, order.shopOrderNo);
+    if (row && Boolean(row.simulated)) simulated.push(key);
+  }
+  return simulated;
+}
