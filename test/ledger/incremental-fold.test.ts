@@ -6,7 +6,7 @@ import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../../src/config/l
 import { ledgerEvents } from '../../src/ledger/ledger-events';
 import type { OrderRecord } from '../../src/ledger/order-record';
 import { settings, story, withResolutions } from './ledger-arbitraries';
-import { ORDER, PG, approval, expectation, minute, partialCancel, resolution } from './ledger-fixtures';
+import { BASE_MS, ORDER, PG, approval, expectation, minute, partialCancel, resolution } from './ledger-fixtures';
 
 /**
  * The store keeps each order's fold checkpoint (migration 019) and applies a new input to it
@@ -55,6 +55,9 @@ function batchesOf<T>(items: readonly T[], sizes: readonly number[]): T[][] {
 }
 
 const latestOf = (facts: readonly LedgerFact[]): string => facts.reduce((latest, f) => (Date.parse(f.recordedAt) > Date.parse(latest) ? f.recordedAt : latest), facts[0]!.recordedAt);
+/** After each batch, maybe a sweep that many minutes after the latest stored fact. */
+const sweeps = fc.array(fc.option(fc.integer({ min: 0, max: 60 })), { maxLength: 4 });
+const minutesOf = (iso: string): number => (Date.parse(iso) - BASE_MS) / 60_000;
 const sizes = fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 5 });
 /** In stored order (the usual case: the checkpoint goes on), or shuffled (replays from the facts). */
 const ordering = fc.constantFrom('stored', 'shuffled');
@@ -62,8 +65,8 @@ const ordering = fc.constantFrom('stored', 'shuffled');
 describe('the stored fold checkpoint gives what the replay gives', () => {
   it('over random batches and arrival orders, with operators resolving and sweeps, every step equals the replay: record, sweep time, events', () => {
     fc.assert(
-      fc.property(story, settings, fc.array(fc.record({ pick: fc.nat(), received: fc.integer({ min: 0, max: 400 }) }), { maxLength: 3 }), sizes, ordering,
-        ([facts, arrival], partial, picks, split, order) => {
+      fc.property(story, settings, fc.array(fc.record({ pick: fc.nat(), received: fc.integer({ min: 0, max: 400 }) }), { maxLength: 3 }), sizes, ordering, sweeps,
+        ([facts, arrival], partial, picks, split, order, sweepAfter) => {
           const s = { ...DEFAULT_LEDGER_SETTINGS, ...partial };
           const all = withResolutions(facts, picks, { settings: partial, now: 400 });
           const resolutions = all.slice(facts.length);
@@ -73,15 +76,20 @@ describe('the stored fold checkpoint gives what the replay gives', () => {
             : delivered;
           const stored: Stored = { facts: [], ids: new Set(), state: null, record: null };
           const announced = new Set<string>();
-          for (const batch of batchesOf(sequence, split)) {
-            const now = latestOf(batch);
+          const step = (batch: readonly LedgerFact[], now: string): void => {
             const live = applyBatch(stored, batch, s, now);
             expect(live).toEqual(computeOrderRecord(ORDER, stored.facts, { now, settings: s }));
             if (live.record !== null) {
               for (const event of ledgerEvents(stored.record, live.record)) if (event.type === 'ledger.discrepancy') announced.add(event.discrepancy.id);
               stored.record = live.record;
             }
-          }
+          };
+          batchesOf(sequence, split).forEach((batch, i) => {
+            step(batch, latestOf(batch));
+            // A sweep on the clock, which may run ahead of facts stored before it and applied after it.
+            const sweep = sweepAfter[i % Math.max(1, sweepAfter.length)];
+            if (sweep !== undefined && sweep !== null && stored.facts.length > 0) step([], minute(minutesOf(latestOf(stored.facts)) + sweep));
+          });
           // The sweep after the grace periods: no new fact, the checkpoint read as of later.
           for (const later of [minute(500), minute(24 * 60)]) {
             const swept = applyBatch(stored, [], s, later);
