@@ -10,6 +10,8 @@ import { evolveInPlace, timed } from './order-state';
  * the discrepancies as they stand, the resolutions waiting for theirs, and the grace bookkeeping.
  * The figures are not kept: they are read from the state.
  */
+const VERSION = 1;
+
 interface StoredFold {
   v: 1;
   /** The last moment applied, the last that changed the inputs, the latest change, the `lastInput` whose grace was read (epoch ms). */
@@ -24,13 +26,12 @@ interface StoredFold {
   pending: string[];
 }
 
-const VERSION = 1;
-
 /**
- * The settings a checkpoint was folded under: its history (what opened when) depends on them, so
- * a checkpoint of other settings is not gone on from; the order is replayed.
+ * The settings a checkpoint was folded under, and its version: its history (what opened when)
+ * depends on the settings, so a checkpoint of other settings, or of another version of this form,
+ * is not gone on from; the order is replayed (the store reads its facts for it by this key).
  */
-export const foldSettingsKey = (settings: LedgerSettings): string => `grace=${settings.graceSeconds};require=${settings.requireExpectation}`;
+export const foldSettingsKey = (settings: LedgerSettings): string => `v${VERSION};grace=${settings.graceSeconds};require=${settings.requireExpectation}`;
 
 export function storedFold(checkpoint: FoldCheckpoint): string {
   const { state } = checkpoint;

@@ -45,7 +45,7 @@ export function computeLoadedOrder(
     try {
       let folded: FoldedComputation | null = checkpoint === null ? null : foldNewFacts(entry.order, checkpoint, added, options);
       if (folded !== null) return { record: folded.record, sweepAt: folded.sweepAt, error: null, checkpoint: added.length > 0 ? folded.checkpoint : null };
-      if (!entry.factsRead) throw new Error('its checkpoint cannot go on and its facts were not read');
+      if (!entry.factsRead) throw new Error('its stored fold checkpoint does not read; it is dropped, and the order is replayed from its facts at its next input or by `ledger rebuild`');
       folded = replayToCheckpoint(entry.order, [...entry.facts, ...added], options);
       return { record: folded.record, sweepAt: folded.sweepAt, error: null, checkpoint: folded.checkpoint };
     } catch (thrown) {
