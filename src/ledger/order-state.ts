@@ -23,7 +23,7 @@ export interface OrderState {
   refusals: ReadonlyMap<string, Timed<RefusalFact>>;
 }
 
-export const initialOrderState = (): OrderState => ({
+const initialOrderState = (): OrderState => ({
   expectations: new Map(),
   notifications: new Map(),
   cancellations: new Map(),
@@ -32,7 +32,7 @@ export const initialOrderState = (): OrderState => ({
 });
 
 /** One step of the fold, with the fact's times already parsed: a replay parses each fact's two times once, not at every step. */
-export function evolveTimed(state: OrderState, entry: Timed<InputFact>): OrderState {
+function evolveTimed(state: OrderState, entry: Timed<InputFact>): OrderState {
   switch (entry.fact.kind) {
     case 'expectation':
       return { ...state, expectations: withFact(state.expectations, entry as Timed<ExpectationFact>) };
