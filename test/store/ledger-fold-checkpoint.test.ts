@@ -33,6 +33,12 @@ function foldCheckpointContract(openDb: () => Promise<Db>): void {
     await db.cleanup();
   });
 
+  /** A payment at minute 0 and cancels of 1,000 at minutes 1 to `cancels`: an order long enough to keep a checkpoint (from 8 facts). */
+  const history = async (cancels: number, lastAt = cancels) => {
+    await stores.store.record(paid(order.shopOrderNo, 'PG-F', 30000, 0));
+    for (let i = 1; i <= cancels; i += 1) await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', `PG-F-C${i}`, 1000, i === cancels ? lastAt : i, 30000 - 1000 * i));
+    await stores.ledger.caughtUp();
+  };
   const checkpointRow = async () => (await db.sql(
     'SELECT s.last_moment, s.settings FROM ledger_fold_states s JOIN ledger_orders o ON o.order_id = s.order_id WHERE o.shop_order_no = ?', order.shopOrderNo,
   ))[0];
@@ -43,51 +49,53 @@ function foldCheckpointContract(openDb: () => Promise<Db>): void {
   };
 
   test('the projector keeps the order\'s checkpoint at its last moment and applies a later input to it, without reading the order\'s facts', async () => {
-    await stores.store.record(paid(order.shopOrderNo, 'PG-F', 30000, 0));
-    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C1', 1000, 1, 29000));
-    await stores.ledger.caughtUp();
-    expect(await checkpointRow()).toMatchObject({ last_moment: expect.anything() });
-    expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(1)));
+    await history(7);
+    expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(7)));
 
     const repair = await breakFirstFact();
-    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C2', 1000, 2, 28000));
-    await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'partially_cancelled', approved: 30000, cancelled: 2000, remaining: 28000 });
-    expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(2)));
+    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C8', 1000, 8, 22000));
+    await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'partially_cancelled', approved: 30000, cancelled: 8000, remaining: 22000 });
+    expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(8)));
     // `ledger rebuild` replays from the facts: it meets the broken one, and once it is repaired agrees with the checkpoint's record.
     const live = await stores.ledger.getOrder(order);
-    await stores.ledger.rebuildPage(null, 100, minute(2));
+    await stores.ledger.rebuildPage(null, 100, minute(8));
     await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'ledger_error' });
     await repair();
-    await stores.ledger.rebuildPage(null, 100, minute(2));
+    await stores.ledger.rebuildPage(null, 100, minute(8));
     await expect(stores.ledger.getOrder(order)).resolves.toEqual(live);
   });
 
   test('an input stored at or before the checkpoint\'s last moment (another replica\'s clock) replays the order from its facts', async () => {
-    await stores.store.record(paid(order.shopOrderNo, 'PG-F', 30000, 0));
-    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C1', 1000, 5, 29000));
-    await stores.ledger.caughtUp();
+    await history(7, 9);
+    expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(9)));
     const repair = await breakFirstFact();
-    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C2', 1000, 5, 28000));
+    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C8', 1000, 9, 22000));
     await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'ledger_error', ledgerError: { error: expect.stringMatching(/stored fact cannot be read/) } });
     // The order lost its checkpoint with the error: repaired, its next input replays it and keeps a new one.
     expect(await checkpointRow()).toBeUndefined();
     await repair();
-    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C3', 1000, 6, 27000));
-    await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'partially_cancelled', cancelled: 3000, remaining: 27000 });
-    expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(6)));
-    await expect(stores.ledger.rebuildPage(null, 100, minute(6))).resolves.toMatchObject({ orders: 1, changed: 0 });
+    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C9', 1000, 10, 21000));
+    await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'partially_cancelled', cancelled: 9000, remaining: 21000 });
+    expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(10)));
+    await expect(stores.ledger.rebuildPage(null, 100, minute(10))).resolves.toMatchObject({ orders: 1, changed: 0 });
   });
 
   test('an order projected before migration 019 has no checkpoint: its next input replays it once from its facts and keeps one', async () => {
-    await stores.store.record(paid(order.shopOrderNo, 'PG-F', 30000, 0));
-    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C1', 1000, 1, 29000));
-    await stores.ledger.caughtUp();
+    await history(7);
     await db.sql('DELETE FROM ledger_fold_states');
-    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C2', 1000, 2, 28000));
-    await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'partially_cancelled', cancelled: 2000, remaining: 28000 });
+    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C8', 1000, 8, 22000));
+    await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'partially_cancelled', cancelled: 8000, remaining: 22000 });
     expect(await checkpointRow()).toMatchObject({ settings: expect.stringContaining(`grace=${DEFAULT_LEDGER_SETTINGS.graceSeconds}`) });
-    expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(2)));
-    await expect(stores.ledger.rebuildPage(null, 100, minute(2))).resolves.toMatchObject({ orders: 1, changed: 0 });
+    expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(8)));
+    await expect(stores.ledger.rebuildPage(null, 100, minute(8))).resolves.toMatchObject({ orders: 1, changed: 0 });
+  });
+
+  test('an order of fewer than 8 facts keeps no checkpoint: it is replayed at each input, which costs less than one', async () => {
+    await history(6);
+    expect(await checkpointRow()).toBeUndefined();
+    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C7', 1000, 7, 23000));
+    await stores.ledger.caughtUp();
+    expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(7)));
   });
 }
 
