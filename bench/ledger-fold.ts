@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { computeOrderRecord } from '../src/ledger/compute-order-record';
+import { computeOrderRecord, foldNewFacts, replayToCheckpoint } from '../src/ledger/compute-order-record';
+import { restoredFold, storedFold } from '../src/ledger/fold-state';
 import type { LedgerFact } from '../src/ledger/ledger-facts';
 import { DEFAULT_LEDGER_SETTINGS } from '../src/config/ledger-settings';
 import {
@@ -7,16 +8,17 @@ import {
 } from '../test/ledger/ledger-fixtures';
 
 /**
- * The ledger's pure fold alone: computeOrderRecord runs on the ack path of every notification,
- * inside the transaction that stores it, so its CPU is paid per notification. Facts are built as
+ * The ledger's pure fold alone: the projector computes each order a batch touches, so its CPU is
+ * paid per input: by replaying the order's facts (a rebuild, or an order without a checkpoint), or
+ * by applying the new ones to the order's stored checkpoint. Facts are built as
  * the store builds them (a gateway body through validation, normalization and notificationFact).
- * Prints µs per call for each case: the median of LEDGER_RUNS runs of LEDGER_ITERATIONS calls,
+ * Prints µs per call for each case: the median of LEDGER_RUNS runs (each of 0.1 to 0.2 s of calls),
  * and the fastest run (on a shared machine the other processes' load moves the median).
+ * LEDGER_SIZES (`1,20,61,2000`): the order sizes of the checkpoint cases.
  *
  *   npx tsc -p tsconfig.bench.json && node dist-bench/bench/ledger-fold.js
  */
 const RUNS = Number(process.env.LEDGER_RUNS ?? '9');
-const ITERATIONS = Number(process.env.LEDGER_ITERATIONS ?? '20000');
 
 interface Case {
   name: string;
@@ -71,34 +73,81 @@ const CASES: Case[] = [
   { name: 'payment + 400 partial cancels', facts: manyCancels(400), now: 500 },
 ];
 
-/** One payment of 1,000,000 and `n` partial cancels of 1,000, each with its gateway remainder. */
+/** One payment of 1,000,000 and `n` partial cancels of 100, each with its gateway remainder, a minute apart. */
 function manyCancels(n: number): LedgerFact[] {
-  return [
-    approval({ pgCno: PG.card, amount: 1_000_000, at: 0 }),
-    ...Array.from({ length: n }, (_, i) => partialCancel({
-      pgCno: PG.card, cancelPgCno: `26112112999${String(i).padStart(9, '0')}`, cancelAmount: 1000, remainAmount: 1_000_000 - 1000 * (i + 1), at: i + 1,
-    })),
-  ];
+  return [approval({ pgCno: PG.card, amount: 1_000_000, at: 0 }), ...Array.from({ length: n }, (_, i) => cancelNo(i))];
 }
 
-function microsPerCall(c: Case): { median: number; best: number } {
-  const options = { now: minute(c.now), settings: DEFAULT_LEDGER_SETTINGS };
-  const runs: number[] = [];
+function cancelNo(i: number): LedgerFact {
+  return partialCancel({ pgCno: PG.card, cancelPgCno: `26112112${String(i).padStart(12, '0')}`, cancelAmount: 100, remainAmount: 1_000_000 - 100 * (i + 1), at: i + 1 });
+}
+
+/** Runs `call` for at least `budgetMs` per run (a slow replay runs a few times, a fast fold thousands), µs per call. */
+function timed(runs: number, budgetMs: number, call: (i: number) => number): { median: number; best: number } {
+  const perRun: number[] = [];
   let sink = 0;
-  for (let run = 0; run < RUNS; run += 1) {
+  for (let run = 0; run < runs; run += 1) {
+    let calls = 0;
     const start = performance.now();
-    for (let i = 0; i < ITERATIONS; i += 1) sink += computeOrderRecord(ORDER, c.facts, options).record?.events.length ?? 0;
-    runs.push(((performance.now() - start) * 1000) / ITERATIONS);
+    while (performance.now() - start < budgetMs || calls === 0) sink += call(calls++);
+    perRun.push(((performance.now() - start) * 1000) / calls);
   }
   // Kept so the calls cannot be optimized away.
   if (sink < 0) console.log(sink);
-  runs.sort((a, b) => a - b);
-  return { median: runs[Math.floor(runs.length / 2)]!, best: runs[0]! };
+  perRun.sort((a, b) => a - b);
+  return { median: perRun[Math.floor(perRun.length / 2)]!, best: perRun[0]! };
 }
 
+const show = ({ median, best }: { median: number; best: number }): string => `${median.toFixed(2).padStart(10)} µs (best ${best.toFixed(2)})`;
+
+console.log('The replay from the facts (computeOrderRecord; what `ledger rebuild` does, and the projector did at every input):');
 for (const c of CASES) {
   const record = computeOrderRecord(ORDER, c.facts, { now: minute(c.now), settings: DEFAULT_LEDGER_SETTINGS }).record;
   const shown = `${record?.status ?? 'no record'}, ${record?.discrepancies.length ?? 0} discrepancies`;
-  const { median, best } = microsPerCall(c);
-  console.log(`${c.name.padEnd(36)} ${String(c.facts.length).padStart(2)} facts  ${median.toFixed(2).padStart(8)} µs/call (best ${best.toFixed(2)})  (${shown})`);
+  const options = { now: minute(c.now), settings: DEFAULT_LEDGER_SETTINGS };
+  const cost = timed(RUNS, 100, () => computeOrderRecord(ORDER, c.facts, options).record?.events.length ?? 0);
+  console.log(`  ${c.name.padEnd(42)} ${String(c.facts.length).padStart(4)} facts ${show(cost)}  (${shown})`);
 }
+
+/**
+ * Issue 37: one new input stored after the order's last moment, applied to the order's stored
+ * checkpoint of N facts (foldNewFacts), against the replay of all N + 1. "in memory": the
+ * checkpoint already restored (each call gets its own copy, restored before the clock starts);
+ * "stored": what the projector pays per order besides SQL, the checkpoint read from its JSON and
+ * written back. The order: one payment and partial cancels, a minute apart; the new fact is the next cancel.
+ * What still grows with N: the figures and conditions are read from the whole state after the new
+ * moment (orderFigures sorts and walks every notification, cancelsOf every cancel), and the stored
+ * checkpoint is JSON of every fact; keeping the figures themselves incrementally is what is left.
+ */
+const SIZES = (process.env.LEDGER_SIZES ?? '1,20,61,2000').split(',').map(Number);
+console.log('\nOne new in-order input on an order of N facts:');
+const perInput: Array<{ n: number; memory: number }> = [];
+for (const n of SIZES) {
+  const facts = n === 20 ? twentyFacts() : manyCancels(n - 1);
+  const last = Math.max(...facts.map((f) => (Date.parse(f.recordedAt) - Date.parse(minute(0))) / 60_000));
+  // The next cancel (its stated remainder right), or, after the 20-fact order, an escrow status.
+  const made = n === 20 ? escrow({ pgCno: PG.card, statusCode: 'ES08', at: last + 1 }) : cancelNo(n - 1);
+  const next = { ...made, recordedAt: minute(last + 1) } as LedgerFact;
+  const options = { now: next.recordedAt, settings: DEFAULT_LEDGER_SETTINGS };
+  const json = storedFold(replayToCheckpoint(ORDER, facts, options).checkpoint);
+  const replayed = computeOrderRecord(ORDER, [...facts, next], options);
+  const check = foldNewFacts(ORDER, restoredFold(json)!, [next], options);
+  if (JSON.stringify(check?.record) !== JSON.stringify(replayed.record)) throw new Error(`N=${n}: the checkpoint's record is not the replay's`);
+  const replay = timed(RUNS, 200, () => computeOrderRecord(ORDER, [...facts, next], options).record?.events.length ?? 0);
+  // Copies restored ahead: about 2 s of restoring at 2,000 facts, then each timed call takes one.
+  const copies = Math.max(20, Math.min(20_000, Math.floor(400_000 / n)));
+  const memoryRuns: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const ready = Array.from({ length: copies }, () => restoredFold(json)!);
+    const start = performance.now();
+    for (const checkpoint of ready) foldNewFacts(ORDER, checkpoint, [next], options);
+    memoryRuns.push(((performance.now() - start) * 1000) / copies);
+  }
+  memoryRuns.sort((a, b) => a - b);
+  const memory = { median: memoryRuns[Math.floor(RUNS / 2)]!, best: memoryRuns[0]! };
+  const stored = timed(RUNS, 200, () => storedFold(foldNewFacts(ORDER, restoredFold(json)!, [next], options)!.checkpoint).length);
+  perInput.push({ n, memory: memory.median });
+  console.log(`  N = ${String(n).padStart(4)}: replay ${show(replay)} | checkpoint in memory ${show(memory)} | checkpoint stored (JSON read + written, ${(json.length / 1024).toFixed(0)} KiB) ${show(stored)}`);
+}
+const one = perInput.find((p) => p.n === 1);
+if (one) for (const p of perInput) console.log(`  in memory, N = ${p.n} against N = 1: ${(p.memory / one.memory).toFixed(1)}x`);

@@ -1,8 +1,9 @@
-import { replayOrder } from './discrepancy-lifecycle';
+import { OrderFold, replayOrder, timeline, type FoldCheckpoint, type Replay } from './discrepancy-lifecycle';
 import type { LedgerFact, OrderKey } from './ledger-facts';
 import type { LedgerSettings } from '../config/ledger-settings';
 import { epochMs } from './ledger-time';
 import type { Discrepancy, Expected, OrderRecord } from './order-record';
+import { distinctFacts, preferredFact } from './order-state';
 import { orderStatus } from './order-status';
 
 export interface LedgerComputation {
@@ -12,17 +13,56 @@ export interface LedgerComputation {
   sweepAt: string | null;
 }
 
+export interface FoldedComputation extends LedgerComputation {
+  /** The fold after the order's last fact, to go on from at its next one. */
+  checkpoint: FoldCheckpoint;
+}
+
+interface ComputeOptions {
+  now: string;
+  settings: LedgerSettings;
+}
+
 /**
  * The order record as a pure function of the order's stored facts, the time and the
  * settings. The facts may come in any order and repeat: the result is the same.
  */
-export function computeOrderRecord(
-  order: OrderKey,
-  facts: readonly LedgerFact[],
-  options: { now: string; settings: LedgerSettings },
-): LedgerComputation {
+export function computeOrderRecord(order: OrderKey, facts: readonly LedgerFact[], options: ComputeOptions): LedgerComputation {
+  return recordOf(order, replayOrder(order, facts, options.settings, epochMs('now', options.now)));
+}
+
+/** The same computation from nothing (every fact replayed), with the checkpoint it ends at. */
+export function replayToCheckpoint(order: OrderKey, facts: readonly LedgerFact[], options: ComputeOptions): FoldedComputation {
+  const fold = new OrderFold(order, options.settings);
+  for (const moment of timeline(distinctFacts(facts))) fold.apply(moment);
+  return { ...recordOf(order, fold.finish(epochMs('now', options.now))), checkpoint: fold.checkpoint };
+}
+
+/**
+ * The same computation from a checkpoint (of the order's facts so far, folded under the same
+ * settings) and the order's new facts, each moment applied once: what `computeOrderRecord` gives
+ * over all the facts, because the replay would go through the same checkpoint. Null when a new
+ * fact was stored at or before the checkpoint's last moment (another replica's clock, an input
+ * stored in the last moment's millisecond) or replaces a fact it holds: the caller replays from the
+ * facts. The checkpoint is changed in place.
+ */
+export function foldNewFacts(order: OrderKey, checkpoint: FoldCheckpoint, facts: readonly LedgerFact[], options: ComputeOptions): FoldedComputation | null {
+  const fold = new OrderFold(order, options.settings, checkpoint);
+  const fresh: LedgerFact[] = [];
+  for (const fact of distinctFacts(facts)) {
+    const known = fold.factOf(fact.id);
+    if (known === undefined) fresh.push(fact);
+    else if (preferredFact(fact, known)) return null;
+  }
+  const moments = timeline(fresh);
+  if (moments.length > 0 && !fold.after(moments[0]!.ms)) return null;
+  for (const moment of moments) fold.apply(moment);
+  return { ...recordOf(order, fold.finish(epochMs('now', options.now))), checkpoint };
+}
+
+function recordOf(order: OrderKey, replay: Replay): LedgerComputation {
   // The replay's last reading is of the final state: its figures are the record's, not computed again.
-  const { discrepancies, sweepAt, figures, updatedAt } = replayOrder(order, facts, options.settings, epochMs('now', options.now));
+  const { discrepancies, sweepAt, figures, updatedAt } = replay;
   if (figures === null || updatedAt === null) return { record: null, sweepAt: null };
   const exp = figures.expectation?.fact;
   const expected: Expected | null = exp

@@ -4,7 +4,7 @@ import type { LedgerSettings } from '../config/ledger-settings';
 import { epochMs, isIsoOf, isoOf } from './ledger-time';
 import { orderFigures, type OrderFigures } from './order-figures';
 import { GRACE_KINDS, type Discrepancy, type DiscrepancyKind } from './order-record';
-import { distinctFacts, evolveTimed, initialOrderState, timed } from './order-state';
+import { distinctFacts, evolveInPlace, growingOrderState, timed, type GrowingOrderState } from './order-state';
 
 export const LEDGER_RESOLVER = 'ledger';
 /** The note of the ledger's own resolution; pages say it in their language. */
@@ -30,13 +30,50 @@ interface Reading {
   conditions: DiscrepancyCondition[];
 }
 
-interface Moment {
+/** Facts stored in one millisecond: the conditions are read once, after all its inputs. */
+export interface Moment {
   ms: number;
   /** The recordedAt text of one of its facts. */
   recordedAt: string;
   inputs: InputFact[];
   resolutions: ResolutionFact[];
 }
+
+/** The discrepancies as they stand, and the latest time they or an input changed. */
+interface Book {
+  seen: Map<string, Discrepancy>;
+  /** Resolutions stored before the discrepancy they name opened: they close it when it opens. */
+  pending: Map<string, ResolutionFact>;
+  latest: number | null;
+}
+
+/**
+ * Everything the replay knows after its last moment: the order's state (what `evolve` folds), the
+ * resolutions read, the discrepancies seen, and the grace bookkeeping. A later moment needs nothing
+ * else, so this is what the store keeps between inputs (`fold-state.ts`).
+ */
+export interface FoldCheckpoint extends Book {
+  state: GrowingOrderState;
+  /** Every resolution fact applied (or waiting in `pending`), by id. */
+  resolutions: Map<string, ResolutionFact>;
+  /** The last moment that changed the inputs. */
+  lastInput: number | null;
+  /** The `lastInput` whose grace period has been read. */
+  graceDoneFor: number | null;
+  /** The last moment applied; null before the first. */
+  lastMoment: number | null;
+}
+
+export const emptyCheckpoint = (): FoldCheckpoint => ({
+  state: growingOrderState(),
+  resolutions: new Map(),
+  seen: new Map(),
+  pending: new Map(),
+  latest: null,
+  lastInput: null,
+  graceDoneFor: null,
+  lastMoment: null,
+});
 
 /**
  * Replays the order's inputs in the order this service stored them (recordedAt) and
@@ -49,38 +86,106 @@ interface Moment {
  * computes neither again.
  */
 export function replayOrder(order: OrderKey, facts: readonly LedgerFact[], settings: LedgerSettings, nowMs: number): Replay {
-  const graceMs = settings.graceSeconds * 1000;
-  const seen = new Map<string, Discrepancy>();
-  const pending = new Map<string, ResolutionFact>();
-  const idOf = discrepancyIds(order);
-  let state = initialOrderState();
-  let reading: Reading | null = null;
-  // Moments come in stored order, so the inputs last changed at the latest moment that had any.
-  let lastInput: number | null = null;
-  let latest: number | null = null;
-  let graceDoneFor: number | null = null;
+  const fold = new OrderFold(order, settings);
+  for (const moment of timeline(distinctFacts(facts))) fold.apply(moment);
+  return fold.finish(nowMs);
+}
+
+/**
+ * The replay, one moment at a time, able to stop after any moment and go on later from its
+ * checkpoint: a moment applied to a checkpoint does exactly what the replay does at that moment,
+ * so going on from a stored checkpoint gives what replaying every fact gives. Moments must come
+ * in stored order, each after the checkpoint's last (`after`).
+ */
+export class OrderFold {
+  private reading: Reading | null = null;
+  private readonly graceMs: number;
+  private readonly idOf: (kind: DiscrepancyKind, eventIds: readonly string[]) => string;
   // The stored times that are already what isoOf prints (the receiver's own): the times the
   // record writes are mostly these, and printing one costs more than the rest of a small fold.
-  const printed = new Map<number, string>();
-  const iso = (ms: number): string => printed.get(ms) ?? isoOf(ms);
+  private readonly printed = new Map<number, string>();
 
-  const read = (): Reading => {
-    if (reading !== null) return reading;
-    const figures = orderFigures(state);
-    const conditions = shownConditions(figures, settings).map((c) => ({ id: idOf(c.kind, c.eventIds), ...c }));
-    return (reading = { figures, conditions });
-  };
-  const changedAt = (ms: number): void => {
-    if (latest === null || ms > latest) latest = ms;
-  };
-  const evaluate = (atMs: number, withGrace: boolean): void => {
+  constructor(
+    order: OrderKey,
+    private readonly settings: LedgerSettings,
+    readonly checkpoint: FoldCheckpoint = emptyCheckpoint(),
+  ) {
+    this.graceMs = settings.graceSeconds * 1000;
+    this.idOf = discrepancyIds(order);
+  }
+
+  /** True when a moment at `ms` comes after every moment applied: it can be applied. */
+  after(ms: number): boolean {
+    return this.checkpoint.lastMoment === null || ms > this.checkpoint.lastMoment;
+  }
+
+  /** The fact of this id the fold holds, if any. */
+  factOf(id: string): LedgerFact | undefined {
+    const { state, resolutions } = this.checkpoint;
+    return state.notifications.get(id)?.fact ?? resolutions.get(id) ?? state.expectations.get(id)?.fact ?? state.cancellations.get(id)?.fact
+      ?? state.conflicts.get(id)?.fact ?? state.refusals.get(id)?.fact;
+  }
+
+  apply(moment: Moment): void {
+    const at = this.checkpoint;
+    if (!this.after(moment.ms)) throw new Error(`the ledger's fold cannot apply a moment at or before its last (${moment.recordedAt})`);
+    if (isIsoOf(moment.recordedAt, moment.ms)) this.printed.set(moment.ms, moment.recordedAt);
+    this.passGrace(moment.ms);
+    if (moment.inputs.length > 0) {
+      // recordedAt is the moment's: only `at` is left to parse, once per fact.
+      for (const input of moment.inputs) evolveInPlace(at.state, timed(input, moment.ms));
+      this.reading = null;
+      at.lastInput = moment.ms;
+      changedAt(at, moment.ms);
+      this.evaluate(at, moment.ms, this.graceMs === 0);
+      if (this.graceMs === 0) at.graceDoneFor = at.lastInput;
+    }
+    for (const resolution of moment.resolutions) {
+      at.resolutions.set(resolution.id, resolution);
+      if (resolve(at, resolution, this.iso(moment.ms))) changedAt(at, moment.ms);
+    }
+    at.lastMoment = moment.ms;
+  }
+
+  /**
+   * The lifecycle as of `nowMs`. A grace period that has passed by then opens what waited for it
+   * in a copy of the discrepancies: the checkpoint stays at its last moment, so a later moment
+   * reads the grace period as the replay does (only when nothing came before it ends).
+   */
+  finish(nowMs: number): Replay {
+    const at = this.checkpoint;
+    const due = this.graceDue();
+    let book: Book = at;
+    if (due !== null && due <= nowMs) {
+      book = { seen: new Map([...at.seen].map(([id, d]) => [id, { ...d }])), pending: at.pending, latest: at.latest };
+      this.evaluate(book, due, true);
+    }
+    const discrepancies = [...book.seen.values()].map((d) => ({ ...d }));
+    if (at.lastInput === null) return { discrepancies, sweepAt: null, figures: null, updatedAt: null };
+    const waiting = due !== null && due > nowMs && sweepWaits(this.read(), book.seen);
+    return { discrepancies, sweepAt: waiting ? this.iso(due) : null, figures: this.read().figures, updatedAt: this.iso(book.latest ?? at.lastInput) };
+  }
+
+  private iso(ms: number): string {
+    return this.printed.get(ms) ?? isoOf(ms);
+  }
+
+  private read(): Reading {
+    if (this.reading !== null) return this.reading;
+    const figures = orderFigures(this.checkpoint.state);
+    const conditions = shownConditions(figures, this.settings).map((c) => ({ id: this.idOf(c.kind, c.eventIds), ...c }));
+    return (this.reading = { figures, conditions });
+  }
+
+  private evaluate(book: Book, atMs: number, withGrace: boolean): void {
     // Most moments open and close nothing: the ISO text is made only when a time is written.
     let at: string | null = null;
     const atText = (): string => {
-      changedAt(atMs);
-      return (at ??= iso(atMs));
+      changedAt(book, atMs);
+      return (at ??= this.iso(atMs));
     };
-    const holding = read().conditions;
+    const holding = this.read().conditions;
+    const { seen, pending } = book;
     if (seen.size > 0) {
       const ids = new Set(holding.map((c) => c.id));
       for (const d of seen.values()) {
@@ -97,35 +202,23 @@ export function replayOrder(order: OrderKey, facts: readonly LedgerFact[], setti
       if (resolution) Object.assign(opened, { resolvedAt: at, resolvedBy: resolution.by, note: resolution.note });
       seen.set(c.id, opened);
     }
-  };
-  const graceDue = (): number | null => (lastInput === null || lastInput === graceDoneFor ? null : lastInput + graceMs);
-  const passGrace = (untilMs: number): void => {
-    const due = graceDue();
-    if (due === null || due > untilMs) return;
-    evaluate(due, true);
-    graceDoneFor = lastInput;
-  };
-
-  // Facts stored in the same millisecond are one moment: the conditions are read after all of them.
-  for (const moment of timeline(distinctFacts(facts))) {
-    if (isIsoOf(moment.recordedAt, moment.ms)) printed.set(moment.ms, moment.recordedAt);
-    passGrace(moment.ms);
-    if (moment.inputs.length > 0) {
-      // recordedAt is the moment's: only `at` is left to parse, once per fact.
-      for (const input of moment.inputs) state = evolveTimed(state, timed(input, moment.ms));
-      reading = null;
-      lastInput = moment.ms;
-      changedAt(moment.ms);
-      evaluate(moment.ms, graceMs === 0);
-      if (graceMs === 0) graceDoneFor = lastInput;
-    }
-    for (const resolution of moment.resolutions) if (resolve(seen, pending, resolution, iso(moment.ms))) changedAt(moment.ms);
   }
-  passGrace(nowMs);
-  if (lastInput === null) return { discrepancies: [...seen.values()], sweepAt: null, figures: null, updatedAt: null };
-  const due = graceDue();
-  const waiting = due !== null && sweepWaits(read(), seen);
-  return { discrepancies: [...seen.values()], sweepAt: waiting ? iso(due) : null, figures: read().figures, updatedAt: iso(latest ?? lastInput) };
+
+  private graceDue(): number | null {
+    const { lastInput, graceDoneFor } = this.checkpoint;
+    return lastInput === null || lastInput === graceDoneFor ? null : lastInput + this.graceMs;
+  }
+
+  private passGrace(untilMs: number): void {
+    const due = this.graceDue();
+    if (due === null || due > untilMs) return;
+    this.evaluate(this.checkpoint, due, true);
+    this.checkpoint.graceDoneFor = this.checkpoint.lastInput;
+  }
+}
+
+function changedAt(book: Book, ms: number): void {
+  if (book.latest === null || ms > book.latest) book.latest = ms;
 }
 
 /** Discrepancy ids, each SHA-256 computed once per kind and events: a condition that holds over many moments shows the same id at each. */
@@ -143,7 +236,7 @@ function discrepancyIds(order: OrderKey): (kind: DiscrepancyKind, eventIds: read
  * The facts grouped by the millisecond they were stored in; inputs before resolutions: an operator
  * resolves what was there. Within a moment, by id (sorted by id, then stably by time).
  */
-function timeline(facts: readonly LedgerFact[]): Moment[] {
+export function timeline(facts: readonly LedgerFact[]): Moment[] {
   const stored = [...facts]
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .map((fact) => ({ fact, ms: epochMs(`${fact.kind}.recordedAt`, fact.recordedAt) }))
@@ -162,10 +255,10 @@ function timeline(facts: readonly LedgerFact[]): Moment[] {
  * The first resolution of a discrepancy stands. One stored before the discrepancy it names
  * opened (another replica's clock ran behind) waits and closes it when it opens. True when it closed one now.
  */
-function resolve(seen: Map<string, Discrepancy>, pending: Map<string, ResolutionFact>, resolution: ResolutionFact, at: string): boolean {
-  const target = seen.get(resolution.discrepancyId);
+function resolve(book: Book, resolution: ResolutionFact, at: string): boolean {
+  const target = book.seen.get(resolution.discrepancyId);
   if (target === undefined) {
-    if (!pending.has(resolution.discrepancyId)) pending.set(resolution.discrepancyId, resolution);
+    if (!book.pending.has(resolution.discrepancyId)) book.pending.set(resolution.discrepancyId, resolution);
     return false;
   }
   if (target.resolvedAt !== null) return false;

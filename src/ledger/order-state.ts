@@ -23,7 +23,7 @@ export interface OrderState {
   refusals: ReadonlyMap<string, Timed<RefusalFact>>;
 }
 
-export const initialOrderState = (): OrderState => ({
+const initialOrderState = (): OrderState => ({
   expectations: new Map(),
   notifications: new Map(),
   cancellations: new Map(),
@@ -32,7 +32,7 @@ export const initialOrderState = (): OrderState => ({
 });
 
 /** One step of the fold, with the fact's times already parsed: a replay parses each fact's two times once, not at every step. */
-export function evolveTimed(state: OrderState, entry: Timed<InputFact>): OrderState {
+function evolveTimed(state: OrderState, entry: Timed<InputFact>): OrderState {
   switch (entry.fact.kind) {
     case 'expectation':
       return { ...state, expectations: withFact(state.expectations, entry as Timed<ExpectationFact>) };
@@ -46,6 +46,32 @@ export function evolveTimed(state: OrderState, entry: Timed<InputFact>): OrderSt
       return { ...state, refusals: withFact(state.refusals, entry as Timed<RefusalFact>) };
   }
 }
+
+/** The state a fold owns while it applies facts: the same sets, grown in place (a copy per fact made a replay O(n²)). */
+export interface GrowingOrderState extends OrderState {
+  expectations: Map<string, Timed<ExpectationFact>>;
+  notifications: Map<string, Timed<NotificationFact>>;
+  cancellations: Map<string, Timed<CancellationFact>>;
+  conflicts: Map<string, Timed<ConflictFact>>;
+  refusals: Map<string, Timed<RefusalFact>>;
+}
+
+export const growingOrderState = (): GrowingOrderState => ({
+  expectations: new Map(),
+  notifications: new Map(),
+  cancellations: new Map(),
+  conflicts: new Map(),
+  refusals: new Map(),
+});
+
+/** `evolveTimed`, in place: the same choice of fact per id. */
+export function evolveInPlace(state: GrowingOrderState, entry: Timed<InputFact>): void {
+  const set = state[SETS[entry.fact.kind]] as Map<string, Timed<InputFact>>;
+  const current = set.get(entry.id);
+  if (current === undefined || preferredFact(entry.fact, current.fact)) set.set(entry.id, entry);
+}
+
+const SETS = { expectation: 'expectations', notification: 'notifications', cancellation: 'cancellations', conflict: 'conflicts', refusal: 'refusals' } as const;
 
 /** The expectation in force: the latest registered (by its time, then id). */
 export function currentExpectation(state: OrderState): Timed<ExpectationFact> | null {
@@ -73,7 +99,7 @@ function withFact<F extends InputFact>(map: ReadonlyMap<string, Timed<F>>, entry
   return next;
 }
 
-function preferredFact(candidate: LedgerFact, current: LedgerFact): boolean {
+export function preferredFact(candidate: LedgerFact, current: LedgerFact): boolean {
   const a = Date.parse(candidate.recordedAt);
   const b = Date.parse(current.recordedAt);
   if (a !== b) return a < b;

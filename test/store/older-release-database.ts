@@ -37,6 +37,11 @@ const READ_SINCE: Array<{ version: number; sql: (integer: string) => string }> =
     sql: (integer) => `CREATE TEMP TABLE IF NOT EXISTS ledger_failed_inputs (input_seq ${integer} PRIMARY KEY, mall_id TEXT NOT NULL,
       shop_order_no TEXT NOT NULL, error TEXT NOT NULL, failed_at TEXT NOT NULL)`,
   },
+  {
+    version: 19,
+    sql: (integer) => `CREATE TEMP TABLE IF NOT EXISTS ledger_fold_states (order_id ${integer} PRIMARY KEY, settings TEXT NOT NULL,
+      last_moment ${integer}, state_json TEXT NOT NULL)`,
+  },
 ];
 const laterTables = (version: number, integer: string) => READ_SINCE.filter((t) => t.version > version).map((t) => t.sql(integer));
 

@@ -1,19 +1,21 @@
 import type { OrderKey } from '../../../ledger/ledger-facts';
-import { distinctOrders, loadedOrders, loadOrders } from './ledger-orders';
+import { distinctOrders, loadedOrders, loadOrders, REPLAY } from './ledger-orders';
 import { recomputeOrders, type LedgerOptions, type OrderFact, type Recomputed } from './ledger-writes';
 import { dialect, lastTrip, oneTrip, outboxChanged, type Procedure, type Statement } from '../procedure';
 
 /**
  * The ledger's one step for every verb but the notifications' (which fold it into their own
- * round trips): read the orders' records and facts, store the new facts, recompute
- * and write what changed, with the events, in the caller's transaction. `alsoOrders`
- * are recomputed without a new fact (the sweep, a rebuild).
+ * round trips): read the orders' records and checkpoints (their facts where a checkpoint cannot
+ * go on), store the new facts, recompute and write what changed, with the events, in the caller's
+ * transaction. `alsoOrders` are recomputed without a new fact (the sweep, a rebuild); `replay`
+ * computes every order from its facts alone, from nothing (a rebuild).
  */
-export function* applyOrderFacts(facts: readonly OrderFact[], options: LedgerOptions, alsoOrders: readonly OrderKey[] = []): Procedure<Recomputed[]> {
+export function* applyOrderFacts(facts: readonly OrderFact[], options: LedgerOptions, alsoOrders: readonly OrderKey[] = [], replay = false): Procedure<Recomputed[]> {
   const orders = distinctOrders([...facts.map((f) => f.order), ...alsoOrders]);
   if (orders.length === 0) return [];
   const sql = yield* dialect();
-  const loaded = loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql)));
+  const from = replay ? REPLAY : { replay: false as const, newFacts: facts, settings: options.settings };
+  const loaded = loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql, from)));
   const { statements, results, events } = recomputeOrders(loaded, facts, options, sql);
   yield* queueAfter(statements, events);
   return results;

@@ -1,11 +1,11 @@
-import { computeOrderRecord, type LedgerComputation } from '../../../ledger/compute-order-record';
-import { ledgerErrorRecord } from '../../../ledger/ledger-error-record';
+import type { FoldCheckpoint } from '../../../ledger/discrepancy-lifecycle';
 import { ledgerEvents, type LedgerEvent } from '../../../ledger/ledger-events';
 import type { LedgerFact, OrderKey } from '../../../ledger/ledger-facts';
 import type { LedgerSettings } from '../../../config/ledger-settings';
 import type { Discrepancy, OrderRecord } from '../../../ledger/order-record';
 import { sha256Hex } from '../../../sha256-hex';
 import { forgetFailedInput, readFailedInput } from './failed-inputs';
+import { checkpointRow, checkpointWrites, computeLoadedOrder, usableCheckpoint } from './fold-checkpoints';
 import { orderKeyText, storedRecord, type LoadedOrder } from './ledger-orders';
 import { changes, chunks, columnArrays, placeholders, rowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
 
@@ -137,28 +137,46 @@ export function recomputeOrders(
   const factRows: Param[][] = [];
   const added = new Map<string, LedgerFact[]>();
   const { retried, applied } = retryFailedInputs(loaded);
+  // Each order's checkpoint read once: it knows the order's facts when they were not read.
+  const checkpoints = new Map<string, FoldCheckpoint | null>();
+  const known = new Map<string, (id: string) => boolean>();
+  for (const [key, entry] of loaded) {
+    const checkpoint = usableCheckpoint(entry, options.settings);
+    checkpoints.set(key, checkpoint);
+    const ids = new Set(entry.facts.map((f) => f.id));
+    known.set(key, entry.factsRead || checkpoint === null ? (id) => ids.has(id) : (id) => checkpointHolds(checkpoint, id));
+  }
   for (const { order, fact, json } of [...newFacts, ...retried]) {
-    const entry = loaded.get(orderKeyText(order));
-    if (!entry) throw new Error(`the ledger computes an order it has not read: ${orderKeyText(order)}`);
-    const mine = added.get(orderKeyText(order)) ?? [];
-    if (entry.facts.some((f) => f.id === fact.id) || mine.some((f) => f.id === fact.id)) continue;
+    const key = orderKeyText(order);
+    const entry = loaded.get(key);
+    if (!entry) throw new Error(`the ledger computes an order it has not read: ${key}`);
+    const mine = added.get(key) ?? [];
+    if (known.get(key)!(fact.id) || mine.some((f) => f.id === fact.id)) continue;
     mine.push(fact);
-    added.set(orderKeyText(order), mine);
+    added.set(key, mine);
     factRows.push([order.mallId, order.shopOrderNo, fact.id, fact.kind, fact.recordedAt, json ?? JSON.stringify(fact)]);
   }
   const orderRows: Param[][] = [];
   const discrepancyRows: Param[][] = [];
   const gone: string[] = [];
   const eventRows: Param[][] = [];
+  const checkpointRows: Param[][] = [];
+  const forgotten: OrderKey[] = [];
   const results: Recomputed[] = [];
   for (const [key, entry] of loaded) {
-    const facts = [...entry.facts, ...(added.get(key) ?? [])];
     const stored = storedRecord(entry);
-    const { record, sweepAt, error } = isolated(entry, stored, facts, options);
+    const checkpoint = checkpoints.get(key) ?? null;
+    const computed = computeLoadedOrder(entry, checkpoint, added.get(key) ?? [], stored, options);
+    const { record, sweepAt, error } = computed;
     const sweepMs = sweepAt === null ? null : Date.parse(sweepAt);
     const json = record === null ? null : JSON.stringify(record);
     const changed = json !== entry.storedJson || sweepMs !== entry.sweepAt;
     results.push({ order: entry.order, record, changed, error });
+    // The order's row holds its checkpoint's order_id: a checkpoint is kept only beside a row.
+    const hasRow = entry.exists || changed || added.has(key);
+    if (computed.checkpoint === 'forget') {
+      if (entry.checkpoint !== null) forgotten.push(entry.order);
+    } else if (computed.checkpoint !== null && hasRow) checkpointRows.push(checkpointRow(entry.order, computed.checkpoint, options.settings));
     // A new order's facts need its row (their order_id), whatever the record says.
     if (!changed && (entry.exists || !added.has(key))) continue;
     orderRows.push([entry.order.mallId, entry.order.shopOrderNo, record?.status ?? null, json, sweepMs, record?.updatedAt ?? null]);
@@ -168,12 +186,29 @@ export function recomputeOrders(
       gone.push(...vanished(stored, record));
     }
     if (record !== null && json !== null) {
-      const pgCno = eventPgCno(record, facts);
+      const pgCno = eventPgCno(record, () => notificationsOf(entry, checkpoint, added.get(key)));
       eventRows.push(...ledgerEvents(stored, record, json).map((event) => eventRow(event, record.mallId, pgCno, options.now)));
     }
   }
-  const statements = [...tableWrites(orderRows, factRows, discrepancyRows, gone, dialect), ...applied.map(forgetFailedInput)];
+  const statements = [
+    ...tableWrites(orderRows, factRows, discrepancyRows, gone, dialect),
+    ...checkpointWrites(checkpointRows, forgotten, dialect),
+    ...applied.map(forgetFailedInput),
+  ];
   return { statements, results, events: eventStatements(eventRows, Date.parse(options.now), dialect) };
+}
+
+/** Whether the checkpoint holds a fact of this id (an input or a resolution). */
+function checkpointHolds(checkpoint: FoldCheckpoint, id: string): boolean {
+  const { state } = checkpoint;
+  return state.notifications.has(id) || checkpoint.resolutions.has(id) || state.expectations.has(id) || state.cancellations.has(id)
+    || state.conflicts.has(id) || state.refusals.has(id);
+}
+
+/** The order's facts as far as the filing of its events goes: read, or held by its checkpoint, and the new ones. */
+function notificationsOf(entry: LoadedOrder, checkpoint: FoldCheckpoint | null, added: readonly LedgerFact[] = []): LedgerFact[] {
+  const held = entry.factsRead || checkpoint === null ? entry.facts : [...checkpoint.state.notifications.values()].map((e) => e.fact);
+  return [...held, ...added];
 }
 
 /**
@@ -196,22 +231,6 @@ function retryFailedInputs(loaded: ReadonlyMap<string, LoadedOrder>): { retried:
     }
   }
   return { retried, applied };
-}
-
-/**
- * The order computed from its facts, or, when it cannot be (a fact that would not load, a throw in
- * the fold), its `ledger_error` record: one order's defect never stops the others.
- */
-function isolated(entry: LoadedOrder, stored: OrderRecord | null, facts: readonly LedgerFact[], options: LedgerOptions): LedgerComputation & { error: string | null } {
-  let error = entry.loadError;
-  if (error === null) {
-    try {
-      return { ...computeOrderRecord(entry.order, facts, options), error: null };
-    } catch (thrown) {
-      error = `the ledger could not apply the order's inputs: ${(thrown as Error).message}`;
-    }
-  }
-  return { record: ledgerErrorRecord(entry.order, stored, error, options.now), sweepAt: null, error };
 }
 
 function changedDiscrepancies(order: OrderKey, stored: OrderRecord | null, record: OrderRecord | null): Param[][] {
@@ -237,11 +256,11 @@ function vanished(stored: OrderRecord | null, record: OrderRecord | null): strin
  * order's facts alone, as its record is: a retried transaction, the backfill and a rebuild that
  * send an event from the same facts file it under the same key, and the ON CONFLICT keeps one.
  */
-function eventPgCno(record: OrderRecord, facts: readonly LedgerFact[]): string {
+function eventPgCno(record: OrderRecord, factsOf: () => readonly LedgerFact[]): string {
   const paid = record.payments.at(-1)?.pgCno ?? record.deposits.at(-1)?.pgCno;
   if (paid !== undefined) return paid;
   let highest = '';
-  for (const fact of facts) if (fact.kind === 'notification' && fact.pgCno > highest) highest = fact.pgCno;
+  for (const fact of factsOf()) if (fact.kind === 'notification' && fact.pgCno > highest) highest = fact.pgCno;
   return highest;
 }
 

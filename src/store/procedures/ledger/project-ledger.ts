@@ -124,7 +124,7 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
   // order the inputs were stored, as they did when the ledger ran in the acks' transactions.
   const orders = firstSeen([...facts.map((f) => f.order), ...poisoned.map((p) => p.order)]);
   const sql = yield* dialect();
-  const loaded: Map<string, LoadedOrder> = orders.length > 0 ? loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql))) : new Map();
+  const loaded: Map<string, LoadedOrder> = orders.length > 0 ? loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql, { replay: false, newFacts: facts, settings }))) : new Map();
   // Kept, not passed: the order stays ledger_error through its later inputs until the input is applied.
   for (const { order, seq, json, error } of poisoned) loaded.get(orderKeyText(order))!.failedInputs.push({ seq: Number(seq), factJson: json, error });
   const kept = poisoned.map(({ order, seq, error }) => keepFailedInput(seq, order, error, now));

@@ -14,7 +14,8 @@ type OrderRow = { order_id: number | string; mall_id: string; shop_order_no: str
 /**
  * `noti-receiver ledger rebuild`, one page of orders per write transaction (so it runs beside a
  * serving receiver: write transactions run one at a time, and no order changes under a page):
- * each order recomputed from its stored facts, the records that come out different written with
+ * each order replayed from its stored facts (never from its fold checkpoint, which it writes
+ * again), the records that come out different written with
  * their events, and counted. On a consistent store none changes. Pages follow order_id (the
  * table's own key): an order first seen during the rebuild comes last.
  */
@@ -23,6 +24,6 @@ export function* rebuildLedger(after: number | null, limit: number, now: string,
     ? yield* all<OrderRow>('SELECT order_id, mall_id, shop_order_no FROM ledger_orders ORDER BY order_id LIMIT ?', limit)
     : yield* all<OrderRow>('SELECT order_id, mall_id, shop_order_no FROM ledger_orders WHERE order_id > ? ORDER BY order_id LIMIT ?', after, limit);
   const orders = rows.map((row) => ({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }));
-  const results = yield* applyOrderFacts([], { now, settings }, orders);
+  const results = yield* applyOrderFacts([], { now, settings }, orders, true);
   return { orders: orders.length, changed: results.filter((r) => r.changed).length, next: pageEnd(rows, limit, (row) => row.order_id) };
 }

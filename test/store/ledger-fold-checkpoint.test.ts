@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { DEFAULT_LEDGER_SETTINGS } from '../../src/config/ledger-settings';
+import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { cancelled, MALL, minute, paid } from './ledger-entries';
+import { admin, createTestSchema, describePostgres } from './pg-test-database';
+
+interface Db {
+  open(): Promise<Stores>;
+  sql(text: string, ...params: Array<string | number>): Promise<Array<Record<string, unknown>>>;
+  cleanup(): Promise<void>;
+}
+
+const order = { mallId: MALL, shopOrderNo: 'ORD-FOLD' };
+
+/**
+ * Each order's fold checkpoint (migration 019): an input stored after the order's last moment is
+ * applied to it, without reading the order's facts; one stored at or before it, or an order that has
+ * none (projected before 019), is replayed from the facts. A fact made unreadable in ledger_facts
+ * shows which: a replay meets it (the order is `ledger_error`), the checkpoint never reads it.
+ */
+function foldCheckpointContract(openDb: () => Promise<Db>): void {
+  let db: Db;
+  let stores: Stores;
+  beforeEach(async () => {
+    db = await openDb();
+    stores = await db.open();
+  });
+  afterEach(async () => {
+    await stores.store.close();
+    await db.cleanup();
+  });
+
+  /** A payment at minute 0 and cancels of 1,000 at minutes 1 to `cancels`: an order long enough to keep a checkpoint (from 8 facts). */
+  const history = async (cancels: number, lastAt = cancels) => {
+    await stores.store.record(paid(order.shopOrderNo, 'PG-F', 30000, 0));
+    for (let i = 1; i <= cancels; i += 1) await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', `PG-F-C${i}`, 1000, i === cancels ? lastAt : i, 30000 - 1000 * i));
+    await stores.ledger.caughtUp();
+  };
+  const checkpointRow = async () => (await db.sql(
+    'SELECT s.last_moment, s.settings FROM ledger_fold_states s JOIN ledger_orders o ON o.order_id = s.order_id WHERE o.shop_order_no = ?', order.shopOrderNo,
+  ))[0];
+  const breakFirstFact = async (): Promise<() => Promise<void>> => {
+    const [fact] = await db.sql("SELECT id, fact_json FROM ledger_facts WHERE id LIKE 'evt_%' ORDER BY recorded_at LIMIT 1");
+    await db.sql('UPDATE ledger_facts SET fact_json = ? WHERE id = ?', '{"kind": "notification", broken', String(fact!.id));
+    return async () => void (await db.sql('UPDATE ledger_facts SET fact_json = ? WHERE id = ?', String(fact!.fact_json), String(fact!.id)));
+  };
+
+  test('the projector keeps the order\'s checkpoint at its last moment and applies a later input to it, without reading the order\'s facts', async () => {
+    await history(7);
+    expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(7)));
+
+    const repair = await breakFirstFact();
+    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C8', 1000, 8, 22000));
+    await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'partially_cancelled', approved: 30000, cancelled: 8000, remaining: 22000 });
+    expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(8)));
+    // `ledger rebuild` replays from the facts: it meets the broken one, and once it is repaired agrees with the checkpoint's record.
+    const live = await stores.ledger.getOrder(order);
+    await stores.ledger.rebuildPage(null, 100, minute(8));
+    await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'ledger_error' });
+    await repair();
+    await stores.ledger.rebuildPage(null, 100, minute(8));
+    await expect(stores.ledger.getOrder(order)).resolves.toEqual(live);
+  });
+
+  test('an input stored at or before the checkpoint\'s last moment (another replica\'s clock) replays the order from its facts', async () => {
+    await history(7, 9);
+    expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(9)));
+    const repair = await breakFirstFact();
+    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C8', 1000, 9, 22000));
+    await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'ledger_error', ledgerError: { error: expect.stringMatching(/stored fact cannot be read/) } });
+    // The order lost its checkpoint with the error: repaired, its next input replays it and keeps a new one.
+    expect(await checkpointRow()).toBeUndefined();
+    await repair();
+    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C9', 1000, 10, 21000));
+    await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'partially_cancelled', cancelled: 9000, remaining: 21000 });
+    expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(10)));
+    await expect(stores.ledger.rebuildPage(null, 100, minute(10))).resolves.toMatchObject({ orders: 1, changed: 0 });
+  });
+
+  test('an order projected before migration 019 has no checkpoint: its next input replays it once from its facts and keeps one', async () => {
+    await history(7);
+    await db.sql('DELETE FROM ledger_fold_states');
+    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C8', 1000, 8, 22000));
+    await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'partially_cancelled', cancelled: 8000, remaining: 22000 });
+    expect(await checkpointRow()).toMatchObject({ settings: expect.stringContaining(`grace=${DEFAULT_LEDGER_SETTINGS.graceSeconds}`) });
+    expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(8)));
+    await expect(stores.ledger.rebuildPage(null, 100, minute(8))).resolves.toMatchObject({ orders: 1, changed: 0 });
+  });
+
+  test('an order of fewer than 8 facts keeps no checkpoint: it is replayed at each input, which costs less than one', async () => {
+    await history(6);
+    expect(await checkpointRow()).toBeUndefined();
+    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C7', 1000, 7, 23000));
+    await stores.ledger.caughtUp();
+    expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(7)));
+  });
+}
+
+describe('fold checkpoints on SQLite', () => {
+  foldCheckpointContract(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'noti-fold-'));
+    const file = join(dir, 'receiver.db');
+    return {
+      open: () => openStores(`sqlite:${file}`, { ledger: DEFAULT_LEDGER_SETTINGS, projector: { pollMs: 50 } }),
+      async sql(text, ...params) {
+        const raw = new Database(file);
+        try {
+          const statement = raw.prepare(text);
+          return statement.reader ? (statement.all(...params) as Array<Record<string, unknown>>) : (statement.run(...params), []);
+        } finally {
+          raw.close();
+        }
+      },
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  });
+});
+
+describePostgres('fold checkpoints on PostgreSQL', () => {
+  foldCheckpointContract(async () => {
+    const schema = await createTestSchema();
+    return {
+      open: () => openStores(schema.url, { ledger: DEFAULT_LEDGER_SETTINGS, projector: { pollMs: 50 } }),
+      sql: (text, ...params) => {
+        let n = 0;
+        return admin(schema.url, text.replace(/\?/g, () => `$${++n}`), params);
+      },
+      cleanup: () => schema.drop(),
+    };
+  });
+});
