@@ -41,6 +41,7 @@ export function computeOrderRecord(
     payments: figures.payments,
     cancels: figures.cancels,
     deposits: figures.deposits,
+    ...(figures.refundsFailed.length > 0 && { refundsFailed: figures.refundsFailed }),
     escrow: figures.escrow,
     cancellationsRequested: figures.cancellationsRequested,
     events: figures.events,

@@ -18,6 +18,7 @@ import { consoleOperatorsReads, consoleOperatorsWrites } from './console-operato
 import { inboxOutboxReads, inboxOutboxWrites } from './inbox-outbox';
 import { ledgerReads, ledgerWrites } from './ledger';
 import { retentionReads, retentionWrites } from './retention';
+import { summaryReads } from './summary';
 import type { Procedure } from './procedure';
 
 export const writes = {
@@ -34,6 +35,7 @@ export const reads = {
   ...consoleOperatorsReads,
   ...retentionReads,
   ...ledgerReads,
+  ...summaryReads,
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import type { Discrepancy, OrderRecord } from '../../../ledger/order-record';
 import { sha256Hex } from '../../../sha256-hex';
 import { forgetFailedInput, readFailedInput } from './failed-inputs';
 import { orderKeyText, storedRecord, type LoadedOrder } from './ledger-orders';
+import { summaryChange, summaryWrites, type SummaryChange } from '../summary/summary-writes';
 import { changes, chunks, columnArrays, placeholders, rowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
 
 /** A fact to store for an order. */
@@ -151,6 +152,7 @@ export function recomputeOrders(
   const gone: string[] = [];
   const eventRows: Param[][] = [];
   const results: Recomputed[] = [];
+  const summary: SummaryChange[] = [];
   for (const [key, entry] of loaded) {
     const facts = [...entry.facts, ...(added.get(key) ?? [])];
     const stored = storedRecord(entry);
@@ -162,6 +164,8 @@ export function recomputeOrders(
     // A new order's facts need its row (their order_id), whatever the record says.
     if (!changed && (entry.exists || !added.has(key))) continue;
     orderRows.push([entry.order.mallId, entry.order.shopOrderNo, record?.status ?? null, json, sweepMs, record?.updatedAt ?? null]);
+    // The day's money follows every record written (src/daily-summary/).
+    if (record !== null) summary.push(summaryChange(entry.order, record, stored));
     // A ledger_error keeps the discrepancy rows as they were: only its status says what happened.
     if (error === null) {
       discrepancyRows.push(...changedDiscrepancies(entry.order, stored, record));
@@ -172,7 +176,7 @@ export function recomputeOrders(
       eventRows.push(...ledgerEvents(stored, record, json).map((event) => eventRow(event, record.mallId, pgCno, options.now)));
     }
   }
-  const statements = [...tableWrites(orderRows, factRows, discrepancyRows, gone, dialect), ...applied.map(forgetFailedInput)];
+  const statements = [...tableWrites(orderRows, factRows, discrepancyRows, gone, dialect), ...summaryWrites(summary, dialect), ...applied.map(forgetFailedInput)];
   return { statements, results, events: eventStatements(eventRows, Date.parse(options.now), dialect) };
 }
 
