@@ -2,8 +2,7 @@ import type { OrderRecord, OrderStatus } from '../ledger/order-record';
 import { kstDay } from './kst-day';
 
 /** What the day's money counts, each on the KST day of its own event. */
-const BOOKING_KINDS = ['payment', 'cancel', 'deposit', 'deposit_cancel', 'refund_failed', 'discrepancy_opened', 'discrepancy_resolved'] as const;
-export type BookingKind = (typeof BOOKING_KINDS)[number];
+export type BookingKind = 'payment' | 'cancel' | 'deposit' | 'deposit_cancel' | 'refund_failed' | 'discrepancy_opened' | 'discrepancy_resolved';
 
 /**
  * One order's share of one day's figure. `currency` is the expectation's, '' when the order has
@@ -68,24 +67,26 @@ export function bookingsOf(record: OrderRecord): Booking[] {
 }
 
 /**
- * The day an order's new status counts from: the latest time its record shows (its events' own
- * times, its discrepancies' openings and resolutions; `updatedAt` for an order with none, such as
- * an expectation alone), so a payment at 23:59 KST received after midnight is paid at the end of
- * the day it books on. Never before the day its previous status was counted from, so an order is
- * in one status at each day's end.
+ * The day an order's status counts from. An order first seen counts from the day of the first time
+ * its record shows, so it is in a status at the end of every day since it began. A change counts
+ * from the day of the latest time the record shows (its events' own times, its discrepancies'
+ * openings and resolutions), so a payment at 23:59 KST received after midnight is paid at the end
+ * of the day it books on; never before the day its previous status counted from, so an order is in
+ * one status at each day's end. Statuses the ledger never wrote (two inputs applied in one batch)
+ * are not in the history: the ledger keeps what it wrote, and its records the latest.
  */
 export function statusBookingOf(record: OrderRecord, previous: OrderRecord | null): StatusBooking {
-  const latest = Math.max(latestMs(record), previous === null ? -Infinity : latestMs(previous));
-  return { status: record.status, currency: bookingCurrency(record), day: kstDay(new Date(latest).toISOString()) };
+  const ms = previous === null ? Math.min(...recordTimes(record)) : Math.max(...recordTimes(record), ...recordTimes(previous));
+  return { status: record.status, currency: bookingCurrency(record), day: kstDay(new Date(ms).toISOString()) };
 }
 
-function latestMs(record: OrderRecord): number {
+/** The times a record shows, in ms: its events' own, its discrepancies'; `updatedAt` for one with none (an expectation alone). */
+function recordTimes(record: OrderRecord): number[] {
   const times = [
     ...record.payments.map((p) => p.at), ...record.cancels.map((c) => c.at),
     ...record.deposits.flatMap((d) => (d.cancelledAt === undefined ? [d.at] : [d.at, d.cancelledAt])),
     ...(record.refundsFailed ?? []).map((r) => r.at),
     ...record.discrepancies.flatMap((d) => (d.resolvedAt === null ? [d.openedAt] : [d.openedAt, d.resolvedAt])),
   ];
-  if (times.length === 0) return Date.parse(record.updatedAt);
-  return Math.max(...times.map((t) => Date.parse(t)));
+  return (times.length === 0 ? [record.updatedAt] : times).map((t) => Date.parse(t));
 }
