@@ -31,7 +31,7 @@ export interface ConsoleDeps {
    * The payment ledger: the Orders and Discrepancies pages read it, and their Resolve
    * button goes through the same verb as the internal API and the CLI. Absent in some tests.
    */
-  ledger?: (Pick<LedgerStore, 'getOrder' | 'findOrders' | 'listOrders' | 'orderStatusCounts' | 'listDiscrepancies' | 'openDiscrepancyCounts' | 'resolveDiscrepancy'> & Partial<Pick<LedgerStore, 'lag'>>) | null;
+  ledger?: (Pick<LedgerStore, 'getOrder' | 'findOrders' | 'listOrders' | 'orderStatusCounts' | 'listDiscrepancies' | 'openDiscrepancyCounts' | 'resolveDiscrepancy'> & Partial<Pick<LedgerStore, 'lag' | 'dailySummary' | 'dayOrders'>>) | null;
   /** The publisher's state and last error and the relay's store error, as /readyz reports them: why the backlog grows. */
   deliveryReadiness?: () => DeliveryReadiness;
 }

@@ -7,6 +7,7 @@ import { conflictsRoutes } from './conflicts-routes';
 import { requireSameOrigin } from './csrf';
 import { eventsRoutes } from './events-routes';
 import { ledgerRoutes } from './ledger-routes';
+import { summaryRoutes } from './summary-routes';
 import { overviewRoutes } from './overview-routes';
 import { rejectionsRoutes } from './rejections-routes';
 import { operatorsRoutes } from './operators-routes';
@@ -44,5 +45,6 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.use(auditRoutes(deps));
   router.use(commandsRoutes(deps));
   router.use(ledgerRoutes(deps));
+  router.use(summaryRoutes(deps));
   return router;
 }
