@@ -12,7 +12,7 @@ export const summaryQuery = z.object({
 const minor = z.number().int().meta({ description: "an amount in the currency's minor unit (KRW: won; USD: cents)" });
 const countAmount = z.object({ count: z.number().int(), amount: minor });
 
-export const summaryDaySchema = z.object({
+const summaryDaySchema = z.object({
   date: day('the KST day'),
   mallId: z.string(),
   currency: z.string().meta({ description: "the orders' expected currency, else LEDGER_DEFAULT_CURRENCY; never a total across currencies", example: 'KRW' }),
