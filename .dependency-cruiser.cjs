@@ -25,7 +25,7 @@ const layers = [
   {
     name: 'domain',
     what: 'the pure domain: notifications, the ledger fold, the gateway client',
-    path: '^src/(ledger|notifications|gateway)/',
+    path: '^src/(ledger|notifications|gateway|daily-summary)/',
   },
   {
     name: 'ground',

@@ -5,6 +5,7 @@ import { bearerAuth, bearerCheck } from './bearer-auth';
 import { commandRoutes } from './command-routes';
 import type { LedgerStore } from '../ledger-projector/ledger-store';
 import { ledgerRoutes } from './ledger-routes';
+import { summaryRoutes } from './summary-routes';
 import { asyncApiDocument } from '../contract/asyncapi-document';
 import { deploymentAsyncApiDocument, type QueueSettings } from '../contract/deployment-asyncapi';
 import { mallScope } from './mall-scope';
@@ -18,6 +19,8 @@ export interface ApiDeps {
   apiToken: string;
   /** The payment ledger's routes. */
   ledger?: LedgerStore;
+  /** LEDGER_DEFAULT_CURRENCY: the day's money of orders without an expectation is in it (default KRW). */
+  defaultCurrency?: string;
   /** MALL_IDS: the malls this service calls the gateway and keeps orders for; empty is every mall. */
   mallIds?: readonly string[];
   /** QUEUE_URL and QUEUE_NAME: what GET /v1/asyncapi.json describes; without them, the generic document of docs/asyncapi.json. */
@@ -48,6 +51,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use(commandRoutes(deps.commands, malls));
   app.use(queryRoutes(deps.commands.store, malls));
   if (deps.ledger) app.use(ledgerRoutes(deps.ledger, deps.commands.now, malls));
+  if (deps.ledger) app.use(summaryRoutes(deps.ledger, deps.defaultCurrency ?? 'KRW', malls));
   app.use((_req, res) => void res.status(404).json({ error: 'no such route; see GET /v1/openapi.json' }));
   app.use(apiErrorHandler(deps.commands.logger));
   return app;

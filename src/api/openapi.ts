@@ -14,6 +14,7 @@ import {
 import {
   discrepancyListQuery, expectationBody, expectationConflictSchema, listedDiscrepancySchema, orderListQuery, orderParams, orderRecordSchema, resolveBody,
 } from './schemas/ledger-schema';
+import { summaryQuery, summarySchema } from './schemas/summary-schema';
 import { tradeCreationBody } from './schemas/trade-schema';
 import { vanApprovalBody, vanCancelBody } from './schemas/van-schema';
 import { walletCancelBody } from './schemas/wallet-cancel-schema';
@@ -94,6 +95,16 @@ function registerLedgerPaths(registry: OpenAPIRegistry): void {
     responses: {
       200: { description: 'a page of discrepancies, each with its order', ...json(z.object({ discrepancies: z.array(listedDiscrepancySchema), next })) },
       400: error('open other than true or false, a limit outside 1-500 or a cursor this service did not give'),
+      ...everyRoute,
+    },
+  });
+  registry.registerPath({
+    method: 'get', path: '/v1/summary/daily', operationId: 'dailySummary',
+    summary: "The day's money per KST day, mall and currency: payments, cancels, deposits, failed refunds, net, discrepancies, orders by status",
+    request: { query: summaryQuery },
+    responses: {
+      200: { description: 'the days with money booked or orders held, by mall, currency and date; amounts in minor units', ...json(summarySchema) },
+      400: error('from or to not a calendar day (YYYY-MM-DD), from after to, or more than 366 days'),
       ...everyRoute,
     },
   });

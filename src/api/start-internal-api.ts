@@ -90,7 +90,7 @@ export async function startInternalApi(options: InternalApiOptions): Promise<Int
     logger.info('internal API off: set API_TOKEN or API_TOKEN_FILE to enable it');
     return { port: null, worker, commandDeps: deps, stop: (timeoutMs) => worker.stop(timeoutMs) };
   }
-  const app = createApiApp({ commands: deps, apiToken: token, ledger: options.ledger, mallIds: config.MALL_IDS, queue: { url: config.QUEUE_URL, name: config.QUEUE_NAME } });
+  const app = createApiApp({ commands: deps, apiToken: token, ledger: options.ledger, defaultCurrency: config.LEDGER_DEFAULT_CURRENCY, mallIds: config.MALL_IDS, queue: { url: config.QUEUE_URL, name: config.QUEUE_NAME } });
   // The request time-out bounds receiving a request, not answering it: a POST still waits up to GATEWAY_TIMEOUT_MS for the gateway.
   const server = createBoundedServer(app, options.timeouts).listen(config.API_PORT, config.API_HOST);
   await once(server, 'listening');

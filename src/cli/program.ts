@@ -24,6 +24,7 @@ import { registerRejectionsShow } from './commands/rejections-show';
 import { registerRetentionPrune } from './commands/retention-prune';
 import { sandboxCommand, untilSignal } from '../sandbox/sandbox-command';
 import { registerStatus } from './commands/status';
+import { registerSummary } from './commands/summary';
 import { announceStore } from './receiver-store-check';
 import { CliFailure, EXIT } from '../exit-codes';
 import { maskCardText } from '../observability/card-numbers';
@@ -79,6 +80,7 @@ export function buildProgram(io: CliIo): Command {
   registerLedgerBackfill(ledger, io);
   program.addCommand(sandboxCommand({ env: io.env, stdout: io.stdout, stopped: untilSignal }));
   registerStatus(program, io);
+  registerSummary(program, io);
   return program;
 }
 

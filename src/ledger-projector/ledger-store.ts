@@ -16,6 +16,8 @@ import type { RebuildPage } from '../store/procedures/ledger/rebuild-ledger';
 import type { BackfillPage } from '../store/procedures/ledger/backfill-ledger';
 import type { Resolution } from '../store/procedures/ledger/resolve-discrepancy';
 import type { Tracing } from '../tracing/tracing';
+import type { SummaryDay } from '../daily-summary/summary-days';
+import type { SummaryRange } from '../store/procedures/summary/daily-summary';
 
 export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from '../store/procedures/ledger/list-discrepancies';
 export type { OrderListFilter, OrderPage } from '../store/procedures/ledger/list-orders';
@@ -24,6 +26,7 @@ export type { RebuildPage } from '../store/procedures/ledger/rebuild-ledger';
 export type { BackfillPage } from '../store/procedures/ledger/backfill-ledger';
 export type { Resolution } from '../store/procedures/ledger/resolve-discrepancy';
 export type { LedgerLag } from '../store/procedures/ledger/ledger-position';
+export type { SummaryRange } from '../store/procedures/summary/daily-summary';
 
 export type PutExpectationResult = { outcome: 'stored'; record: OrderRecord } | { outcome: 'conflict'; conflict: ExpectationConflict };
 export type ResolveResult =
@@ -55,6 +58,10 @@ export interface LedgerStore {
   /** Orders whose inputs the ledger could not apply (status `ledger_error`). */
   ledgerErrorCount(): Promise<number>;
   resolveDiscrepancy(id: string, resolution: Resolution): Promise<ResolveResult>;
+  /** The day's money per KST day, mall and currency (orders without an expectation in `defaultCurrency`). */
+  dailySummary(range: SummaryRange, defaultCurrency: string): Promise<SummaryDay[]>;
+  /** The records of the orders with an event (or a discrepancy opened or resolved) on a KST day. */
+  dayOrders(day: string, mallId: string | null, limit: number): Promise<OrderRecord[]>;
   /** Recomputes the orders whose grace period has passed; answers how many records changed. */
   sweep(now: string, limit?: number): Promise<number>;
   rebuildPage(after: number | null, limit: number, now: string): Promise<RebuildPage>;
@@ -155,6 +162,14 @@ export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings 
     async listDiscrepancies(filter) {
       await settled();
       return read('listDiscrepancies', filter);
+    },
+    async dailySummary(range, defaultCurrency) {
+      await settled();
+      return read('dailySummary', range, defaultCurrency);
+    },
+    async dayOrders(day, mallId, limit) {
+      await settled();
+      return read('dayOrders', day, mallId, limit);
     },
     openDiscrepancyCounts: () => read('openDiscrepancyCounts'),
     openDiscrepancyCountsByOrigin: () => read('openDiscrepancyCountsByOrigin'),

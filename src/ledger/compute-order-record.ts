@@ -81,6 +81,7 @@ function recordOf(order: OrderKey, replay: Replay): LedgerComputation {
     payments: figures.payments,
     cancels: figures.cancels,
     deposits: figures.deposits,
+    ...(figures.refundsFailed.length > 0 && { refundsFailed: figures.refundsFailed }),
     escrow: figures.escrow,
     cancellationsRequested: figures.cancellationsRequested,
     events: figures.events,

@@ -2,7 +2,7 @@ import type { CancellationFact, ConflictFact, ExpectationFact, NotificationFact,
 import { byTimeThenId } from './ledger-time';
 import { assertExactSums, sumOf } from './minor-units';
 import { cancelsOf, holdingsOf, type CancelSources, type Holding } from './order-cancels';
-import type { CancellationRequested, Cancel, Deposit, Escrow, Payment } from './order-record';
+import type { CancellationRequested, Cancel, Deposit, Escrow, Payment, RefundFailed } from './order-record';
 import { currentExpectation, type OrderState, type Timed } from './order-state';
 
 /** The record's figures and lists, before discrepancies and status. */
@@ -16,6 +16,7 @@ export interface OrderFigures extends CancelSources {
   payments: Payment[];
   cancels: Cancel[];
   deposits: Deposit[];
+  refundsFailed: RefundFailed[];
   /** By pgCno, in the order they were first paid. */
   holdings: ReadonlyMap<string, Holding>;
   /** A basket's productPgCno → the pgCno of the payment whose basket lists it. */
@@ -48,11 +49,18 @@ export function orderFigures(state: OrderState): OrderFigures {
   assertExactSums(moving.flatMap((n) => [n.fact.amount, n.fact.cancelAmount, n.fact.remainAmount]));
 
   const paymentEvents = firstPer(moving.filter((n) => PAYMENT_TYPES.has(n.fact.notiType)), (n) => n.fact.pgCno);
-  const cancelledDeposits = new Set(moving.filter((n) => n.fact.notiType === '31').map((n) => n.fact.pgCno));
+  const depositCancels = firstPer(moving.filter((n) => n.fact.notiType === '31'), (n) => n.fact.pgCno);
+  const cancelledDeposits = new Set(depositCancels.map((n) => n.fact.pgCno));
+  const cancelledAt = new Map(depositCancels.map((n) => [n.fact.pgCno, n.fact.at]));
   const depositEvents = firstPer(depositsOf(moving), (n) => n.fact.pgCno);
-  const deposits = depositEvents.map(
-    (n): Deposit => ({ pgCno: n.fact.pgCno, amount: n.fact.amount, cancelled: cancelledDeposits.has(n.fact.pgCno), eventId: n.id, at: n.fact.at }),
-  );
+  const deposits = depositEvents.map((n): Deposit => {
+    const at = cancelledAt.get(n.fact.pgCno);
+    return { pgCno: n.fact.pgCno, amount: n.fact.amount, cancelled: at !== undefined, ...(at !== undefined && { cancelledAt: at }), eventId: n.id, at: n.fact.at };
+  });
+  // Every event 51 (its resCd is the bank's failure code), each at its own time: the day's money lists them.
+  const refundsFailed = notifications
+    .filter((n) => n.fact.notiType === '51')
+    .map((n): RefundFailed => ({ pgCno: n.fact.pgCno, amount: n.fact.amount, eventId: n.id, at: n.fact.at }));
   const approved = sumOf(paymentEvents.map((n) => n.fact.amount));
   const deposited = sumOf(deposits.filter((d) => !d.cancelled).map((d) => d.amount));
   const holdings = holdingsOf(paymentEvents, depositEvents, cancelledDeposits);
@@ -77,6 +85,7 @@ export function orderFigures(state: OrderState): OrderFigures {
     cancelEvents,
     cancelHolders,
     deposits,
+    refundsFailed,
     holdings,
     products,
     escrow: latestEscrow ? { pgCno: latestEscrow.fact.pgCno, statusCode: latestEscrow.fact.statusCode, eventId: latestEscrow.id, at: latestEscrow.fact.at } : null,

@@ -67,6 +67,16 @@ export interface Deposit {
   pgCno: string;
   amount: number | null;
   cancelled: boolean;
+  /** Only on a cancelled deposit: the time of the first event 31 that cancelled it (the day's money books it then). */
+  cancelledAt?: string;
+  eventId: string;
+  at: string;
+}
+
+/** An event 51: a refund the bank could not pay out, at its own time (never in the order's figures). */
+export interface RefundFailed {
+  pgCno: string;
+  amount: number | null;
   eventId: string;
   at: string;
 }
@@ -104,6 +114,8 @@ export interface OrderRecord {
   payments: Payment[];
   cancels: Cancel[];
   deposits: Deposit[];
+  /** Present only when the order has an event 51. */
+  refundsFailed?: RefundFailed[];
   escrow: Escrow | null;
   cancellationsRequested: CancellationRequested[];
   events: string[];

@@ -45,7 +45,12 @@ export const orderRecordSchema = z.object({
   approved: minor, cancelled: minor, remaining: minor, deposited: minor,
   payments: z.array(z.object({ pgCno: z.string(), amount: minor.nullable(), cancelled: z.boolean().meta({ description: 'its cancels took all of it' }), eventId: z.string(), at })),
   cancels: z.array(z.object({ cancelPgCno: z.string().nullable(), pgCno: z.string(), amount: minor.nullable(), remainingAfter: minor, eventId: z.string(), at })),
-  deposits: z.array(z.object({ pgCno: z.string(), amount: minor.nullable(), cancelled: z.boolean(), eventId: z.string(), at })),
+  deposits: z.array(z.object({
+    pgCno: z.string(), amount: minor.nullable(), cancelled: z.boolean(),
+    cancelledAt: iso('only on a cancelled deposit: the time of the event 31 that cancelled it').optional(), eventId: z.string(), at,
+  })),
+  refundsFailed: z.array(z.object({ pgCno: z.string(), amount: minor.nullable(), eventId: z.string(), at }))
+    .optional().meta({ description: 'present only when the order has an event 51: each refund the bank could not pay out, at its own time (not in the figures)' }),
   escrow: z.object({ pgCno: z.string(), statusCode: z.string().nullable(), eventId: z.string(), at }).nullable(),
   cancellationsRequested: z.array(z.object({ shopTransactionId: z.string(), pgCno: z.string(), state: z.string() })),
   events: z.array(z.string()).meta({ description: 'every notification of the order, by its time then id' }),

@@ -19,6 +19,7 @@ import { consoleOperatorsReads, consoleOperatorsWrites } from './console-operato
 import { inboxOutboxReads, inboxOutboxWrites } from './inbox-outbox';
 import { ledgerReads, ledgerWrites } from './ledger';
 import { retentionReads, retentionWrites } from './retention';
+import { summaryReads } from './summary';
 import type { Procedure } from './procedure';
 
 export const writes = {
@@ -37,6 +38,7 @@ export const reads = {
   ...retentionReads,
   ...ledgerReads,
   ...alertsReads,
+  ...summaryReads,
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import { sha256Hex } from '../../../sha256-hex';
 import { forgetFailedInput, readFailedInput } from './failed-inputs';
 import { checkpointRow, checkpointWrites, computeLoadedOrder, usableCheckpoint } from './fold-checkpoints';
 import { orderKeyText, storedRecord, type LoadedOrder } from './ledger-orders';
+import { summaryChange, summaryWrites, type SummaryChange } from '../summary/summary-writes';
 import { changes, chunks, columnArrays, placeholders, rowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
 
 /** A fact to store for an order. */
@@ -163,6 +164,7 @@ export function recomputeOrders(
   const checkpointRows: Param[][] = [];
   const forgotten: OrderKey[] = [];
   const results: Recomputed[] = [];
+  const summary: SummaryChange[] = [];
   for (const [key, entry] of loaded) {
     const stored = storedRecord(entry);
     const checkpoint = checkpoints.get(key) ?? null;
@@ -180,6 +182,8 @@ export function recomputeOrders(
     // A new order's facts need its row (their order_id), whatever the record says.
     if (!changed && (entry.exists || !added.has(key))) continue;
     orderRows.push([entry.order.mallId, entry.order.shopOrderNo, record?.status ?? null, json, sweepMs, record?.updatedAt ?? null]);
+    // The day's money follows every record written (src/daily-summary/).
+    if (record !== null) summary.push(summaryChange(entry.order, record, stored));
     // A ledger_error keeps the discrepancy rows as they were: only its status says what happened.
     if (error === null) {
       discrepancyRows.push(...changedDiscrepancies(entry.order, stored, record));
@@ -193,6 +197,7 @@ export function recomputeOrders(
   const statements = [
     ...tableWrites(orderRows, factRows, discrepancyRows, gone, dialect),
     ...checkpointWrites(checkpointRows, forgotten, dialect),
+    ...summaryWrites(summary, dialect),
     ...applied.map(forgetFailedInput),
   ];
   return { statements, results, events: eventStatements(eventRows, Date.parse(options.now), dialect) };

@@ -1,6 +1,7 @@
 import type { LedgerSettings } from '../../../config/ledger-settings';
 import { applyOrderFacts } from './apply-order-facts';
-import { all, pageEnd, type Procedure } from '../procedure';
+import { summaryChange, summaryWrites } from '../summary/summary-writes';
+import { all, dialect, lastTrip, pageEnd, type Procedure } from '../procedure';
 
 export interface RebuildPage {
   orders: number;
@@ -16,7 +17,7 @@ type OrderRow = { order_id: number | string; mall_id: string; shop_order_no: str
  * serving receiver: write transactions run one at a time, and no order changes under a page):
  * each order replayed from its stored facts (never from its fold checkpoint, which it writes
  * again), the records that come out different written with
- * their events, and counted. On a consistent store none changes. Pages follow order_id (the
+ * their events, and counted, and every order booked in the day's money. On a consistent store none changes. Pages follow order_id (the
  * table's own key): an order first seen during the rebuild comes last.
  */
 export function* rebuildLedger(after: number | null, limit: number, now: string, settings: LedgerSettings): Procedure<RebuildPage> {
@@ -25,5 +26,9 @@ export function* rebuildLedger(after: number | null, limit: number, now: string,
     : yield* all<OrderRow>('SELECT order_id, mall_id, shop_order_no FROM ledger_orders WHERE order_id > ? ORDER BY order_id LIMIT ?', after, limit);
   const orders = rows.map((row) => ({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }));
   const results = yield* applyOrderFacts([], { now, settings }, orders, true);
+  // The day's money books the changed records with them; the others too, so that a rebuild fills
+  // the summary for orders projected before it existed (booking an order again changes no total).
+  const unchanged = results.flatMap((r) => (!r.changed && r.record !== null ? [summaryChange(r.order, r.record, null)] : []));
+  yield* lastTrip(...summaryWrites(unchanged, yield* dialect()));
   return { orders: orders.length, changed: results.filter((r) => r.changed).length, next: pageEnd(rows, limit, (row) => row.order_id) };
 }

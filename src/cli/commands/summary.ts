@@ -1,0 +1,52 @@
+import type { Command } from 'commander';
+import type { SummaryDay } from '../../daily-summary/summary-days';
+import { summaryRangeProblem } from '../../daily-summary/summary-range';
+import { cliConfig, globalOptions, print, type CliIo } from '../cli-context';
+import { CliFailure, EXIT } from '../../exit-codes';
+import { moneyText } from '../order-money';
+import { formatTable } from '../table';
+import { withLedger } from '../with-ledger';
+
+interface SummaryOptions {
+  from: string;
+  to: string;
+  mall?: string;
+}
+
+/** `noti-receiver summary`: the day's money per KST day, mall and currency, as money. */
+export function registerSummary(program: Command, io: CliIo): void {
+  program
+    .command('summary')
+    .description("the day's money per day in Korea, mall and currency: payments, cancels and refunds, deposits and their cancellations, failed refunds, net, discrepancies")
+    .requiredOption('--from <yyyy-mm-dd>', 'the first day (in Korea)')
+    .requiredOption('--to <yyyy-mm-dd>', 'the last day (in Korea), included')
+    .option('--mall <mallId>', "one mall's days (default: every mall)")
+    .action(async (options: SummaryOptions, command: Command) => {
+      const global = globalOptions(command);
+      const config = cliConfig(io, global);
+      const problem = summaryRangeProblem(options.from, options.to);
+      if (problem !== null) throw new CliFailure(problem, EXIT.usage);
+      const days = await withLedger(config, (ledger) => ledger.dailySummary({ from: options.from, to: options.to, mallId: options.mall ?? null }, config.LEDGER_DEFAULT_CURRENCY));
+      print(io, global, { days }, () => (days.length === 0 ? 'nothing booked in this range' : summaryText(days)));
+    });
+}
+
+function summaryText(days: readonly SummaryDay[]): string {
+  const money = (count: number, amount: number, currency: string) => (count === 0 ? '-' : `${count} × ${moneyText(amount, currency)}`);
+  const table = formatTable(
+    ['DAY', 'MALL', 'CUR', 'PAYMENTS', 'CANCELS', 'DEPOSITS', 'DEPOSIT CANCELS', 'NET', 'REFUNDS FAILED', 'DISCREPANCIES', 'ORDERS'],
+    days.map((d) => [
+      d.date, d.mallId, d.currency,
+      money(d.payments.count, d.payments.amount, d.currency),
+      money(d.cancels.count, d.cancels.amount, d.currency),
+      money(d.deposits.count, d.deposits.amount, d.currency),
+      money(d.depositCancels.count, d.depositCancels.amount, d.currency),
+      moneyText(d.net, d.currency),
+      money(d.refundsFailed.count, d.refundsFailed.amount, d.currency),
+      `+${d.discrepancies.opened} / -${d.discrepancies.resolved}`,
+      Object.entries(d.ordersByStatus).map(([status, n]) => `${status} ${n}`).join(', ') || '-',
+    ]),
+  );
+  const methods = days.flatMap((d) => Object.entries(d.payments.byMethod).map(([method, m]) => `${d.date}  ${d.mallId}  ${method}: ${m.count} × ${moneyText(m.amount, d.currency)}`));
+  return methods.length === 0 ? table : `${table}\n\npayments by method\n${methods.join('\n')}`;
+}

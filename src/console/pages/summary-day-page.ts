@@ -1,0 +1,74 @@
+import type { CountAmount, SummaryDay } from '../../daily-summary/summary-days';
+import { orderCurrency } from '../../ledger/order-currency';
+import type { OrderRecord, OrderStatus } from '../../ledger/order-record';
+import { html, isolated, type SafeHtml } from '../html';
+import type { Translator } from '../i18n/translator';
+import { layout, type Viewer, wordsOf } from './layout';
+import { money } from './money';
+import { orderHref, orderStatusBadge } from './order-status-badge';
+import { summaryDayHref } from './summary-month-page';
+
+export interface SummaryDayView {
+  day: string;
+  previous: string;
+  next: string;
+  mallId: string;
+  days: SummaryDay[];
+  orders: OrderRecord[];
+  /** How many orders the page lists at most: a full list says so. */
+  limit: number;
+  defaultCurrency: string;
+}
+
+const METHODS = ['card', 'vaccount', 'wallet', 'other', 'unknown'] as const;
+
+/** One KST day: its figures per mall and currency, and the orders with an event on it. */
+export function summaryDayPage(viewer: Viewer, view: SummaryDayView): string {
+  const t = wordsOf(viewer);
+  const [year, month] = view.day.split('-').map(Number) as [number, number];
+  const monthLabel = t('summary.monthLabel', { year: String(year), month: String(month) });
+  const monthHref = `/console/summary?${new URLSearchParams({ month: view.day.slice(0, 7), ...(view.mallId ? { mall: view.mallId } : {}) }).toString()}`;
+  return layout({
+    title: t('summary.day.title', { date: view.day }),
+    section: 'summary',
+    viewer,
+    body: html`<h1>${t('summary.day.title', { date: view.day })}</h1>
+<p class="muted">${t('summary.day.intro')}</p>
+<nav class="pager"><a href="${summaryDayHref(view.previous, view.mallId)}">${t('summary.day.previous')}</a> <a href="${monthHref}">${t('summary.day.back', { month: monthLabel })}</a> <a href="${summaryDayHref(view.next, view.mallId)}">${t('summary.day.next')}</a></nav>
+${view.days.length === 0 ? html`<p class="muted">${t('summary.day.empty')}</p>` : view.days.map((d) => figures(t, d))}
+<h2>${t('summary.orders.title')}</h2>
+<div class="table-wrap"><table>
+  <thead><tr><th>${t('orders.col.shopOrderNo')} <span class="muted">${t('orders.col.mallId')}</span></th><th>${t('orders.col.status')}</th><th class="num">${t('orders.col.approved')}</th><th class="num">${t('orders.col.cancelled')}</th><th class="num">${t('orders.col.remaining')}</th><th class="num">${t('orders.col.deposited')}</th></tr></thead>
+  <tbody>${view.orders.length === 0
+    ? html`<tr><td colspan="6" class="muted">${t('summary.orders.empty')}</td></tr>`
+    : view.orders.map((o) => {
+      const currency = orderCurrency(o, view.defaultCurrency);
+      return html`<tr><td><a class="mono order-no" href="${orderHref(o.mallId, o.shopOrderNo)}">${isolated(o.shopOrderNo)}</a><br><span class="muted mono">${o.mallId}</span></td><td>${orderStatusBadge(t, o.status)}</td>
+    <td class="num">${money(t, o.approved, currency)}</td><td class="num">${money(t, o.cancelled, currency)}</td><td class="num">${money(t, o.remaining, currency)}</td><td class="num">${money(t, o.deposited, currency)}</td></tr>`;
+    })}</tbody>
+</table></div>
+${view.orders.length >= view.limit ? html`<p class="muted">${t('summary.orders.more', { count: view.limit })}</p>` : ''}`,
+  });
+}
+
+function figures(t: Translator, d: SummaryDay): SafeHtml {
+  const line = (label: string, figure: CountAmount, className = '') => html`<tr class="${className}"><th>${label}</th><td class="num">${t('summary.count', { count: figure.count })}</td><td class="num">${money(t, figure.amount, d.currency)}</td></tr>`;
+  const methods = METHODS.filter((m) => d.payments.byMethod[m] !== undefined);
+  const statuses = Object.entries(d.ordersByStatus) as Array<[OrderStatus, number]>;
+  return html`<section class="card summary-day" data-mall="${d.mallId}" data-currency="${d.currency}">
+<h3><span class="mono">${d.mallId}</span> · ${d.currency}</h3>
+<table>
+  <tbody>
+  ${line(t('summary.row.payments'), d.payments)}
+  ${methods.map((m) => line(t('summary.row.byMethod', { method: t(`summary.method.${m}`) }), d.payments.byMethod[m]!, 'sub'))}
+  ${line(t('summary.row.cancels'), d.cancels)}
+  ${line(t('summary.row.deposits'), d.deposits)}
+  ${line(t('summary.row.depositCancels'), d.depositCancels)}
+  <tr class="net"><th>${t('summary.row.net')}</th><td></td><td class="num"><strong>${money(t, d.net, d.currency)}</strong></td></tr>
+  ${line(t('summary.row.refundsFailed'), d.refundsFailed, 'muted')}
+  <tr><th>${t('summary.row.discrepancies')}</th><td class="num" colspan="2">${t.number(d.discrepancies.opened)} / ${t.number(d.discrepancies.resolved)}</td></tr>
+  <tr><th>${t('summary.row.status')}</th><td colspan="2">${statuses.map(([status, n]) => html`<span class="nowrap">${orderStatusBadge(t, status)} ${t.number(n)}</span> `)}</td></tr>
+  </tbody>
+</table>
+</section>`;
+}

@@ -1,0 +1,68 @@
+import type { SummaryDay } from '../../daily-summary/summary-days';
+import { html } from '../html';
+import { layout, type Viewer, wordsOf } from './layout';
+import { money } from './money';
+
+export interface SummaryMonthView {
+  /** `YYYY-MM`, and the month before and after it. */
+  month: string;
+  previous: string;
+  next: string;
+  /** Today in Korea (`YYYY-MM-DD`): its cell is marked. */
+  today: string;
+  mallId: string;
+  days: SummaryDay[];
+  /** KST days on which a discrepancy still open was opened. */
+  openDays: ReadonlySet<string>;
+}
+
+export const summaryDayHref = (day: string, mallId: string) => `/console/summary/${day}${mallId ? `?${new URLSearchParams({ mall: mallId }).toString()}` : ''}`;
+const monthHref = (month: string, mallId: string) => `/console/summary?${new URLSearchParams({ month, ...(mallId ? { mall: mallId } : {}) }).toString()}`;
+
+/** A month as a calendar: each day's net per currency (all malls added up only within a currency), open discrepancies marked. */
+export function summaryMonthPage(viewer: Viewer, view: SummaryMonthView): string {
+  const t = wordsOf(viewer);
+  const [year, month] = view.month.split('-').map(Number) as [number, number];
+  const first = Date.UTC(year, month - 1, 1);
+  const length = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const lead = new Date(first).getUTCDay();
+  const nets = netsByDay(view.days);
+  const cells = [...Array.from({ length: lead }, () => null), ...Array.from({ length }, (_, i) => `${view.month}-${String(i + 1).padStart(2, '0')}`)];
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks = Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
+  const label = t('summary.monthLabel', { year: String(year), month: String(month) });
+  return layout({
+    title: `${t('summary.title')} · ${label}`,
+    section: 'summary',
+    viewer,
+    body: html`<h1>${t('summary.title')} <span class="muted">${label}</span></h1>
+<p class="muted">${t('summary.intro')}</p>
+<form method="get" action="/console/summary" class="filters card">
+  <input type="hidden" name="month" value="${view.month}">
+  <label>${t('summary.mall')}<input name="mall" value="${view.mallId}" placeholder="${t('summary.everyMall')}"></label>
+  <button type="submit" class="primary">${t('common.apply')}</button>
+</form>
+<nav class="pager"><a href="${monthHref(view.previous, view.mallId)}">${t('summary.previous')}</a> <a href="${monthHref(view.today.slice(0, 7), view.mallId)}">${t('summary.thisMonth')}</a> <a href="${monthHref(view.next, view.mallId)}">${t('summary.next')}</a></nav>
+<div class="table-wrap"><table class="calendar" aria-label="${t('summary.calendar')}">
+  <thead><tr>${[0, 1, 2, 3, 4, 5, 6].map((d) => html`<th>${t(`summary.weekday.${d}` as 'summary.weekday.0')}</th>`)}</tr></thead>
+  <tbody>${weeks.map((week) => html`<tr>${week.map((day) => (day === null ? html`<td class="blank"></td>` : html`<td class="${day === view.today ? 'today' : ''}" data-day="${day}">
+    <a class="day-no" href="${summaryDayHref(day, view.mallId)}">${String(Number(day.slice(8)))}</a>${view.openDays.has(day) ? html` <span class="open-mark" title="${t('summary.openMark')}" aria-label="${t('summary.openMark')}">●</span>` : ''}
+    ${[...(nets.get(day) ?? new Map<string, number>())].map(([currency, net]) => html`<div class="net" title="${t('summary.netOf', { amount: t.money(net, currency) })}">${money(t, net, currency)}</div>`)}
+  </td>`))}</tr>`)}</tbody>
+</table></div>
+${view.days.length === 0 ? html`<p class="muted">${t('summary.monthEmpty')}</p>` : ''}`,
+  });
+}
+
+/** Day → currency → net, summed over the malls shown (never across currencies); days with nothing booked left out. */
+function netsByDay(days: readonly SummaryDay[]): Map<string, Map<string, number>> {
+  const nets = new Map<string, Map<string, number>>();
+  for (const d of days) {
+    const booked = d.payments.count + d.cancels.count + d.deposits.count + d.depositCancels.count + d.refundsFailed.count;
+    if (booked === 0) continue;
+    const day = nets.get(d.date) ?? new Map<string, number>();
+    day.set(d.currency, (day.get(d.currency) ?? 0) + d.net);
+    nets.set(d.date, day);
+  }
+  return nets;
+}

@@ -1,0 +1,114 @@
+import type { OrderStatus } from '../ledger/order-record';
+import { daysBetween } from './kst-day';
+import type { BookingKind } from './order-bookings';
+
+/** A row of the daily aggregate: a booking kind's total, or (`kind` 'status', `method` the status) a change in orders by status. */
+export interface SummaryRow {
+  day: string;
+  mallId: string;
+  currency: string;
+  kind: BookingKind | 'status';
+  method: string;
+  count: number;
+  amount: number;
+}
+
+export interface CountAmount {
+  count: number;
+  amount: number;
+}
+
+/** One KST day's money of one mall in one currency, in minor units. */
+export interface SummaryDay {
+  date: string;
+  mallId: string;
+  currency: string;
+  payments: CountAmount & { byMethod: Record<string, CountAmount> };
+  cancels: CountAmount;
+  deposits: CountAmount;
+  depositCancels: CountAmount;
+  refundsFailed: CountAmount;
+  /** payments + deposits − deposit cancellations − cancels and refunds (failed refunds are not in it). */
+  net: number;
+  discrepancies: { opened: number; resolved: number };
+  /** Orders in each status at the day's end (statuses with none left out). */
+  ordersByStatus: Partial<Record<OrderStatus, number>>;
+}
+
+const FIGURE: Record<Exclude<BookingKind, 'discrepancy_opened' | 'discrepancy_resolved' | 'payment'>, 'cancels' | 'deposits' | 'depositCancels' | 'refundsFailed'> = {
+  cancel: 'cancels',
+  deposit: 'deposits',
+  deposit_cancel: 'depositCancels',
+  refund_failed: 'refundsFailed',
+};
+
+/**
+ * The days from `from` to `to` per mall and currency, from the aggregate's rows of those days and
+ * the orders by status before `from` (`before`: status rows, summed). Rows kept under '' (orders
+ * without an expectation) count in `defaultCurrency`. A day is listed when something was booked on
+ * it or some order is in a status at its end.
+ */
+export function summaryDays(rows: readonly SummaryRow[], before: readonly SummaryRow[], range: { from: string; to: string }, defaultCurrency: string): SummaryDay[] {
+  const keyOf = (row: SummaryRow) => `${row.mallId}\u0000${row.currency === '' ? defaultCurrency : row.currency}`;
+  const byKey = new Map<string, { mallId: string; currency: string; status: Map<string, number>; days: Map<string, SummaryRow[]> }>();
+  const entry = (row: SummaryRow) => {
+    const key = keyOf(row);
+    let found = byKey.get(key);
+    if (!found) byKey.set(key, (found = { mallId: row.mallId, currency: row.currency === '' ? defaultCurrency : row.currency, status: new Map(), days: new Map() }));
+    return found;
+  };
+  for (const row of before) {
+    const { status } = entry(row);
+    status.set(row.method, (status.get(row.method) ?? 0) + row.count);
+  }
+  for (const row of rows) {
+    const { days } = entry(row);
+    days.set(row.day, [...(days.get(row.day) ?? []), row]);
+  }
+  const result: SummaryDay[] = [];
+  const calendar = daysBetween(range.from, range.to);
+  for (const { mallId, currency, status, days } of [...byKey.values()].sort((a, b) => compare(a.mallId, b.mallId) || compare(a.currency, b.currency))) {
+    for (const date of calendar) {
+      const booked = days.get(date) ?? [];
+      const day = emptyDay(date, mallId, currency);
+      for (const row of booked) {
+        if (row.kind === 'status') status.set(row.method, (status.get(row.method) ?? 0) + row.count);
+        else if (row.count !== 0 || row.amount !== 0) addRow(day, row);
+      }
+      for (const [name, count] of [...status].sort(([a], [b]) => compare(a, b))) if (count !== 0) day.ordersByStatus[name as OrderStatus] = count;
+      day.net = day.payments.amount + day.deposits.amount - day.depositCancels.amount - day.cancels.amount;
+      if (booked.some((row) => row.kind !== 'status' && row.count !== 0) || Object.keys(day.ordersByStatus).length > 0) result.push(day);
+    }
+  }
+  return result;
+}
+
+function addRow(day: SummaryDay, row: SummaryRow): void {
+  if (row.kind === 'discrepancy_opened') day.discrepancies.opened += row.count;
+  else if (row.kind === 'discrepancy_resolved') day.discrepancies.resolved += row.count;
+  else if (row.kind === 'payment') {
+    add(day.payments, row);
+    add((day.payments.byMethod[row.method] ??= { count: 0, amount: 0 }), row);
+  } else if (row.kind !== 'status') add(day[FIGURE[row.kind]], row);
+}
+
+function add(target: CountAmount, row: SummaryRow): void {
+  target.count += row.count;
+  target.amount += row.amount;
+}
+
+function emptyDay(date: string, mallId: string, currency: string): SummaryDay {
+  const zero = () => ({ count: 0, amount: 0 });
+  return {
+    date, mallId, currency,
+    payments: { ...zero(), byMethod: {} },
+    cancels: zero(), deposits: zero(), depositCancels: zero(), refundsFailed: zero(),
+    net: 0,
+    discrepancies: { opened: 0, resolved: 0 },
+    ordersByStatus: {},
+  };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,101 @@
+import type { OrderKey } from '../../../ledger/ledger-facts';
+import type { OrderRecord } from '../../../ledger/order-record';
+import { bookingsOf, statusBookingOf, type Booking, type StatusBooking } from '../../../daily-summary/order-bookings';
+import { changes, chunks, columnArrays, type Dialect, type Param, type Statement } from '../procedure';
+
+/** An order whose record the ledger writes, with what its new record books. */
+export interface SummaryChange {
+  order: OrderKey;
+  bookings: Booking[];
+  status: StatusBooking;
+}
+
+/** The summary's side of a record the ledger writes (`previous`: the record stored before it, if any). */
+export function summaryChange(order: OrderKey, record: OrderRecord, previous: OrderRecord | null): SummaryChange {
+  return { order, bookings: bookingsOf(record), status: statusBookingOf(record, previous) };
+}
+
+const ADD = `ON CONFLICT (day, mall_id, currency, kind, method) DO UPDATE
+    SET count = summary_daily.count + excluded.count, amount = summary_daily.amount + excluded.amount`;
+const DAILY = 'INSERT INTO summary_daily (day, mall_id, currency, kind, method, count, amount)';
+const ORDER_COLUMNS = ['mall_id', 'shop_order_no', 'day', 'status', 'currency'];
+
+/**
+ * The statements that move the orders' bookings in the daily totals: each order's stored bookings
+ * taken out, its new ones put in, and a status change booked as -1 / +1 on its day. Only what the
+ * database holds is taken out, so an order projected before the summary existed is simply added
+ * (that is how `ledger rebuild` fills it), and writing the same bookings twice changes no total.
+ * They read nothing first: they go in the ledger's own transaction, after its writes.
+ */
+export function summaryWrites(changed: readonly SummaryChange[], dialect: Dialect): Statement[] {
+  if (changed.length === 0) return [];
+  const orderRows = changed.map(({ order, status }): Param[] => [order.mallId, order.shopOrderNo, status.day, status.status, status.currency]);
+  const bookingRows = changed.flatMap(({ order, bookings }) => bookings.map((b): Param[] => [order.mallId, order.shopOrderNo, b.day, b.currency, b.kind, b.method, b.count, b.amount]));
+  return [
+    ...relation(orderRows, dialect).flatMap((n) => [
+      // Out: what the orders booked before, and the status each was counted in when it changes.
+      changes(`${DAILY}
+        SELECT b.day, b.mall_id, b.currency, b.kind, b.method, -sum(b.count), -sum(b.amount)
+        FROM ${n.sql} n JOIN summary_bookings b ON b.mall_id = n.mall_id AND b.shop_order_no = n.shop_order_no
+        WHERE true GROUP BY b.day, b.mall_id, b.currency, b.kind, b.method ${ADD}`, ...n.params),
+      changes(`DELETE FROM summary_bookings WHERE (mall_id, shop_order_no) IN (SELECT mall_id, shop_order_no FROM ${n.sql} n)`, ...n.params),
+      changes(`${DAILY}
+        SELECT n.day, s.mall_id, s.currency, 'status', s.status, -count(*), 0
+        FROM ${n.sql} n JOIN summary_order_status s ON s.mall_id = n.mall_id AND s.shop_order_no = n.shop_order_no
+        WHERE s.status <> n.status OR s.currency <> n.currency GROUP BY n.day, s.mall_id, s.currency, s.status ${ADD}`, ...n.params),
+      changes(`${DAILY}
+        SELECT n.day, n.mall_id, n.currency, 'status', n.status, count(*), 0 FROM ${n.sql} n
+        WHERE n.mall_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM summary_order_status s WHERE s.mall_id = n.mall_id AND s.shop_order_no = n.shop_order_no
+          AND s.status = n.status AND s.currency = n.currency)
+        GROUP BY n.day, n.mall_id, n.currency, n.status ${ADD}`, ...n.params),
+      changes(`INSERT INTO summary_order_status (mall_id, shop_order_no, status, currency)
+        SELECT mall_id, shop_order_no, status, currency FROM ${n.sql} n WHERE mall_id IS NOT NULL
+        ON CONFLICT (mall_id, shop_order_no) DO UPDATE SET status = excluded.status, currency = excluded.currency`, ...n.params),
+    ]),
+    // In: the new bookings, per order and summed per day.
+    ...rowsInto('INSERT INTO summary_bookings (mall_id, shop_order_no, day, currency, kind, method, count, amount)', ['text', 'text', 'text', 'text', 'text', 'text', 'bigint', 'bigint'], bookingRows, dialect, ''),
+    ...rowsInto(DAILY, ['text', 'text', 'text', 'text', 'text', 'bigint', 'bigint'], dailyTotals(changed), dialect, ADD),
+  ];
+}
+
+/** The new bookings summed per (day, mall, currency, kind, method): one row per key, as an upsert needs. */
+function dailyTotals(changed: readonly SummaryChange[]): Param[][] {
+  const totals = new Map<string, [string, string, string, string, string, number, number]>();
+  for (const { order, bookings } of changed) {
+    for (const b of bookings) {
+      const key = [b.day, order.mallId, b.currency, b.kind, b.method].join('\u0000');
+      const row = totals.get(key);
+      if (row) {
+        row[5] += b.count;
+        row[6] += b.amount;
+      } else totals.set(key, [b.day, order.mallId, b.currency, b.kind, b.method, b.count, b.amount]);
+    }
+  }
+  return [...totals.values()];
+}
+
+/**
+ * The changed orders as a subquery with ORDER_COLUMNS, in chunks SQLite's parameter limit takes
+ * (a VALUES list its planner reads as constant rows, each order then found by its key; one row of
+ * NULLs after them, which matches no order, so a single order is a list too: SQLite plans a
+ * one-row VALUES as a subquery it scans); PostgreSQL from arrays, one text whatever the size.
+ */
+function relation(rows: readonly Param[][], dialect: Dialect): Array<{ sql: string; params: Param[] }> {
+  if (dialect === 'postgres') {
+    return [{ sql: `(SELECT * FROM unnest(${ORDER_COLUMNS.map(() => '?::text[]').join(', ')}) AS u (${ORDER_COLUMNS.join(', ')}))`, params: columnArrays(rows, ORDER_COLUMNS.length) }];
+  }
+  const named = ORDER_COLUMNS.map((column, i) => `column${i + 1} AS ${column}`).join(', ');
+  return chunks(rows, ORDER_COLUMNS.length, 1000).map((chunk) => ({
+    sql: `(SELECT ${named} FROM (VALUES ${chunk.map(() => `(${ORDER_COLUMNS.map(() => '?').join(', ')})`).join(', ')}, (${ORDER_COLUMNS.map(() => 'NULL').join(', ')})))`,
+    params: chunk.flat(),
+  }));
+}
+
+function rowsInto(insert: string, types: readonly string[], rows: readonly Param[][], dialect: Dialect, conflict: string): Statement[] {
+  if (rows.length === 0) return [];
+  if (dialect === 'postgres') {
+    return [changes(`${insert} SELECT * FROM unnest(${types.map((t) => `?::${t}[]`).join(', ')}) ${conflict}`, ...columnArrays(rows, types.length))];
+  }
+  return chunks(rows, types.length).map((chunk) =>
+    changes(`${insert} VALUES ${chunk.map(() => `(${types.map(() => '?').join(', ')})`).join(', ')} ${conflict}`, ...chunk.flat()));
+}

@@ -1,0 +1,92 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addDays, kstDay } from '../../src/daily-summary/kst-day';
+import { kstStamp } from '../../src/notifications/kst-date';
+import {
+  approvalNotification, changeNotification, depositCancelNotification, depositNotification, refundNotification, transferFailedNotification,
+} from '../../src/simulator/notification-builders';
+import { describeBrowser, launchBrowser, stopListening, type TestBrowser } from '../helpers/browser';
+import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
+
+const MALL = 'T0001234';
+/** docs/console-summary-month.png and console-summary-day.png are refreshed on request only (UPDATE_SCREENSHOTS=1). */
+const shotsDir = () => (process.env.UPDATE_SCREENSHOTS ? join(__dirname, '..', '..', 'docs') : mkdtempSync(join(tmpdir(), 'summary-shots-')));
+
+describeBrowser('settling the day in the console, in a browser, in Korean', () => {
+  let h: LedgerConsole;
+  let browser: TestBrowser;
+  let server: Server;
+  let url: string;
+  let shots: string;
+  const today = kstDay(new Date().toISOString());
+  /** A KST stamp `daysAgo` days before today at `hour`:`minute` KST, kept within this month. */
+  const on = (daysAgo: number, hour: number, minute = 0) => {
+    const day = addDays(today, -Math.min(daysAgo, Number(today.slice(8)) - 1));
+    return kstStamp(new Date(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+09:00`));
+  };
+
+  beforeAll(async () => {
+    shots = shotsDir();
+    h = await startLedgerConsole();
+    const notify = (body: Record<string, string>) => h.ledgerApp.notify(body).expect(200);
+    const order = (n: number) => `20261${String(100 + n).padStart(4, '0')}`;
+    // A shop's week: card payments every day, a cancel the next day, a virtual account paid and one cancelled, a refund that failed.
+    for (let d = 0; d < 7; d++) {
+      for (let i = 0; i < 3; i++) {
+        const n = d * 3 + i;
+        await notify(approvalNotification({ mallId: MALL, shopOrderNo: order(n), pgCno: `PG2611${n}A`, amount: String(15000 + 5000 * i + 1000 * d), approvalDate: on(d, 10 + i * 3, 15) }));
+      }
+      if (d > 0) {
+        await notify(changeNotification({ mallId: MALL, shopOrderNo: order(d * 3), pgCno: `PG2611${d * 3}A`, cancelPgCno: `CX2611${d}`, cancelAmount: '5000', amount: '5000', remainAmount: String(10000 + 1000 * d), cancelDate: on(d - 1, 9, 40) }));
+      }
+    }
+    await h.ledgerApp.api.put(`/v1/orders/${MALL}/VA-9001/expectation`, { amount: 45000, currency: 'KRW', method: 'vaccount', expiresAt: null }).expect(200);
+    await notify(depositNotification({ mallId: MALL, shopOrderNo: 'VA-9001', pgCno: 'PGVA9001', amount: '45000', depositDate: on(2, 14) }));
+    await notify(depositNotification({ mallId: MALL, shopOrderNo: 'VA-9002', pgCno: 'PGVA9002', amount: '32000', depositDate: on(3, 11) }));
+    await notify(depositCancelNotification({ mallId: MALL, shopOrderNo: 'VA-9002', pgCno: 'PGVA9002', amount: '32000', cancelDate: on(2, 16) }));
+    await notify(changeNotification({ mallId: MALL, shopOrderNo: order(4), pgCno: 'PG26114A', cancelPgCno: 'CX26114R', cancelAmount: '20000', amount: '20000', remainAmount: '0', cancelDate: on(1, 13) }));
+    await notify(refundNotification({ mallId: MALL, shopOrderNo: order(4), pgCno: 'PG26114A', cancelPgCno: 'CX26114R', amount: '20000', refundDate: on(1, 13, 5) }));
+    await notify(transferFailedNotification({ mallId: MALL, shopOrderNo: order(7), pgCno: 'PG26117A', amount: '21000', refundDate: on(1, 15) }));
+    await h.ledgerApp.api.put(`/v1/orders/${MALL}/US-3001/expectation`, { amount: 4599, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'US-3001', pgCno: 'PGUS3001', amount: '4599', approvalDate: on(1, 20) }));
+    await h.ledgerApp.stores.ledger.caughtUp();
+    server = h.admin.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (server) await stopListening(server);
+    await h?.close();
+    if (!process.env.UPDATE_SCREENSHOTS && shots) rmSync(shots, { recursive: true, force: true });
+  });
+
+  test('an operator opens the month from the menu on today, sees each day\'s net, opens a day and its order', async () => {
+    const token = await h.addOperator('jung', 'viewer');
+    const context = await browser.browser.newContext({ locale: 'ko-KR' });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await page.goto(`${url}/console`);
+    await page.getByLabel('토큰').fill(token);
+    await page.getByRole('button', { name: '로그인' }).click();
+    await page.locator('header nav').getByRole('link', { name: '일별 정산' }).click();
+    const [year, month] = today.split('-').map(Number);
+    await page.getByRole('heading', { name: `일별 정산 ${year}년 ${month}월` }).waitFor();
+    const todayCell = page.locator(`td[data-day="${today}"]`);
+    await todayCell.locator('.net').first().waitFor();
+    await page.screenshot({ path: join(shots, 'console-summary-month.png'), fullPage: true });
+
+    const yesterday = addDays(today, -Math.min(1, Number(today.slice(8)) - 1));
+    await page.locator(`td[data-day="${yesterday}"] a.day-no`).click();
+    await page.getByRole('heading', { name: `${yesterday} 정산` }).waitFor();
+    await page.getByRole('row', { name: /취소·환불/ }).first().waitFor();
+    await page.screenshot({ path: join(shots, 'console-summary-day.png'), fullPage: true });
+    await page.getByRole('link', { name: 'US-3001' }).click();
+    await page.getByRole('heading', { name: 'US-3001' }).waitFor();
+    await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
+import { runCliCaptured } from '../cli/seeded-receiver';
+import { notify } from './summary-kit';
+
+interface Database {
+  url: string;
+  stores: Stores;
+  cleanup(): Promise<void>;
+}
+
+/** `noti-receiver summary` against a database a receiver is serving. */
+function summaryCommand(open: () => Promise<Database>): void {
+  let db: Database;
+  const cli = (...args: string[]) => runCliCaptured(args, { DATABASE_URL: db.url });
+  beforeEach(async () => {
+    db = await open();
+  });
+  afterEach(async () => db.cleanup());
+
+  test('prints each day\'s money in its currency (won, dollars), payments by method, and --json as the API answers it', async () => {
+    const won = { mallId: 'T0001234', shopOrderNo: 'ORD-SUM-1' };
+    const usd = { mallId: 'T0001234', shopOrderNo: 'ORD-SUM-2' };
+    await db.stores.ledger.putExpectation(usd, { amount: 1203, currency: 'USD', method: 'card', expiresAt: null }, '2026-11-21T00:00:00.000Z');
+    await db.stores.store.record(notify.paid(won, 'PG-SUM-1', 12000, 10));
+    await db.stores.store.record(notify.paid(usd, 'PG-SUM-2', 1203, 20));
+    await db.stores.ledger.caughtUp();
+    await db.stores.store.record(notify.cancelled(won, 'PG-SUM-1', 'CX-SUM-1', 2000, 1440 + 10));
+
+    const shown = await cli('summary', '--from', '2026-11-22', '--to', '2026-11-23');
+    expect(shown.code).toBe(0);
+    const rows = shown.stdout.split('\n').slice(2, 6).map((line) => line.split(/\s{2,}/));
+    expect(rows).toEqual([
+      ['2026-11-22', 'T0001234', 'KRW', '1 × ₩12,000', '-', '-', '-', '₩12,000', '-', '+0 / -0', 'paid 1'],
+      ['2026-11-23', 'T0001234', 'KRW', '-', '1 × ₩2,000', '-', '-', '-₩2,000', '-', '+0 / -0', 'partially_cancelled 1'],
+      ['2026-11-22', 'T0001234', 'USD', '1 × $12.03', '-', '-', '-', '$12.03', '-', '+0 / -0', 'paid 1'],
+      ['2026-11-23', 'T0001234', 'USD', '-', '-', '-', '-', '$0.00', '-', '+0 / -0', 'paid 1'],
+    ]);
+    expect(shown.stdout).toContain('payments by method\n2026-11-22  T0001234  unknown: 1 × ₩12,000\n2026-11-22  T0001234  card: 1 × $12.03');
+    const json = (await cli('summary', '--from', '2026-11-22', '--to', '2026-11-22', '--mall', 'T0001234', '--json')).json<{ days: Array<{ currency: string; net: number }> }>();
+    expect(json.days.map((d) => [d.currency, d.net])).toEqual([['KRW', 12000], ['USD', 1203]]);
+    expect((await cli('summary', '--from', '2026-11-22', '--to', '2026-11-22', '--mall', 'T0009999')).stdout).toBe('nothing booked in this range\n');
+  });
+
+  test('a bad range is a usage error that says what is wrong', async () => {
+    const bad = await cli('summary', '--from', '2026-11-23', '--to', '2026-11-22');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('from 2026-11-23 is after to 2026-11-22');
+  });
+}
+
+describe('summary command on SQLite', () => {
+  summaryCommand(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'noti-summary-cli-'));
+    const url = `sqlite:${join(dir, 'receiver.db')}`;
+    const stores = await openStores(url);
+    return { url, stores, cleanup: async () => { await stores.store.close(); rmSync(dir, { recursive: true, force: true }); } };
+  });
+});
+
+describePostgres('summary command on PostgreSQL', () => {
+  summaryCommand(async () => {
+    const schema: TestSchema = await createTestSchema();
+    const stores = await openStores(schema.url);
+    return { url: schema.url, stores, cleanup: async () => { await stores.store.close(); await schema.drop(); } };
+  });
+});

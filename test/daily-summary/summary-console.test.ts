@@ -1,0 +1,72 @@
+import type request from 'supertest';
+import { kstDay } from '../../src/daily-summary/kst-day';
+import { kstStamp } from '../../src/notifications/kst-date';
+import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
+import { HOST } from '../console/console-harness';
+import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
+
+const MALL = 'T0001234';
+const kst = (iso: string) => kstStamp(new Date(iso));
+
+describe('the month view and the day page of the day\'s money', () => {
+  let h: LedgerConsole;
+  let agent: request.Agent;
+  const today = kstDay(new Date().toISOString());
+  const page = async (path: string, language = 'en') => (await agent.get(path).set('Host', HOST).set('Accept-Language', language).expect(200)).text;
+  const cell = (html: string, day: string) => new RegExp(`<td class="[^"]*" data-day="${day}">([\\s\\S]*?)</td>`).exec(html)?.[1] ?? '';
+
+  beforeAll(async () => {
+    h = await startLedgerConsole();
+    ({ agent } = await h.signIn('viewer-lee', 'viewer'));
+    const notify = (body: Record<string, string>) => h.ledgerApp.notify(body).expect(200);
+    // October: paid on the 15th at noon, a third cancelled on the 16th.
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-OCT', pgCno: 'PG-OCT', amount: '30000', approvalDate: kst('2026-10-15T03:00:00Z') }));
+    await notify(changeNotification({ mallId: MALL, shopOrderNo: 'ORD-OCT', pgCno: 'PG-OCT', cancelPgCno: 'CX-OCT', cancelAmount: '10000', amount: '10000', remainAmount: '20000', cancelDate: kst('2026-10-16T01:00:00Z') }));
+    // Today: a payment in dollars, and an order paid twice (an open duplicate_payment).
+    await h.ledgerApp.api.put(`/v1/orders/${MALL}/ORD-USD/expectation`, { amount: 1203, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-USD', pgCno: 'PG-USD', amount: '1203', approvalDate: kstStamp() }));
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-TWICE', pgCno: 'PG-T1', amount: '5000', approvalDate: kstStamp() }));
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-TWICE', pgCno: 'PG-T2', amount: '5000', approvalDate: kstStamp() }));
+    await h.ledgerApp.stores.ledger.caughtUp();
+  });
+  afterAll(() => h.close());
+
+  test('the month view opens on today\'s month, in the menu; today shows its net per currency and the open discrepancy\'s mark', async () => {
+    const month = await page('/console/summary');
+    expect(month).toContain('<h1>Daily money');
+    expect(month).toMatch(/<a href="\/console\/summary" class="active">Daily money<\/a>/);
+    const day = cell(month, today);
+    expect(day).toContain('₩10,000');
+    expect(day).toContain('$12.03');
+    expect(day).toContain('class="open-mark"');
+  });
+
+  test('a past month: the payment on its day, the cancel on the next as a negative net; previous and next month links', async () => {
+    const october = await page('/console/summary?month=2026-10');
+    expect(cell(october, '2026-10-15')).toContain('₩30,000');
+    expect(cell(october, '2026-10-16')).toContain('<span class="money negative">-₩10,000</span>');
+    expect(cell(october, '2026-10-15')).not.toContain('open-mark');
+    expect(october).toContain('href="/console/summary?month=2026-09"');
+    expect(october).toContain('href="/console/summary?month=2026-11"');
+    expect(october).toContain('href="/console/summary/2026-10-16"');
+  });
+
+  test('the day page shows the day\'s figures and links the orders with an event that day, in English and in Korean', async () => {
+    const en = await page('/console/summary/2026-10-16');
+    expect(en).toContain('Money of 2026-10-16');
+    expect(en).toMatch(/Cancels and refunds<\/th><td class="num">1 item<\/td><td class="num"><span class="money">₩10,000<\/span>/);
+    expect(en).toContain('href="/console/orders/T0001234/ORD-OCT"');
+    const ko = await page('/console/summary/2026-10-16', 'ko');
+    expect(ko).toContain('2026-10-16 정산');
+    expect(ko).toMatch(/취소·환불<\/th><td class="num">1건<\/td><td class="num"><span class="money">10,000원<\/span>/);
+    expect(ko).toContain('마감 시점 주문 상태');
+    const koMonth = await page('/console/summary?month=2026-10', 'ko');
+    expect(koMonth).toContain('2026년 10월');
+    expect(cell(koMonth, '2026-10-15')).toContain('30,000원');
+  });
+
+  test('a day that is not a day is a 404 that says so', async () => {
+    const answer = await agent.get('/console/summary/2026-02-30').set('Host', HOST).expect(404);
+    expect(answer.text).toContain('2026-02-30 is not a day (YYYY-MM-DD).');
+  });
+});

@@ -1,0 +1,118 @@
+import { kstStamp } from '../../src/notifications/kst-date';
+import { normalizeNotification } from '../../src/notifications/normalize';
+import { validateNotification } from '../../src/notifications/schema';
+import {
+  approvalNotification, changeNotification, depositCancelNotification, depositNotification, refundNotification, transferFailedNotification,
+} from '../../src/simulator/notification-builders';
+import type { OrderRecord } from '../../src/ledger/order-record';
+import type { InboxEntry } from '../../src/store/store';
+import { entryFor } from '../helpers/stored-events';
+
+/** Midnight in Korea that starts 2026-11-22 (15:00 UTC the day before); story times are minutes from it. */
+export const MIDNIGHT_MS = Date.UTC(2026, 10, 21, 15, 0, 0);
+export const at = (minutes: number): Date => new Date(MIDNIGHT_MS + minutes * 60_000);
+
+/** A gateway body through the real validation and normalization, happening at `minutes` and received a minute later. */
+export function entry(body: Record<string, string>, minutes: number): InboxEntry {
+  const valid = validateNotification(body, { mallIds: [] });
+  if (!valid.ok) throw new Error(valid.reasons.join('; '));
+  const { event } = normalizeNotification(valid.value, { receivedAt: at(minutes + 1).toISOString(), sourceIp: '203.233.72.150', environment: 'production' });
+  return entryFor(event);
+}
+
+export interface OrderRef {
+  mallId: string;
+  shopOrderNo: string;
+}
+
+const stamp = (minutes: number) => kstStamp(at(minutes));
+export const notify = {
+  paid: (o: OrderRef, pgCno: string, amount: number, t: number) =>
+    entry(approvalNotification({ ...o, pgCno, amount: String(amount), approvalDate: stamp(t) }), t),
+  cancelled: (o: OrderRef, pgCno: string, cancelPgCno: string, amount: number, t: number) => {
+    const body: Record<string, string> = changeNotification({ ...o, pgCno, cancelPgCno, cancelAmount: String(amount), amount: String(amount), cancelDate: stamp(t) });
+    delete body.remainAmount;
+    return entry(body, t);
+  },
+  refunded: (o: OrderRef, pgCno: string, cancelPgCno: string, amount: number, t: number) =>
+    entry(refundNotification({ ...o, pgCno, cancelPgCno, amount: String(amount), refundDate: stamp(t) }), t),
+  deposited: (o: OrderRef, pgCno: string, amount: number, t: number) =>
+    entry(depositNotification({ ...o, pgCno, amount: String(amount), depositDate: stamp(t) }), t),
+  depositCancelled: (o: OrderRef, pgCno: string, amount: number, t: number) =>
+    entry(depositCancelNotification({ ...o, pgCno, amount: String(amount), cancelDate: stamp(t) }), t),
+  refundFailed: (o: OrderRef, pgCno: string, amount: number, t: number) =>
+    entry(transferFailedNotification({ ...o, pgCno, amount: String(amount), refundDate: stamp(t) }), t),
+};
+
+interface Money {
+  count: number;
+  amount: number;
+}
+
+/** A day's figures as the test computes them from the records, with its own rules and day arithmetic. */
+export interface ExpectedDay {
+  payments: Money & { byMethod: Record<string, Money> };
+  cancels: Money;
+  deposits: Money;
+  depositCancels: Money;
+  refundsFailed: Money;
+  net: number;
+  discrepancies: { opened: number; resolved: number };
+}
+
+/** `date|mallId|currency` → the day's figures, summed over the order records directly (nothing of src/daily-summary). */
+export function sumsOverRecords(records: readonly OrderRecord[], defaultCurrency: string): Map<string, ExpectedDay> {
+  const days = new Map<string, ExpectedDay>();
+  const dayOf = (iso: string) => new Date(new Date(iso).getTime() + 9 * 3600 * 1000).toISOString().slice(0, 10);
+  for (const r of records) {
+    const currency = r.expected ? r.expected.currency : defaultCurrency;
+    const of = (iso: string): ExpectedDay => {
+      const key = `${dayOf(iso)}|${r.mallId}|${currency}`;
+      let day = days.get(key);
+      if (!day) {
+        day = { payments: { count: 0, amount: 0, byMethod: {} }, cancels: { count: 0, amount: 0 }, deposits: { count: 0, amount: 0 }, depositCancels: { count: 0, amount: 0 },
+          refundsFailed: { count: 0, amount: 0 }, net: 0, discrepancies: { opened: 0, resolved: 0 } };
+        days.set(key, day);
+      }
+      return day;
+    };
+    for (const p of r.payments) {
+      const day = of(p.at);
+      const method = r.expected ? r.expected.method : 'unknown';
+      day.payments.count++;
+      day.payments.amount += p.amount ?? 0;
+      const m = (day.payments.byMethod[method] ??= { count: 0, amount: 0 });
+      m.count++;
+      m.amount += p.amount ?? 0;
+      day.net += p.amount ?? 0;
+    }
+    for (const c of r.cancels) {
+      const day = of(c.at);
+      day.cancels.count++;
+      day.cancels.amount += c.amount ?? 0;
+      day.net -= c.amount ?? 0;
+    }
+    for (const d of r.deposits) {
+      const day = of(d.at);
+      day.deposits.count++;
+      day.deposits.amount += d.amount ?? 0;
+      day.net += d.amount ?? 0;
+      if (d.cancelled) {
+        const later = of(d.cancelledAt!);
+        later.depositCancels.count++;
+        later.depositCancels.amount += d.amount ?? 0;
+        later.net -= d.amount ?? 0;
+      }
+    }
+    for (const f of r.refundsFailed ?? []) {
+      const day = of(f.at);
+      day.refundsFailed.count++;
+      day.refundsFailed.amount += f.amount ?? 0;
+    }
+    for (const d of r.discrepancies) {
+      of(d.openedAt).discrepancies.opened++;
+      if (d.resolvedAt) of(d.resolvedAt).discrepancies.resolved++;
+    }
+  }
+  return days;
+}
