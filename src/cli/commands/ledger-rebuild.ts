@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { cliConfig, globalOptions, print, type CliIo } from '../cli-context';
 import { describeGrace, graceOf, graceOption, withGrace } from '../grace-option';
 import { pageThrough } from '../page-through';
-import { withLedger } from '../with-ledger';
+import { settledFirst, withLedger } from '../with-ledger';
 
 const PAGE = 200;
 
@@ -21,6 +21,7 @@ export function registerLedgerRebuild(ledgerCommand: Command, io: CliIo): void {
       const config = cliConfig(io, global);
       const grace = graceOf(options.graceSeconds, config, io);
       const counted = await withLedger(withGrace(config, grace), async (ledger) => {
+        await settledFirst(ledger);
         const totals = { orders: 0, changed: 0 };
         await pageThrough((after) => ledger.rebuildPage(after, PAGE, new Date().toISOString(), { paced: true }), (page) => {
           totals.orders += page.orders;
