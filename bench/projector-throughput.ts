@@ -23,7 +23,9 @@ import { REPO_ROOT } from './processes';
  * round trips per batch (PostgreSQL: queries sent in one turn of the event loop count as one trip);
  * bytes per notification the process passed to write() (SQLite: WAL and checkpoints; PostgreSQL:
  * what the client sent); and the time between batch commits (the first includes the projector's
- * start; on a loaded machine these are wall times, the CPU figures are the robust ones).
+ * start; on a loaded machine these are wall times, the CPU figures are the robust ones), and how
+ * long each batch held the writer (its write's round trip; on a build from before issue 37, whose
+ * batch ran whole on the writer, the batch's time).
  *
  * PROJ_STORES (`sqlite,postgres`), PROJ_N (5000), PROJ_RUNS (3: fresh store each, median shown),
  * PROJ_TYPES (`all`: every notification type, as the bench's load; `10`: approvals only, one
@@ -122,6 +124,8 @@ interface Run {
   tripsPerBatch: number;
   bytesPer: number;
   batchMs: { p50: number; p99: number; max: number };
+  /** How long each batch held the writer: its write's round trip (issue 37), or the whole batch on a build whose batch ran on the writer. */
+  writeMs: { p50: number; p99: number };
 }
 
 async function runOnce(kind: string): Promise<Run> {
@@ -152,6 +156,7 @@ async function runOnce(kind: string): Promise<Run> {
     await off.store.close();
 
     const batchTimes: number[] = [];
+    const writeTimes: number[] = [];
     let batchStarted = 0;
     const stores = await openStores(url, { projector: { pollMs: 5, ...(BATCH === undefined ? {} : { batch: BATCH }) } });
     const projector = stores.ledger.projector!;
@@ -167,6 +172,8 @@ async function runOnce(kind: string): Promise<Run> {
       projector.onBatch((batch: ProjectedBatch) => {
         const at = performance.now();
         batchTimes.push(at - batchStarted);
+        // A build before issue 37 ran the whole batch as one transaction on the writer.
+        writeTimes.push(batch.writeMs ?? at - batchStarted);
         batchStarted = at;
         batches += 1;
         if (!batch.more) resolve();
@@ -186,7 +193,9 @@ async function runOnce(kind: string): Promise<Run> {
     if (position.applied.inboxSeq < position.stored.inboxSeq) process.stderr.write(`[projector] not caught up: ${JSON.stringify(position)}\n`);
     await stores.store.close();
     batchTimes.sort((a, b) => a - b);
-    const pct = (p: number) => batchTimes[Math.min(batchTimes.length - 1, Math.floor((p / 100) * batchTimes.length))] ?? 0;
+    writeTimes.sort((a, b) => a - b);
+    const pctOf = (times: number[], p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
+    const pct = (p: number) => pctOf(batchTimes, p);
     return {
       perSecond: N / seconds,
       cpuUsPer: (cpu.user + cpu.system) / N,
@@ -196,6 +205,7 @@ async function runOnce(kind: string): Promise<Run> {
       tripsPerBatch: kind === 'postgres' ? trips / batches : NaN,
       bytesPer: bytes / N,
       batchMs: { p50: pct(50), p99: pct(99), max: batchTimes.at(-1) ?? 0 },
+      writeMs: { p50: pctOf(writeTimes, 50), p99: pctOf(writeTimes, 99) },
     };
   } finally {
     await drop();
@@ -223,6 +233,7 @@ async function main() {
       // SQLite: the WAL and its checkpoints; PostgreSQL: what the client sent (the server's WAL is shared with other users).
       `${m((r) => r.bytesPer).toFixed(0)} B ${kind === 'sqlite' ? 'written' : 'sent to the server'}/notification`,
       `batch ms p50 ${m((r) => r.batchMs.p50).toFixed(1)} p99 ${m((r) => r.batchMs.p99).toFixed(1)} max ${m((r) => r.batchMs.max).toFixed(1)}`,
+      `writer held ms p50 ${m((r) => r.writeMs.p50).toFixed(1)} p99 ${m((r) => r.writeMs.p99).toFixed(1)}`,
     ].filter(Boolean).join(', '));
   }
 }

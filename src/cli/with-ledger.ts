@@ -29,3 +29,14 @@ export async function withLedger<T>(config: Config, work: (ledger: LedgerStore) 
     await stores.store.close();
   }
 }
+
+/**
+ * Before a rebuild or a backfill: lets the projector apply what is already stored (at most its
+ * read wait), so the pages start from the records the inputs stored so far give. A projector that
+ * is behind further is no reason to refuse: what it applies later is applied over the pages.
+ */
+export async function settledFirst(ledger: LedgerStore): Promise<void> {
+  await ledger.caughtUp().catch((error: unknown) => {
+    if (!(error instanceof LedgerCatchingUp)) throw error;
+  });
+}

@@ -9,6 +9,8 @@ import type { PaymentHit, PaymentSearch } from '../store/procedures/ledger/searc
 import { PROJECTOR_BATCH, startLedgerProjector, type LedgerProjector, type LedgerProjectorOptions } from './ledger-projector';
 import { LedgerCatchingUp } from './ledger-catching-up';
 import { waitForLedger } from './read-your-writes';
+import { projectOffWriter, TARGET_WRITE_MS } from './project-off-writer';
+import { pacedPages } from './paced-pages';
 import type { LedgerLag, LedgerPosition } from '../store/procedures/ledger/ledger-position';
 import type { ProjectedBatch } from '../store/procedures/ledger/project-ledger';
 import type { ExpectationConflict } from '../ledger/expectation-conflict';
@@ -64,7 +66,11 @@ export interface LedgerStore {
   dayOrders(day: string, mallId: string | null, limit: number): Promise<OrderRecord[]>;
   /** Recomputes the orders whose grace period has passed; answers how many records changed. */
   sweep(now: string, limit?: number): Promise<number>;
-  rebuildPage(after: number | null, limit: number, now: string): Promise<RebuildPage>;
+  /**
+   * `paced`: beside a serving receiver, pages sized by their transaction's time (at most `limit`
+   * orders) and each followed by a pause as long (paced-pages.ts).
+   */
+  rebuildPage(after: number | null, limit: number, now: string, options?: { paced?: boolean }): Promise<RebuildPage>;
   /** Whether notifications stored before the ledger existed still lack their facts (a backfill is due). */
   backfillNeeded(): Promise<boolean>;
   /** Facts for notifications stored before the ledger existed; `after` is a page's `next` (an inbox seq). */
@@ -82,8 +88,9 @@ export interface LedgerStore {
 
 export const SWEEP_BATCH = 100;
 /**
- * PostgreSQL's batches are larger: each costs a few round trips on the event loop whatever its
- * size. SQLite's stay at 256: its one writer holds the acks back while a batch runs.
+ * The most rows of each kind one batch reads. PostgreSQL's are larger: each costs a few round
+ * trips whatever its size. Within it, the projector sizes batches by their write's time
+ * (project-off-writer.ts).
  */
 const POSTGRES_BATCH = 1000;
 
@@ -101,7 +108,7 @@ export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings 
   const traced = options.tracing != null;
   const projector = options.projector === false ? null : startLedgerProjector({
     // Only with tracing on does a batch read the notifications' stored trace contexts.
-    project: (limit, now) => ledgerWrite('projectLedger', limit, now, settings, traced),
+    project: projectOffWriter(driver, settings, traced),
     tracing: options.tracing ?? null,
     holdsLock: () => driver.holdsProjectorLock(),
     onNewEvents: (listener) => driver.onNewEvents(listener),
@@ -129,6 +136,7 @@ export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings 
     if (!(error instanceof LedgerCatchingUp)) throw error;
   });
   const order = async (key: OrderKey) => (await read('getOrder', key))!;
+  const rebuildPages = pacedPages(TARGET_WRITE_MS[driver.kind]);
 
   return {
     settings,
@@ -183,7 +191,10 @@ export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings 
       return { outcome: stored.outcome, record: await order(stored.order) };
     },
     sweep: (now, limit = SWEEP_BATCH) => ledgerWrite('sweepLedger', now, limit, settings),
-    rebuildPage: (after, limit, now) => ledgerWrite('rebuildLedger', after, limit, now, settings),
+    rebuildPage: (after, limit, now, options = {}) => options.paced
+      // The page's size is the pacer's, at most `limit`: `next` tells the caller where to go on.
+      ? rebuildPages(limit, (size) => ledgerWrite('rebuildLedger', after, size, now, settings), (page) => page.next !== null)
+      : ledgerWrite('rebuildLedger', after, limit, now, settings),
     backfillNeeded: () => read('ledgerBackfillNeeded'),
     backfillPage: (after, limit, now) => ledgerWrite('backfillLedger', after, limit, now, settings),
     lag: (now = new Date()) => read('ledgerLag', now.getTime()),

@@ -1,4 +1,4 @@
-import type { LedgerWriteName, ReadName, Reads, ResultOf, WriteName, Writes } from './procedures';
+import type { LedgerReadName, LedgerWriteName, ReadName, Reads, ResultOf, WriteName, Writes } from './procedures';
 
 /**
  * What differs per database, under the one store logic in ./procedures: how a procedure's steps
@@ -17,6 +17,11 @@ export interface StoreDriver {
    * events, never for its reads and fold, so it never holds the acks up.
    */
   ledgerWrite(name: LedgerWriteName, args: unknown[]): Promise<unknown>;
+  /**
+   * Runs the ledger projector's read and fold (`LedgerReadName`) on a thread and a connection of
+   * its own: neither the acks' writer nor the event loop that answers the gateway carries it.
+   */
+  ledgerRead(name: LedgerReadName, args: unknown[]): Promise<unknown>;
   holdsRelayLock(): Promise<boolean>;
   /** One ledger projector at a time across replicas (PostgreSQL); SQLite's single writer needs none. */
   holdsProjectorLock(): Promise<boolean>;
@@ -36,5 +41,7 @@ export function typedDriver(driver: StoreDriver) {
       driver.read(name, args) as Promise<ResultOf<Reads[K]>>,
     ledgerWrite: <K extends LedgerWriteName>(name: K, ...args: Parameters<Writes[K]>) =>
       driver.ledgerWrite(name, args) as Promise<ResultOf<Writes[K]>>,
+    ledgerRead: <K extends LedgerReadName>(name: K, ...args: Parameters<Reads[K]>) =>
+      driver.ledgerRead(name, args) as Promise<ResultOf<Reads[K]>>,
   };
 }

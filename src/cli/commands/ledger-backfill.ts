@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { cliConfig, globalOptions, print, type CliIo } from '../cli-context';
 import { describeGrace, graceOf, graceOption, withGrace } from '../grace-option';
 import { pageThrough } from '../page-through';
-import { withLedger } from '../with-ledger';
+import { settledFirst, withLedger } from '../with-ledger';
 
 const PAGE = 500;
 
@@ -21,6 +21,7 @@ export function registerLedgerBackfill(ledgerCommand: Command, io: CliIo): void 
       const config = cliConfig(io, global);
       const grace = graceOf(options.graceSeconds, config, io);
       const counted = await withLedger(withGrace(config, grace), async (ledger) => {
+        await settledFirst(ledger);
         const sums = { notifications: 0, facts: 0, changed: 0 };
         await pageThrough((after) => ledger.backfillPage(after, PAGE, new Date().toISOString()), (page) => {
           sums.notifications += page.notifications;

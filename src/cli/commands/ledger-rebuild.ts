@@ -2,13 +2,13 @@ import type { Command } from 'commander';
 import { cliConfig, globalOptions, print, type CliIo } from '../cli-context';
 import { describeGrace, graceOf, graceOption, withGrace } from '../grace-option';
 import { pageThrough } from '../page-through';
-import { withLedger } from '../with-ledger';
+import { settledFirst, withLedger } from '../with-ledger';
 
 const PAGE = 200;
 
 /**
  * Every order recomputed from its stored facts, a page per transaction, so it runs beside a
- * serving receiver. On a consistent store no record changes; one that does is written (with its
+ * serving receiver: pages sized by their time and paced, so the receiver's acks wait a page at most. On a consistent store no record changes; one that does is written (with its
  * events) and counted. The grace period is an input too: the command says which it used.
  */
 export function registerLedgerRebuild(ledgerCommand: Command, io: CliIo): void {
@@ -21,8 +21,9 @@ export function registerLedgerRebuild(ledgerCommand: Command, io: CliIo): void {
       const config = cliConfig(io, global);
       const grace = graceOf(options.graceSeconds, config, io);
       const counted = await withLedger(withGrace(config, grace), async (ledger) => {
+        await settledFirst(ledger);
         const totals = { orders: 0, changed: 0 };
-        await pageThrough((after) => ledger.rebuildPage(after, PAGE, new Date().toISOString()), (page) => {
+        await pageThrough((after) => ledger.rebuildPage(after, PAGE, new Date().toISOString(), { paced: true }), (page) => {
           totals.orders += page.orders;
           totals.changed += page.changed;
         });

@@ -7,6 +7,7 @@ import { LOCK_KIND } from './advisory-locks';
 import { connectionConfig, createPool, inTransaction, query, type PostgresOptions } from './pool';
 import { PostgresGroupCommit } from './group-commit';
 import { RelayLock } from './relay-lock';
+import { ReaderClient } from '../sqlite/reader-client';
 import { ledgerTransaction, runProcedure, type Effects } from './run-procedure';
 
 export type { PostgresOptions } from './pool';
@@ -43,6 +44,10 @@ export async function openPostgresDriver(url: string, options: PostgresOptions =
   const relayLock = new RelayLock(connectionConfig(url, options), notifyNewEvents, onBackgroundError);
   const projectorLock = new RelayLock(connectionConfig(url, options), () => undefined, onBackgroundError, LOCK_KIND.projector, false);
   let ledgerWrites = 0;
+  const projectorReader = new ReaderClient(
+    { url, options: { connectTimeoutMs: options.connectTimeoutMs, statementTimeoutMs: options.statementTimeoutMs } },
+    '../postgres/ledger-compute-worker',
+  );
 
   return {
     kind: 'postgres',
@@ -66,6 +71,8 @@ export async function openPostgresDriver(url: string, options: PostgresOptions =
       }
     },
 
+    ledgerRead: (name, args) => projectorReader.read(name, args),
+
     holdsRelayLock: () => relayLock.holds(),
     holdsProjectorLock: () => projectorLock.holds(),
     async ping() {
@@ -82,6 +89,7 @@ export async function openPostgresDriver(url: string, options: PostgresOptions =
       await projectorLock.close();
       await writer.flushed();
       while (ledgerWrites > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await projectorReader.close();
       await pool.end();
     },
   };

@@ -58,7 +58,10 @@ export const loopReads: ReadonlySet<ReadName> = new Set<ReadName>(['nextPending'
  * PostgreSQL in a transaction of their own that takes the ledger's lock first and the outbox-order
  * lock only to queue events, so the acks' transactions never wait for their reads and fold.
  */
-export type LedgerWriteName = 'projectLedger' | 'sweepLedger' | 'rebuildLedger' | 'backfillLedger';
+export type LedgerWriteName = 'projectLedger' | 'applyLedgerBatch' | 'sweepLedger' | 'rebuildLedger' | 'backfillLedger';
+
+/** The projector's read and fold (`driver.ledgerRead`): off the acks' writer, reader and event loop. */
+export type LedgerReadName = 'computeLedgerBatch';
 
 export type Writes = typeof writes;
 export type Reads = typeof reads;

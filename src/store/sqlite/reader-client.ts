@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { ReadName } from '../procedures';
 import { StoreUnavailable } from '../store';
-import type { ReadMessage, ReadReply, ReaderSetup } from './reader-protocol';
+import type { ReadMessage, ReadReply } from './reader-protocol';
 import { startWorker, stopWorker } from './start-worker';
 
 /** A page of events or a count holds little; like the writer's, a capped heap keeps garbage from piling up. */
@@ -19,7 +19,11 @@ export class ReaderClient {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
 
-  constructor(private readonly setup: ReaderSetup) {}
+  /** `worker`: the module the thread runs (the ledger's projector has one per database, beside the reader's). */
+  constructor(
+    private readonly setup: unknown,
+    private readonly workerName = 'reader-worker',
+  ) {}
 
   read(name: ReadName, args: unknown[]): Promise<unknown> {
     const worker = (this.worker ??= this.start());
@@ -40,14 +44,14 @@ export class ReaderClient {
   }
 
   private start(): Worker {
-    const worker = startWorker('reader-worker', this.setup, READER_HEAP);
+    const worker = startWorker(this.workerName, this.setup, READER_HEAP);
     worker.on('message', (reply: ReadReply) => {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
       if (this.pending.size === 0) worker.unref();
       if (reply.ok) waiting.resolve(asBuffers(reply.value));
-      else waiting.reject(new StoreUnavailable(`sqlite read failed: ${reply.error}`));
+      else waiting.reject(new StoreUnavailable(`${this.workerName === 'reader-worker' ? 'sqlite read' : this.workerName} failed: ${reply.error}`));
     });
     const lost = (reason: string) => {
       if (this.worker === worker) this.worker = null;

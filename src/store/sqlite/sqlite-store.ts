@@ -145,6 +145,10 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
   let closed: Promise<void> | null = null;
 
   const offLoop = new ReaderClient({ path, busyTimeoutMs: READER_BUSY_TIMEOUT_MS });
+  // The projector's reads and fold on a thread and a read connection of their own (a WAL snapshot
+  // per statement): the writer gets only the batch's writes, and an operator's slow page never
+  // delays the projector, nor the projector the operator.
+  const projectorReader = new ReaderClient({ path, busyTimeoutMs: READER_BUSY_TIMEOUT_MS });
   const read = async (name: ReadName, args: unknown[]) => {
     if (writer.health.replaced) throw new StoreUnavailable(writer.health.replaced);
     if (!loopReads.has(name)) return offLoop.read(name, args);
@@ -160,6 +164,10 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
     write: (name, args) => writer.write(name, args),
     read,
     ledgerWrite: (name, args) => writer.write(name, args),
+    ledgerRead: (name, args) => {
+      if (writer.health.replaced) return Promise.reject(new StoreUnavailable(writer.health.replaced));
+      return projectorReader.read(name, args);
+    },
     holdsRelayLock: async () => true,
     holdsProjectorLock: async () => true,
     async ping() {
@@ -175,6 +183,7 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
       closed ??= (async () => {
         await writer.close();
         await offLoop.close();
+        await projectorReader.close();
         await checkpoints.close();
         reader.db.close();
         lock?.release();

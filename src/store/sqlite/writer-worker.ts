@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import type { LedgerWriteName } from '../procedures';
 import { commitBatch } from './commit-batch';
 import { fileIdentity, fileReplaced } from './file-identity';
 import { tooLittleSpace } from './free-space';
@@ -24,6 +25,10 @@ const FILE_CHECK_INTERVAL_MS = 1000;
 const SAVE_WAL_PATIENCE_MS = 10_000;
 
 const walPath = `${setup.path}-wal`;
+/** Every ledger write by name (the compiler asks for a new one here). */
+const LEDGER_WRITES: ReadonlySet<string> = new Set(Object.keys({
+  projectLedger: true, applyLedgerBatch: true, sweepLedger: true, rebuildLedger: true, backfillLedger: true,
+} satisfies Record<LedgerWriteName, true>));
 let statements: StatementCache;
 /** dev:ino of the WAL this connection writes to; null if SQLite did not create one. */
 let walIdentity: string | null;
@@ -115,7 +120,12 @@ function flush(): void {
   scheduled = false;
   const batch = queue;
   queue = [];
-  if (batch.length > 0) send(commit(batch));
+  // The ledger's own transactions (a projector batch's writes, a sweep, a rebuild page) commit
+  // after the acks that were waiting with them, never ahead: an ack waits for no ledger write.
+  const acks = batch.filter((write) => !LEDGER_WRITES.has(write.name));
+  const ledger = acks.length === batch.length ? [] : batch.filter((write) => LEDGER_WRITES.has(write.name));
+  if (acks.length > 0) send(commit(acks));
+  if (ledger.length > 0) send(commit(ledger));
   // After the batch's replies, not before: the acks already waiting do not wait for the
   // checkpoint too; only writes arriving while it runs do (they become the next batch).
   if (checkpointWanted && !replaced) {

@@ -1,7 +1,9 @@
 import type { OrderKey } from '../../../ledger/ledger-facts';
 import { distinctOrders, loadedOrders, loadOrders, REPLAY } from './ledger-orders';
 import { recomputeOrders, type LedgerOptions, type OrderFact, type Recomputed } from './ledger-writes';
-import { dialect, lastTrip, oneTrip, outboxChanged, type Procedure, type Statement } from '../procedure';
+import { changes, dialect, lastTrip, oneTrip, outboxChanged, type Procedure, type Statement } from '../procedure';
+
+const BUMP_GENERATION = 'UPDATE ledger_projector SET generation = generation + 1 WHERE id = 1';
 
 /**
  * The ledger's one step for every verb but the notifications' (which fold it into their own
@@ -17,7 +19,8 @@ export function* applyOrderFacts(facts: readonly OrderFact[], options: LedgerOpt
   const from = replay ? REPLAY : { replay: false as const, newFacts: facts, settings: options.settings };
   const loaded = loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql, from)));
   const { statements, results, events } = recomputeOrders(loaded, facts, options, sql);
-  yield* queueAfter(statements, events);
+  // A projector batch computed from records read before these writes must not land over them.
+  yield* queueAfter(statements, events, statements.length + events.length > 0 ? [changes(BUMP_GENERATION)] : []);
   return results;
 }
 

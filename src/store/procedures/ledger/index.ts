@@ -9,7 +9,7 @@ import { ledgerBackfillNeeded } from './ledger-backfill-needed';
 import { ledgerLag, ledgerPosition } from './ledger-position';
 import { listDiscrepancies, openDiscrepancyCounts, openDiscrepancyCountsByOrigin } from './list-discrepancies';
 import { countOrdersWithStatus, listOrders, orderStatusCounts } from './list-orders';
-import { projectLedger } from './project-ledger';
+import { applyLedgerBatch, computeLedgerBatch, projectLedger } from './project-ledger';
 import { putExpectation } from './put-expectation';
 import { rebuildLedger } from './rebuild-ledger';
 import { resolveDiscrepancy } from './resolve-discrepancy';
@@ -21,12 +21,15 @@ export const ledgerWrites = {
   resolveDiscrepancy,
   // the ledger's own transactions (driver.ledgerWrite): the projector's batches and what recomputes records
   projectLedger,
+  applyLedgerBatch,
   sweepLedger,
   rebuildLedger,
   backfillLedger,
 } as const;
 
 export const ledgerReads = {
+  // the projector's read and fold, on a connection of its own (driver.ledgerRead)
+  computeLedgerBatch,
   getOrder,
   findOrders,
   listOrders,

@@ -10,7 +10,7 @@ import { recomputeOrders, type OrderFact } from './ledger-writes';
 import { queueAfter } from './apply-order-facts';
 import { paymentSearchWrites } from './payment-search-rows';
 import { failedNotificationSeq, keepFailedInput, readInboxEvent, readInputFact } from './failed-inputs';
-import { allRows, changes, dialect, oneTrip, type Procedure } from '../procedure';
+import { allRows, changes, dialect, get, oneTrip, type Procedure, type Statement } from '../procedure';
 
 export interface ProjectedBatch {
   /** Stored rows the batch went past (notifications, the ledger's other inputs, internal entries). */
@@ -27,12 +27,33 @@ export interface ProjectedBatch {
    * tracing off have none and are left out.
    */
   traceContexts?: string[];
+  /** How long the batch's write took, from asking the writer to its commit (set by the projector). */
+  writeMs?: number;
+  /** Computed batches thrown away before this one because the position moved under them. */
+  discarded?: number;
 }
 
 type Position = Record<'inbox_seq' | 'input_seq' | 'conflict_id' | 'rejection_id', number | string>;
+/** Where the projector stood when a batch was computed: its position and the ledger's generation (migration 023). */
+export type ReadPosition = Position & { generation: number | string };
+
+/** A computed batch's writes, to be applied only if the projector still stands where it was read. */
+export interface BatchWrite {
+  from: ReadPosition;
+  statements: Statement[];
+  events: Statement[];
+  position: Statement;
+}
+
+/** A batch read and folded (off the writer); `write` is null when there was nothing to apply. */
+export interface ComputedBatch {
+  batch: ProjectedBatch;
+  write: BatchWrite | null;
+}
 type InboxInput = { seq: number | string; mall_id: string; shop_order_no: string | null; event_json: string; trace_context?: string | null };
 
 const POSITION_COLUMNS = 'inbox_seq, input_seq, conflict_id, rejection_id';
+const POSITION_KEYS = ['inbox_seq', 'input_seq', 'conflict_id', 'rejection_id', 'generation'] as const;
 const AT = Object.fromEntries(POSITION_COLUMNS.split(', ').map((column) => [column, `SELECT ${column} FROM ledger_projector WHERE id = 1`])) as Record<keyof Position, string>;
 /**
  * The gateway's notifications after the position. Internal entries are passed in the index walk,
@@ -56,21 +77,50 @@ type RejectionInput = { id: number | string; received_at: string; content_type: 
  * crash at any point resumes exactly after the last batch that committed. The outbox-order lock
  * (PostgreSQL) is taken only to queue the events, after the reads, the fold and the records' writes. An input that
  * cannot be applied marks its order `ledger_error` and the batch goes on.
+ *
+ * Both phases in one transaction, for a one-shot caller; the serving projector runs
+ * `computeLedgerBatch` off the writer and sends only `applyLedgerBatch` to it.
  */
 export function* projectLedger(limit: number, now: string, settings: LedgerSettings, withTraceContexts = false): Procedure<ProjectedBatch> {
+  const { batch, write } = yield* computeLedgerBatch(limit, now, settings, withTraceContexts);
+  if (write !== null && !(yield* applyLedgerBatch(write))) throw new Error('the ledger projector moved during its own batch');
+  return batch;
+}
+
+/**
+ * The write phase of a batch computed by `computeLedgerBatch`: a short transaction on the writer.
+ * It first reads the position and the generation again; if either moved since the batch was read
+ * (another replica's projector, a sweep, a rebuild page), nothing is written and it answers false:
+ * the caller computes the batch again from the new position. Else the records, the events and the
+ * new position are written together, so a crash at any point resumes after the last batch that
+ * committed, and nothing is applied twice.
+ */
+export function* applyLedgerBatch(write: BatchWrite): Procedure<boolean> {
+  const now = yield* get<ReadPosition>(`SELECT ${POSITION_COLUMNS}, generation FROM ledger_projector WHERE id = 1`);
+  if (!now || POSITION_KEYS.some((key) => String(now[key]) !== String(write.from[key]))) return false;
+  yield* queueAfter(write.statements, write.events, [write.position]);
+  return true;
+}
+
+/**
+ * The read and compute phase of a batch: no write, so it runs on a read connection of its own
+ * (SQLite: the projector's thread; PostgreSQL: a snapshot on its own connection), never on the
+ * acks' writer. Its position is read first: whatever the later reads see is at least as new.
+ */
+export function* computeLedgerBatch(limit: number, now: string, settings: LedgerSettings, withTraceContexts = false): Procedure<ComputedBatch> {
   // The position and what follows it in one trip: every read finds the position itself (nothing
   // else moves it while this transaction holds the ledger's write lock, or SQLite's one writer).
   const [positions, inbox, inputs, conflicts, rejections] = (yield* oneTrip(
     // With the inbox's end, read before the notifications (on PostgreSQL an earlier snapshot: every
     // row up to it is seen by the read after it).
-    allRows(`SELECT ${POSITION_COLUMNS}, (SELECT MAX(seq) FROM inbox) AS inbox_end FROM ledger_projector WHERE id = 1`),
+    allRows(`SELECT ${POSITION_COLUMNS}, generation, (SELECT MAX(seq) FROM inbox) AS inbox_end FROM ledger_projector WHERE id = 1`),
     allRows(withTraceContexts ? TRACED_NOTIFICATIONS_AFTER : NOTIFICATIONS_AFTER, limit),
     allRows(`SELECT seq, mall_id, shop_order_no, fact_json FROM ledger_inputs WHERE seq > (${AT.input_seq}) ORDER BY seq LIMIT ?`, limit),
     // The stored version by its seq, once per conflict (a join may be planned as a walk of the inbox).
     allRows(`SELECT c.id, c.received_at, c.event_json, (SELECT i.event_json FROM inbox i WHERE i.seq = c.inbox_seq) AS stored_json
       FROM conflicts c WHERE c.id > (${AT.conflict_id}) ORDER BY c.id LIMIT ?`, limit),
     allRows(`SELECT id, received_at, content_type, raw_body, reason FROM rejections WHERE id > (${AT.rejection_id}) ORDER BY id LIMIT ?`, limit),
-  )) as [Array<Position & { inbox_end: number | string | null }>, InboxInput[], LedgerInput[], ConflictInput[], RejectionInput[]];
+  )) as [Array<ReadPosition & { inbox_end: number | string | null }>, InboxInput[], LedgerInput[], ConflictInput[], RejectionInput[]];
   const position = positions[0];
   if (!position) throw new Error('the ledger projector has no position row (migration 014)');
   const end = Math.max(Number(position.inbox_end ?? 0), Number(inbox.at(-1)?.seq ?? 0));
@@ -81,7 +131,7 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
   const inboxSeq = notifications.length === limit ? notifications.at(-1)!.seq : Math.max(end, Number(position.inbox_seq));
   const internal = Number(inboxSeq) - Number(position.inbox_seq) - notifications.length;
   const rows = notifications.length + inputs.length + conflicts.length + rejections.length + Math.max(0, internal);
-  if (rows === 0) return { rows: 0, orders: 0, errors: [], more: false };
+  if (rows === 0) return { batch: { rows: 0, orders: 0, errors: [], more: false }, write: null };
 
   const traceContexts: string[] = [];
   const facts: OrderFact[] = [];
@@ -141,11 +191,15 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
   const inputSeq = inputs.at(-1)?.seq ?? position.input_seq;
   const conflictId = conflicts.at(-1)?.id ?? position.conflict_id;
   const rejectionId = rejections.at(-1)?.id ?? position.rejection_id;
-  yield* queueAfter(statements, events, [
-    changes('UPDATE ledger_projector SET inbox_seq = ?, input_seq = ?, conflict_id = ?, rejection_id = ?, projected_at = ? WHERE id = 1',
+  const from: ReadPosition = { inbox_seq: position.inbox_seq, input_seq: position.input_seq, conflict_id: position.conflict_id, rejection_id: position.rejection_id, generation: position.generation };
+  const write: BatchWrite = {
+    from,
+    statements,
+    events,
+    position: changes('UPDATE ledger_projector SET inbox_seq = ?, input_seq = ?, conflict_id = ?, rejection_id = ?, projected_at = ?, generation = generation + 1 WHERE id = 1',
       inboxSeq, inputSeq, conflictId, rejectionId, Date.parse(now)),
-  ]);
-  return { rows, orders: orders.length, errors, more: full, ...(withTraceContexts ? { traceContexts } : {}) };
+  };
+  return { batch: { rows, orders: orders.length, errors, more: full, ...(withTraceContexts ? { traceContexts } : {}) }, write };
 }
 
 function firstSeen(orders: readonly OrderKey[]): OrderKey[] {
