@@ -2,7 +2,10 @@ import { Router, type Request, type Response } from 'express';
 import { csvWriter } from '../exports/csv-writer';
 import type { ExportSource, ExportWords } from '../exports/export-source';
 import { kstText } from '../exports/kst-text';
+import { kstDay } from '../daily-summary/kst-day';
+import { summaryRangeProblem } from '../daily-summary/summary-range';
 import { runExport, type ExportOutcome } from '../exports/run-export';
+import { dailySummarySource } from '../exports/sources/daily-summary-source';
 import { discrepanciesSource } from '../exports/sources/discrepancies-source';
 import { eventsSource } from '../exports/sources/events-source';
 import { ordersSource } from '../exports/sources/orders-source';
@@ -32,7 +35,7 @@ const isoRange = (range: Range) => ({ ...(range.from ? { from: kstDayStart(range
 
 /**
  * Each exportable list by its name in the URL, with the same filters its page takes. A new list
- * (the daily summary, once its store read exists) is one line here over one source module.
+ * is one entry here over one source module.
  */
 const LISTS: Record<string, (deps: ConsoleDeps, query: Record<string, unknown>, range: Range) => ExportRequest | null> = {
   orders(deps, query, range) {
@@ -60,6 +63,19 @@ const LISTS: Record<string, (deps: ConsoleDeps, query: Record<string, unknown>, 
       filters: state ? { state } : ({} as Record<string, string>),
     };
   },
+  summary(deps, query, range) {
+    const ledger = deps.ledger;
+    if (!ledger?.dailySummary) return null;
+    // The month view's and day page's forms always send both days; a bare link takes this month so far.
+    const to = range.to || kstDay(deps.now().toISOString());
+    const from = range.from || `${to.slice(0, 7)}-01`;
+    if (summaryRangeProblem(from, to) !== null) return null;
+    const mall = typeof query.mall === 'string' && /^[\w-]{1,40}$/.test(query.mall.trim()) ? query.mall.trim() : '';
+    return {
+      source: dailySummarySource({ dailySummary: ledger.dailySummary }, { from, to, mallId: mall || null }, deps.config.LEDGER_DEFAULT_CURRENCY),
+      filters: { ...(mall ? { mall } : {}), ...(range.from && range.to ? {} : { days: `${from}..${to}` }) },
+    };
+  },
 };
 
 /** The statuses' and kinds' names in the operator's language, from the pages' own catalogue. */
@@ -80,7 +96,7 @@ function auditDetail(range: Range, filters: Record<string, string>, outcome: Exp
 }
 
 /**
- * Downloads of the Orders, Events and Discrepancies lists as .xlsx or CSV (`/console/exports/orders.xlsx?from=…&to=…&status=…`).
+ * Downloads of the Orders, Events and Discrepancies lists and the daily money as .xlsx or CSV (`/console/exports/orders.xlsx?from=…&to=…&status=…`).
  * A GET changes nothing, but the files hold the shop's payments: an operator at least, and every
  * download is audited once it ends, however it ends.
  */

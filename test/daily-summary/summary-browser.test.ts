@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, kstDay } from '../../src/daily-summary/kst-day';
@@ -10,9 +10,10 @@ import {
 } from '../../src/simulator/notification-builders';
 import { describeBrowser, launchBrowser, stopListening, type TestBrowser } from '../helpers/browser';
 import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
+import { parseXlsx } from '../exports/xlsx-sheet';
 
 const MALL = 'T0001234';
-/** docs/console-summary-month.png and console-summary-day.png are refreshed on request only (UPDATE_SCREENSHOTS=1). */
+/** docs/console-summary-month.png, console-summary-day.png and console-summary-export.png are refreshed on request only (UPDATE_SCREENSHOTS=1). */
 const shotsDir = () => (process.env.UPDATE_SCREENSHOTS ? join(__dirname, '..', '..', 'docs') : mkdtempSync(join(tmpdir(), 'summary-shots-')));
 
 describeBrowser('settling the day in the console, in a browser, in Korean', () => {
@@ -87,6 +88,30 @@ describeBrowser('settling the day in the console, in a browser, in Korean', () =
     await page.screenshot({ path: join(shots, 'console-summary-day.png'), fullPage: true });
     await page.getByRole('link', { name: 'US-3001' }).click();
     await page.getByRole('heading', { name: 'US-3001' }).waitFor();
+    await context.close();
+  }, 60_000);
+
+  test('an operator downloads yesterday\'s money for accounting from its day page, as 엑셀', async () => {
+    const token = await h.addOperator('kang', 'operator');
+    const context = await browser.browser.newContext({ locale: 'ko-KR', acceptDownloads: true });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await page.goto(`${url}/console`);
+    await page.getByLabel('토큰').fill(token);
+    await page.getByRole('button', { name: '로그인' }).click();
+    const yesterday = addDays(today, -Math.min(1, Number(today.slice(8)) - 1));
+    await page.goto(`${url}/console/summary/${yesterday}`);
+    await page.getByRole('button', { name: '엑셀 내려받기' }).waitFor();
+    await page.screenshot({ path: join(shots, 'console-summary-export.png'), fullPage: true });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '엑셀 내려받기' }).click()]);
+    expect(download.suggestedFilename()).toBe(`summary_${yesterday}_${yesterday}.xlsx`);
+    const file = join(shots, 'summary.xlsx');
+    await download.saveAs(file);
+    const book = parseXlsx(readFileSync(file));
+    rmSync(file);
+    expect(book.sheetNames).toEqual(['일별 정산']);
+    const days = await h.ledgerApp.stores.ledger.dailySummary({ from: yesterday, to: yesterday, mallId: null }, 'KRW');
+    expect(book.sheets[0]!.slice(1).map((row) => [row[0]?.value, row[1]?.value, row[2]?.value])).toEqual(days.map((d) => [d.date, d.mallId, d.currency]));
     await context.close();
   }, 60_000);
 });

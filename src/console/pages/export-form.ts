@@ -2,7 +2,7 @@ import { html, type SafeHtml } from '../html';
 import { ACTING_ROLE, roleAllows } from '../roles';
 import { type Viewer, wordsOf } from './layout';
 
-export type ExportList = 'orders' | 'events' | 'discrepancies';
+export type ExportList = 'orders' | 'events' | 'discrepancies' | 'summary';
 
 /**
  * The list's two downloads (.xlsx and CSV) with the page's filters and a date range, for an

@@ -3,6 +3,7 @@ import { orderCurrency } from '../../ledger/order-currency';
 import type { OrderRecord, OrderStatus } from '../../ledger/order-record';
 import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
+import { exportForm } from './export-form';
 import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
 import { orderHref, orderStatusBadge } from './order-status-badge';
@@ -36,6 +37,7 @@ export function summaryDayPage(viewer: Viewer, view: SummaryDayView): string {
 <p class="muted">${t('summary.day.intro')}</p>
 <nav class="pager"><a href="${summaryDayHref(view.previous, view.mallId)}">${t('summary.day.previous')}</a> <a href="${monthHref}">${t('summary.day.back', { month: monthLabel })}</a> <a href="${summaryDayHref(view.next, view.mallId)}">${t('summary.day.next')}</a></nav>
 ${view.days.length === 0 ? html`<p class="muted">${t('summary.day.empty')}</p>` : view.days.map((d) => figures(t, d))}
+${exportForm(viewer, 'summary', { mall: view.mallId }, { from: view.day, to: view.day })}
 <h2>${t('summary.orders.title')}</h2>
 <div class="table-wrap"><table>
   <thead><tr><th>${t('orders.col.shopOrderNo')} <span class="muted">${t('orders.col.mallId')}</span></th><th>${t('orders.col.status')}</th><th class="num">${t('orders.col.approved')}</th><th class="num">${t('orders.col.cancelled')}</th><th class="num">${t('orders.col.remaining')}</th><th class="num">${t('orders.col.deposited')}</th></tr></thead>
