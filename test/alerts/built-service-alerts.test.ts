@@ -37,8 +37,11 @@ describe('alerts in the built service', () => {
       expect(text).toContain(`https://ops.shop.example/console/orders/T0001234/${shopOrderNo}`);
       const metrics = await eventually(async () => {
         const body = await (await fetch(`http://127.0.0.1:${receiver.adminPort}/metrics`)).text();
-        return body.includes('noti_receiver_alert_messages_total{channel="webhook",outcome="sent"} 1') && body;
-      }, 5_000, 'the sent counter');
+        // The pending gauge is read from the table after the send is recorded: wait for both.
+        const settled = body.includes('noti_receiver_alert_messages_total{channel="webhook",outcome="sent"} 1')
+          && body.includes('noti_receiver_alerts_pending{channel="webhook"} 0');
+        return settled && body;
+      }, 15_000, 'the sent counter and nothing pending');
       expect(metrics).toContain('noti_receiver_alerts_pending{channel="webhook"} 0');
       expect(receiver.logs().some((l) => l.message === 'alerts to people on')).toBe(true);
       expect(JSON.stringify(receiver.logs())).not.toContain('XXXXsecretXXXX');

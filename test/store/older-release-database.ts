@@ -42,6 +42,25 @@ const READ_SINCE: Array<{ version: number; sql: (integer: string) => string }> =
     sql: (integer) => `CREATE TEMP TABLE IF NOT EXISTS ledger_fold_states (order_id ${integer} PRIMARY KEY, settings TEXT NOT NULL,
       last_moment ${integer}, state_json TEXT NOT NULL)`,
   },
+  // A record write moves the projector's generation (migration 023); before 014 there is no projector row to move.
+  { version: 14, sql: (integer) => `CREATE TEMP TABLE IF NOT EXISTS ledger_projector (id ${integer} PRIMARY KEY, generation ${integer} NOT NULL DEFAULT 0)` },
+  // The day's money: a seed's record writes book their orders there too (thrown away with the table).
+  {
+    version: 20,
+    sql: () => `CREATE TEMP TABLE IF NOT EXISTS summary_bookings (mall_id TEXT NOT NULL, shop_order_no TEXT NOT NULL, day TEXT NOT NULL,
+      currency TEXT NOT NULL, kind TEXT NOT NULL, method TEXT NOT NULL, count BIGINT NOT NULL, amount BIGINT NOT NULL,
+      PRIMARY KEY (mall_id, shop_order_no, day, currency, kind, method))`,
+  },
+  {
+    version: 20,
+    sql: () => `CREATE TEMP TABLE IF NOT EXISTS summary_order_status (mall_id TEXT NOT NULL, shop_order_no TEXT NOT NULL, status TEXT NOT NULL,
+      currency TEXT NOT NULL, PRIMARY KEY (mall_id, shop_order_no))`,
+  },
+  {
+    version: 20,
+    sql: () => `CREATE TEMP TABLE IF NOT EXISTS summary_daily (day TEXT NOT NULL, mall_id TEXT NOT NULL, currency TEXT NOT NULL, kind TEXT NOT NULL,
+      method TEXT NOT NULL, count BIGINT NOT NULL, amount BIGINT NOT NULL, PRIMARY KEY (day, mall_id, currency, kind, method))`,
+  },
 ];
 const laterTables = (version: number, integer: string) => READ_SINCE.filter((t) => t.version > version).map((t) => t.sql(integer));
 
