@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -9,7 +8,7 @@ import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { approvalNotification, depositNotification, refundNotification } from '../../src/simulator/notification-builders';
 import { runRetention } from '../../src/retention/run-retention';
-import { describeBrowser, launchBrowser, stopListening, type TestBrowser } from '../helpers/browser';
+import { describeBrowser, launchBrowser, stopListening, type TestBrowser, listenForBrowser } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { inboxEntry } from '../helpers/stored-events';
 import { ADMIN_TOKEN, consoleSessions, startConsoleHarness, type ConsoleHarness } from './console-harness';
@@ -17,13 +16,6 @@ import { ADMIN_TOKEN, consoleSessions, startConsoleHarness, type ConsoleHarness 
 // The README's screenshots are refreshed on request (UPDATE_SCREENSHOTS=1), so a test run never dirties the checkout.
 const DOCS = process.env.UPDATE_SCREENSHOTS ? join(__dirname, '..', '..', 'docs') : join(tmpdir(), 'console-screenshots');
 const HOUR_MS = 60 * 60 * 1000;
-
-/** The admin app on a real loopback port: a browser needs one. */
-async function listen(app: ReturnType<typeof createAdminApp>): Promise<{ server: Server; url: string }> {
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
 
 async function signIn(page: Page, url: string, token: string): Promise<void> {
   await page.goto(`${url}/console`);
@@ -54,7 +46,7 @@ describeBrowser('operator console in a browser', () => {
     await h.receiver.forwarded(63);
     await eventually(async () => (await h.receiver.store.eventCounts()).delivered === 63, 10_000, 'all 63 marked delivered');
     await runRetention(h.receiver.store, { days: 90, now: new Date() });
-    admin = await listen(h.admin);
+    admin = await listenForBrowser(h.admin);
     browser = await launchBrowser();
     page = await browser.context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -140,7 +132,7 @@ describeBrowser('operator console in a browser', () => {
         adminToken: ADMIN_TOKEN, sessions: consoleSessions(h.receiver.store), now: () => new Date(),
       },
     });
-    const restarted = await listen(fixed);
+    const restarted = await listenForBrowser(fixed);
     try {
       await page.goto(`${restarted.url}/console`);
       await page.getByRole('heading', { name: 'Overview' }).waitFor();

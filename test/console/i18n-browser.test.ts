@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { en } from '../../src/console/i18n/en';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification, changeNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
-import { describeBrowser, launchBrowser, type TestBrowser } from '../helpers/browser';
+import { describeBrowser, launchBrowser, type TestBrowser, listenForBrowser } from '../helpers/browser';
 import { startLedgerConsole, type LedgerConsole } from './ledger-console-harness';
 
 const MALL = 'T0001234';
@@ -108,9 +107,7 @@ describeBrowser('every console page in Korean and in English, in a browser', () 
       { name: 'operators', path: () => '/console/operators' },
       { name: 'not-found', path: () => `/console/orders/${MALL}/ORD-NOPE` },
     );
-    server = h.admin.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, url } = await listenForBrowser(h.admin));
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification } from '../../src/simulator/notification-builders';
-import { describeBrowser, launchBrowser, stopListening, type TestBrowser } from '../helpers/browser';
+import { describeBrowser, launchBrowser, stopListening, type TestBrowser, listenForBrowser } from '../helpers/browser';
 import { startLedgerConsole, type LedgerConsole } from './ledger-console-harness';
 
 const MALL = 'T0001234';
@@ -46,9 +45,7 @@ describeBrowser('the console laid out at 1024 and 1440 px, in both languages', (
       await h.ledgerApp.api.get(`/v1/orders/${MALL}/${shopOrderNo}`).expect(200);
     }
     token = await h.addOperator('layout-admin', 'admin');
-    server = h.admin.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, url } = await listenForBrowser(h.admin));
     browser = await launchBrowser();
   });
   afterAll(async () => {

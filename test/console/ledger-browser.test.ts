@@ -1,11 +1,10 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
-import { describeBrowser, launchBrowser, stopListening, type TestBrowser } from '../helpers/browser';
+import { describeBrowser, launchBrowser, stopListening, type TestBrowser, listenForBrowser } from '../helpers/browser';
 import { startLedgerConsole, type LedgerConsole } from './ledger-console-harness';
 
 const MALL = 'T0001234';
@@ -28,9 +27,7 @@ describeBrowser('the payment ledger in the console, in a browser', () => {
     const minutesAgo = (n: number) => kstStamp(new Date(Date.now() - n * 60_000));
     await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: 'PG26112500001', amount: '3000', approvalDate: minutesAgo(5) })).expect(200);
     await h.ledgerApp.notify(changeNotification({ mallId: MALL, shopOrderNo, pgCno: 'PG26112500001', cancelPgCno: 'PG26112500002', cancelAmount: '1000', amount: '1000', remainAmount: '2000', cancelDate: minutesAgo(2) })).expect(200);
-    server = h.admin.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, url } = await listenForBrowser(h.admin));
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +9,7 @@ import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import type { RunningSandbox } from '../../src/sandbox/sandbox-app';
 import { approvalNotification } from '../../src/simulator/notification-builders';
-import { describeBrowser, launchBrowser, stopListening, type TestBrowser } from '../helpers/browser';
+import { describeBrowser, launchBrowser, stopListening, type TestBrowser, listenForBrowser } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { startLedgerReceiver, type LedgerReceiver } from '../sandbox/ledger-receiver';
 import { MALL_ID, sandboxForTests, settledNotifications, uniqueId } from '../sandbox/sandbox-fixtures';
@@ -41,9 +40,7 @@ describeBrowser('searching a payment and cancelling it from the order page, in a
         logger: createLogger({ level: 'error', silent: true }), config: loadConfig({ TRUST_PROXY: '127.0.0.1,::1' }), sessions: consoleSessions(store, ADMIN_TOKEN),
       },
     });
-    server = admin.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, url } = await listenForBrowser(admin));
     browser = await launchBrowser();
   });
   afterAll(async () => {

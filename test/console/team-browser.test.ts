@@ -1,8 +1,7 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { approvalNotification } from '../../src/simulator/notification-builders';
-import { describeBrowser, launchBrowser, stopListening, type TestBrowser } from '../helpers/browser';
+import { describeBrowser, launchBrowser, stopListening, type TestBrowser, listenForBrowser } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { startConsoleHarness, type ConsoleHarness } from './console-harness';
 
@@ -34,9 +33,7 @@ describeBrowser('the console for a team in a browser: each role', () => {
     await h.receiver.postJson(approvalNotification({ mallId: 'T0009999', shopOrderNo: 'ORDER-TEAM-REJECTED' })).expect(400);
     await h.receiver.forwarded(1);
     eventId = (await h.receiver.store.searchEvents({ query: 'ORDER-TEAM', limit: 1, offset: 0 }))[0]!.eventId;
-    server = h.admin.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, url } = await listenForBrowser(h.admin));
     browser = await launchBrowser();
   });
   afterAll(async () => {

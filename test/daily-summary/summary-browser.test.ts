@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +7,7 @@ import { kstStamp } from '../../src/notifications/kst-date';
 import {
   approvalNotification, changeNotification, depositCancelNotification, depositNotification, refundNotification, transferFailedNotification,
 } from '../../src/simulator/notification-builders';
-import { describeBrowser, launchBrowser, stopListening, type TestBrowser } from '../helpers/browser';
+import { describeBrowser, launchBrowser, stopListening, type TestBrowser, listenForBrowser } from '../helpers/browser';
 import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
 import { parseXlsx } from '../exports/xlsx-sheet';
 
@@ -54,9 +53,7 @@ describeBrowser('settling the day in the console, in a browser, in Korean', () =
     await h.ledgerApp.api.put(`/v1/orders/${MALL}/US-3001/expectation`, { amount: 4599, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
     await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'US-3001', pgCno: 'PGUS3001', amount: '4599', approvalDate: on(1, 20) }));
     await h.ledgerApp.stores.ledger.caughtUp();
-    server = h.admin.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, url } = await listenForBrowser(h.admin));
     browser = await launchBrowser();
   });
   afterAll(async () => {

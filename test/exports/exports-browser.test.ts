@@ -1,11 +1,10 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification } from '../../src/simulator/notification-builders';
-import { describeBrowser, launchBrowser, stopListening, type TestBrowser } from '../helpers/browser';
+import { describeBrowser, launchBrowser, stopListening, type TestBrowser, listenForBrowser } from '../helpers/browser';
 import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
 import { parseCsv, parseXlsx } from './xlsx-sheet';
 
@@ -33,9 +32,7 @@ describeBrowser('downloading a list from the console, in a browser', () => {
     await h.ledgerApp.api.put(`/v1/orders/${MALL}/ORD-2026-${stamp}-3/expectation`, { amount: 1203, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
     await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo: `ORD-2026-${stamp}-3`, amount: '1203', approvalDate: minutesAgo(2) })).expect(200);
     await h.ledgerApp.api.get(`/v1/orders/${MALL}/ORD-2026-${stamp}-3`).expect(200);
-    server = h.admin.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, url } = await listenForBrowser(h.admin));
     browser = await launchBrowser();
   });
   afterAll(async () => {

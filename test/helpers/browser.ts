@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 
 /** Debian's chromium: `npx playwright install` cannot download a browser on these machines. */
@@ -60,4 +61,11 @@ export async function stopListening(server: Server): Promise<void> {
   const closed = new Promise((resolve) => server.close(resolve));
   server.closeAllConnections();
   await closed;
+}
+
+/** Serves `app` on a free loopback port for a browser to open; stop it with `stopListening`. */
+export async function listenForBrowser(app: { listen(port: number, host: string): Server }): Promise<{ server: Server; url: string }> {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
