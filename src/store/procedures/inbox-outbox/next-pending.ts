@@ -7,7 +7,7 @@ import { all, type Procedure } from '../procedure';
  * come to the relay, and on SQLite out of the database, in one turn of the event loop that the
  * gateway's acks share. 500 rows of 64 KiB bodies were ~32 MB in one turn; 1 MiB is a few ms.
  */
-export const PENDING_PAGE_BYTES = 1024 * 1024;
+const PENDING_PAGE_BYTES = 1024 * 1024;
 
 /**
  * Due or not: the relay keeps arrival order by waiting on the head row. The page is the head's
