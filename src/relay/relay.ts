@@ -8,6 +8,7 @@ import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from '../backoff';
 import { WakeSignal } from '../wake-signal';
 import { ConfirmedEvents } from './confirmed-events';
 import { verdictOf } from './retry-rules';
+import { nextTurn, slicesOf } from './slices';
 
 export interface RelayOptions {
   store: Store;
@@ -119,19 +120,33 @@ export function startRelay(options: RelayOptions): Relay {
     const notDue = ignoreBackoff ? -1 : rows.findIndex((row) => row.nextAttemptAt > now);
     const due = notDue === -1 ? rows : rows.slice(0, notDue);
     const unpublished = await markConfirmed(due);
-    // A batch publisher takes the whole due run in one write/fsync/confirm round; if it fails,
-    // the rows go one at a time so each gets its own retry or dead verdict, in order.
-    const batch = unpublished.length > 1 && publisher.publishBatch ? await deliverBatch(unpublished) : 'one-at-a-time';
-    if (batch === 'failed') return 0;
-    if (batch === 'one-at-a-time') {
-      for (const row of unpublished) {
-        if (signal.stopped || !(await deliver(row))) return 0;
+    // Slice by slice, each in its own turn of the event loop: a large run built and serialised at
+    // once held the gateway's acks for tens of ms. Order holds: a slice that fails ends the pass.
+    for (const [index, slice] of slicesOf(unpublished).entries()) {
+      if (index > 0) {
+        await nextTurn();
+        if (signal.stopped) return 0;
       }
+      if (!(await deliverSlice(slice))) return 0;
     }
     // Wait for the first row that was not due yet; it still holds back everything behind it.
     if (notDue === -1) return 0;
     headDueAt = rows[notDue]!.nextAttemptAt;
     return Math.max(1, headDueAt - Date.now());
+  }
+
+  /** True when the pass may go on to the next slice. */
+  async function deliverSlice(rows: OutboxRecord[]): Promise<boolean> {
+    // A batch publisher takes the whole slice in one write/fsync/confirm round; if it fails,
+    // the rows go one at a time so each gets its own retry or dead verdict, in order.
+    const batch = rows.length > 1 && publisher.publishBatch ? await deliverBatch(rows) : 'one-at-a-time';
+    if (batch === 'failed') return false;
+    if (batch === 'one-at-a-time') {
+      for (const row of rows) {
+        if (signal.stopped || !(await deliver(row))) return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -247,6 +262,8 @@ export function startRelay(options: RelayOptions): Relay {
       }
       if (draining && (wait === null || state.lastError !== null || state.storeError !== null)) break;
       if (wait !== 0) await signal.sleep(wait ?? pollIntervalMs);
+      // Back to back, passes on SQLite may never leave the microtask queue: let waiting I/O in first.
+      else await nextTurn();
     }
     state.running = false;
     state.holdsLock = false;

@@ -15,7 +15,7 @@ export function createStore(driver: StoreDriver): Store {
     kind: driver.kind,
     record: (entry) => write('recordNotification', inboxRow(entry)),
     recordRejection: (entry) => write('recordRejection', entry),
-    nextPending: (limit) => read('nextPending', limit),
+    nextPending: (limit, maxBytes) => read('nextPending', limit, maxBytes),
     markDelivered: (seqs, deliveredAt, publisher) => write('markDelivered', seqs, deliveredAt, publisher ?? null),
     markRetry: (seq, error, nextAttemptAt, detail) => write('markRetry', seq, error, nextAttemptAt, detail?.at ?? nowIso(), detail?.publisher ?? null),
     markDead: (seq, error, detail) => write('markDead', seq, error, detail?.at ?? nowIso(), detail?.publisher ?? null),

@@ -33,8 +33,11 @@ export interface Store extends OperatorQueries, RetentionQueries, TeamAccess, Al
   record(entry: InboxEntry): Promise<RecordResult>;
   recordRejection(entry: RejectionEntry): Promise<number>;
 
-  /** The oldest pending rows in arrival order, due or not: the relay keeps order by waiting on the head. */
-  nextPending(limit: number): Promise<OutboxRecord[]>;
+  /**
+   * The oldest pending rows in arrival order, due or not: the relay keeps order by waiting on the head.
+   * At most `limit` rows and about `maxBytes` of event JSON (default 1 MiB), never fewer than one row.
+   */
+  nextPending(limit: number, maxBytes?: number): Promise<OutboxRecord[]>;
   /** Several rows at once, so a batch the queue confirmed costs one commit. */
   /** Each also adds the attempt to the event's delivery history in the same transaction. */
   markDelivered(seqs: readonly number[], deliveredAt: string, publisher?: string | null): Promise<void>;

@@ -195,6 +195,22 @@ export function storeContract(openFresh: () => Promise<FreshStore>): void {
     await expect(store.recordRejection(rejectionEntry({ reason: 'bad byte \u0000 in field' }))).resolves.toEqual(expect.any(Number));
   });
 
+  test("the relay's read is cut by the events' size as well as by count, and always carries the head", async () => {
+    // Twenty events of just over 64 KiB each: 1.3 MiB in all, past the default page of 1 MiB.
+    const large = Array.from({ length: 20 }, (_, i) => inboxEntry({ pgCno: `L${i}`, data: { shopValue1: 'x'.repeat(64 * 1024) } }));
+    for (const entry of large) await store.record(entry);
+    const ids = large.map((entry) => entry.event.id);
+    const page = await store.nextPending(500, 256 * 1024);
+    // The page stops at the first row that starts past the budget: 4 rows of just over 64 KiB.
+    expect(page.map((row) => row.eventId)).toEqual(ids.slice(0, 4));
+    expect((await store.nextPending(500, 1)).map((row) => row.eventId)).toEqual(ids.slice(0, 1));
+    expect((await store.nextPending(2, 10 * 1024 * 1024)).map((row) => row.eventId)).toEqual(ids.slice(0, 2));
+    const byDefault = (await store.nextPending(500)).map((row) => row.eventId);
+    expect(byDefault.length).toBeGreaterThan(4);
+    expect(byDefault.length).toBeLessThan(ids.length);
+    expect(byDefault).toEqual(ids.slice(0, byDefault.length));
+  });
+
   test('the relay is woken after a commit that added events, not after a duplicate', async () => {
     let wakes = 0;
     store.onNewEvents(() => wakes++);
