@@ -1,10 +1,10 @@
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import Database from 'better-sqlite3';
 import { SIMULATOR_MARKER } from '../../src/notifications/simulator-marker';
 import { approvalNotification, nextPgCno } from '../../src/simulator/notification-builders';
 import { eventually } from '../helpers/eventually';
-import { admin, createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
+import { rawSql } from '../helpers/raw-sql';
+import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 import { mailReceiver, openAlertService, webhookReceiver, type AlertService, type MailReceiver, type WebhookReceiver } from './alert-harness';
 
 const MALL = 'T0001234';
@@ -15,20 +15,6 @@ const orderNo = () => `ORD-ALERT-${process.pid}-${++orderSeq}`;
 const PERSON = { cardNo: '5361-4812-3456-7890', customerName: '홍길동', customerContactNo: '01098765432' };
 const PROBES = ['5361', '4812', '7890', '홍길동', '01098765432', 'p4ssw0rd', 'secretXXXX', 'queue-token-123'];
 
-/** SQL run by hand on the service's own database (a corrupted input, as a fault would leave it). */
-async function rawSql(url: string, text: string, ...params: Array<string | number>): Promise<void> {
-  if (url.startsWith('sqlite:')) {
-    const db = new Database(url.slice('sqlite:'.length));
-    try {
-      db.prepare(text).run(...params);
-    } finally {
-      db.close();
-    }
-    return;
-  }
-  let n = 0;
-  await admin(url, text.replace(/\?/g, () => `$${++n}`), params);
-}
 
 function expectNoPersonalData(text: string): void {
   for (const probe of PROBES) expect(text).not.toContain(probe);

@@ -1,27 +1,13 @@
-import Database from 'better-sqlite3';
 import { expectationFact } from '../../src/ledger/expectation-fact';
 import { approvalNotification, changeNotification, nextPgCno } from '../../src/simulator/notification-builders';
-import { admin, createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
+import { rawSql } from '../helpers/raw-sql';
+import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 import { startLedgerApp, type LedgerApp } from './ledger-app-harness';
 import { type Event, type OrderRecord, orderNumbers, stamp } from './story-kit';
 
 const MALL = 'T0001234';
 const orderNo = orderNumbers('ORD-MONEY');
 
-/** SQL as an operator's hand (or a fault) runs it on the service's own database. */
-async function rawSql(url: string, text: string, ...params: Array<string | number>): Promise<void> {
-  if (url.startsWith('sqlite:')) {
-    const db = new Database(url.slice('sqlite:'.length));
-    try {
-      db.prepare(text).run(...params);
-    } finally {
-      db.close();
-    }
-    return;
-  }
-  let n = 0;
-  await admin(url, text.replace(/\?/g, () => `$${++n}`), params);
-}
 
 /**
  * Payment stories where the ledger once told the people who move money something false (issue 35,
