@@ -188,6 +188,9 @@ function exportsSuite(open: () => Promise<LedgerConsole>): void {
         pgCno: `2026112700${String(start + i).padStart(10, '0')}`, shopOrderNo: `BULK-${start + i}`, data: { shopValue1: `=bulk ${start + i}` },
       }))));
     }
+    // The list holds the ledger's own event for each order too: the projector writes those after the
+    // acks, on its own thread, so the export and the count below wait until it has applied them all.
+    await h.ledgerApp.stores.ledger.caughtUp();
     const calls: Array<{ before: number | null; limit: number }> = [];
     let hold: Promise<void> | null = null;
     let failSecond = false;
