@@ -44,6 +44,11 @@ describe('starting on a database of an older release', () => {
         expect.objectContaining({ level: 'info', migration: '016_ledger_failed_inputs' }),
         expect.objectContaining({ level: 'info', migration: '017_audit_operator' }),
         expect.objectContaining({ level: 'info', migration: '018_store_identity' }),
+        expect.objectContaining({ level: 'info', migration: '019_ledger_fold_states' }),
+        expect.objectContaining({ level: 'info', migration: '020_daily_summary' }),
+        expect.objectContaining({ level: 'info', migration: '021_payment_search', note: expect.stringMatching(/one-time.*per million notifications/) }),
+        expect.objectContaining({ level: 'info', migration: '022_alerts' }),
+        expect.objectContaining({ level: 'info', migration: '023_ledger_generation' }),
       ]);
       expect(messages.indexOf('applying database migration')).toBeLessThan(messages.indexOf('listening'));
       // The notification stored before the ledger has no facts yet: one warning says what to run.

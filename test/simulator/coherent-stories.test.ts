@@ -26,6 +26,9 @@ describe("the simulator's payment stories against the real receiver and its ledg
   /** Sweeps as the service does, once the grace period has passed, then lists what is open. */
   async function openAfterGrace(): Promise<ListedDiscrepancy[]> {
     const later = new Date(Date.now() + AFTER_GRACE_MS).toISOString();
+    // The sweep reads the records as projected: the projector applies the acked notifications on its
+    // own thread, after the acks, so it must have applied them all before the sweep looks.
+    await receiver.stores.ledger.caughtUp();
     while ((await receiver.stores.ledger.sweep(later)) > 0);
     return (await receiver.stores.ledger.listDiscrepancies({ open: true, limit: 500 })).discrepancies;
   }

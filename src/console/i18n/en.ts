@@ -520,6 +520,7 @@ export const en = {
   'exports.xlsx': 'Excel (.xlsx)',
   'exports.csv': 'CSV',
   'auditAction.exported': 'exported',
+  'auditAction.requestedCancel': 'requested a cancel',
   'resolve.noteNeeded': 'A resolution needs a note of 1 to {max} characters: say what was done.',
   'forbidden.title': 'Not allowed',
   'forbidden.role': 'Your role ({role}) may not do this; it needs {needs}.',

@@ -505,6 +505,7 @@ export const ko: Record<MessageKey, string> = {
   'exports.xlsx': '엑셀 내려받기',
   'exports.csv': 'CSV 내려받기',
   'auditAction.exported': '내려받음',
+  'auditAction.requestedCancel': '결제 취소 요청',
   'resolve.noteNeeded': '해결하려면 1~{max}자의 메모가 필요합니다. 무엇을 했는지 적으세요.',
   'forbidden.title': '허용되지 않음',
   'forbidden.role': '역할({role})로는 할 수 없는 일입니다. {needs} 역할이 필요합니다.',

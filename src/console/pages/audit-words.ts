@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, MessageKey>> = {
   'replaced operator token': 'auditAction.replacedOperatorToken',
   'removed operator': 'auditAction.removedOperator',
   exported: 'auditAction.exported',
+  'requested cancel': 'auditAction.requestedCancel',
 };
 
 /** An action's name in the page's words; one the list does not know is shown as stored. */
