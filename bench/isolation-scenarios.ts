@@ -66,12 +66,12 @@ export async function partialCancels(url: string, databaseUrl: string, count: nu
     if (!(await send(url, cancel))) bad += 1;
   }
   const acked = seconds(started);
-  const deadline = Date.now() + 300_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     const row = await readOne<{ n: number | string }>(databaseUrl,
       `SELECT COUNT(*) AS n FROM ledger_facts WHERE kind = 'notification' AND order_id = (SELECT order_id FROM ledger_orders WHERE shop_order_no = ?)`, [shopOrderNo]);
     if (Number(row?.n ?? 0) >= count + 1) break;
-    if (Date.now() > deadline) return { bad, note: `${count} cancels acked in ${acked} s; not all projected within 300 s (${String(row?.n)})` };
+    if (Date.now() > deadline) return { bad, note: `${count} cancels acked in ${acked} s; not all projected within 120 s (${String(row?.n)})` };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { bad, note: `${count} cancels acked in ${acked} s, projected in ${seconds(started)} s` };
