@@ -73,7 +73,8 @@ async function measure(store: Store, label: string, dist: string, work: string):
     const during = await probe(url, source);
     probeEnd();
     const outcome = await running;
-    log(`${store.name}, ${label}: ${name}: p99 ${during.latencyP99Ms.toFixed(1)} ms; ${outcome.note}`);
+    // Logged whole as well: a run cut short still leaves the scenarios it finished.
+    log(`${store.name}, ${label}: ${name}: p99 ${during.latencyP99Ms.toFixed(1)} ms, max ${during.latencyMaxMs.toFixed(1)} ms, ${alone.bad + during.bad + outcome.bad} not acked; ${outcome.note}`);
     const ratio = during.latencyP99Ms / alone.latencyP99Ms;
     rows.push(`| ${store.name} | ${label} | ${name} | ${alone.latencyP99Ms.toFixed(1)} ms | ${during.latencyP99Ms.toFixed(1)} ms | ${ratio.toFixed(2)} | ${during.latencyMaxMs.toFixed(1)} ms | ${alone.bad + during.bad + outcome.bad} | ${outcome.note} |`);
   };
