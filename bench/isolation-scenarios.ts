@@ -77,6 +77,40 @@ export async function partialCancels(url: string, databaseUrl: string, count: nu
   return { bad, note: `${count} cancels acked in ${acked} s, projected in ${seconds(started)} s` };
 }
 
+/**
+ * (s) The control of (a): as many notifications, sent the same way (one after another as each is
+ * acked), spread over `count / 10` orders of one approval and nine partial cancels each, round
+ * robin. The acks' own load is (a)'s; only the long history is gone, so (a) against (s) is what one
+ * order's history costs the probe, and (s) against the probe alone is what the 2,000 acks cost it.
+ */
+export async function spreadCancels(url: string, databaseUrl: string, count: number): Promise<ScenarioOutcome> {
+  const prefix = `ISO-SPREAD-${Date.now()}-`;
+  const orders = Array.from({ length: Math.max(1, Math.floor(count / 10)) }, (_, i) => ({ shopOrderNo: `${prefix}${i}`, pgCno: nextPgCno(), sent: 0 }));
+  const started = performance.now();
+  let bad = 0;
+  let total = 0;
+  for (let round = 0; round < 10; round += 1) {
+    for (const order of orders) {
+      const { shopOrderNo, pgCno } = order;
+      const notification = round === 0
+        ? approvalNotification({ shopOrderNo, pgCno, amount: '9' })
+        : changeNotification({ shopOrderNo, pgCno, cancelAmount: '1', amount: '1', remainAmount: String(10 - round - 1) });
+      if (!(await send(url, notification))) bad += 1;
+      total += 1;
+    }
+  }
+  const acked = seconds(started);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const row = await readOne<{ n: number | string }>(databaseUrl,
+      `SELECT COUNT(*) AS n FROM ledger_facts WHERE kind = 'notification' AND order_id IN (SELECT order_id FROM ledger_orders WHERE shop_order_no LIKE ?)`, [`${prefix}%`]);
+    if (Number(row?.n ?? 0) >= total) break;
+    if (Date.now() > deadline) return { bad, note: `${total} notifications on ${orders.length} orders acked in ${acked} s; not all projected within 120 s (${String(row?.n)})` };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { bad, note: `${total} notifications on ${orders.length} orders acked in ${acked} s, projected in ${seconds(started)} s` };
+}
+
 /** A notification whose product name (a field kept as sent, unchecked) is 40 KB of UTF-8, the heaviest event page an operator can open; its event id. */
 export async function postHeavyNotification(url: string, databaseUrl: string): Promise<string> {
   const shopOrderNo = `ISO-HEAVY-${Date.now()}`;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSource, NotificationPool, paced, type LoadSource, type PacedResult } from './load';
-import { consolePages, ledgerRebuild, partialCancels, postHeavyNotification, signIn, type ScenarioOutcome } from './isolation-scenarios';
+import { consolePages, ledgerRebuild, partialCancels, postHeavyNotification, signIn, spreadCancels, type ScenarioOutcome } from './isolation-scenarios';
 import { createBenchSchema } from './postgres-schema';
 import { REPO_ROOT, startReceiver } from './processes';
 import { clonePostgres, cloneSqlite, sendTemplateOrder, waitForTemplatePostgres, waitForTemplateSqlite } from './seed-ledger';
@@ -19,14 +19,14 @@ import { clonePostgres, cloneSqlite, sendTemplateOrder, waitForTemplatePostgres,
  * Prints the probe's ack p99 alone and during, their ratio, the max and how many answers were not a
  * 2xx `0000` ack (goal: at most 1.5x alone and 250 ms, none refused). BENCH_BASELINE_DIST names
  * another build's dist/ (a worktree of main) to measure in the same run. ISO_STORES picks
- * `sqlite`, `postgres` or both (the default); ISO_SCENARIOS a subset of `a,b,c`.
+ * `sqlite`, `postgres` or both (the default); ISO_SCENARIOS a subset of `a,s,b,c` (default `a,s,b,c`).
  */
 const RATE = Number(process.env.ISO_RATE ?? 200);
 const SECONDS = Number(process.env.ISO_S ?? 15);
 const ORDERS = Number(process.env.ISO_ORDERS ?? 100_000);
 const CANCELS = Number(process.env.ISO_CANCELS ?? 2_000);
 const STORES = (process.env.ISO_STORES ?? 'sqlite,postgres').split(',');
-const SCENARIOS = (process.env.ISO_SCENARIOS ?? 'a,b,c').split(',');
+const SCENARIOS = (process.env.ISO_SCENARIOS ?? 'a,s,b,c').split(',');
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 const TOKEN = 'bench-isolation-admin-token-0123456789';
 const PORT = 18_380;
@@ -80,6 +80,7 @@ async function measure(store: Store, label: string, dist: string, work: string):
   };
   try {
     if (SCENARIOS.includes('a')) await beside(`(a) ${CANCELS} partial cancels of one order`, () => partialCancels(url, store.databaseUrl, CANCELS));
+    if (SCENARIOS.includes('s')) await beside(`(s) as many notifications over ${Math.floor(CANCELS / 10)} orders`, () => spreadCancels(url, store.databaseUrl, CANCELS));
     if (SCENARIOS.includes('b')) {
       const heavy = await postHeavyNotification(url, store.databaseUrl);
       const cookie = await signIn(adminUrl, TOKEN);
