@@ -59,6 +59,7 @@ async function main(): Promise<void> {
   const postgresGroups: Array<{ results: RoundsResult[]; reference: RoundsResult }> = [];
   const pacedRows: PacedRow[] = [];
   let drainSeconds = 0;
+  const catchUps: string[] = [];
   try {
     // Seeded first, so the seeding's CPU and disk work overlaps no measurement.
     log(`seeding ${SEED_ROWS} delivered events`);
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
       sqliteGroups.push({ results, reference: results[0]! });
     }
     drainSeconds = await drain(empty.adminUrl);
+    catchUps.push(await saturatedCatchUp(emptyTarget, empty.adminUrl));
     await Promise.all(baselineTargets.flatMap((target) => target.processes.map((p) => p.stop())));
 
     log(`paced ${PACED_RATE}/s, ${PACED_ROUNDS} runs of ${PACED_S} s`);
@@ -158,6 +160,7 @@ async function main(): Promise<void> {
           const results = await alternatedRounds(targets, { connections, rounds: ROUNDS, seconds: ROUND_S, warmupSeconds: WARMUP_S, reserve: RESERVE, log });
           postgresGroups.push({ results, reference: results[0]! });
         }
+        catchUps.push(await saturatedCatchUp(targets[1]!, single.adminUrl));
         await Promise.all(targets.slice(1).flatMap((target) => target.processes.map((p) => p.stop())));
       } finally {
         await Promise.all([one.drop(), two.drop(), ...(base ? [base.drop()] : [])]);
@@ -178,6 +181,7 @@ async function main(): Promise<void> {
     pacedTable(pacedRows),
     '',
     `backlog drained ${drainSeconds.toFixed(1)} s after the saturating rounds`,
+    ...catchUps,
   ].join('\n');
   process.stdout.write(`${out}\n`);
   const file = join(REPO_ROOT, 'dist-bench', 'bench-results.json');
@@ -223,6 +227,38 @@ function medianRun(runs: PacedResult[]): PacedResult {
     bad: runs.reduce((sum, run) => sum + run.bad, 0),
     poolExhausted: runs.some((run) => run.poolExhausted),
   };
+}
+
+/**
+ * Issue 37: the ledger caught up within 5 s of a saturating run. One more run of ROUND_S at the
+ * largest connection count against `target` alone, then the seconds until /readyz reports the
+ * projector holds no input back (`ledger.behind` 0), the largest `behind` it saw on the way, and
+ * the run's rate (what the projector had to follow).
+ */
+async function saturatedCatchUp(target: Target, adminUrl: string): Promise<string> {
+  const connections = Math.max(...CONNECTIONS);
+  // What earlier rounds left behind is not this run's.
+  await ledgerBehind(adminUrl);
+  target.source.reserve(RESERVE);
+  const [run] = await alternatedRounds([target], { connections, rounds: 1, seconds: ROUND_S, warmupSeconds: 0, reserve: RESERVE, log });
+  const { seconds, most } = await ledgerBehind(adminUrl);
+  const rate = run!.rounds[0]!.requestsPerSecond;
+  const line = `${target.name}: ledger caught up ${seconds.toFixed(1)} s after a ${ROUND_S} s run at ${connections} connections (${rate.toFixed(0)} req/s; ${most} inputs behind when the run ended)`;
+  log(line);
+  return line;
+}
+
+/** Polls /readyz until the projector holds no input back: how long it took, and the most it was behind. */
+async function ledgerBehind(adminUrl: string): Promise<{ seconds: number; most: number }> {
+  const started = Date.now();
+  let most = 0;
+  for (;;) {
+    const ready = (await fetch(`${adminUrl}/readyz`).then((r) => r.json())) as { ledger?: { behind: number } | null };
+    const behind = ready.ledger?.behind ?? 0;
+    most = Math.max(most, behind);
+    if (behind === 0 || Date.now() - started > DRAIN_LIMIT_MS) return { seconds: (Date.now() - started) / 1000, most };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Seconds until the relay emptied the outbox (forwarding keeps up when this is near 0). */
