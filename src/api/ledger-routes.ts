@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { LedgerStore } from '../ledger-projector/ledger-store';
 import type { DiscrepancyCursor } from '../store/procedures/ledger/list-discrepancies';
 import { parseBody } from './api-errors';
+import { sendJsonList } from './json-in-slices';
 import type { MallScope } from './mall-scope';
 import { decodeCursor, decodeOrderCursor, encodeCursor, encodeOrderCursor } from './ledger-cursor';
 import { discrepancyListQuery, expectationBody, orderListQuery, orderParams, resolveBody } from './schemas/ledger-schema';
@@ -34,13 +35,13 @@ export function ledgerRoutes(ledger: LedgerStore, now: () => Date, malls: MallSc
     const query = parseBody(orderListQuery, req.query);
     const page = await ledger.listOrders({ status: query.status, after: decodeOrderCursor(query.after), limit: query.limit });
     // Filtered after the page is read, so a page may hold fewer than `limit`; `next` still says where it ended.
-    res.json({ orders: page.orders.filter((record) => malls.serves(record.mallId)), next: encodeOrderCursor(page.last) });
+    await sendJsonList(res, 'orders', page.orders.filter((record) => malls.serves(record.mallId)), { next: encodeOrderCursor(page.last) });
   });
   router.get('/v1/discrepancies', async (req, res) => {
     const query = parseBody(discrepancyListQuery, req.query);
     const after = decodeCursor<DiscrepancyCursor & Record<string, string>>(query.after, ['openedAt', 'id']);
     const page = await ledger.listDiscrepancies({ open: query.open === 'true', after, limit: query.limit });
-    res.json({ discrepancies: page.discrepancies.filter((discrepancy) => malls.serves(discrepancy.mallId)), next: encodeCursor(page.last) });
+    await sendJsonList(res, 'discrepancies', page.discrepancies.filter((discrepancy) => malls.serves(discrepancy.mallId)), { next: encodeCursor(page.last) });
   });
   router.post('/v1/discrepancies/:id/resolve', async (req, res) => {
     const { note, by } = parseBody(resolveBody, req.body);

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { CommandStore } from '../store/command-store';
 import { publicRecord } from '../commands/command-record';
 import { parseBody } from './api-errors';
+import { sendJsonList } from './json-in-slices';
 import type { MallScope } from './mall-scope';
 import { commandListQuery } from '../commands/command-record-schema';
 
@@ -17,7 +18,7 @@ export function queryRoutes(store: CommandStore, malls: MallScope): Router {
   router.get('/v1/commands', async (req, res) => {
     const query = parseBody(commandListQuery, req.query);
     const commands = await store.listCommands({ state: query.state, limit: query.limit });
-    res.json({ commands: commands.filter((command) => malls.serves(command.mallId)).map(publicRecord) });
+    await sendJsonList(res, 'commands', commands.filter((command) => malls.serves(command.mallId)).map(publicRecord));
   });
   router.get('/v1/commands/:shopTransactionId', async (req, res) => {
     const command = await commandOf(req.params.shopTransactionId);

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { LedgerStore } from '../ledger-projector/ledger-store';
 import { parseBody } from './api-errors';
+import { sendJsonList } from './json-in-slices';
 import type { MallScope } from './mall-scope';
 import { summaryQuery } from './schemas/summary-schema';
 import { summaryRangeProblem } from '../daily-summary/summary-range';
@@ -14,7 +15,7 @@ export function summaryRoutes(ledger: Pick<LedgerStore, 'dailySummary'>, default
     if (problem !== null) return void res.status(400).json({ error: `bad range: ${problem}` });
     // A mall outside MALL_IDS is answered as one with no money, as a read of its order is.
     const days = mallId !== undefined && !malls.serves(mallId) ? [] : await ledger.dailySummary({ from, to, mallId: mallId ?? null }, defaultCurrency);
-    res.json({ days: days.filter((d) => malls.serves(d.mallId)) });
+    await sendJsonList(res, 'days', days.filter((d) => malls.serves(d.mallId)));
   });
   return router;
 }

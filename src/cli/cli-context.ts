@@ -15,6 +15,12 @@ export interface CliIo {
   fromDotEnv?: ReadonlySet<string>;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /**
+   * Lowers the process's priority below a serving receiver's, for the commands that run beside it
+   * as background work (the CLI's own process lowers its thread; a test running the CLI in its
+   * own process leaves that process as it is).
+   */
+  stepAside?: () => void;
 }
 
 export interface GlobalOptions {

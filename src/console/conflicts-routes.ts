@@ -10,7 +10,7 @@ export function conflictsRoutes(deps: ConsoleDeps): Router {
   const { store } = deps;
 
   router.get('/conflicts', async (_req, res) => {
-    res.type('html').send(await renderOffLoop('conflicts', sessionOf(res), await store.listConflicts(200)));
+    res.type('html').send(await renderOffLoop('conflicts', sessionOf(res), await store.listConflictLines(200)));
   });
 
   router.get('/conflicts/:id', async (req, res) => {

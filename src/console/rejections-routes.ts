@@ -13,7 +13,7 @@ export function rejectionsRoutes(deps: ConsoleDeps): Router {
   const { store } = deps;
 
   router.get('/rejections', async (_req, res) => {
-    res.type('html').send(await renderOffLoop('rejections', sessionOf(res), await store.listRejections(200)));
+    res.type('html').send(await renderOffLoop('rejections', sessionOf(res), await store.listRejectionLines(200)));
   });
 
   router.get('/rejections/:id', async (req, res) => {

@@ -3,6 +3,7 @@ import type { OperatorQueries, TeamAccess } from './types/console-operators';
 import type {
   AttemptDetail,
   Backlog,
+  ConflictLine,
   ConflictRow,
   EventDetail,
   EventFilter,
@@ -11,6 +12,7 @@ import type {
   OutboxRecord,
   RecordResult,
   RejectionEntry,
+  RejectionLine,
   RejectionRow,
   RequeueBy,
 } from './types/inbox-outbox';
@@ -51,9 +53,13 @@ export interface Store extends OperatorQueries, RetentionQueries, TeamAccess, Al
   listEvents(filter: EventFilter): Promise<EventRow[]>;
   getEvent(eventId: string): Promise<EventDetail | null>;
   listRejections(limit?: number): Promise<RejectionRow[]>;
+  /** The newest rejections without their bodies, for a list. */
+  listRejectionLines(limit: number): Promise<RejectionLine[]>;
   getRejection(id: number): Promise<RejectionRow | null>;
   markRejectionReprocessed(id: number, eventId: string, at: string): Promise<void>;
   listConflicts(limit?: number): Promise<ConflictRow[]>;
+  /** The newest conflicts without their bodies and events, for a list. */
+  listConflictLines(limit: number): Promise<ConflictLine[]>;
   getConflict(id: number): Promise<ConflictRow | null>;
 
   /**

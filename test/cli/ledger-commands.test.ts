@@ -163,6 +163,19 @@ function ledgerCommands(open: () => Promise<Database>): void {
     expect(stdout).toMatch(/^grace period 60 s \(LEDGER_GRACE_SECONDS from \.env\)/);
   });
 
+  test('ledger rebuild lowers its process below the serving receiver\'s before it works; a read does not', async () => {
+    const steps: string[] = [];
+    const io = (command: string) => ({
+      env: { DATABASE_URL: db.url },
+      stdout: () => void steps.push(`${command} printed`),
+      stderr: () => {},
+      stepAside: () => void steps.push(`${command} stepped aside`),
+    });
+    expect(await runCli(['ledger', 'rebuild'], io('rebuild'))).toBe(0);
+    expect(await runCli(['orders', 'list'], io('list'))).toBe(0);
+    expect(steps).toEqual(['rebuild stepped aside', 'rebuild printed', 'list printed']);
+  });
+
   test('ledger backfill reads the stored notifications and, where the ledger already has their facts, changes nothing', async () => {
     for (let i = 0; i < 3; i++) await db.stores.store.record(paid(`ORD-CLI-B${i}`, `PGCLIB${i}`, 1000, i));
     // Each notification's inbox row and the order.status_changed it caused (internal, not read).

@@ -53,6 +53,8 @@ export function storeContract(openFresh: () => Promise<FreshStore>): void {
     expect(await pendingIds()).toEqual([original.event.id]);
     const [conflict, ...rest] = await store.listConflicts();
     expect(rest).toEqual([]);
+    // A list's line: the redelivery's own order number, without its body and event.
+    expect(await store.listConflictLines(10)).toEqual([{ id: conflict!.id, eventId: original.event.id, receivedAt: conflict!.receivedAt, sourceIp: '203.233.72.150', shopOrderNo: changed.event.shopOrderNo }]);
     expect(conflict).toMatchObject({
       eventId: original.event.id,
       dedupKey: changed.dedupKey,
@@ -146,6 +148,9 @@ export function storeContract(openFresh: () => Promise<FreshStore>): void {
     expect(rows[1]).toMatchObject({ rawBody: Buffer.from('{"resCd":'), httpStatus: 400, reason: 'first', reprocessedAt: null });
     expect(rows[0]).toMatchObject({ rawBody: null, contentType: null, httpStatus: 413 });
     await expect(store.listRejections(1)).resolves.toHaveLength(1);
+    // A list's lines: the same rows without their bodies (the console's list of 200 copied them all).
+    expect(await store.listRejectionLines(10)).toEqual(rows.map(({ id, receivedAt, sourceIp, httpStatus, reason, reprocessedEventId }) => ({ id, receivedAt, sourceIp, httpStatus, reason, reprocessedEventId })));
+    await expect(store.listRejectionLines(1)).resolves.toHaveLength(1);
 
     await store.markRejectionReprocessed(first, 'evt_fixed', '2026-11-21T04:00:00.000Z');
     await expect(store.getRejection(first)).resolves.toMatchObject({ reprocessedAt: '2026-11-21T04:00:00.000Z', reprocessedEventId: 'evt_fixed' });

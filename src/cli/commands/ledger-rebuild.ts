@@ -17,6 +17,10 @@ export function registerLedgerRebuild(ledgerCommand: Command, io: CliIo): void {
     .description('recompute every order record from the stored facts and report how many changed (none on a consistent store)')
     .addOption(graceOption())
     .action(async (options: { graceSeconds?: number }, command: Command) => {
+      // Beside a serving receiver the rebuild is the background work: lowered before the store
+      // opens, so its writer and reader threads start from this thread's priority too. Its pages
+      // stay short whatever the priority: the pacer sizes them by the time they hold the lock.
+      io.stepAside?.();
       const global = globalOptions(command);
       const config = cliConfig(io, global);
       const grace = graceOf(options.graceSeconds, config, io);

@@ -1,6 +1,6 @@
 import type { ConflictComparison } from '../../operator/conflict-comparison';
 import { maskChange } from '../../operator/field-diff';
-import type { ConflictRow, EventDetail } from '../../store/store';
+import type { ConflictLine, ConflictRow, EventDetail } from '../../store/store';
 import { html, isolated } from '../html';
 import type { Translator } from '../i18n/translator';
 import { layout, type Viewer, wordsOf } from './layout';
@@ -8,7 +8,7 @@ import { when } from './when';
 
 const shown = (t: Translator, value: unknown) => (value === undefined ? html`<span class="muted">${t('conflict.absent')}</span>` : isolated(typeof value === 'string' ? value : JSON.stringify(value)));
 
-export function conflictsPage(viewer: Viewer, rows: ConflictRow[]): string {
+export function conflictsPage(viewer: Viewer, rows: ConflictLine[]): string {
   const t = wordsOf(viewer);
   return layout({
     title: t('conflicts.title'),
@@ -21,7 +21,7 @@ export function conflictsPage(viewer: Viewer, rows: ConflictRow[]): string {
   <tbody>${rows.length === 0
     ? html`<tr><td colspan="5" class="muted">${t('conflicts.none')}</td></tr>`
     : rows.map((row) => html`<tr><td><a href="/console/conflicts/${row.id}">${row.id}</a></td><td>${when(t, row.receivedAt)}</td>
-    <td><a class="mono" href="/console/events/${encodeURIComponent(row.eventId)}">${row.eventId}</a></td><td class="mono order-no">${isolated(row.event.shopOrderNo)}</td><td class="mono">${row.sourceIp}</td></tr>`)}</tbody>
+    <td><a class="mono" href="/console/events/${encodeURIComponent(row.eventId)}">${row.eventId}</a></td><td class="mono order-no">${isolated(row.shopOrderNo)}</td><td class="mono">${row.sourceIp}</td></tr>`)}</tbody>
 </table>`,
   });
 }

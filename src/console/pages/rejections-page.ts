@@ -1,4 +1,4 @@
-import type { RejectionRow } from '../../store/store';
+import type { RejectionLine, RejectionRow } from '../../store/store';
 import type { BodyView } from '../body-view';
 import { html, isolated } from '../html';
 import type { Translator } from '../i18n/translator';
@@ -6,7 +6,7 @@ import { bodySection } from './body-section';
 import { actionButton, layout, type Viewer, wordsOf } from './layout';
 import { when } from './when';
 
-function outcome(t: Translator, row: RejectionRow) {
+function outcome(t: Translator, row: Pick<RejectionRow, 'reprocessedEventId'>) {
   return row.reprocessedEventId
     ? html`<a href="/console/events/${encodeURIComponent(row.reprocessedEventId)}" class="badge delivered">${t('rejections.reprocessedBadge')}</a>`
     : html`<span class="badge dead">${t('rejections.rejectedBadge')}</span>`;
@@ -15,7 +15,7 @@ function outcome(t: Translator, row: RejectionRow) {
 /** Why the receiver refused it: the validation's own words, shown as the log and the CLI print them. */
 const reasonText = (reason: string) => html`<span class="reason" lang="en">${isolated(reason)}</span>`;
 
-export function rejectionsPage(viewer: Viewer, rows: RejectionRow[]): string {
+export function rejectionsPage(viewer: Viewer, rows: RejectionLine[]): string {
   const t = wordsOf(viewer);
   return layout({
     title: t('rejections.title'),

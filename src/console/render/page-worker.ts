@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { lowerThisThread } from '../../thread-priority';
 import { translatorFor } from '../i18n/translator';
 import type { PageReply, PageRequest } from './page-protocol';
 import { OFF_LOOP_PAGES } from './page-recipes';
@@ -14,6 +15,9 @@ function asBuffers(value: unknown, depth = 0): unknown {
   for (const [key, field] of Object.entries(value)) (value as Record<string, unknown>)[key] = asBuffers(field, depth + 1);
   return value;
 }
+
+// An operator's page may wait; the gateway's acks on the main thread may not.
+lowerThisThread();
 
 parentPort!.on('message', (message: PageRequest | 'close') => {
   if (message === 'close') return void process.exit(0);

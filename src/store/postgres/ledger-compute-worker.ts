@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThread } from '../../thread-priority';
 import { procedureNamed } from '../procedures';
 import type { ReadMessage, ReadReply } from '../sqlite/reader-protocol';
 import { createPool, inTransaction, type PostgresOptions } from './pool';
@@ -9,9 +10,11 @@ import { runProcedure } from './run-procedure';
  * on the main thread a batch's parse and fold (210-315 ms measured at 1,000 notifications/s) held
  * every ack's handler waiting on the event loop. Each batch is read in one REPEATABLE READ
  * snapshot, so the inbox's end and the notifications before it are seen as of one moment; only the
- * batch's writes go back to the main thread's pool (applyLedgerBatch).
+ * batch's writes go back to the main thread's pool (applyLedgerBatch). The thread runs below the
+ * acks' priority: its fold is never what an ack waits for.
  */
 const { url, options } = workerData as { url: string; options: Pick<PostgresOptions, 'connectTimeoutMs' | 'statementTimeoutMs'> };
+lowerThisThread();
 const port = parentPort!;
 const pool = createPool(url, { ...options, maxConnections: 1 });
 const SNAPSHOT = { begin: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', commit: () => 'COMMIT' };

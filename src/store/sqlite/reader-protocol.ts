@@ -4,6 +4,8 @@ import type { ReadName } from '../procedures';
 export interface ReaderSetup {
   path: string;
   busyTimeoutMs: number;
+  /** The ledger's reader: its thread runs below the acks' priority (thread-priority.ts). */
+  background?: boolean;
 }
 
 export interface ReadMessage {

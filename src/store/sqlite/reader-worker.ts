@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThread } from '../../thread-priority';
 import { procedureNamed } from '../procedures';
 import { openConnection } from './open-connection';
 import type { ReadMessage, ReadReply, ReaderSetup } from './reader-protocol';
@@ -10,7 +11,8 @@ import { runProcedure, StatementCache } from './run-procedure';
  * waiting on the event loop. In WAL mode a read never waits for the writer; the busy timeout only
  * covers the moments SQLite itself needs the WAL index to itself, and here a wait stalls nobody.
  */
-const { path, busyTimeoutMs } = workerData as ReaderSetup;
+const { path, busyTimeoutMs, background } = workerData as ReaderSetup;
+if (background) lowerThisThread();
 const port = parentPort!;
 let reader: StatementCache | null = null;
 

@@ -12,6 +12,7 @@ import { holdProcessLock } from './process-lock';
 import { runProcedure, StatementCache } from './run-procedure';
 import { Checkpoints, type CheckpointOptions } from './checkpoints';
 import { ReaderClient } from './reader-client';
+import type { ReaderSetup } from './reader-protocol';
 import { WriterClient } from './writer-client';
 
 export interface SqliteOptions {
@@ -147,8 +148,9 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
   const offLoop = new ReaderClient({ path, busyTimeoutMs: READER_BUSY_TIMEOUT_MS });
   // The projector's reads and fold on a thread and a read connection of their own (a WAL snapshot
   // per statement): the writer gets only the batch's writes, and an operator's slow page never
-  // delays the projector, nor the projector the operator.
-  const projectorReader = new ReaderClient({ path, busyTimeoutMs: READER_BUSY_TIMEOUT_MS });
+  // delays the projector, nor the projector the operator. Its thread runs below the acks' priority;
+  // the other reader's does not, since the internal API's reads wait on it.
+  const projectorReader = new ReaderClient({ path, busyTimeoutMs: READER_BUSY_TIMEOUT_MS, background: true } satisfies ReaderSetup);
   const read = async (name: ReadName, args: unknown[]) => {
     if (writer.health.replaced) throw new StoreUnavailable(writer.health.replaced);
     if (!loopReads.has(name)) return offLoop.read(name, args);

@@ -126,6 +126,16 @@ export interface RejectionRow extends RejectionEntry {
   reprocessedEventId: string | null;
 }
 
+/**
+ * A rejection as a list of them shows it: without its body, which only its own page needs. The
+ * console's list of 200 carried up to 200 bodies of 64 KiB, copied by the event loop from the
+ * reader thread and again to the page thread.
+ */
+export type RejectionLine = Pick<RejectionRow, 'id' | 'receivedAt' | 'sourceIp' | 'httpStatus' | 'reason' | 'reprocessedEventId'>;
+
+/** A conflicting redelivery as a list of them shows it: its order number, not its body and event (see RejectionLine). */
+export type ConflictLine = Pick<ConflictRow, 'id' | 'eventId' | 'receivedAt' | 'sourceIp'> & { shopOrderNo: string | null };
+
 /** A conflicting redelivery as the stored event's page links to it. */
 export type ConflictLink = Pick<ConflictRow, 'id' | 'receivedAt' | 'sourceIp'>;
 

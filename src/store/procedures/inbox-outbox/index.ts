@@ -8,10 +8,10 @@ import { conflictsOfEvent } from './conflicts-of-event';
 import { getConflict } from './get-conflict';
 import { getEvent } from './get-event';
 import { getRejection } from './get-rejection';
-import { listConflicts } from './list-conflicts';
+import { listConflictLines, listConflicts } from './list-conflicts';
 import { listDeliveryAttempts } from './list-delivery-attempts';
 import { listEvents } from './list-events';
-import { listRejections } from './list-rejections';
+import { listRejectionLines, listRejections } from './list-rejections';
 import { markDead } from './mark-dead';
 import { markDelivered } from './mark-delivered';
 import { markRejectionReprocessed } from './mark-rejection-reprocessed';
@@ -41,8 +41,10 @@ export const inboxOutboxReads = {
   listEvents,
   getEvent,
   listRejections,
+  listRejectionLines,
   getRejection,
   listConflicts,
+  listConflictLines,
   getConflict,
   conflictsOfEvent,
   listDeliveryAttempts,
