@@ -74,8 +74,8 @@ describe('what the README and docs/ tell a reader to type', () => {
       for (const match of text.matchAll(/(?:^|\s)([A-Z][A-Z0-9_]*)=/g)) named.add(match[1]!);
       if (/^(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|PORT|HOST)$/.test(text)) named.add(text);
     }
-    // Read by node itself when it starts, not by this code.
-    const node = new Set(['NODE_OPTIONS']);
+    // Read by node itself, not by this code (NODE_DEBUG by util.debuglog, which src/thread-priority.ts uses).
+    const node = new Set(['NODE_OPTIONS', 'NODE_DEBUG']);
     const unread = [...named].filter((name) => !node.has(name) && !new RegExp(`\\b${name}\\b`).test(code));
     expect(named.size).toBeGreaterThan(10);
     expect(unread).toEqual([]);
