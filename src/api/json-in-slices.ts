@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Response } from 'express';
+import { drainedOrClosed } from '../drained-or-closed';
 
 /** About this much JSON text per turn of the event loop: well under a millisecond to serialize. */
 const SLICE_CHARS = 64 * 1024;
@@ -25,16 +26,4 @@ export async function sendJsonList(res: Response, key: string, items: readonly u
     if (res.destroyed) return;
   }
   res.end(`${slice}]${tail === '}' ? tail : `,${tail}`}`);
-}
-
-function drainedOrClosed(res: Response): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }

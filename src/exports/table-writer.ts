@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { drainedOrClosed } from '../drained-or-closed';
 import type { ExportCell } from './export-cell';
 import type { ExportLanguage } from './export-source';
 
@@ -37,15 +38,7 @@ export const BUFFERED_BYTES_LIMIT = 1 << 20;
 export async function waitForRoom(out: Writable, full: () => boolean): Promise<void> {
   while (full() && !out.destroyed && !out.writableEnded) {
     if (out.writableNeedDrain) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          out.off('drain', done);
-          out.off('close', done);
-          resolve();
-        };
-        out.on('drain', done);
-        out.on('close', done);
-      });
+      await drainedOrClosed(out);
     } else {
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
