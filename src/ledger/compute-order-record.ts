@@ -1,4 +1,5 @@
-import { OrderFold, replayOrder, timeline, type FoldCheckpoint, type Replay } from './discrepancy-lifecycle';
+import { emptyCheckpoint, OrderFold, replayOrder, timeline, type FoldCheckpoint, type Replay } from './discrepancy-lifecycle';
+import { showAsItStands } from './grown-list';
 import type { LedgerFact, OrderKey } from './ledger-facts';
 import type { LedgerSettings } from '../config/ledger-settings';
 import { epochMs } from './ledger-time';
@@ -21,6 +22,8 @@ export interface FoldedComputation extends LedgerComputation {
 interface ComputeOptions {
   now: string;
   settings: LedgerSettings;
+  /** False: the order's whole state is read after every input, never stepped (what the tests compare the steps with). */
+  stepping?: boolean;
 }
 
 /**
@@ -28,12 +31,12 @@ interface ComputeOptions {
  * settings. The facts may come in any order and repeat: the result is the same.
  */
 export function computeOrderRecord(order: OrderKey, facts: readonly LedgerFact[], options: ComputeOptions): LedgerComputation {
-  return recordOf(order, replayOrder(order, facts, options.settings, epochMs('now', options.now)));
+  return recordOf(order, replayOrder(order, facts, options.settings, epochMs('now', options.now), options.stepping));
 }
 
 /** The same computation from nothing (every fact replayed), with the checkpoint it ends at. */
 export function replayToCheckpoint(order: OrderKey, facts: readonly LedgerFact[], options: ComputeOptions): FoldedComputation {
-  const fold = new OrderFold(order, options.settings);
+  const fold = new OrderFold(order, options.settings, emptyCheckpoint(), options.stepping);
   for (const moment of timeline(distinctFacts(facts))) fold.apply(moment);
   return { ...recordOf(order, fold.finish(epochMs('now', options.now))), checkpoint: fold.checkpoint };
 }
@@ -47,7 +50,7 @@ export function replayToCheckpoint(order: OrderKey, facts: readonly LedgerFact[]
  * facts. The checkpoint is changed in place.
  */
 export function foldNewFacts(order: OrderKey, checkpoint: FoldCheckpoint, facts: readonly LedgerFact[], options: ComputeOptions): FoldedComputation | null {
-  const fold = new OrderFold(order, options.settings, checkpoint);
+  const fold = new OrderFold(order, options.settings, checkpoint, options.stepping);
   const fresh: LedgerFact[] = [];
   for (const fact of distinctFacts(facts)) {
     const known = fold.factOf(fact.id);
@@ -87,8 +90,10 @@ function recordOf(order: OrderKey, replay: Replay): LedgerComputation {
     events: figures.events,
     discrepancies: ordered,
     updatedAt,
-    ...(figures.notifications.some((n) => n.fact.simulated === true) && { simulated: true as const }),
+    ...(figures.simulated && { simulated: true as const }),
   };
+  showAsItStands(record, 'events', figures.events);
+  showAsItStands(record, 'cancels', figures.cancels);
   return { record, sweepAt };
 }
 

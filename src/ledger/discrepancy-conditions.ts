@@ -6,6 +6,7 @@ import { sumOf } from './minor-units';
 import type { DiscrepancyKind } from './order-record';
 import { holderOf } from './order-cancels';
 import { succeeded, type OrderFigures } from './order-figures';
+import type { FigureStep } from './figures-step';
 import { consistentInSomeOrder } from './tied-remainders';
 import type { Timed } from './order-state';
 
@@ -37,8 +38,7 @@ type N = Timed<NotificationFact>;
  */
 export function shownConditions(figures: OrderFigures, settings: LedgerSettings): ShownCondition[] {
   const moving = figures.notifications.filter(succeeded);
-  const paymentIds = new Set([...figures.payments, ...figures.deposits].map((p) => p.eventId));
-  const paid = moving.filter((n) => paymentIds.has(n.id));
+  const { paid } = figures;
   return [
     ...amountMismatches(figures, paid),
     ...duplicatePayment(figures, paid),
@@ -50,6 +50,30 @@ export function shownConditions(figures: OrderFigures, settings: LedgerSettings)
     ...unknownRefundAmounts(figures),
     ...conflictingNotifications(figures),
     ...refusedNotifications(figures),
+  ];
+}
+
+/** The kinds a new cancel can open, change or close: all read the cancels or what they leave. */
+const MOVED_BY_CANCELS: ReadonlySet<DiscrepancyKind> = new Set(['duplicate_payment', 'over_cancel', 'remaining_mismatch']);
+
+/**
+ * The conditions after a figure step (`figures-step.ts`), from those before it, without reading
+ * every notification again. A listed, escrow or confirming notification changes none, except that
+ * a confirming 50 is one of the events an over_cancel or remaining_mismatch shows. A cancel
+ * changes duplicate_payment (its remainder) and may make over_cancel or remaining_mismatch hold
+ * or stop holding; the others read payments, expectations, failures, conflicts and refusals,
+ * which a step never changes. Null when over_cancel or remaining_mismatch holds after the step:
+ * their events are all of the order's cancels, so the caller reads the whole state.
+ */
+export function steppedConditions<C extends ShownCondition>(before: readonly C[], figures: OrderFigures, step: FigureStep, withId: (c: ShownCondition) => C): C[] | null {
+  if (step === 'listed' || step === 'escrow') return [...before];
+  if (step === 'confirm') return before.some((c) => c.kind === 'over_cancel' || c.kind === 'remaining_mismatch') ? null : [...before];
+  if (figures.cancelled > figures.approved + figures.deposited || mismatches(figures).length > 0) return null;
+  // In the order `shownConditions` gives them.
+  return [
+    ...before.filter((c) => c.kind === 'amount_mismatch'),
+    ...duplicatePayment(figures, figures.paid).map(withId),
+    ...before.filter((c) => c.kind !== 'amount_mismatch' && !MOVED_BY_CANCELS.has(c.kind)),
   ];
 }
 
@@ -138,7 +162,17 @@ function overCancel(figures: OrderFigures, moving: N[]): Shown[] {
  * remainder after it; only when no order fits is it a mismatch.
  */
 function remainingMismatch(figures: OrderFigures, moving: N[]): Shown[] {
-  const latest = findLast(moving, (n) => n.fact.notiType === '20');
+  const deposits = new Set(figures.deposits.map((d) => d.eventId));
+  return mismatches(figures).map(({ holder, last, computed }) => {
+    const { pgCno, remainAmount: notified } = last.fact;
+    const eventIds = moving.filter((n) => (n.fact.notiType !== '40' || deposits.has(n.id)) && (holder === null || holderOf(figures, n.fact) === holder)).map((n) => n.id);
+    return { kind: 'remaining_mismatch', eventIds, details: { pgCno, notified, computed } };
+  });
+}
+
+/** Each holding (null: the order as a whole) whose tied cancels fit its remainder in no order: its latest stated remainder, and the remainder computed. */
+function mismatches(figures: OrderFigures): Array<{ holder: string | null; last: N; computed: number }> {
+  const latest = findLast(figures.notifications, (n) => n.fact.notiType === '20' && succeeded(n));
   if (latest === undefined) return [];
   const second = secondOf(latest);
   // Cancels are by time: the tied ones are a run near the end (only later refunds may follow them).
@@ -149,19 +183,15 @@ function remainingMismatch(figures: OrderFigures, moving: N[]): Shown[] {
     if (at < second) break;
     if (at === second) tied.unshift({ n, holder: figures.cancelHolders[i]!, amount: figures.cancels[i]!.amount ?? 0 });
   }
-  const shown: Shown[] = [];
+  const found: Array<{ holder: string | null; last: N; computed: number }> = [];
   for (const holder of new Set(tied.map((t) => t.holder))) {
     const members = tied.filter((t) => t.holder === holder).map((t) => ({ amount: t.amount, stated: statedRemainder(t.n) }));
     const last = findLast(tied, (t) => t.holder === holder && statedRemainder(t.n) !== null);
     if (last === undefined) continue;
     const computed = remainderAfter(figures, holder, second);
-    if (consistentInSomeOrder(computed + sumOf(members.map((m) => m.amount)), members)) continue;
-    const { pgCno, remainAmount: notified } = last.n.fact;
-    const deposits = new Set(figures.deposits.map((d) => d.eventId));
-    const eventIds = moving.filter((n) => (n.fact.notiType !== '40' || deposits.has(n.id)) && (holder === null || holderOf(figures, n.fact) === holder)).map((n) => n.id);
-    shown.push({ kind: 'remaining_mismatch', eventIds, details: { pgCno, notified, computed } });
+    if (!consistentInSomeOrder(computed + sumOf(members.map((m) => m.amount)), members)) found.push({ holder, last: last.n, computed });
   }
-  return shown;
+  return found;
 }
 
 const secondOf = (n: N): number => Math.floor(n.ms / 1000);
@@ -173,14 +203,17 @@ function findLast<T>(items: readonly T[], test: (item: T) => boolean): T | undef
 
 const statedRemainder = (n: N): number | null => (n.fact.notiType === '20' ? n.fact.remainAmount : null);
 
-/** What the holding (or, for null, the order) had left once the cancels up to that second were taken: a refund the gateway reports later is not in the remainder it stated then. */
+/**
+ * What the holding (or, for null, the order) had left once the cancels up to that second were taken: a refund the gateway reports later is not in the remainder it stated then.
+ * What it has left now, plus what the cancels after that second took: those are a run at the end (usually none), so the cost does not grow with the order's history.
+ */
 function remainderAfter(figures: OrderFigures, holder: string | null, second: number): number {
-  const paid = holder === null ? figures.approved + figures.deposited : figures.holdings.get(holder)!.amount;
-  let taken = 0;
-  for (let i = 0; i < figures.cancels.length; i += 1) {
-    if ((holder === null || figures.cancelHolders[i] === holder) && secondOf(figures.cancelEvents[i]!) <= second) taken += figures.cancels[i]!.amount ?? 0;
+  let later = 0;
+  for (let i = figures.cancels.length - 1; i >= 0 && secondOf(figures.cancelEvents[i]!) > second; i -= 1) {
+    if (holder === null || figures.cancelHolders[i] === holder) later += figures.cancels[i]!.amount ?? 0;
   }
-  return paid - taken;
+  const holding = holder === null ? null : figures.holdings.get(holder)!;
+  return (holding === null ? figures.remaining : holding.amount - holding.taken) + later;
 }
 
 /**

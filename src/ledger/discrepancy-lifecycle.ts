@@ -1,10 +1,11 @@
-import { discrepancyId, shownConditions, type DiscrepancyCondition } from './discrepancy-conditions';
-import type { InputFact, LedgerFact, OrderKey, ResolutionFact } from './ledger-facts';
+import { discrepancyId, shownConditions, steppedConditions, type DiscrepancyCondition, type ShownCondition } from './discrepancy-conditions';
+import { figureStep, stepFigures } from './figures-step';
+import type { InputFact, LedgerFact, NotificationFact, OrderKey, ResolutionFact } from './ledger-facts';
 import type { LedgerSettings } from '../config/ledger-settings';
 import { epochMs, isIsoOf, isoOf } from './ledger-time';
 import { orderFigures, type OrderFigures } from './order-figures';
 import { GRACE_KINDS, type Discrepancy, type DiscrepancyKind } from './order-record';
-import { distinctFacts, evolveInPlace, growingOrderState, timed, type GrowingOrderState } from './order-state';
+import { distinctFacts, evolveInPlace, growingOrderState, timed, type GrowingOrderState, type Timed } from './order-state';
 
 export const LEDGER_RESOLVER = 'ledger';
 /** The note of the ledger's own resolution; pages say it in their language. */
@@ -24,10 +25,16 @@ export interface Replay extends Lifecycle {
   updatedAt: string | null;
 }
 
-/** The figures and conditions of one state: the moment's evaluation, a grace pass and `sweepAt` read the same state, so each is computed once. */
-interface Reading {
+/**
+ * The figures and conditions of one state: the moment's evaluation, a grace pass and `sweepAt`
+ * read the same state, so each is computed once; and a new in-order notification whose effect is
+ * local steps them (`figures-step.ts`) instead of reading the order's whole state again.
+ */
+export interface Reading {
   figures: OrderFigures;
   conditions: DiscrepancyCondition[];
+  /** Notifications stepped in since the state was last read whole. */
+  steps: number;
 }
 
 /** Facts stored in one millisecond: the conditions are read once, after all its inputs. */
@@ -62,6 +69,8 @@ export interface FoldCheckpoint extends Book {
   graceDoneFor: number | null;
   /** The last moment applied; null before the first. */
   lastMoment: number | null;
+  /** The reading of `state`, kept while it is in memory (never stored: a restored checkpoint reads its state once); null until read. */
+  reading: Reading | null;
 }
 
 export const emptyCheckpoint = (): FoldCheckpoint => ({
@@ -73,6 +82,7 @@ export const emptyCheckpoint = (): FoldCheckpoint => ({
   lastInput: null,
   graceDoneFor: null,
   lastMoment: null,
+  reading: null,
 });
 
 /**
@@ -85,8 +95,8 @@ export const emptyCheckpoint = (): FoldCheckpoint => ({
  * It also gives what the record needs (the final figures, the latest time), so the caller
  * computes neither again.
  */
-export function replayOrder(order: OrderKey, facts: readonly LedgerFact[], settings: LedgerSettings, nowMs: number): Replay {
-  const fold = new OrderFold(order, settings);
+export function replayOrder(order: OrderKey, facts: readonly LedgerFact[], settings: LedgerSettings, nowMs: number, stepping = true): Replay {
+  const fold = new OrderFold(order, settings, emptyCheckpoint(), stepping);
   for (const moment of timeline(distinctFacts(facts))) fold.apply(moment);
   return fold.finish(nowMs);
 }
@@ -95,10 +105,10 @@ export function replayOrder(order: OrderKey, facts: readonly LedgerFact[], setti
  * The replay, one moment at a time, able to stop after any moment and go on later from its
  * checkpoint: a moment applied to a checkpoint does exactly what the replay does at that moment,
  * so going on from a stored checkpoint gives what replaying every fact gives. Moments must come
- * in stored order, each after the checkpoint's last (`after`).
+ * in stored order, each after the checkpoint's last (`after`). `stepping` false reads the whole
+ * state after every input (the tests compare the steps with it).
  */
 export class OrderFold {
-  private reading: Reading | null = null;
   private readonly graceMs: number;
   private readonly idOf: (kind: DiscrepancyKind, eventIds: readonly string[]) => string;
   // The stored times that are already what isoOf prints (the receiver's own): the times the
@@ -109,6 +119,7 @@ export class OrderFold {
     order: OrderKey,
     private readonly settings: LedgerSettings,
     readonly checkpoint: FoldCheckpoint = emptyCheckpoint(),
+    private readonly stepping = true,
   ) {
     this.graceMs = settings.graceSeconds * 1000;
     this.idOf = discrepancyIds(order);
@@ -133,8 +144,12 @@ export class OrderFold {
     this.passGrace(moment.ms);
     if (moment.inputs.length > 0) {
       // recordedAt is the moment's: only `at` is left to parse, once per fact.
-      for (const input of moment.inputs) evolveInPlace(at.state, timed(input, moment.ms));
-      this.reading = null;
+      for (const input of moment.inputs) {
+        const entry = timed(input, moment.ms);
+        const stepped = this.stepping && !known(at.state, entry) ? this.stepped(entry) : null;
+        evolveInPlace(at.state, entry);
+        at.reading = stepped;
+      }
       at.lastInput = moment.ms;
       changedAt(at, moment.ms);
       this.evaluate(at, moment.ms, this.graceMs === 0);
@@ -171,10 +186,29 @@ export class OrderFold {
   }
 
   private read(): Reading {
-    if (this.reading !== null) return this.reading;
+    if (this.checkpoint.reading !== null) return this.checkpoint.reading;
     const figures = orderFigures(this.checkpoint.state);
-    const conditions = shownConditions(figures, this.settings).map((c) => ({ id: this.idOf(c.kind, c.eventIds), ...c }));
-    return (this.reading = { figures, conditions });
+    const conditions = shownConditions(figures, this.settings).map(this.withId);
+    return (this.checkpoint.reading = { figures, conditions, steps: 0 });
+  }
+
+  private readonly withId = (c: ShownCondition): DiscrepancyCondition => ({ id: this.idOf(c.kind, c.eventIds), ...c });
+
+  /**
+   * The reading after a new input, stepped from the current one; null when the state must be read
+   * whole. Only from a reading kept in memory: a checkpoint restored from its text reads its state
+   * once after its first input, as it would with no step (reading it before, to step, would read
+   * it twice whenever the step does not apply).
+   */
+  private stepped(entry: Timed<InputFact>): Reading | null {
+    const before = this.checkpoint.reading;
+    if (before === null || entry.fact.kind !== 'notification') return null;
+    const n = entry as Timed<NotificationFact>;
+    const step = figureStep(before.figures, n);
+    if (step === null || !stepFigures(before.figures, n, step)) return null;
+    // Not undone when null: the state is read whole then, and these figures are dropped.
+    const conditions = steppedConditions(before.conditions, before.figures, step, this.withId);
+    return conditions === null ? null : { figures: before.figures, conditions, steps: before.steps + 1 };
   }
 
   private evaluate(book: Book, atMs: number, withGrace: boolean): void {
@@ -215,6 +249,12 @@ export class OrderFold {
     this.evaluate(this.checkpoint, due, true);
     this.checkpoint.graceDoneFor = this.checkpoint.lastInput;
   }
+}
+
+/** Whether the state holds a fact of this id already (a redelivery or a conflicting one: the state is read whole). */
+function known(state: GrowingOrderState, entry: Timed<InputFact>): boolean {
+  const { id } = entry;
+  return state.notifications.has(id) || state.expectations.has(id) || state.cancellations.has(id) || state.conflicts.has(id) || state.refusals.has(id);
 }
 
 function changedAt(book: Book, ms: number): void {

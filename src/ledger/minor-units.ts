@@ -24,12 +24,13 @@ export function sumOf(amounts: ReadonlyArray<number | null>): number {
  * partial result on the way, is at most the sum of their magnitudes; integers below 2^53 add and
  * subtract exactly in a double. The gateway's 12-digit fields (refused beyond) keep this true up
  * to 9,007 amounts of 999,999,999,999 on one order; past that the order is a `ledger_error`, said,
- * never a rounded figure.
+ * never a rounded figure. Gives the bound, from which a later amount goes on (`from`).
  */
-export function assertExactSums(amounts: Iterable<number | null>): void {
-  let bound = 0;
+export function assertExactSums(amounts: Iterable<number | null>, from = 0): number {
+  let bound = from;
   for (const amount of amounts) {
     bound += Math.abs(amount ?? 0);
     if (!Number.isSafeInteger(bound)) throw new Error('the order\'s amounts add up past 2^53: its sums would not be exact');
   }
+  return bound;
 }

@@ -21,6 +21,10 @@ export interface Holding {
 export interface CancelSources {
   cancelEvents: Array<Timed<NotificationFact>>;
   cancelHolders: Array<string | null>;
+  /** The report that describes each cancelPgCno's cancel (of its 20 and 50), by cancelPgCno: a later report of it is looked up here. */
+  cancelKeys: Map<string, Timed<NotificationFact>>;
+  /** Event 50s with no cancelPgCno: each may confirm any event-20 cancel of its payment, whenever that came. */
+  unkeyedRefunds: number;
 }
 
 /** The order's holdings by pgCno, and a basket's productPgCno → the pgCno of the payment whose basket lists it. */
@@ -32,6 +36,9 @@ export interface Holders {
 type N = Timed<NotificationFact>;
 
 const CANCEL_TYPES = new Set(['20', '50']);
+
+/** A cancel's amount as it states it (its cancelAmount, else its amount); null when it states none. */
+export const statedAmount = (n: N): number | null => n.fact.cancelAmount ?? n.fact.amount;
 
 /** Payments and deposits merged by time, so the map is in the order they were paid; a cancelled deposit holds nothing. */
 export function holdingsOf(paymentEvents: N[], depositEvents: N[], cancelledDeposits: ReadonlySet<string>): Map<string, Holding> {
@@ -73,7 +80,7 @@ export function holderOf(figures: Holders, fact: NotificationFact): string | nul
  */
 export function cancelsOf(moving: N[], holders: Holders, deposits: Deposit[], paid: number): { cancels: Cancel[] } & CancelSources {
   const depositAmount = (pgCno: string | undefined): number | null => (pgCno === undefined ? null : (deposits.find((d) => d.pgCno === pgCno)?.amount ?? null));
-  const own = (n: N): number | null => n.fact.cancelAmount ?? n.fact.amount ?? depositAmount(n.fact.depositPgCno);
+  const own = (n: N): number | null => statedAmount(n) ?? depositAmount(n.fact.depositPgCno);
   const chosen = new Map<string, N>();
   // The amount another report of the same cancel gave one that has none of its own (rare: a Map, not a wrapper per cancel).
   const reported = new Map<N, number>();
@@ -137,7 +144,9 @@ export function cancelsOf(moving: N[], holders: Holders, deposits: Deposit[], pa
     cancels.push({ cancelPgCno: n.fact.cancelPgCno, pgCno: n.fact.pgCno, amount, remainingAfter: orderLeft, eventId: n.id, at: n.fact.at });
     cancelHolders.push(holder);
   }
-  return { cancels, cancelEvents, cancelHolders };
+  const cancelKeys = new Map<string, N>();
+  for (const n of cancelEvents) if (n.fact.cancelPgCno !== null) cancelKeys.set(n.fact.cancelPgCno, n);
+  return { cancels, cancelEvents, cancelHolders, cancelKeys, unkeyedRefunds: unkeyed.length };
 }
 
 /** A refund completed (50) without an amount refunded what its payment had left; a change (20) without one cancelled down to the remainder it states. */

@@ -28,6 +28,16 @@ export interface OrderFigures extends CancelSources {
   cancelled: number;
   deposited: number;
   remaining: number;
+  /** What the cancels that name none of the order's payments took (their amounts, an unknown one as 0). */
+  unheldCancelled: number;
+  /** The notifications of `payments` and `deposits`, by time then id: the conditions about payments read them. */
+  paid: N[];
+  /** A notification came from the simulator: the record says so. */
+  simulated: boolean;
+  /** Event 51s (refund transfers that failed), whatever their resCd. */
+  transferFailures: number;
+  /** The sum of the magnitudes of the moving notifications' amounts, which `assertExactSums` bounds. */
+  amountBound: number;
 }
 
 type N = Timed<NotificationFact>;
@@ -41,12 +51,12 @@ export const succeeded = (n: N): boolean => n.fact.resCd === '0000';
 
 const PAYMENT_TYPES = new Set(['10', '70']);
 /** Event 40's status for a deposit into an escrow account. */
-const ESCROW_DEPOSIT = 'ES04';
+export const ESCROW_DEPOSIT = 'ES04';
 
 export function orderFigures(state: OrderState): OrderFigures {
   const notifications = [...state.notifications.values()].sort(byTimeThenId);
   const moving = notifications.filter(succeeded);
-  assertExactSums(moving.flatMap((n) => [n.fact.amount, n.fact.cancelAmount, n.fact.remainAmount]));
+  const amountBound = assertExactSums(moving.flatMap(amountsOf));
 
   const paymentEvents = firstPer(moving.filter((n) => PAYMENT_TYPES.has(n.fact.notiType)), (n) => n.fact.pgCno);
   const depositCancels = firstPer(moving.filter((n) => n.fact.notiType === '31'), (n) => n.fact.pgCno);
@@ -66,8 +76,10 @@ export function orderFigures(state: OrderState): OrderFigures {
   const holdings = holdingsOf(paymentEvents, depositEvents, cancelledDeposits);
   const products = new Map<string, string>();
   for (const n of [...paymentEvents, ...depositEvents]) for (const product of n.fact.productPgCnos ?? []) if (!products.has(product)) products.set(product, n.fact.pgCno);
-  const { cancels, cancelEvents, cancelHolders } = cancelsOf(moving, { holdings, products }, deposits, approved + deposited);
+  const sources = cancelsOf(moving, { holdings, products }, deposits, approved + deposited);
+  const { cancels, cancelHolders } = sources;
   const cancelled = sumOf(cancels.map((c) => c.amount));
+  const paidIds = new Set([...paymentEvents, ...depositEvents]);
   const payments = paymentEvents.map((n): Payment => {
     const { amount, taken } = holdings.get(n.fact.pgCno)!;
     return { pgCno: n.fact.pgCno, amount: n.fact.amount, cancelled: amount > 0 && taken >= amount, eventId: n.id, at: n.fact.at };
@@ -81,9 +93,7 @@ export function orderFigures(state: OrderState): OrderFigures {
     conflicts: [...state.conflicts.values()].sort(byTimeThenId),
     refusals: [...state.refusals.values()].sort(byTimeThenId),
     payments,
-    cancels,
-    cancelEvents,
-    cancelHolders,
+    ...sources,
     deposits,
     refundsFailed,
     holdings,
@@ -95,8 +105,16 @@ export function orderFigures(state: OrderState): OrderFigures {
     cancelled,
     deposited,
     remaining: approved + deposited - cancelled,
+    unheldCancelled: sumOf(cancels.filter((_, i) => cancelHolders[i] === null).map((c) => c.amount)),
+    paid: moving.filter((n) => paidIds.has(n)),
+    simulated: notifications.some((n) => n.fact.simulated === true),
+    transferFailures: notifications.filter((n) => n.fact.notiType === '51').length,
+    amountBound,
   };
 }
+
+/** The amounts of a notification that its order's sums may add. */
+export const amountsOf = (n: N): Array<number | null> => [n.fact.amount, n.fact.cancelAmount, n.fact.remainAmount];
 
 /**
  * Events 30, and the escrow deposits some malls get only as an event 40 (ES04): one counts as

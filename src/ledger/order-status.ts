@@ -1,4 +1,3 @@
-import { sumOf } from './minor-units';
 import type { OrderFigures } from './order-figures';
 import type { Discrepancy, Expected, OrderStatus } from './order-record';
 
@@ -12,7 +11,7 @@ import type { Discrepancy, Expected, OrderStatus } from './order-record';
  * discrepancy about it is open: a resolution records a decision, it never turns less money into `paid`.
  */
 export function orderStatus(
-  figures: Pick<OrderFigures, 'approved' | 'deposited' | 'remaining' | 'holdings' | 'cancels' | 'cancelHolders'>,
+  figures: Pick<OrderFigures, 'approved' | 'deposited' | 'remaining' | 'holdings' | 'unheldCancelled'>,
   expected: Expected | null,
   discrepancies: readonly Discrepancy[],
 ): OrderStatus {
@@ -37,12 +36,11 @@ function heldAgainst(figures: Pick<OrderFigures, 'holdings'>, expected: Expected
   return 'paid';
 }
 
-function partlyCancelled(figures: Pick<OrderFigures, 'holdings' | 'cancels' | 'cancelHolders'>): boolean {
+function partlyCancelled(figures: Pick<OrderFigures, 'holdings' | 'unheldCancelled'>): boolean {
   let overTaken = 0;
   for (const { amount, taken } of figures.holdings.values()) {
     if (taken > 0 && taken < amount) return true;
     if (taken > amount) overTaken += taken - amount;
   }
-  const unheld = sumOf(figures.cancels.filter((_, i) => figures.cancelHolders[i] === null).map((c) => c.amount));
-  return overTaken + unheld > 0;
+  return overTaken + figures.unheldCancelled > 0;
 }

@@ -10,17 +10,19 @@ export interface SpecOptions {
   now?: number;
 }
 
-export function compute(facts: readonly LedgerFact[], options: SpecOptions = {}): LedgerComputation {
+export function compute(facts: readonly LedgerFact[], options: SpecOptions = {}, stepping = true): LedgerComputation {
   return computeOrderRecord(ORDER, facts, {
     now: minute(options.now ?? 24 * 60),
     settings: { ...DEFAULT_LEDGER_SETTINGS, ...options.settings },
+    stepping,
   });
 }
 
 /**
  * given(facts).when(fact).then(record), after emmett's decider specification, over the pure
  * record. Every `then` also recomputes from the facts reversed and from each fact delivered
- * twice: the answer must not change, as the gateway may deliver in any order and more than once.
+ * twice: the answer must not change, as the gateway may deliver in any order and more than once;
+ * and with the order's whole state read after every input, which the fold's steps must equal.
  */
 export function given(...history: LedgerFact[]) {
   return {
@@ -34,6 +36,7 @@ export function given(...history: LedgerFact[]) {
         else expect(record).toMatchObject(expected);
         expect(compute([...facts].reverse(), options)).toEqual(computation);
         expect(compute(facts.flatMap((f) => [f, f]), options)).toEqual(computation);
+        expect(compute(facts, options, false)).toEqual(computation);
         return record;
       },
     }),
