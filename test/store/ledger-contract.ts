@@ -1,6 +1,7 @@
 import { currencyOrDefault, orderCurrency } from '../../src/ledger/order-currency';
 import type { LedgerSettings } from '../../src/config/ledger-settings';
 import type { Stores } from '../../src/ledger-projector/open-stores';
+import { SIMULATOR_MARKER } from '../../src/notifications/simulator-marker';
 import { cancelled, MALL, minute, paid, transferFailed } from './ledger-entries';
 import { inContract } from '../helpers/event-contract';
 
@@ -196,6 +197,19 @@ export function ledgerContract(openFresh: (settings: LedgerSettings) => Promise<
     expect((await stores.ledger.listDiscrepancies({ open: false, resolved: true, limit: 10 })).discrepancies.map((d) => d.id)).toEqual([first!.id]);
     expect((await stores.ledger.listDiscrepancies({ open: true, limit: 10 })).discrepancies.map((d) => d.id)).toEqual([second!.id]);
     expect((await stores.ledger.listDiscrepancies({ open: false, limit: 10 })).discrepancies).toHaveLength(2);
+  });
+
+  test('open discrepancies are counted per kind and per real or simulated order, for the metric', async () => {
+    await stores.store.record(transferFailed('ORD-S-REAL', 'PG-SR', 1000, 0));
+    await stores.store.record(transferFailed('ORD-S-SIM1', 'PG-SS1', 1000, 1, { [SIMULATOR_MARKER.field]: SIMULATOR_MARKER.value }));
+    await stores.store.record(transferFailed('ORD-S-SIM2', 'PG-SS2', 1000, 2, { [SIMULATOR_MARKER.field]: SIMULATOR_MARKER.value }));
+    // The metric reads what the projector has applied, without waiting for it.
+    await stores.ledger.caughtUp();
+    const counts = await stores.ledger.openDiscrepancyCountsByOrigin();
+    expect(counts.sort((a, b) => Number(a.simulated) - Number(b.simulated))).toEqual([
+      { kind: 'refund_transfer_failed', simulated: false, count: 1 },
+      { kind: 'refund_transfer_failed', simulated: true, count: 2 },
+    ]);
   });
 
   test("each listed discrepancy comes with its order's expectation's currency from the list's one query, as orderCurrency reads it from the record", async () => {

@@ -38,5 +38,5 @@ export const cancelled = (shopOrderNo: string, pgCno: string, cancelPgCno: strin
 export const refunded = (shopOrderNo: string, pgCno: string, amount: number, at = 0) =>
   entryOf(refundNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), refundDate: stamp(at) }), at);
 
-export const transferFailed = (shopOrderNo: string, pgCno: string, amount: number, at = 0) =>
-  entryOf(transferFailedNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), refundDate: stamp(at) }), at);
+export const transferFailed = (shopOrderNo: string, pgCno: string, amount: number, at = 0, fields: Record<string, string> = {}) =>
+  entryOf(transferFailedNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), refundDate: stamp(at), ...fields }), at);

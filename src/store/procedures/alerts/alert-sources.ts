@@ -1,4 +1,5 @@
 import type { AlertSources, DeadEventRow } from '../../types/alerts';
+import { jsonFlag } from '../json-field';
 import { all, dialect, get, type Procedure } from '../procedure';
 
 // The ledger's events are internal inbox rows (ledger-writes.ts); a status change matters only when
@@ -54,9 +55,7 @@ function* simulatedOf(eventJsons: readonly string[]): Procedure<string[]> {
       // An event that does not parse calls for no alert anyway.
     }
   }
-  const flag = (yield* dialect()) === 'postgres'
-    ? "coalesce((record_json::json->>'simulated')::boolean, false)"
-    : "coalesce(json_extract(record_json, '$.simulated'), 0)";
+  const flag = jsonFlag(yield* dialect(), 'record_json', ['simulated']);
   const simulated: string[] = [];
   for (const [key, order] of orders) {
     const row = yield* get<{ simulated: boolean | number }>(`SELECT ${flag} AS simulated FROM ledger_orders WHERE mall_id = ? AND shop_order_no = ?`, order.mallId, order.shopOrderNo);

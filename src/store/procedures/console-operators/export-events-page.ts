@@ -2,16 +2,15 @@ import type { EventExportPage, EventExportRow, EventSearch } from '../../store';
 import { EVENT_COLUMNS } from '../inbox-outbox/columns';
 import { OWN_EVENT_JSON_COLUMN, withOwnEventOrders } from '../inbox-outbox/own-event-order';
 import { eventSearchConditions } from './event-search-conditions';
-import { all, dialect, pageEnd, type Procedure } from '../procedure';
+import { jsonField } from '../json-field';
+import { all, dialect, pageEnd, type Dialect, type Procedure } from '../procedure';
 
 /**
  * The currency of the event's order's expectation (null without one): a subquery by the orders'
  * unique key, one index search per row of the page.
  */
-const ORDER_CURRENCY = {
-  sqlite: "(SELECT json_extract(lo.record_json, '$.expected.currency') FROM ledger_orders lo WHERE lo.shop_order_no = i.shop_order_no AND lo.mall_id = i.mall_id)",
-  postgres: "(SELECT lo.record_json::json->'expected'->>'currency' FROM ledger_orders lo WHERE lo.shop_order_no = i.shop_order_no AND lo.mall_id = i.mall_id)",
-};
+const orderCurrency = (dialect: Dialect): string =>
+  `(SELECT ${jsonField(dialect, 'lo.record_json', ['expected', 'currency'])} FROM ledger_orders lo WHERE lo.shop_order_no = i.shop_order_no AND lo.mall_id = i.mall_id)`;
 
 /**
  * The console's event list as an export reads it: the same filter, newest first, a page of rows
@@ -22,7 +21,7 @@ export function* exportEventsPage(search: Omit<EventSearch, 'limit' | 'offset'>,
   const { where, params } = eventSearchConditions(search);
   const conditions = before === null ? where : `${where ? `${where} AND` : 'WHERE'} i.seq < ?`;
   const rows = yield* all<EventExportRow & { ownEventJson: string | null }>(
-    `SELECT ${EVENT_COLUMNS}, ${OWN_EVENT_JSON_COLUMN}, i.event_json AS "eventJson", ${ORDER_CURRENCY[yield* dialect()]} AS "orderCurrency"
+    `SELECT ${EVENT_COLUMNS}, ${OWN_EVENT_JSON_COLUMN}, i.event_json AS "eventJson", ${orderCurrency(yield* dialect())} AS "orderCurrency"
        FROM inbox i JOIN outbox o ON o.inbox_seq = i.seq ${conditions} ORDER BY i.seq DESC LIMIT ?`,
     ...params, ...(before === null ? [] : [before]), limit,
   );

@@ -1,7 +1,8 @@
 import type { NormalizedEvent } from '../../../notifications/normalized-event';
 import type { ConflictLine, ConflictRow } from '../../store';
 import { CONFLICT_COLUMNS, withEvent, type ConflictSqlRow } from './columns';
-import { all, dialect, type Procedure } from '../procedure';
+import { jsonField } from '../json-field';
+import { all, dialect, type Dialect, type Procedure } from '../procedure';
 
 export function* listConflicts(limit = 100): Procedure<ConflictRow[]> {
   const rows = yield* all<ConflictSqlRow>(`SELECT ${CONFLICT_COLUMNS} FROM conflicts ORDER BY id DESC LIMIT ?`, limit);
@@ -9,15 +10,12 @@ export function* listConflicts(limit = 100): Procedure<ConflictRow[]> {
 }
 
 /** The redelivery's own order number (it may differ from the stored event's), read by the database, not parsed here. */
-const SHOP_ORDER_NO = {
-  sqlite: "json_extract(event_json, '$.shopOrderNo')",
-  postgres: "event_json::json->>'shopOrderNo'",
-};
+const shopOrderNo = (dialect: Dialect): string => jsonField(dialect, 'event_json', ['shopOrderNo']);
 
 export function* listConflictLines(limit: number): Procedure<ConflictLine[]> {
   return yield* all<ConflictLine>(
     `SELECT id, event_id AS "eventId", received_at AS "receivedAt", source_ip AS "sourceIp",
-       ${SHOP_ORDER_NO[yield* dialect()]} AS "shopOrderNo"
+       ${shopOrderNo(yield* dialect())} AS "shopOrderNo"
      FROM conflicts ORDER BY id DESC LIMIT ?`,
     limit,
   );

@@ -1,5 +1,6 @@
 import type { Discrepancy } from '../../../ledger/order-record';
-import { all, dialect, type Param, type Procedure } from '../procedure';
+import { jsonField, jsonFlag } from '../json-field';
+import { all, dialect, type Dialect, type Param, type Procedure } from '../procedure';
 
 export interface ListedDiscrepancy extends Discrepancy {
   mallId: string;
@@ -28,10 +29,8 @@ export interface DiscrepancyPage {
  * key, so each listed row is one index search of it, after the LIMIT, and no plan can hash the
  * orders table for a page of discrepancies.
  */
-const EXPECTED_CURRENCY = {
-  sqlite: "(SELECT json_extract(o.record_json, '$.expected.currency') FROM ledger_orders o WHERE o.shop_order_no = d.shop_order_no AND o.mall_id = d.mall_id)",
-  postgres: "(SELECT o.record_json::json->'expected'->>'currency' FROM ledger_orders o WHERE o.shop_order_no = d.shop_order_no AND o.mall_id = d.mall_id)",
-};
+const expectedCurrency = (dialect: Dialect): string =>
+  `(SELECT ${jsonField(dialect, 'o.record_json', ['expected', 'currency'])} FROM ledger_orders o WHERE o.shop_order_no = d.shop_order_no AND o.mall_id = d.mall_id)`;
 
 /**
  * Discrepancies in the order they opened, a page after `after`: the open ones only with `open`,
@@ -47,7 +46,7 @@ export function* listDiscrepancies(filter: { open: boolean; resolved?: boolean; 
   }
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const rows = yield* all<{ mall_id: string; shop_order_no: string; discrepancy_json: string; opened_at: string; id: string; currency: string | null }>(
-    `SELECT d.id, d.mall_id, d.shop_order_no, d.opened_at, d.discrepancy_json, ${EXPECTED_CURRENCY[yield* dialect()]} AS currency
+    `SELECT d.id, d.mall_id, d.shop_order_no, d.opened_at, d.discrepancy_json, ${expectedCurrency(yield* dialect())} AS currency
        FROM ledger_discrepancies d ${where} ORDER BY d.opened_at, d.id LIMIT ?`,
     ...params, filter.limit,
   );
@@ -77,9 +76,7 @@ export interface OpenDiscrepancyCount {
  * nobody for the simulator's orders. Each open one finds its order by the orders' unique key.
  */
 export function* openDiscrepancyCountsByOrigin(): Procedure<OpenDiscrepancyCount[]> {
-  const simulated = (yield* dialect()) === 'postgres'
-    ? "coalesce((o.record_json::json->>'simulated')::boolean, false)"
-    : "coalesce(json_extract(o.record_json, '$.simulated'), 0)";
+  const simulated = jsonFlag(yield* dialect(), 'o.record_json', ['simulated']);
   const rows = yield* all<{ kind: string; simulated: boolean | number; n: number | string }>(
     `SELECT d.kind, ${simulated} AS simulated, count(*) AS n FROM ledger_discrepancies d
        JOIN ledger_orders o ON o.shop_order_no = d.shop_order_no AND o.mall_id = d.mall_id
