@@ -90,6 +90,19 @@ function foldCheckpointContract(openDb: () => Promise<Db>): void {
     await expect(stores.ledger.rebuildPage(null, 100, minute(8))).resolves.toMatchObject({ orders: 1, changed: 0 });
   });
 
+  test('a checkpoint replaced in the store behind the projector (another replica, a rebuild) is read from the store, not from the one the projector kept', async () => {
+    await history(8);
+    // Another version of the stored form: the order must be replayed from its facts, which meets the broken one.
+    await db.sql("UPDATE ledger_fold_states SET state_json = '{\"v\":0}'");
+    const repair = await breakFirstFact();
+    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C9', 1000, 9, 21000));
+    await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'ledger_error' });
+    await repair();
+    await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C10', 1000, 10, 20000));
+    await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'partially_cancelled', cancelled: 10000, remaining: 20000 });
+    await expect(stores.ledger.rebuildPage(null, 100, minute(10))).resolves.toMatchObject({ orders: 1, changed: 0 });
+  });
+
   test('an order of fewer than 8 facts keeps no checkpoint: it is replayed at each input, which costs less than one', async () => {
     await history(6);
     expect(await checkpointRow()).toBeUndefined();

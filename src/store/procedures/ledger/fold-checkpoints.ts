@@ -5,6 +5,7 @@ import { ledgerErrorRecord } from '../../../ledger/ledger-error-record';
 import type { LedgerFact, OrderKey } from '../../../ledger/ledger-facts';
 import type { LedgerSettings } from '../../../config/ledger-settings';
 import type { OrderRecord } from '../../../ledger/order-record';
+import { keep, takeKept } from './kept-checkpoints';
 import type { LoadedOrder } from './ledger-orders';
 import { changes, columnArrays, rowInserts, sqlBySize, type Dialect, type Param, type Statement } from '../procedure';
 
@@ -26,9 +27,14 @@ const CHECKPOINT_FROM_FACTS = 8;
 const factCount = ({ state, resolutions }: FoldCheckpoint): number =>
   state.expectations.size + state.notifications.size + state.cancellations.size + state.conflicts.size + state.refusals.size + resolutions.size;
 
-/** The checkpoint an order's computation goes on from: stored, readable, of these settings; else null (the order is replayed). */
+/**
+ * The checkpoint an order's computation goes on from: stored, readable, of these settings; else
+ * null (the order is replayed). The one this thread kept when it wrote that very text, else the text read.
+ */
 export function usableCheckpoint(entry: LoadedOrder, settings: LedgerSettings): FoldCheckpoint | null {
   if (entry.checkpoint === null || entry.checkpoint.settings !== foldSettingsKey(settings)) return null;
+  const kept = takeKept(entry.order, entry.checkpoint.json);
+  if (kept !== null) return kept;
   try {
     return restoredFold(entry.checkpoint.json);
   } catch {
@@ -81,9 +87,11 @@ const PG_UPSERT_CHECKPOINTS = `INSERT INTO ledger_fold_states (order_id, setting
 // Rare (an order left ledger_error): one statement each.
 const FORGET_CHECKPOINT = 'DELETE FROM ledger_fold_states WHERE order_id = (SELECT order_id FROM ledger_orders WHERE mall_id = ? AND shop_order_no = ?)';
 
-/** A checkpoint's row (the order's key first, for the order_id). */
+/** A checkpoint's row (the order's key first, for the order_id); the checkpoint is kept in memory with its text (`kept-checkpoints.ts`). */
 export function checkpointRow(order: OrderKey, checkpoint: FoldCheckpoint, settings: LedgerSettings): Param[] {
-  return [order.mallId, order.shopOrderNo, foldSettingsKey(settings), checkpoint.lastMoment, storedFold(checkpoint)];
+  const json = storedFold(checkpoint);
+  keep(order, json, checkpoint);
+  return [order.mallId, order.shopOrderNo, foldSettingsKey(settings), checkpoint.lastMoment, json];
 }
 
 /** The checkpoints' writes: the moved ones stored, the forgotten ones' rows deleted. */

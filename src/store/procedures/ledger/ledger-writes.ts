@@ -6,6 +6,7 @@ import type { Discrepancy, OrderRecord } from '../../../ledger/order-record';
 import { sha256Hex } from '../../../sha256-hex';
 import { forgetFailedInput, readFailedInput } from './failed-inputs';
 import { checkpointRow, checkpointWrites, computeLoadedOrder, usableCheckpoint } from './fold-checkpoints';
+import { keep } from './kept-checkpoints';
 import { orderKeyText, storedRecord, type LoadedOrder } from './ledger-orders';
 import { summaryChange, summaryWrites, type SummaryChange } from '../summary/summary-writes';
 import { changes, chunks, columnArrays, placeholders, rowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
@@ -179,6 +180,8 @@ export function recomputeOrders(
     if (computed.checkpoint === 'forget') {
       if (entry.checkpoint !== null) forgotten.push(entry.order);
     } else if (computed.checkpoint !== null && hasRow) checkpointRows.push(checkpointRow(entry.order, computed.checkpoint, options.settings));
+    // Read and not moved (a sweep, a redelivery): kept again with the text the store still holds.
+    else if (computed.checkpoint === null && checkpoint !== null) keep(entry.order, entry.checkpoint!.json, checkpoint);
     // A new order's facts need its row (their order_id), whatever the record says.
     if (!changed && (entry.exists || !added.has(key))) continue;
     orderRows.push([entry.order.mallId, entry.order.shopOrderNo, record?.status ?? null, json, sweepMs, record?.updatedAt ?? null]);
