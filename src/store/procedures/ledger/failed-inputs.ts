@@ -65,7 +65,11 @@ export function readFailedInput(input: FailedInput): { fact: LedgerFact; json: s
 
 /** A stored inbox event as the ledger's fact with its order: a throw (not an object, a field missing) says it reads as no event. */
 export function readInboxEvent(eventJson: string): { order: OrderKey; fact: LedgerFact; json: string } | null {
-  const event = JSON.parse(eventJson) as unknown;
+  return inboxEventFact(JSON.parse(eventJson) as unknown);
+}
+
+/** `readInboxEvent` of an event already parsed: the projector parses each stored event once, for its fact and its search row. */
+export function inboxEventFact(event: unknown): { order: OrderKey; fact: LedgerFact; json: string } | null {
   if (typeof event !== 'object' || event === null) throw new Error('its stored event is not a JSON object');
   const { mallId } = event as Record<string, unknown>;
   if (typeof mallId !== 'string') throw new Error('its mallId is not a string');
