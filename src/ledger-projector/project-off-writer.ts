@@ -24,7 +24,7 @@ export function projectOffWriter(driver: StoreDriver, settings: LedgerSettings, 
   return async (max: number, now: string): Promise<ProjectedBatch> => {
     sizer ??= new BatchSizer(max, TARGET_WRITE_MS[driver.kind]);
     for (let discarded = 0; ; discarded += 1) {
-      const { batch, write } = await ledgerRead('computeLedgerBatch', sizer.limit, now, settings, traced);
+      const { batch, write } = await ledgerRead('computeLedgerBatch', sizer.limit, now, settings, traced, true);
       if (write === null) return batch;
       const start = performance.now();
       const applied = await ledgerWrite('applyLedgerBatch', write);

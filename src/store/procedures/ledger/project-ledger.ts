@@ -9,6 +9,7 @@ import { loadedOrders, loadOrders, orderKeyText, type LoadedOrder } from './ledg
 import { recomputeOrders, type OrderFact } from './ledger-writes';
 import { queueAfter } from './apply-order-facts';
 import { paymentSearchWrites } from './payment-search-rows';
+import { packBatchWrite, unpackBatchWrite, type PackedBatchWrite } from './packed-batch-write';
 import { failedNotificationSeq, inboxEventFact, keepFailedInput, readInputFact } from './failed-inputs';
 import { allRows, changes, dialect, get, oneTrip, type Procedure, type Statement } from '../procedure';
 
@@ -37,7 +38,7 @@ type Position = Record<'inbox_seq' | 'input_seq' | 'conflict_id' | 'rejection_id
 /** Where the projector stood when a batch was computed: its position and the ledger's generation (migration 023). */
 export type ReadPosition = Position & { generation: number | string };
 
-/** A computed batch's writes, to be applied only if the projector still stands where it was read. */
+/** A computed batch's writes, to be applied only if the projector still stands where it was read (packed to cross threads: `packBatchWrite`). */
 export interface BatchWrite {
   from: ReadPosition;
   statements: Statement[];
@@ -48,7 +49,7 @@ export interface BatchWrite {
 /** A batch read and folded (off the writer); `write` is null when there was nothing to apply. */
 export interface ComputedBatch {
   batch: ProjectedBatch;
-  write: BatchWrite | null;
+  write: BatchWrite | PackedBatchWrite | null;
 }
 type InboxInput = { seq: number | string; mall_id: string; shop_order_no: string | null; event_json: string; trace_context?: string | null };
 
@@ -95,7 +96,8 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
  * new position are written together, so a crash at any point resumes after the last batch that
  * committed, and nothing is applied twice.
  */
-export function* applyLedgerBatch(write: BatchWrite): Procedure<boolean> {
+export function* applyLedgerBatch(given: BatchWrite | PackedBatchWrite): Procedure<boolean> {
+  const write = unpackBatchWrite(given);
   const now = yield* get<ReadPosition>(`SELECT ${POSITION_COLUMNS}, generation FROM ledger_projector WHERE id = 1`);
   if (!now || POSITION_KEYS.some((key) => String(now[key]) !== String(write.from[key]))) return false;
   yield* queueAfter(write.statements, write.events, [write.position]);
@@ -106,8 +108,9 @@ export function* applyLedgerBatch(write: BatchWrite): Procedure<boolean> {
  * The read and compute phase of a batch: no write, so it runs on a read connection of its own
  * (SQLite: the projector's thread; PostgreSQL: a snapshot on its own connection), never on the
  * acks' writer. Its position is read first: whatever the later reads see is at least as new.
+ * `packed`: the writes as bytes, for a caller on another thread than the writer's.
  */
-export function* computeLedgerBatch(limit: number, now: string, settings: LedgerSettings, withTraceContexts = false): Procedure<ComputedBatch> {
+export function* computeLedgerBatch(limit: number, now: string, settings: LedgerSettings, withTraceContexts = false, packed = false): Procedure<ComputedBatch> {
   // The position and what follows it in one trip: every read finds the position itself (nothing
   // else moves it while this transaction holds the ledger's write lock, or SQLite's one writer).
   const [positions, inbox, inputs, conflicts, rejections] = (yield* oneTrip(
@@ -203,7 +206,7 @@ export function* computeLedgerBatch(limit: number, now: string, settings: Ledger
     position: changes('UPDATE ledger_projector SET inbox_seq = ?, input_seq = ?, conflict_id = ?, rejection_id = ?, projected_at = ?, generation = generation + 1 WHERE id = 1',
       inboxSeq, inputSeq, conflictId, rejectionId, Date.parse(now)),
   };
-  return { batch: { rows, orders: orders.length, errors, more: full, ...(withTraceContexts ? { traceContexts } : {}) }, write };
+  return { batch: { rows, orders: orders.length, errors, more: full, ...(withTraceContexts ? { traceContexts } : {}) }, write: packed ? packBatchWrite(write) : write };
 }
 
 function firstSeen(orders: readonly OrderKey[]): OrderKey[] {
