@@ -1,4 +1,4 @@
-import { columnArrays, changes, rowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
+import { columnArrays, changes, ladderRowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
 
 const COLUMNS = 9;
 /** The gateway's payMethodTypeCode of a virtual account. */
@@ -24,7 +24,7 @@ export function paymentSearchWrites(storedEvents: readonly unknown[], dialect: D
     if (row !== null) rows.push(row);
   }
   if (rows.length === 0) return [];
-  return dialect === 'postgres' ? [changes(PG_INSERT, ...columnArrays(rows, COLUMNS))] : rowInserts(INSERT, COLUMNS, rows);
+  return dialect === 'postgres' ? [changes(PG_INSERT, ...columnArrays(rows, COLUMNS))] : ladderRowInserts(INSERT, COLUMNS, rows);
 }
 
 function searchRow(parsed: unknown): Param[] | null {
