@@ -21,13 +21,10 @@ export const TARGET_WRITE_MS = { sqlite: 10, postgres: 100 } as const;
 export function projectOffWriter(driver: StoreDriver, settings: LedgerSettings, traced: boolean) {
   const { ledgerRead, ledgerWrite } = typedDriver(driver);
   let sizer: BatchSizer | null = null;
-  // SQLite's writes go on to the writer's thread: packed, the main thread only passes bytes on.
-  // PostgreSQL's are run here, one hop: the native clone of the objects costs less than packing.
-  const packs = driver.kind === 'sqlite';
   return async (max: number, now: string): Promise<ProjectedBatch> => {
     sizer ??= new BatchSizer(max, TARGET_WRITE_MS[driver.kind]);
     for (let discarded = 0; ; discarded += 1) {
-      const { batch, write } = await ledgerRead('computeLedgerBatch', sizer.limit, now, settings, traced, packs);
+      const { batch, write } = await ledgerRead('computeLedgerBatch', sizer.limit, now, settings, traced);
       if (write === null) return batch;
       const start = performance.now();
       const applied = await ledgerWrite('applyLedgerBatch', write);

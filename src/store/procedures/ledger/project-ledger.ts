@@ -9,7 +9,6 @@ import { loadedOrders, loadOrders, orderKeyText, type LoadedOrder } from './ledg
 import { recomputeOrders, type OrderFact } from './ledger-writes';
 import { queueAfter } from './apply-order-facts';
 import { paymentSearchWrites } from './payment-search-rows';
-import { packBatchWrite, unpackBatchWrite, type PackedBatchWrite } from './packed-batch-write';
 import { failedNotificationSeq, inboxEventFact, keepFailedInput, readInputFact } from './failed-inputs';
 import { allRows, changes, dialect, get, oneTrip, type Procedure, type Statement } from '../procedure';
 
@@ -38,7 +37,7 @@ type Position = Record<'inbox_seq' | 'input_seq' | 'conflict_id' | 'rejection_id
 /** Where the projector stood when a batch was computed: its position and the ledger's generation (migration 023). */
 export type ReadPosition = Position & { generation: number | string };
 
-/** A computed batch's writes, to be applied only if the projector still stands where it was read (packed to cross threads: `packBatchWrite`). */
+/** A computed batch's writes, to be applied only if the projector still stands where it was read. */
 export interface BatchWrite {
   from: ReadPosition;
   statements: Statement[];
@@ -49,7 +48,7 @@ export interface BatchWrite {
 /** A batch read and folded (off the writer); `write` is null when there was nothing to apply. */
 export interface ComputedBatch {
   batch: ProjectedBatch;
-  write: BatchWrite | PackedBatchWrite | null;
+  write: BatchWrite | null;
 }
 type InboxInput = { seq: number | string; mall_id: string; shop_order_no: string | null; event_json: string; trace_context?: string | null };
 
@@ -96,8 +95,7 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
  * new position are written together, so a crash at any point resumes after the last batch that
  * committed, and nothing is applied twice.
  */
-export function* applyLedgerBatch(given: BatchWrite | PackedBatchWrite): Procedure<boolean> {
-  const write = unpackBatchWrite(given);
+export function* applyLedgerBatch(write: BatchWrite): Procedure<boolean> {
   const now = yield* get<ReadPosition>(`SELECT ${POSITION_COLUMNS}, generation FROM ledger_projector WHERE id = 1`);
   if (!now || POSITION_KEYS.some((key) => String(now[key]) !== String(write.from[key]))) return false;
   yield* queueAfter(write.statements, write.events, [write.position]);
@@ -108,9 +106,8 @@ export function* applyLedgerBatch(given: BatchWrite | PackedBatchWrite): Procedu
  * The read and compute phase of a batch: no write, so it runs on a read connection of its own
  * (SQLite: the projector's thread; PostgreSQL: a snapshot on its own connection), never on the
  * acks' writer. Its position is read first: whatever the later reads see is at least as new.
- * `packed`: the writes as bytes, for a caller on another thread than the writer's.
  */
-export function* computeLedgerBatch(limit: number, now: string, settings: LedgerSettings, withTraceContexts = false, packed = false): Procedure<ComputedBatch> {
+export function* computeLedgerBatch(limit: number, now: string, settings: LedgerSettings, withTraceContexts = false): Procedure<ComputedBatch> {
   // The position and what follows it in one trip: every read finds the position itself (nothing
   // else moves it while this transaction holds the ledger's write lock, or SQLite's one writer).
   const [positions, inbox, inputs, conflicts, rejections] = (yield* oneTrip(
@@ -206,7 +203,7 @@ export function* computeLedgerBatch(limit: number, now: string, settings: Ledger
     position: changes('UPDATE ledger_projector SET inbox_seq = ?, input_seq = ?, conflict_id = ?, rejection_id = ?, projected_at = ?, generation = generation + 1 WHERE id = 1',
       inboxSeq, inputSeq, conflictId, rejectionId, Date.parse(now)),
   };
-  return { batch: { rows, orders: orders.length, errors, more: full, ...(withTraceContexts ? { traceContexts } : {}) }, write: packed ? packBatchWrite(write) : write };
+  return { batch: { rows, orders: orders.length, errors, more: full, ...(withTraceContexts ? { traceContexts } : {}) }, write };
 }
 
 function firstSeen(orders: readonly OrderKey[]): OrderKey[] {
