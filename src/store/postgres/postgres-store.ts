@@ -7,7 +7,7 @@ import { LOCK_KIND } from './advisory-locks';
 import { connectionConfig, createPool, inTransaction, query, type PostgresOptions } from './pool';
 import { PostgresGroupCommit } from './group-commit';
 import { RelayLock } from './relay-lock';
-import { ReaderClient } from '../sqlite/reader-client';
+import { PROJECTOR_HEAP, ReaderClient } from '../sqlite/reader-client';
 import { ledgerTransaction, runProcedure, type Effects } from './run-procedure';
 
 export type { PostgresOptions } from './pool';
@@ -47,6 +47,7 @@ export async function openPostgresDriver(url: string, options: PostgresOptions =
   const projectorReader = new ReaderClient(
     { url, options: { connectTimeoutMs: options.connectTimeoutMs, statementTimeoutMs: options.statementTimeoutMs } },
     '../postgres/ledger-compute-worker',
+    PROJECTOR_HEAP,
   );
 
   return {

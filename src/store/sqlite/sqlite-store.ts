@@ -11,7 +11,7 @@ import { openConnection } from './open-connection';
 import { holdProcessLock } from './process-lock';
 import { runProcedure, StatementCache } from './run-procedure';
 import { Checkpoints, type CheckpointOptions } from './checkpoints';
-import { ReaderClient } from './reader-client';
+import { PROJECTOR_HEAP, ReaderClient } from './reader-client';
 import type { ReaderSetup } from './reader-protocol';
 import { WriterClient } from './writer-client';
 
@@ -150,7 +150,7 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
   // per statement): the writer gets only the batch's writes, and an operator's slow page never
   // delays the projector, nor the projector the operator. Its thread runs below the acks' priority;
   // the other reader's does not, since the internal API's reads wait on it.
-  const projectorReader = new ReaderClient({ path, busyTimeoutMs: READER_BUSY_TIMEOUT_MS, background: true } satisfies ReaderSetup);
+  const projectorReader = new ReaderClient({ path, busyTimeoutMs: READER_BUSY_TIMEOUT_MS, background: true } satisfies ReaderSetup, 'reader-worker', PROJECTOR_HEAP);
   const read = async (name: ReadName, args: unknown[]) => {
     if (writer.health.replaced) throw new StoreUnavailable(writer.health.replaced);
     if (!loopReads.has(name)) return offLoop.read(name, args);

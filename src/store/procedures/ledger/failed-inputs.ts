@@ -1,7 +1,7 @@
 import type { LedgerFact, OrderKey } from '../../../ledger/ledger-facts';
 import type { NormalizedEvent } from '../../../notifications/normalized-event';
 import { storedFactOf } from '../inbox-outbox/inbox-row';
-import { allRows, changes, chunks, type Dialect, type Param, type Statement } from '../procedure';
+import { allRows, changes, ladderChunks, sqlBySize, type Dialect, type Param, type Statement } from '../procedure';
 
 /**
  * The ledger's inputs it could not apply (migration 016): kept with their order, so the order stays
@@ -34,14 +34,14 @@ const SOURCES = 'LEFT JOIN ledger_inputs i ON i.seq = f.input_seq LEFT JOIN inbo
 const OF_ORDERS_PG = `SELECT ${COLUMNS} FROM unnest(?::text[], ?::text[]) AS k (mall_id, shop_order_no)
   JOIN ledger_failed_inputs f ON f.mall_id = k.mall_id AND f.shop_order_no = k.shop_order_no
   ${SOURCES}`;
-const ofOrdersSqlite = (rows: number) => `SELECT ${COLUMNS} FROM ledger_failed_inputs f ${SOURCES}
-  WHERE ${Array.from({ length: rows }, () => '(f.mall_id = ? AND f.shop_order_no = ?)').join(' OR ')}`;
+const ofOrdersSqlite = sqlBySize((rows) => `SELECT ${COLUMNS} FROM ledger_failed_inputs f ${SOURCES}
+  WHERE ${Array.from({ length: rows }, () => '(f.mall_id = ? AND f.shop_order_no = ?)').join(' OR ')}`);
 
 /** The statements that read the failed inputs of `orders` (rows told apart from the orders' by `input_seq`). */
 export function failedInputsOf(orders: readonly OrderKey[], dialect: Dialect): Statement[] {
   if (orders.length === 0) return [];
   if (dialect === 'postgres') return [allRows(OF_ORDERS_PG, orders.map((o) => o.mallId), orders.map((o) => o.shopOrderNo))];
-  return chunks(orders, 2, 256).map((run) => allRows(ofOrdersSqlite(run.length), ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo])));
+  return ladderChunks(orders, 2, 256).map((run) => allRows(ofOrdersSqlite(run.length), ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo])));
 }
 
 export const isFailedInputRow = (row: object): row is FailedInputRow => 'input_seq' in row;
@@ -65,7 +65,11 @@ export function readFailedInput(input: FailedInput): { fact: LedgerFact; json: s
 
 /** A stored inbox event as the ledger's fact with its order: a throw (not an object, a field missing) says it reads as no event. */
 export function readInboxEvent(eventJson: string): { order: OrderKey; fact: LedgerFact; json: string } | null {
-  const event = JSON.parse(eventJson) as unknown;
+  return inboxEventFact(JSON.parse(eventJson) as unknown);
+}
+
+/** `readInboxEvent` of an event already parsed: the projector parses each stored event once, for its fact and its search row. */
+export function inboxEventFact(event: unknown): { order: OrderKey; fact: LedgerFact; json: string } | null {
   if (typeof event !== 'object' || event === null) throw new Error('its stored event is not a JSON object');
   const { mallId } = event as Record<string, unknown>;
   if (typeof mallId !== 'string') throw new Error('its mallId is not a string');

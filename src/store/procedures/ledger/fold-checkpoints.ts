@@ -7,7 +7,7 @@ import type { LedgerSettings } from '../../../config/ledger-settings';
 import type { OrderRecord } from '../../../ledger/order-record';
 import { keep, takeKept } from './kept-checkpoints';
 import type { LoadedOrder } from './ledger-orders';
-import { changes, columnArrays, rowInserts, sqlBySize, type Dialect, type Param, type Statement } from '../procedure';
+import { changes, columnArrays, ladderRowInserts, sqlBySize, type Dialect, type Param, type Statement } from '../procedure';
 
 export interface OrderComputation extends LedgerComputation {
   /** Why the ledger could not apply the order's inputs (its record is then a `ledger_error`), else null. */
@@ -98,6 +98,6 @@ export function checkpointRow(order: OrderKey, checkpoint: FoldCheckpoint, setti
 export function checkpointWrites(rows: readonly Param[][], forgotten: readonly OrderKey[], dialect: Dialect): Statement[] {
   const upserts = dialect === 'postgres'
     ? (rows.length === 0 ? [] : [changes(PG_UPSERT_CHECKPOINTS, ...columnArrays(rows, CHECKPOINT_COLUMNS))])
-    : rowInserts(UPSERT_CHECKPOINTS, CHECKPOINT_COLUMNS, rows);
+    : ladderRowInserts(UPSERT_CHECKPOINTS, CHECKPOINT_COLUMNS, rows);
   return [...upserts, ...forgotten.map((order) => changes(FORGET_CHECKPOINT, order.mallId, order.shopOrderNo))];
 }

@@ -3,7 +3,7 @@ import type { OrderRecord } from '../../../ledger/order-record';
 import { foldSettingsKey } from '../../../ledger/fold-state';
 import type { LedgerSettings } from '../../../config/ledger-settings';
 import { failedInputsOf, isFailedInputRow, type FailedInput } from './failed-inputs';
-import { allRows, chunks, sqlBySize, type Dialect, type Param, type Statement } from '../procedure';
+import { allRows, ladderChunks, sqlBySize, type Dialect, type Param, type Statement } from '../procedure';
 
 /** The order's key as one string, for maps (JSON: no separator can make two keys one). */
 export const orderKeyText = (order: OrderKey): string => JSON.stringify([order.mallId, order.shopOrderNo]);
@@ -85,7 +85,7 @@ export function loadOrders(orders: readonly OrderKey[], dialect: Dialect, from: 
   const mode = from.replay ? 'replay' : 'checkpoint';
   const wanted: Param[] = from.replay ? [] : [foldSettingsKey(from.settings), earliestMs(from.newFacts)];
   if (dialect === 'postgres') return orders.length === 0 ? [] : [allRows(LOAD_LIST[mode], ...wanted, orders.map((o) => o.mallId), orders.map((o) => o.shopOrderNo)), ...failed];
-  return [...chunks(orders, 2, LOOKUPS_EACH).map((run) => allRows(LOAD_PAIRS[mode](run.length), ...wanted, ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo]))), ...failed];
+  return [...ladderChunks(orders, 2, LOOKUPS_EACH).map((run) => allRows(LOAD_PAIRS[mode](run.length), ...wanted, ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo]))), ...failed];
 }
 
 /** The earliest stored time among new facts (past any checkpoint when there are none: the sweep goes on from each). */

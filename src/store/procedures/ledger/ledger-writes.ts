@@ -9,7 +9,7 @@ import { checkpointRow, checkpointWrites, computeLoadedOrder, usableCheckpoint }
 import { keep } from './kept-checkpoints';
 import { orderKeyText, storedRecord, type LoadedOrder } from './ledger-orders';
 import { summaryChange, summaryWrites, type SummaryChange } from '../summary/summary-writes';
-import { changes, chunks, columnArrays, placeholders, rowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
+import { changes, chunks, columnArrays, ladderChunks, ladderRowInserts, placeholders, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
 
 /** A fact to store for an order. */
 export interface OrderFact {
@@ -114,9 +114,9 @@ function tableWrites(orderRows: Param[][], factRows: Param[][], discrepancyRows:
     ];
   }
   return [
-    ...rowInserts(UPSERT_ORDERS, ORDER_COLUMNS, orderRows),
-    ...rowInserts(INSERT_FACTS, FACT_COLUMNS, factRows),
-    ...rowInserts(UPSERT_DISCREPANCIES, DISCREPANCY_COLUMNS, discrepancyRows),
+    ...ladderRowInserts(UPSERT_ORDERS, ORDER_COLUMNS, orderRows),
+    ...ladderRowInserts(INSERT_FACTS, FACT_COLUMNS, factRows),
+    ...ladderRowInserts(UPSERT_DISCREPANCIES, DISCREPANCY_COLUMNS, discrepancyRows),
     ...chunks(gone, 1).map((ids) => changes(DELETE_DISCREPANCIES(ids.length), ...ids)),
   ];
 }
@@ -289,7 +289,7 @@ function eventStatements(rows: readonly Param[][], nowMs: number, dialect: Diale
     return rows.length === 0 ? [] : [changes(PG_INSERT_AND_QUEUE_EVENTS, ...columnArrays(rows, EVENT_COLUMNS), nowMs)];
   }
   return [
-    ...rowInserts(INSERT_EVENTS, EVENT_COLUMNS, rows),
-    ...chunks(rows, 2, 256).map((chunk) => changes(QUEUE_EVENTS(chunk.length), nowMs, ...chunk.flatMap((row) => [row[4]!, row[0]!]))),
+    ...ladderRowInserts(INSERT_EVENTS, EVENT_COLUMNS, rows),
+    ...ladderChunks(rows, 2, 256).map((chunk) => changes(QUEUE_EVENTS(chunk.length), nowMs, ...chunk.flatMap((row) => [row[4]!, row[0]!]))),
   ];
 }

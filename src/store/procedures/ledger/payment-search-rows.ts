@@ -1,4 +1,4 @@
-import { columnArrays, changes, rowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
+import { columnArrays, changes, ladderRowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
 
 const COLUMNS = 9;
 /** The gateway's payMethodTypeCode of a virtual account. */
@@ -13,26 +13,23 @@ const PG_INSERT = `INSERT INTO payment_search (shop_order_no, mall_id, event_id,
  * The console search's rows (migration 021) for the gateway notifications a projector batch read:
  * one per notification that names an order, with what a person searches a payment by (pgCno,
  * approval number, amount, method, the event's own time), never personal data. Written in the
- * projector's transaction, so the ack's commit writes nothing more than before. A stored event
- * that does not read is left out here; the ledger marks its order.
+ * projector's transaction, so the ack's commit writes nothing more than before. The events come as
+ * the projector parsed them (once, for the ledger's facts too); one that does not parse is not
+ * among them, and the ledger marks its order.
  */
-export function paymentSearchWrites(storedEvents: ReadonlyArray<{ event_json: string }>, dialect: Dialect): Statement[] {
+export function paymentSearchWrites(storedEvents: readonly unknown[], dialect: Dialect): Statement[] {
   const rows: Param[][] = [];
-  for (const { event_json } of storedEvents) {
-    const row = searchRow(event_json);
+  for (const event of storedEvents) {
+    const row = searchRow(event);
     if (row !== null) rows.push(row);
   }
   if (rows.length === 0) return [];
-  return dialect === 'postgres' ? [changes(PG_INSERT, ...columnArrays(rows, COLUMNS))] : rowInserts(INSERT, COLUMNS, rows);
+  return dialect === 'postgres' ? [changes(PG_INSERT, ...columnArrays(rows, COLUMNS))] : ladderRowInserts(INSERT, COLUMNS, rows);
 }
 
-function searchRow(json: string): Param[] | null {
-  let event: Record<string, unknown>;
-  try {
-    event = JSON.parse(json) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
+function searchRow(parsed: unknown): Param[] | null {
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const event = parsed as Record<string, unknown>;
   const { id, notiType, mallId, pgCno, shopOrderNo, amount, occurredAt, receivedAt } = event;
   if (typeof shopOrderNo !== 'string' || typeof mallId !== 'string' || typeof id !== 'string' || typeof pgCno !== 'string') return null;
   const atMs = Date.parse(String(occurredAt ?? receivedAt));

@@ -9,7 +9,7 @@ import { loadedOrders, loadOrders, orderKeyText, type LoadedOrder } from './ledg
 import { recomputeOrders, type OrderFact } from './ledger-writes';
 import { queueAfter } from './apply-order-facts';
 import { paymentSearchWrites } from './payment-search-rows';
-import { failedNotificationSeq, keepFailedInput, readInboxEvent, readInputFact } from './failed-inputs';
+import { failedNotificationSeq, inboxEventFact, keepFailedInput, readInputFact } from './failed-inputs';
 import { allRows, changes, dialect, get, oneTrip, type Procedure, type Statement } from '../procedure';
 
 export interface ProjectedBatch {
@@ -137,11 +137,15 @@ export function* computeLedgerBatch(limit: number, now: string, settings: Ledger
   const facts: OrderFact[] = [];
   const errors: string[] = [];
   const poisoned: Array<{ order: OrderKey; seq: number | string; json: string; error: string }> = [];
+  // Each stored event parsed once, for its fact and its search row.
+  const parsedEvents: unknown[] = [];
   for (const row of notifications) {
     if (withTraceContexts && row.trace_context) traceContexts.push(row.trace_context);
-    let made: ReturnType<typeof readInboxEvent>;
+    let made: ReturnType<typeof inboxEventFact>;
     try {
-      made = readInboxEvent(row.event_json);
+      const event = JSON.parse(row.event_json) as unknown;
+      parsedEvents.push(event);
+      made = inboxEventFact(event);
     } catch (error) {
       // Its row still names its order: that order is marked and the event kept until a repair; one
       // that names none is counted and passed. Never a stop for the others.
@@ -185,7 +189,7 @@ export function* computeLedgerBatch(limit: number, now: string, settings: Ledger
   const { statements, results, events } = recomputeOrders(loaded, facts, { now: asOf, settings }, sql);
   statements.unshift(...kept);
   // The console search's rows of the notifications read (migration 021), in this same transaction.
-  statements.push(...paymentSearchWrites(notifications, sql));
+  statements.push(...paymentSearchWrites(parsedEvents, sql));
   for (const result of results) if (result.error !== null) errors.push(`${result.order.mallId}/${result.order.shopOrderNo}: ${result.error}`);
 
   const inputSeq = inputs.at(-1)?.seq ?? position.input_seq;

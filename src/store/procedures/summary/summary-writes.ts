@@ -1,7 +1,7 @@
 import type { OrderKey } from '../../../ledger/ledger-facts';
 import type { OrderRecord } from '../../../ledger/order-record';
 import { bookingsOf, statusBookingOf, type Booking, type StatusBooking } from '../../../daily-summary/order-bookings';
-import { changes, chunks, columnArrays, type Dialect, type Param, type Statement } from '../procedure';
+import { changes, chunks, columnArrays, ladderChunks, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
 
 /** An order whose record the ledger writes, with what its new record books. */
 export interface SummaryChange {
@@ -76,26 +76,31 @@ function dailyTotals(changed: readonly SummaryChange[]): Param[][] {
 
 /**
  * The changed orders as a subquery with ORDER_COLUMNS, in chunks SQLite's parameter limit takes
- * (a VALUES list its planner reads as constant rows, each order then found by its key; one row of
- * NULLs after them, which matches no order, so a single order is a list too: SQLite plans a
- * one-row VALUES as a subquery it scans); PostgreSQL from arrays, one text whatever the size.
+ * (a VALUES list its planner reads as constant rows, each order then found by its key; rows of
+ * NULLs after them, which match no order, so a single order is a list too: SQLite plans a
+ * one-row VALUES as a subquery it scans; bound as parameters, as many as fill the list to a power
+ * of two, so that its five statements have a few texts, prepared once, not new ones at nearly
+ * every ledger batch);
+ * PostgreSQL from arrays, one text whatever the size.
  */
 function relation(rows: readonly Param[][], dialect: Dialect): Array<{ sql: string; params: Param[] }> {
   if (dialect === 'postgres') {
     return [{ sql: `(SELECT * FROM unnest(${ORDER_COLUMNS.map(() => '?::text[]').join(', ')}) AS u (${ORDER_COLUMNS.join(', ')}))`, params: columnArrays(rows, ORDER_COLUMNS.length) }];
   }
-  const named = ORDER_COLUMNS.map((column, i) => `column${i + 1} AS ${column}`).join(', ');
-  return chunks(rows, ORDER_COLUMNS.length, 1000).map((chunk) => ({
-    sql: `(SELECT ${named} FROM (VALUES ${chunk.map(() => `(${ORDER_COLUMNS.map(() => '?').join(', ')})`).join(', ')}, (${ORDER_COLUMNS.map(() => 'NULL').join(', ')})))`,
-    params: chunk.flat(),
-  }));
+  return chunks(rows, ORDER_COLUMNS.length, 1000).map((chunk) => {
+    const size = 2 ** Math.ceil(Math.log2(chunk.length + 1));
+    return { sql: VALUES_OF(size), params: [...chunk.flat(), ...new Array<Param>((size - chunk.length) * ORDER_COLUMNS.length).fill(null)] };
+  });
 }
+
+const NAMED = ORDER_COLUMNS.map((column, i) => `column${i + 1} AS ${column}`).join(', ');
+const VALUES_OF = sqlBySize((rows) => `(SELECT ${NAMED} FROM (VALUES ${valueRows(rows, ORDER_COLUMNS.length)}))`);
 
 function rowsInto(insert: string, types: readonly string[], rows: readonly Param[][], dialect: Dialect, conflict: string): Statement[] {
   if (rows.length === 0) return [];
   if (dialect === 'postgres') {
     return [changes(`${insert} SELECT * FROM unnest(${types.map((t) => `?::${t}[]`).join(', ')}) ${conflict}`, ...columnArrays(rows, types.length))];
   }
-  return chunks(rows, types.length).map((chunk) =>
+  return ladderChunks(rows, types.length).map((chunk) =>
     changes(`${insert} VALUES ${chunk.map(() => `(${types.map(() => '?').join(', ')})`).join(', ')} ${conflict}`, ...chunk.flat()));
 }
