@@ -64,7 +64,7 @@ export function readFailedInput(input: FailedInput): { fact: LedgerFact; json: s
 }
 
 /** A stored inbox event as the ledger's fact with its order: a throw (not an object, a field missing) says it reads as no event. */
-export function readInboxEvent(eventJson: string): { order: OrderKey; fact: LedgerFact; json: string } | null {
+function readInboxEvent(eventJson: string): { order: OrderKey; fact: LedgerFact; json: string } | null {
   return inboxEventFact(JSON.parse(eventJson) as unknown);
 }
 
