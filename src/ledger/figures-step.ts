@@ -1,7 +1,7 @@
 import type { NotificationFact } from './ledger-facts';
 import { byTimeThenId } from './ledger-time';
-import { holderOf, statedAmount } from './order-cancels';
-import { amountsOf, ESCROW_DEPOSIT, succeeded, type OrderFigures } from './order-figures';
+import { cancelledInFull, cancelOf, holderOf, statedAmount } from './order-cancels';
+import { amountsOf, ESCROW_DEPOSIT, escrowOf, succeeded, type OrderFigures } from './order-figures';
 import type { Payment } from './order-record';
 import type { Timed } from './order-state';
 
@@ -58,7 +58,7 @@ export function stepFigures(figures: OrderFigures, n: N, step: FigureStep): bool
   figures.notifications.push(n);
   figures.events.push(n.id);
   if (n.fact.simulated === true) figures.simulated = true;
-  if (step === 'escrow') figures.escrow = { pgCno: n.fact.pgCno, statusCode: n.fact.statusCode, eventId: n.id, at: n.fact.at };
+  if (step === 'escrow') figures.escrow = escrowOf(n);
   if (step === 'cancel') addCancel(figures, n);
   return true;
 }
@@ -69,7 +69,7 @@ function addCancel(figures: OrderFigures, n: N): void {
   figures.cancelled += amount;
   figures.remaining -= amount;
   if (holder === null) figures.unheldCancelled += amount;
-  figures.cancels.push({ cancelPgCno: n.fact.cancelPgCno, pgCno: n.fact.pgCno, amount, remainingAfter: figures.remaining, eventId: n.id, at: n.fact.at });
+  figures.cancels.push(cancelOf(n, amount, figures.remaining));
   figures.cancelEvents.push(n);
   figures.cancelHolders.push(holder);
   figures.cancelKeys.set(n.fact.cancelPgCno!, n);
@@ -77,7 +77,7 @@ function addCancel(figures: OrderFigures, n: N): void {
   const holding = figures.holdings.get(holder)!;
   holding.taken += amount;
   const index = figures.payments.findIndex((p) => p.pgCno === holder);
-  const cancelled = holding.amount > 0 && holding.taken >= holding.amount;
+  const cancelled = cancelledInFull(holding);
   if (index >= 0 && figures.payments[index]!.cancelled !== cancelled) {
     // A record made before holds the list and its items: the list is replaced, not changed.
     const payments = figures.payments.slice();

@@ -141,13 +141,21 @@ export function cancelsOf(moving: N[], holders: Holders, deposits: Deposit[], pa
       holders.holdings.get(holder)!.taken += amount ?? 0;
     }
     orderLeft -= amount ?? 0;
-    cancels.push({ cancelPgCno: n.fact.cancelPgCno, pgCno: n.fact.pgCno, amount, remainingAfter: orderLeft, eventId: n.id, at: n.fact.at });
+    cancels.push(cancelOf(n, amount, orderLeft));
     cancelHolders.push(holder);
   }
   const cancelKeys = new Map<string, N>();
   for (const n of cancelEvents) if (n.fact.cancelPgCno !== null) cancelKeys.set(n.fact.cancelPgCno, n);
   return { cancels, cancelEvents, cancelHolders, cancelKeys, unkeyedRefunds: unkeyed.length };
 }
+
+/** The record's cancel of a notification: its amount, and what the order had left after it. */
+export function cancelOf(n: N, amount: number | null, remainingAfter: number): Cancel {
+  return { cancelPgCno: n.fact.cancelPgCno, pgCno: n.fact.pgCno, amount, remainingAfter, eventId: n.id, at: n.fact.at };
+}
+
+/** Whether a payment's cancels took all of it. */
+export const cancelledInFull = ({ amount, taken }: Holding): boolean => amount > 0 && taken >= amount;
 
 /** A refund completed (50) without an amount refunded what its payment had left; a change (20) without one cancelled down to the remainder it states. */
 function fromRemainder(n: N, before: number): number | null {

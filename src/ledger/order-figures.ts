@@ -1,7 +1,7 @@
 import type { CancellationFact, ConflictFact, ExpectationFact, NotificationFact, RefusalFact } from './ledger-facts';
 import { byTimeThenId } from './ledger-time';
 import { assertExactSums, sumOf } from './minor-units';
-import { cancelsOf, holdingsOf, type CancelSources, type Holding } from './order-cancels';
+import { cancelledInFull, cancelsOf, holdingsOf, type CancelSources, type Holding } from './order-cancels';
 import type { CancellationRequested, Cancel, Deposit, Escrow, Payment, RefundFailed } from './order-record';
 import { currentExpectation, type OrderState, type Timed } from './order-state';
 
@@ -81,8 +81,7 @@ export function orderFigures(state: OrderState): OrderFigures {
   const cancelled = sumOf(cancels.map((c) => c.amount));
   const paidIds = new Set([...paymentEvents, ...depositEvents]);
   const payments = paymentEvents.map((n): Payment => {
-    const { amount, taken } = holdings.get(n.fact.pgCno)!;
-    return { pgCno: n.fact.pgCno, amount: n.fact.amount, cancelled: amount > 0 && taken >= amount, eventId: n.id, at: n.fact.at };
+    return { pgCno: n.fact.pgCno, amount: n.fact.amount, cancelled: cancelledInFull(holdings.get(n.fact.pgCno)!), eventId: n.id, at: n.fact.at };
   });
 
   const escrows = moving.filter((n) => n.fact.notiType === '40');
@@ -98,7 +97,7 @@ export function orderFigures(state: OrderState): OrderFigures {
     refundsFailed,
     holdings,
     products,
-    escrow: latestEscrow ? { pgCno: latestEscrow.fact.pgCno, statusCode: latestEscrow.fact.statusCode, eventId: latestEscrow.id, at: latestEscrow.fact.at } : null,
+    escrow: latestEscrow ? escrowOf(latestEscrow) : null,
     cancellationsRequested: cancellationsRequested(state),
     events: notifications.map((n) => n.id),
     approved,
@@ -112,6 +111,9 @@ export function orderFigures(state: OrderState): OrderFigures {
     amountBound,
   };
 }
+
+/** The order's escrow status as an event 40 reports it. */
+export const escrowOf = (n: N): Escrow => ({ pgCno: n.fact.pgCno, statusCode: n.fact.statusCode, eventId: n.id, at: n.fact.at });
 
 /** The amounts of a notification that its order's sums may add. */
 export const amountsOf = (n: N): Array<number | null> => [n.fact.amount, n.fact.cancelAmount, n.fact.remainAmount];
