@@ -1,3 +1,5 @@
+const EAGER_UP_TO = 64;
+
 /**
  * A record's list that is one of the fold's own lists, which a later input's step appends to in
  * place (`figures-step.ts`): the record shows it as it stood when the record was made. Copying it
@@ -8,6 +10,12 @@
  */
 export function showAsItStands<T extends object>(record: T, key: keyof T & string, list: readonly unknown[]): void {
   const length = list.length;
+  // A short list is copied now: cheaper than an accessor, which also turns the record into a
+  // slower dictionary-shaped object for JSON.stringify and the copy to another thread.
+  if (length <= EAGER_UP_TO) {
+    (record as Record<string, unknown>)[key] = list.slice();
+    return;
+  }
   const settle = (target: T, value: unknown): void => {
     Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   };
