@@ -171,3 +171,32 @@ for (const n of SIZES) {
 }
 const one = perInput.find((p) => p.n === 1);
 if (one) for (const p of perInput) console.log(`  in memory, N = ${p.n} against N = 1: ${(p.memory / one.memory).toFixed(1)}x`);
+
+/**
+ * What the compute thread does for an order receiving a stream of cancels: one checkpoint kept in
+ * memory, STREAM inputs applied to it one after another, each its own foldNewFacts and record (the
+ * order grows from N to N + STREAM facts). Mean µs per input, collections included. The copies
+ * above are made just before their calls and each result stays alive, so at N = 2,000 their
+ * mean also times the young generation's collector moving those fresh copies; here it does not.
+ */
+const STREAM = Number(process.env.LEDGER_STREAM ?? 200);
+console.log(`\nA stream of ${STREAM} in-order cancels on one kept checkpoint of N facts (mean per input):`);
+const perStream: Array<{ n: number; mean: number }> = [];
+for (const n of SIZES.filter((size) => size !== 20)) {
+  const facts = manyCancels(n - 1);
+  const options = { now: minute(n), settings: DEFAULT_LEDGER_SETTINGS };
+  const runs: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const checkpoint = kept(storedFold(replayToCheckpoint(ORDER, facts, options).checkpoint), options);
+    const next = Array.from({ length: STREAM }, (_, i) => cancelNo(n - 1 + i));
+    const start = performance.now();
+    for (const fact of next) if (foldNewFacts(ORDER, checkpoint, [fact], { now: fact.recordedAt, settings: DEFAULT_LEDGER_SETTINGS }) === null) throw new Error('a cancel in order did not go on from the checkpoint');
+    runs.push(((performance.now() - start) * 1000) / STREAM);
+  }
+  runs.sort((a, b) => a - b);
+  const cost = { median: runs[Math.floor(RUNS / 2)]!, best: runs[0]! };
+  perStream.push({ n, mean: cost.median });
+  console.log(`  N = ${String(n).padStart(4)} to ${n + STREAM}: ${show(cost)}`);
+}
+const first = perStream.find((p) => p.n === 1);
+if (first) for (const p of perStream) console.log(`  stream, N = ${p.n} against N = 1: ${(p.mean / first.mean).toFixed(1)}x`);
