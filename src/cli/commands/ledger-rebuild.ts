@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { cliConfig, globalOptions, print, type CliIo } from '../cli-context';
 import { describeGrace, graceOf, graceOption, withGrace } from '../grace-option';
 import { pageThrough } from '../page-through';
+import { whileBusy } from '../while-busy';
 import { settledFirst, withLedger } from '../with-ledger';
 
 const PAGE = 200;
@@ -27,7 +28,7 @@ export function registerLedgerRebuild(ledgerCommand: Command, io: CliIo): void {
       const counted = await withLedger(withGrace(config, grace), async (ledger) => {
         await settledFirst(ledger);
         const totals = { orders: 0, changed: 0 };
-        await pageThrough((after) => ledger.rebuildPage(after, PAGE, new Date().toISOString(), { paced: true }), (page) => {
+        await pageThrough((after) => whileBusy(() => ledger.rebuildPage(after, PAGE, new Date().toISOString(), { paced: true }), io.stderr), (page) => {
           totals.orders += page.orders;
           totals.changed += page.changed;
         });
