@@ -146,7 +146,7 @@ export class OrderFold {
       // recordedAt is the moment's: only `at` is left to parse, once per fact.
       for (const input of moment.inputs) {
         const entry = timed(input, moment.ms);
-        const stepped = this.stepping && !known(at.state, entry) ? this.stepped(entry) : null;
+        const stepped = this.stepping && this.factOf(entry.id) === undefined ? this.stepped(entry) : null;
         evolveInPlace(at.state, entry);
         at.reading = stepped;
       }
@@ -249,12 +249,6 @@ export class OrderFold {
     this.evaluate(this.checkpoint, due, true);
     this.checkpoint.graceDoneFor = this.checkpoint.lastInput;
   }
-}
-
-/** Whether the state holds a fact of this id already (a redelivery or a conflicting one: the state is read whole). */
-function known(state: GrowingOrderState, entry: Timed<InputFact>): boolean {
-  const { id } = entry;
-  return state.notifications.has(id) || state.expectations.has(id) || state.cancellations.has(id) || state.conflicts.has(id) || state.refusals.has(id);
 }
 
 function changedAt(book: Book, ms: number): void {
