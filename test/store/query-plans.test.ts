@@ -240,7 +240,7 @@ describe('the summary writes on SQLite whose statistics were taken young', () =>
   };
   const order = (n: number) => inboxRow(inboxEntry({ pgCno: `YOUNG-${n}`, shopOrderNo: `ORDER-YOUNG-${n}` }));
 
-  test.each([
+  test.each<[string, () => Procedure<unknown>]>([
     ['a projector batch', () => writes.projectLedger(256, AT, DEFAULT_LEDGER_SETTINGS)],
     ['a rebuild page after the first', () => writes.rebuildLedger(0, 100, AT, DEFAULT_LEDGER_SETTINGS)],
   ])('%s finds each order\'s summary rows by its key', (name, procedure) => {
