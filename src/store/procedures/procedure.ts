@@ -1,3 +1,5 @@
+import { arrayLiteral } from './array-literal';
+
 /**
  * A store operation written once for both databases: a generator that yields SQL steps and
  * receives each step's result. The driver decides how a step runs (better-sqlite3 at once, pg
@@ -165,15 +167,16 @@ export function rowInserts(sql: (rows: number) => string, columns: number, rows:
  * The values of `rows` (each `columns` long) as one array per column: PostgreSQL takes a multi-row
  * write as `unnest(?::text[], …)`, one statement text whatever the row count, prepared once per
  * connection and planned once, where a `VALUES` list of N rows is a new text (parsed and planned
- * again) for every N, and its planning grows with N.
+ * again) for every N, and its planning grows with N. Each array comes already in PostgreSQL's text
+ * form (`arrayLiteral`), encoded by the thread that builds the statement, not the one that sends it.
  */
-export function columnArrays(rows: readonly (readonly Param[])[], columns: number): Scalar[][] {
+export function columnArrays(rows: readonly (readonly Param[])[], columns: number): string[] {
   const arrays: Scalar[][] = Array.from({ length: columns }, () => new Array<Scalar>(rows.length));
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
     for (let c = 0; c < columns; c++) arrays[c]![r] = row[c] as Scalar;
   }
-  return arrays;
+  return arrays.map(arrayLiteral);
 }
 
 /**
