@@ -32,8 +32,8 @@ export function summaryWrites(changed: readonly SummaryChange[], dialect: Dialec
   const orderRows = changed.map(({ order, status }): Param[] => [order.mallId, order.shopOrderNo, status.day, status.status, status.currency]);
   // SQLite: the changed orders first, each finding its rows by the table's key. Left to its
   // statistics, SQLite 3.53 took a summary table as the outer loop when they were taken while the
-  // store was young (one row each; `ANALYZE` or `PRAGMA optimize` on a new store, or the benches'
-  // seeds), and read it whole for every batch: a rebuild of 20,000 orders took 445 s against 91 s
+  // store was young (one row each: an `ANALYZE` of a new store, as the benches' seeds run), and
+  // read it whole for every batch: a rebuild of 20,000 orders took 445 s against 91 s
   // for 10,000. `CROSS JOIN` is SQLite's way to fix the order; PostgreSQL has no such join with ON.
   const byOrder = dialect === 'sqlite' ? 'CROSS JOIN' : 'JOIN';
   const bookingRows = changed.flatMap(({ order, bookings }) => bookings.map((b): Param[] => [order.mallId, order.shopOrderNo, b.day, b.currency, b.kind, b.method, b.count, b.amount]));
