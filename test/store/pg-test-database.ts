@@ -35,9 +35,15 @@ export async function createTestSchema(): Promise<TestSchema> {
   };
 }
 
+/**
+ * The URL with search_path set to `schema`, and 15 s to open a connection instead of the store's
+ * 2 s: under a full test run (two cores, many suites creating and dropping schemas, browsers beside
+ * them) a new connection once took longer than 2 s, and a store failed to open.
+ */
 export function withSearchPath(url: string, schema: string): string {
   const parsed = new URL(url);
   parsed.searchParams.set('options', `-c search_path=${schema}`);
+  if (!parsed.searchParams.has('connect_timeout')) parsed.searchParams.set('connect_timeout', '15');
   return parsed.toString();
 }
 

@@ -26,12 +26,28 @@ const types = {
     oid === INT8_OID ? (value: string) => Number(value) : pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser,
 };
 
+/**
+ * libpq's `connect_timeout` (seconds) when the URL names one: how long a connection may take to
+ * open, where a database that answers slowly (a loaded or distant server) needs more than the 2 s
+ * default. pg itself does not read it from the URL.
+ */
+function urlConnectTimeoutMs(url: string): number | undefined {
+  let seconds: string | null;
+  try {
+    seconds = new URL(url).searchParams.get('connect_timeout');
+  } catch {
+    return undefined;
+  }
+  const value = Number(seconds);
+  return seconds !== null && seconds.trim() !== '' && Number.isFinite(value) && value > 0 ? value * 1000 : undefined;
+}
+
 export function connectionConfig(url: string, options: PostgresOptions): PoolConfig {
   const statementTimeout = options.statementTimeoutMs ?? DEFAULTS.statementTimeoutMs;
   return {
     connectionString: url,
     application_name: 'payment-noti-receiver',
-    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? urlConnectTimeoutMs(url) ?? DEFAULTS.connectTimeoutMs,
     statement_timeout: statementTimeout,
     // The client-side cap catches a network that swallows packets, where the server cannot answer at all.
     query_timeout: statementTimeout + 1000,
