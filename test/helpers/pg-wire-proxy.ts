@@ -9,6 +9,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 export class PgWireProxy {
   private server: Server | null = null;
   private held: Array<() => void> | null = null;
+  private armed = false;
   /** Every statement clients sent, in order: the text of a Query, or of the Parse before a Sync. */
   readonly statements: string[] = [];
   port = 0;
@@ -22,14 +23,20 @@ export class PgWireProxy {
     this.server = server;
   }
 
-  /** From now on the server's answers wait until `release`. */
+  /**
+   * The server's answers to what clients send from now on wait until `release`. The hold starts
+   * with the client's next bytes, not at once: answers to a trip just released may still be on
+   * their way from a busy server, and held they would stop the client from ever sending the next
+   * trip (a CI run under load waited out its query timeout that way).
+   */
   holdAnswers(): void {
-    this.held ??= [];
+    if (this.held === null) this.armed = true;
   }
 
   release(): void {
     const held = this.held ?? [];
     this.held = null;
+    this.armed = false;
     for (const send of held) send();
   }
 
@@ -46,6 +53,10 @@ export class PgWireProxy {
     upstream.setNoDelay(true);
     const reader = new FrontendReader((statement) => this.statements.push(statement));
     client.on('data', (chunk) => {
+      if (this.armed) {
+        this.armed = false;
+        this.held = [];
+      }
       reader.push(chunk);
       upstream.write(chunk);
     });
