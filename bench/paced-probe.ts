@@ -3,6 +3,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSource, NotificationPool, paced, type PacedResult } from './load';
 import { REPO_ROOT, startReceiver, type RunningProcess } from './processes';
+import { median } from './rounds';
 
 /**
  * `npm run bench:probe` (issue 37): the isolation bench's paced probe alone, nothing beside it, on
@@ -32,8 +33,6 @@ async function started(label: string, dist: string, port: number, work: string):
   const receiver = await startReceiver(env, `http://127.0.0.1:${port + 1}`, dist);
   return { label, url: `http://127.0.0.1:${port}/notifications`, receiver, runs: [] };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'probe-bench-'));
