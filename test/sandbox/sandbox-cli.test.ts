@@ -9,8 +9,20 @@ import { msgAuth, post, tradeBody } from './sandbox-fixtures';
 
 const DIST = join(__dirname, '..', '..', 'dist');
 
+/**
+ * An empty working directory of the test's own: the CLIs read `.env` from theirs, and a
+ * checkout's `.env` (the README's first session makes one) must never reach a test.
+ */
+function emptyDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-cwd-'));
+  made.push(dir);
+  return dir;
+}
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 /** Starts a built CLI on a port the OS picks and reads the URL it prints. */
-async function startCli(args: string[], env: Record<string, string>, cwd?: string) {
+async function startCli(args: string[], env: Record<string, string>, cwd = emptyDir()) {
   const script = join(DIST, args[0]!);
   if (!existsSync(script)) throw new Error(`${script} is missing: run npm run build (npm test does)`);
   const child = spawn(process.execPath, [script, ...args.slice(1), '--port', '0', '--retry-interval', '10'], {
@@ -21,12 +33,23 @@ async function startCli(args: string[], env: Record<string, string>, cwd?: strin
   const lines = createInterface({ input: child.stdout! });
   const printed: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
+    // A sandbox that never says where it listens is stopped, never left behind for jest to wait on.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`sandbox printed no URL: ${printed.join('\n')}`));
+    }, 15_000);
     lines.on('line', (line) => {
       printed.push(line);
       const found = /gateway sandbox on (http:\/\/\S+)/.exec(line);
-      if (found) resolve(found[1]!);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[1]!);
+      }
     });
-    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`sandbox exited with ${code}`));
+    });
   });
   return { child, url, printed };
 }
@@ -106,6 +129,9 @@ describe('the sandbox command', () => {
 
   test('an unreadable GATEWAY_SECRET_KEY_FILE stops it at start with one line naming the variable (exit 2)', async () => {
     const run = promisify(execFile)(process.execPath, [join(DIST, 'sandbox', 'sandbox-cli.js'), '--port', '0'], {
+      cwd: emptyDir(),
+      // A sandbox that starts after all must not outlive the test.
+      timeout: 20_000,
       env: { PATH: process.env.PATH ?? '', GATEWAY_SECRET_KEY_FILE: '/nonexistent/key' },
     });
     await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('sandbox: invalid GATEWAY_SECRET_KEY_FILE: cannot read /nonexistent/key') });
