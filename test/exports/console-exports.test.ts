@@ -189,8 +189,10 @@ function exportsSuite(open: () => Promise<LedgerConsole>): void {
       }))));
     }
     // The list holds the ledger's own event for each order too: the projector writes those after the
-    // acks, on its own thread, so the export and the count below wait until it has applied them all.
-    await h.ledgerApp.stores.ledger.caughtUp();
+    // acks, on its own thread, so the export and the count below wait until it has applied them all:
+    // a condition with a generous bound, not the 2 s a reader is promised, which a loaded machine's
+    // projector can take for 2,500 orders.
+    await h.ledgerApp.stores.ledger.caughtUp(120_000);
     const calls: Array<{ before: number | null; limit: number }> = [];
     let hold: Promise<void> | null = null;
     let failSecond = false;
