@@ -47,6 +47,10 @@ const escapeForPattern = (text: string) => [...text].map((ch) => `\\x${ch.charCo
 const BYTE_SYMBOLS = ['₩', '￦', '€', '¥', '£'].map((sign) => escapeForPattern(latin1(sign))).concat(['\\$', '\\xa3\\xdc']).join('|');
 const BYTE_WON = [escapeForPattern(latin1('원')), '\\xbf\\xf8'].join('|');
 
+/** One pass that most texts stop at: no currency sign, no 원, no code before a number, no comma between digits. */
+const MAY_HOLD = /[\p{Sc}원]|\d,\d|[A-Z]{3}[ \u00a0\u202f]?[-\u2212]?\d|\d[ \u00a0\u202f]?won/u;
+const MAY_HOLD_BYTES = new RegExp(`[$\\x80-\\xff]|\\d,\\d|[A-Z]{3}[ ]?-?\\d|\\d ?won`);
+
 const TEXT = patterns('(?:[A-Z]{1,3})?\\p{Sc}', '원', 'u');
 const BYTES = patterns(`(?:[A-Z]{1,3})?(?:${BYTE_SYMBOLS})`, BYTE_WON, '');
 
@@ -107,7 +111,7 @@ function isCurrency(code: string): boolean {
  * number, and the look for a group beyond a plain number walks only the separators after it.
  */
 export function amountSpans(text: string, bytes = false, marked = false): number[] {
-  if (!/\d/.test(text)) return [];
+  if (!(bytes ? MAY_HOLD_BYTES : MAY_HOLD).test(text)) return [];
   const { prefixed, suffixed, grouped } = bytes ? BYTES : TEXT;
   const found: Array<[number, number]> = [];
   for (const m of text.matchAll(prefixed)) {
