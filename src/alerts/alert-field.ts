@@ -6,13 +6,14 @@ import { maskSensitive } from '../observability/mask';
  * forge a line (`\nresolved by kim`), reorder one (a bidi override), or carry personal data.
  *
  * Control characters go first: a line break or a tab (CR, LF, NEL, U+2028, U+2029, …) becomes one
- * space, any other (NUL, ESC, C1, the bidi marks, embeddings, overrides and isolates) goes. Then
+ * space, any other (NUL, ESC, C1) and every invisible format character (the bidi marks,
+ * embeddings, overrides and isolates, a zero-width space, a byte order mark) goes. Then
  * the field is masked as the console's pages mask it: in that order, so that a card number split
  * by a line feed (`4111 1111\n1111 1111`), or one with a NUL in it, is found once on one line.
  * Escaping for a channel's markup is the channel's (alert-channels.ts).
  */
 const SPACES = /[\t\n\v\f\r\x1c-\x1f\x85\u2028\u2029]+/g;
-const CONTROLS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const CONTROLS = /[\p{Cc}\p{Cf}]/gu;
 
 export function shownField(field: 'mallId' | 'shopOrderNo', value: string): string {
   const plain = value.replace(SPACES, ' ').replace(CONTROLS, '');

@@ -23,7 +23,7 @@ const HOSTILE = [
   { shopOrderNo: '<http://e.vil|x>', shown: '<http://e.vil|x>' },
   { shopOrderNo: 'ORD-1\nresolved by kim', shown: 'ORD-1 resolved by kim' },
   { shopOrderNo: 'ORD-2\r\n\u2028\u0085resolved', shown: 'ORD-2 resolved' },
-  { shopOrderNo: 'ORD-\u202eMIK-3\u0000\u001b[2J', shown: 'ORD-MIK-3[2J' },
+  { shopOrderNo: 'ORD-\u202eMIK-3\u0000\u001b[2J\u200b\u2066', shown: 'ORD-MIK-3[2J' },
   { shopOrderNo: '4111111111111111', shown: '411111******1111' },
   // Split by a line feed, or by a NUL: found once the field is on one line.
   { shopOrderNo: 'ORD 4111 1111\n1111 1111', shown: 'ORD 4111 11** **** 1111' },
@@ -63,7 +63,7 @@ describe('alerts show what a notification controls as text, masked, on one line'
     expect(slack).toBe(email.text);
     for (const text of [slack, email.text, email.subject]) {
       expect(text).not.toMatch(/^resolved/m);
-      expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+      expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u200b\u202a-\u202e\u2066-\u2069]/);
       expect(text).not.toContain('4111111111111111');
       expect(text).not.toContain('\uff11\uff12\uff13\uff14');
     }
