@@ -1,5 +1,3 @@
-import { isCurrencyCode } from '../money/format-money';
-
 /**
  * Amounts as people and this service write them (`₩416,457,964`, `12,000원`, `$1,234.56`,
  * `US$12.03`, `KRW 30,000`, `1,000,000`): where they stand in a text, so that no masking reads
@@ -7,7 +5,7 @@ import { isCurrencyCode } from '../money/format-money';
  * and an amount's digit groups next to the next line's year or the next column's figure are not
  * a card number, however the Luhn check comes out.
  *
- * What counts as an amount:
+ * What counts as an amount (its digits, commas and points ASCII or full-width, `￦４１６，４５７`):
  * - a number grouped in thousands (`1,234`, `416,457,964.50`), with or without a currency: groups
  *   of exactly three after the first, joined by one comma each, which no card is written in;
  * - a plain number (`12000`, `12.03`, twelve integer digits at most: card numbers have 13 to 19)
@@ -19,10 +17,20 @@ import { isCurrencyCode } from '../money/format-money';
 /** A space a formatted amount may have between its currency and its number: never a line break. */
 const GAP = '[ \\u00a0\\u202f]?';
 const SIGN = '[-\\u2212]?';
-const GROUPED = '\\d{1,3}(?:,\\d{3})+(?![\\d])(?:\\.\\d+)?';
-const PLAIN = '\\d{1,12}(?:\\.\\d+)?(?![\\d])';
-/** A number starts where no digit, comma or point stands before it (so the scan starts once per number). */
-const NUMBER_START = '(?<![\\d,.])';
+/** Digits, commas and points: ASCII, or full-width (`￦４１６，４５７`) in a text. */
+interface Marks {
+  digit: string;
+  comma: string;
+  point: string;
+}
+
+const TEXT_MARKS: Marks = { digit: '[0-9\\uff10-\\uff19]', comma: '[,\\uff0c]', point: '[.\\uff0e]' };
+/** In raw bytes: ASCII, or full-width in UTF-8 (EF BC 90…) or in EUC-KR (A3 B0…). */
+const BYTE_MARKS: Marks = {
+  digit: '(?:[0-9]|\\xef\\xbc[\\x90-\\x99]|\\xa3[\\xb0-\\xb9])',
+  comma: '(?:,|\\xef\\xbc\\x8c|\\xa3\\xac)',
+  point: '(?:\\.|\\xef\\xbc\\x8e|\\xa3\\xae)',
+};
 
 interface Patterns {
   /** A currency sign or code, then the number: group 1 the currency, 2 a grouped number, 3 a plain one. */
@@ -32,12 +40,17 @@ interface Patterns {
   grouped: RegExp;
 }
 
-function patterns(symbols: string, won: string, flags: string): Patterns {
-  const currency = `(${symbols}|(?<![A-Za-z])[A-Z]{3}(?=${GAP}${SIGN}\\d))`;
+function patterns(symbols: string, won: string, flags: string, { digit: d, comma, point }: Marks): Patterns {
+  // Decimals: a currency has four at most, and more are not money.
+  const grouped = `${d}{1,3}(?:${comma}${d}{3})+(?!${d})(?:${point}${d}{1,4}(?!${d}))?`;
+  const plain = `${d}{1,12}(?:${point}${d}{1,4})?(?!${d})`;
+  // A number starts where no digit, comma or point stands before it (so the scan starts once per number).
+  const numberStart = `(?<!${d}|${comma}|${point})`;
+  const currency = `(${symbols}|(?<![A-Za-z])[A-Z]{3}(?=${GAP}${SIGN}${d}))`;
   return {
-    prefixed: new RegExp(`${currency}${GAP}${SIGN}(?:(${GROUPED})|(${PLAIN}))`, `g${flags}`),
-    suffixed: new RegExp(`${NUMBER_START}${SIGN}(?:(${GROUPED})|(${PLAIN}))${GAP}(${won}|${symbols}|[A-Z]{3}(?![A-Za-z])|won(?![A-Za-z]))`, `g${flags}`),
-    grouped: new RegExp(`${NUMBER_START}${GROUPED}(?![,.]\\d)`, `g${flags}`),
+    prefixed: new RegExp(`${currency}${GAP}${SIGN}(?:(${grouped})|(${plain}))`, `g${flags}`),
+    suffixed: new RegExp(`${numberStart}${SIGN}(?:(${grouped})|(${plain}))${GAP}(${won}|${symbols}|[A-Z]{3}(?![A-Za-z])|won(?![A-Za-z]))`, `g${flags}`),
+    grouped: new RegExp(`${numberStart}${grouped}(?!(?:${comma}|${point})${d})`, `g${flags}`),
   };
 }
 
@@ -48,11 +61,11 @@ const BYTE_SYMBOLS = ['₩', '￦', '€', '¥', '£'].map((sign) => escapeForPa
 const BYTE_WON = [escapeForPattern(latin1('원')), '\\xbf\\xf8'].join('|');
 
 /** One pass that most texts stop at: no currency sign, no 원, no code before a number, no comma between digits. */
-const MAY_HOLD = /[\p{Sc}원]|\d,\d|[A-Z]{3}[ \u00a0\u202f]?[-\u2212]?\d|\d[ \u00a0\u202f]?won/u;
+const MAY_HOLD = /[\p{Sc}원]|[0-9\uff10-\uff19][,\uff0c][0-9\uff10-\uff19]|[A-Z]{3}[ \u00a0\u202f]?[-\u2212]?[0-9\uff10-\uff19]|\d[ \u00a0\u202f]?won/u;
 const MAY_HOLD_BYTES = new RegExp(`[$\\x80-\\xff]|\\d,\\d|[A-Z]{3}[ ]?-?\\d|\\d ?won`);
 
-const TEXT = patterns('(?:[A-Z]{1,3})?\\p{Sc}', '원', 'u');
-const BYTES = patterns(`(?:[A-Z]{1,3})?(?:${BYTE_SYMBOLS})`, BYTE_WON, '');
+const TEXT = patterns('(?:[A-Z]{1,3})?\\p{Sc}', '원', 'u', TEXT_MARKS);
+const BYTES = patterns(`(?:[A-Z]{1,3})?(?:${BYTE_SYMBOLS})`, BYTE_WON, '', BYTE_MARKS);
 
 /** The code point ending just before `at` and where it starts (a surrogate pair is one). */
 function startBefore(text: string, at: number): number {
@@ -92,17 +105,12 @@ function groupBeyond(text: string, from: number, step: 1 | -1, bytes: boolean): 
 /** Digits a card written in groups may have as one of them. */
 const mayBeGroup = (digits: string) => digits.length >= 3 && digits.length <= 6;
 
-const CODES = new Map<string, boolean>();
+/** ISO 4217 as the runtime knows it: Intl formats any three letters, so it cannot tell `PAN` from `KRW`. */
+const CODES = new Set(Intl.supportedValuesOf('currency'));
 
-/** A three-letter code is a currency only when Intl knows it (`PAN 4111…` is not an amount). */
+/** A three-letter code is a currency only when ISO lists it (`PAN 4111…`, `ORD-1.4111…` are no amounts). */
 function isCurrency(code: string): boolean {
-  if (!/^[A-Z]{3}$/.test(code)) return true;
-  let known = CODES.get(code);
-  if (known === undefined) {
-    known = isCurrencyCode(code);
-    if (CODES.size < 512) CODES.set(code, known);
-  }
-  return known;
+  return !/^[A-Z]{3}$/.test(code) || CODES.has(code);
 }
 
 /**
@@ -118,12 +126,12 @@ export function amountSpans(text: string, bytes = false, marked = false): number
     const currency = m[1]!;
     if (!isCurrency(currency)) continue;
     const end = m.index + m[0].length;
-    if (m[3] !== undefined && mayBeGroup(m[3].split('.').at(-1)!) && groupBeyond(text, end, 1, bytes)) continue;
+    if (m[3] !== undefined && mayBeGroup(m[3].split(/[.\uff0e]/).at(-1)!) && groupBeyond(text, end, 1, bytes)) continue;
     found.push([m.index, end]);
   }
   for (const m of text.matchAll(suffixed)) {
     if (!isCurrency(m[3]!)) continue;
-    if (m[2] !== undefined && mayBeGroup(m[2].split('.')[0]!) && groupBeyond(text, m.index, -1, bytes)) continue;
+    if (m[2] !== undefined && mayBeGroup(m[2].split(/[.\uff0e]/)[0]!) && groupBeyond(text, m.index, -1, bytes)) continue;
     found.push([m.index, m.index + m[0].length]);
   }
   if (!marked) for (const m of text.matchAll(grouped)) found.push([m.index, m.index + m[0].length]);

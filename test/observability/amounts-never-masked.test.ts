@@ -17,7 +17,9 @@ const grouped = (n: number, locale = 'en-US') => n.toLocaleString(locale);
 const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Amounts as the service and people write them: ₩, 원, $, US$, KRW, with thousands separators, signed or not. */
-const amount = fc.tuple(fc.integer({ min: 0, max: 999_999_999_999 }), fc.integer({ min: 0, max: 7 }), fc.boolean()).map(([n, form, negative]) => {
+const fullWidth = (text: string) => text.replace(/[0-9,]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));
+
+const amount = fc.tuple(fc.integer({ min: 0, max: 999_999_999_999 }), fc.integer({ min: 0, max: 9 }), fc.boolean()).map(([n, form, negative]) => {
   const sign = negative ? '-' : '';
   switch (form) {
     case 0: return `${sign}₩${grouped(n)}`;
@@ -27,6 +29,8 @@ const amount = fc.tuple(fc.integer({ min: 0, max: 999_999_999_999 }), fc.integer
     case 4: return `KRW ${sign}${grouped(n)}`;
     case 5: return formatMoney(negative ? -n : n, 'KRW');
     case 6: return formatMoney(negative ? -n : n, 'USD', 'ko-KR');
+    case 7: return `${sign}\uffe6${fullWidth(grouped(n))}`;
+    case 8: return `${sign}${fullWidth(grouped(n))}원`;
     default: return formatMoney(n, 'KRW', 'ko-KR');
   }
 });
@@ -50,7 +54,7 @@ function logged(message: string): string {
   return line.message!;
 }
 
-const amountsIn = (text: string) => [...text.matchAll(/-?(?:US\$|\$|₩|KRW )-?[\d,.]*\d|-?\d[\d,.]*원/g)].map((m) => m[0]);
+const amountsIn = (text: string) => [...text.matchAll(/-?(?:US\$|\$|[₩\uffe6]|KRW )-?[\d,.\uff10-\uff19\uff0c]*[\d\uff10-\uff19]|-?[\d\uff10-\uff19][\d,.\uff10-\uff19\uff0c]*원/g)].map((m) => m[0]);
 
 describe('amounts are never masked as card numbers', () => {
   test('the issue\'s lines: an amount before the next line\'s year, and after the previous column\'s', () => {
@@ -59,6 +63,9 @@ describe('amounts are never masked as card numbers', () => {
       '2026-11-22  T0005000  KRW  1 × ₩416,584,668  -  -  -  ₩416,584,668  -  +0 / -0  paid 1\n2026-11-22',
       '승인 416,457,964원\n2026년 12월',
       '$4,164,579.64\n2026',
+      // Full-width, as a Korean input method may write it.
+      '\uffe6\uff14\uff11\uff16\uff0c\uff14\uff15\uff17\uff0c\uff19\uff16\uff14 2026',
+      '\uff14\uff11\uff16\uff0c\uff14\uff15\uff17\uff0c\uff19\uff16\uff14원 2026',
     ];
     for (const text of lines) {
       expect(maskCardText(text)).toBe(text);
