@@ -1,4 +1,7 @@
+import fc from 'fast-check';
+import type { Alert } from '../../src/alerts/alert';
 import { slackText } from '../../src/alerts/alert-channels';
+import { alertMessage } from '../../src/alerts/alert-message';
 import { refusalFact } from '../../src/ledger/refusal-fact';
 import { approvalNotification, nextPgCno } from '../../src/simulator/notification-builders';
 import { eventually } from '../helpers/eventually';
@@ -89,6 +92,32 @@ describe('alerts show what a notification controls as text, masked, on one line'
 });
 
 describe('the pieces', () => {
+  test('any mall id and order number: the message has its own lines only, no control character, and Slack sees no markup', () => {
+    const hostile = fc.array(fc.constantFrom('<', '>', '&', '|', '!', '@', 'channel', 'here', '\n', '\r', '\u2028', '\u2029', '\u0085', '\u202e', '\u2066', '\u200b', '\u0000', '\u001b', '\t', ' ', 'resolved by kim', '4111', '1111', '-', '０１０', '１２３４', '５６７８', 'ORD'), { maxLength: 12 })
+      .map((pieces) => pieces.join(''));
+    const options = { language: 'en' as const, publicUrl: new URL(PUBLIC_URL), defaultCurrency: 'KRW' };
+    const lines = (alert: Alert) => alertMessage([alert], 1, options).text.split('\n').length;
+    fc.assert(
+      fc.property(hostile, hostile, fc.constantFrom('discrepancy', 'ledger_error', 'dead_event'), (mallId, shopOrderNo, kind) => {
+        const at = new Date().toISOString();
+        const make = (m: string, o: string): Alert => (kind === 'discrepancy'
+          ? { kind, discrepancyId: 'dsc_1', discrepancyKind: 'amount_mismatch', mallId: m, shopOrderNo: o, currency: 'KRW', amounts: { expected: 30000 }, at }
+          : kind === 'ledger_error' ? { kind, mallId: m, shopOrderNo: o, from: null, at }
+            : { kind, eventId: 'evt_1', eventType: 'payment.approved', mallId: m, shopOrderNo: o, attempts: 3, at });
+        const message = alertMessage([make(mallId, shopOrderNo)], 1, options);
+        expect(message.text.split('\n')).toHaveLength(lines(make('T0001234', 'ORD-1')));
+        // Its own line breaks only: no other control or format character.
+        expect(message.text + message.subject).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+        expect(message.subject).not.toContain('\n');
+        expect(slackText(message.text)).not.toMatch(/[<>]/);
+        expect(message.text).not.toContain('4111111111111111');
+        const link = message.text.split('\n').find((l) => l.startsWith(PUBLIC_URL))!;
+        expect(link).not.toMatch(/[\s<>|*]/);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   test('Slack\'s three escapes, & first', () => {
     expect(slackText('<!channel> & <@U1> <http://e.vil|x> &lt;')).toBe('&lt;!channel&gt; &amp; &lt;@U1&gt; &lt;http://e.vil|x&gt; &amp;lt;');
   });
