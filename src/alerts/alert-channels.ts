@@ -29,6 +29,21 @@ function abortReason(signal: AbortSignal): string {
 }
 
 /**
+ * Slack's markup in a message's text: `<!channel>` pings everyone, `<@U123>` a person, and
+ * `<http://e.vil|x>` shows a link under another name. Slack (and Mattermost, Rocket.Chat) take
+ * `&amp;`, `&lt;` and `&gt;` as the characters themselves, so escaped text shows as it was written
+ * and never as markup; a bare URL is still made a link.
+ */
+export function slackText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** A header is one line: a line break in a subject would start a header of its own. */
+function headerText(text: string): string {
+  return text.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ');
+}
+
+/**
  * Slack, Mattermost, Rocket.Chat, Google Chat and Teams' workflows all take `{"text": …}` at an
  * incoming-webhook URL and answer 2xx once it is posted.
  */
@@ -41,7 +56,7 @@ export function webhookChannel(url: URL): AlertChannel {
         answer = await fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json; charset=utf-8' },
-          body: JSON.stringify({ text: message.text }),
+          body: JSON.stringify({ text: slackText(message.text) }),
           signal,
           redirect: 'error',
         });
@@ -71,7 +86,8 @@ export function emailChannel(smtpUrl: string, to: readonly string[], from: strin
         if (signal.aborted) onAbort();
         else signal.addEventListener('abort', onAbort, { once: true });
       });
-      const sending = transport.sendMail({ from, to: [...to], subject: message.subject, text: message.text });
+      // Plain text only (no HTML part, so nothing to escape for one); the subject on one line.
+      const sending = transport.sendMail({ from, to: [...to], subject: headerText(message.subject), text: message.text });
       try {
         await Promise.race([sending, aborted]);
       } catch (error) {

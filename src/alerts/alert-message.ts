@@ -1,10 +1,14 @@
 import { formatMoney } from '../money/format-money';
 import type { Alert } from './alert';
+import { shownAsStored, shownField } from './alert-field';
 import { ALERT_TEXTS, type AlertLanguage, type AlertTexts } from './alert-texts';
 
 export interface AlertMessage {
   subject: string;
-  /** Plain text: a Slack-compatible webhook and an e-mail body both show it as it is. */
+  /**
+   * Plain text, the same for every channel: what a notification controls in it is already stripped
+   * of control characters and masked; each channel escapes it for its own markup.
+   */
   text: string;
 }
 
@@ -31,9 +35,17 @@ export function alertMessage(alerts: readonly Alert[], total: number, options: M
   return { subject: `[${t.product}] ${t.digest(total)}`, text: text.join('\n').trimEnd() };
 }
 
+/** `T0001234 / ORD-1`: the order as a notification named it, shown safe (alert-field.ts). */
+function orderText(mallId: string, shopOrderNo: string): string {
+  return `${shownField('mallId', mallId)} / ${shownField('shopOrderNo', shopOrderNo)}`;
+}
+
 function alertBlock(alert: Alert, t: AlertTexts, options: MessageOptions): { title: string; lines: string[] } {
   const link = (path: string) => (options.publicUrl ? [`${options.publicUrl.origin}/console/${path}`] : []);
-  const orderPath = (mallId: string, shopOrderNo: string) => `orders/${encodeURIComponent(mallId)}/${encodeURIComponent(shopOrderNo)}`;
+  // An order's page is named by its mall and number: when either is masked in the message, the
+  // link goes to the list that holds it instead of carrying the number whole in its address.
+  const orderPath = (mallId: string, shopOrderNo: string, otherwise: string) =>
+    shownAsStored('mallId', mallId) && shownAsStored('shopOrderNo', shopOrderNo) ? `orders/${encodeURIComponent(mallId)}/${encodeURIComponent(shopOrderNo)}` : otherwise;
   const at = `${t.at}: ${t.time(alert.at)}`;
   switch (alert.kind) {
     case 'discrepancy': {
@@ -42,16 +54,17 @@ function alertBlock(alert: Alert, t: AlertTexts, options: MessageOptions): { tit
       const amounts = Object.entries(alert.amounts).map(([name, minor]) => `${t.amounts[name] ?? name} ${formatMoney(minor, currency, t.locale)}`);
       return {
         title: `${t.discrepancy}: ${kind} (${alert.discrepancyKind})`,
-        lines: [`${t.order}: ${alert.mallId} / ${alert.shopOrderNo}`, ...(amounts.length > 0 ? [amounts.join(' · ')] : []), at, alert.discrepancyId, ...link(orderPath(alert.mallId, alert.shopOrderNo))],
+        lines: [`${t.order}: ${orderText(alert.mallId, alert.shopOrderNo)}`, ...(amounts.length > 0 ? [amounts.join(' · ')] : []), at, alert.discrepancyId, ...link(orderPath(alert.mallId, alert.shopOrderNo, 'discrepancies'))],
       };
     }
     case 'ledger_error':
       return {
-        title: `${t.ledgerError} (ledger_error): ${alert.mallId} / ${alert.shopOrderNo}`,
-        lines: [`${t.order}: ${alert.mallId} / ${alert.shopOrderNo}`, t.ledgerErrorLine, at, ...link(orderPath(alert.mallId, alert.shopOrderNo))],
+        title: `${t.ledgerError} (ledger_error): ${orderText(alert.mallId, alert.shopOrderNo)}`,
+        lines: [`${t.order}: ${orderText(alert.mallId, alert.shopOrderNo)}`, t.ledgerErrorLine, at, ...link(orderPath(alert.mallId, alert.shopOrderNo, 'orders?status=ledger_error'))],
       };
     case 'dead_event': {
-      const order = alert.mallId !== null && alert.shopOrderNo !== null ? [`${t.order}: ${alert.mallId} / ${alert.shopOrderNo}`] : alert.mallId !== null ? [`${t.order}: ${alert.mallId}`] : [];
+      const order = alert.mallId !== null && alert.shopOrderNo !== null ? [`${t.order}: ${orderText(alert.mallId, alert.shopOrderNo)}`]
+        : alert.mallId !== null ? [`${t.order}: ${shownField('mallId', alert.mallId)}`] : [];
       return {
         title: `${t.deadEvent} (dead): ${alert.eventType ?? ''} ${alert.eventId}`.replace('  ', ' '),
         lines: [

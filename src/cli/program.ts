@@ -27,7 +27,7 @@ import { registerStatus } from './commands/status';
 import { registerSummary } from './commands/summary';
 import { announceStore } from './receiver-store-check';
 import { CliFailure, EXIT } from '../exit-codes';
-import { maskCardText } from '../observability/card-numbers';
+import { maskedOutput } from './masked-output';
 import { terminalText } from './terminal-text';
 
 /** Exit code for an error no command anticipated: a bug, never confused with the documented codes. */
@@ -99,8 +99,8 @@ function commandPath(command: Command): string[] {
 function safeIo(io: CliIo): CliIo {
   return {
     ...io,
-    stdout: (text) => io.stdout(terminalText(maskCardText(text))),
-    stderr: (text) => io.stderr(terminalText(maskCardText(text))),
+    stdout: (text) => io.stdout(terminalText(maskedOutput(text))),
+    stderr: (text) => io.stderr(terminalText(maskedOutput(text))),
   };
 }
 

@@ -1,4 +1,5 @@
 import { kstTime } from '../console/format';
+import { maskCardText } from '../observability/card-numbers';
 import { terminalText } from './terminal-text';
 
 /**
@@ -27,11 +28,12 @@ export function formatFields(entries: Array<[string, unknown]>): string {
 
 /**
  * A cell on one line, control characters escaped (a line break in a shop order number must not
- * start a row of its own); a time as the console shows it, in Korea's time (the gateway's and
+ * start a row of its own), card numbers masked within it (the output's guard reads column by
+ * column, so a card written with a wide gap is found here, in its own field); a time as the console shows it, in Korea's time (the gateway's and
  * the shops' clock), where the stored UTC instant would be off by nine hours for the reader.
  */
 function cellText(text: string): string {
-  return terminalText(ISO_TIME.test(text) ? kstTime(text) : text, true);
+  return terminalText(ISO_TIME.test(text) ? kstTime(text) : maskCardText(text), true);
 }
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;

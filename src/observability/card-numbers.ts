@@ -1,4 +1,5 @@
-import { DIGIT, newUnit, OTHER, readUnit, SEPARATOR } from './digit-units';
+import { BREAK, DIGIT, isLineBreak, newUnit, OTHER, readUnit, SEPARATOR } from './digit-units';
+import { amountSpans } from './written-amounts';
 
 /**
  * Card data (PCI DSS): a card number is never shown whole, wherever it stands (a `shopValue1`, an
@@ -7,6 +8,9 @@ import { DIGIT, newUnit, OTHER, readUnit, SEPARATOR } from './digit-units';
  * number of 13 to 19 digits, as one run or in the groups people write (`4111 1111 1111 1111`,
  * `3782-822463-10005`, `4163.2332.1948.9632`, `４３３１…`), that passes the Luhn check: digits of
  * any script, and anything that is not a letter or a digit between the groups (digit-units.ts).
+ * A card number stands within one line: groups are never joined across a line break. And a
+ * formatted amount (`₩416,457,964`, `12,000원`, written-amounts.ts) is never part of one: its
+ * digits are money an operator must read whole, and they break a run of groups as a word does.
  * At most its first six and last four digits stay, as PCI DSS allows. The scan is linear in the
  * text: a stored field of any length cannot stall the process that shows it.
  */
@@ -76,11 +80,18 @@ interface Scan {
 function readGroups(text: string, bytes: boolean, counter?: ScanSteps): Scan {
   const scan: Scan = { text, digitStart: [], digitEnd: [], digitValue: [], groupFrom: [], groupTo: [], joined: [] };
   const unit = newUnit();
+  const amounts = amountSpans(text, bytes);
+  let amount = 0;
   let inGroup = false;
   // Since the last group ended: nothing but separators (and at least one).
   let gap: 'none' | 'separators' | 'broken' = 'broken';
   for (let at = 0; at < text.length; at += unit.length) {
-    readUnit(text, at, unit, bytes);
+    while (amount < amounts.length && amounts[amount + 1]! <= at) amount += 2;
+    if (amount < amounts.length && amounts[amount]! <= at) {
+      // An amount is read as one word: it ends the group before it and joins nothing.
+      unit.kind = OTHER;
+      unit.length = amounts[amount + 1]! - at;
+    } else readUnit(text, at, unit, bytes);
     if (unit.kind === DIGIT) {
       if (!inGroup) {
         scan.groupFrom.push(scan.digitStart.length);
@@ -96,12 +107,12 @@ function readGroups(text: string, bytes: boolean, counter?: ScanSteps): Scan {
         inGroup = false;
         gap = 'none';
       }
-      if (unit.kind === OTHER) gap = 'broken';
+      if (unit.kind === OTHER || unit.kind === BREAK) gap = 'broken';
       else if (gap === 'none') gap = 'separators';
     }
   }
   if (inGroup) scan.groupTo.push(scan.digitStart.length);
-  if (counter) counter.steps += text.length;
+  if (counter) counter.steps += 2 * text.length;
   return scan;
 }
 
@@ -173,7 +184,7 @@ const quickUnit = newUnit();
  * False when the scan below would surely mask nothing, in one pass with no allocation: most log
  * lines and fields (ids, amounts, times) stop here. The scan masks only a run of 13 to 19 digits
  * that is a card number, or written groups (3 to 6 digits) joined by separators, three at least
- * (two hold 12 digits at most).
+ * (two hold 12 digits at most). It does not look for amounts: the scan leaves those out itself.
  */
 function mayHoldCard(text: string, bytes = false): boolean {
   const unit = quickUnit;
@@ -196,7 +207,7 @@ function mayHoldCard(text: string, bytes = false): boolean {
       unit.kind = OTHER;
       unit.length = 1;
     } else if (code < 0x80 && code !== 0x25 && code !== 0x5c && code !== 0x26) {
-      unit.kind = (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a ? OTHER : SEPARATOR;
+      unit.kind = (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a ? OTHER : isLineBreak(code) ? BREAK : SEPARATOR;
       unit.length = 1;
     } else readUnit(text, at, unit, bytes);
     if (unit.kind === DIGIT) {
@@ -212,7 +223,7 @@ function mayHoldCard(text: string, bytes = false): boolean {
       run = 0;
       gap = 'none';
     }
-    if (unit.kind === OTHER) gap = 'broken';
+    if (unit.kind === OTHER || unit.kind === BREAK) gap = 'broken';
     else if (gap === 'none') gap = 'separators';
   }
   return false;

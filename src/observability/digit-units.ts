@@ -2,8 +2,8 @@ import iconv from 'iconv-lite';
 import { KOREAN_CHARSET } from '../euc-kr';
 
 /**
- * Text read as the card scan needs it: one unit at a time, each a decimal digit, a separator or
- * anything else. A card number can be written in any script's digits (`４３３１`, `٤٣٣١`) and with
+ * Text read as the card scan needs it: one unit at a time, each a decimal digit, a separator, a
+ * line break or anything else. A card number can be written in any script's digits (`４３３１`, `٤٣٣١`) and with
  * anything between its groups that is not a letter or a digit (`.`, `/`, a no-break space, an en
  * dash, a tab, a zero-width space), and a body may hold it escaped as a form, JSON or HTML writes
  * it (`%2D`, `%EF%BC%94`, `\t`, `\uFF14`, `&nbsp;`): an escape is one unit, read as what it stands
@@ -13,6 +13,12 @@ import { KOREAN_CHARSET } from '../euc-kr';
 export const OTHER = 0;
 export const DIGIT = 1;
 export const SEPARATOR = 2;
+/**
+ * A line break (LF, CR, VT, FF, NEL, U+2028, U+2029, or an escape of one): a card number is
+ * written on one line, so what stands on the next line (a year, the next row's amount) is not
+ * its continuation.
+ */
+export const BREAK = 3;
 
 /** One unit: reused by the caller, so that reading a long text allocates nothing per character. */
 export interface Unit {
@@ -30,6 +36,10 @@ export function newUnit(): Unit {
 const NOT_SEPARATOR = /[\p{L}\p{M}\p{N}]/u;
 const DECIMAL = /\p{Nd}/u;
 
+export function isLineBreak(codePoint: number): boolean {
+  return (codePoint >= 0x0a && codePoint <= 0x0d) || codePoint === 0x85 || codePoint === 0x2028 || codePoint === 0x2029;
+}
+
 /** Non-ASCII code points seen, with their kind (and a digit's value in the bits above it). */
 const KNOWN = new Map<number, number>();
 const MAX_KNOWN = 4096;
@@ -46,6 +56,7 @@ function decimalValue(codePoint: number): number {
 
 /** The kind of a code point, a digit's value times 4 added (see KNOWN). */
 function classify(codePoint: number): number {
+  if (isLineBreak(codePoint)) return BREAK;
   if (codePoint < 0x80) {
     if (codePoint >= 0x30 && codePoint <= 0x39) return DIGIT + (codePoint - 0x30) * 4;
     return (codePoint | 0x20) >= 0x61 && (codePoint | 0x20) <= 0x7a ? OTHER : SEPARATOR;
@@ -168,7 +179,9 @@ function backslashEscape(text: string, at: number, unit: Unit): boolean {
     }
   }
   // An escaped control or quote, or backslashes before anything else: nothing a number is made of.
-  setKind(unit, SEPARATOR, 'tnrbfv0/"\''.includes(text[end] ?? 'x') ? end + 1 - at : end - at);
+  const escapedChar = text[end] ?? 'x';
+  if ('nrfv'.includes(escapedChar)) setKind(unit, BREAK, end + 1 - at);
+  else setKind(unit, SEPARATOR, 'tb0/"\''.includes(escapedChar) ? end + 1 - at : end - at);
   return true;
 }
 
@@ -196,7 +209,7 @@ function characterReference(text: string, at: number, unit: Unit): boolean {
   }
   const named = NAMED.exec(text.slice(at, at + 10));
   if (!named) return false;
-  setKind(unit, SEPARATOR, named[0].length);
+  setKind(unit, /^&newline;$/i.test(named[0]) ? BREAK : SEPARATOR, named[0].length);
   return true;
 }
 
@@ -206,7 +219,7 @@ export function readUnit(text: string, at: number, unit: Unit, bytes = false): v
   // Most of any text: ASCII that starts no escape, read here without a call.
   if (code < 0x80 && code !== 0x25 && code !== 0x5c && code !== 0x26) {
     const digit = code >= 0x30 && code <= 0x39;
-    unit.kind = digit ? DIGIT : (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a ? OTHER : SEPARATOR;
+    unit.kind = digit ? DIGIT : (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a ? OTHER : isLineBreak(code) ? BREAK : SEPARATOR;
     unit.value = digit ? code - 0x30 : 0;
     unit.length = 1;
     return;

@@ -4,6 +4,7 @@ import { KOREAN_CHARSET } from '../euc-kr';
 import { isCardSecretKey, maskCardNumberValue, maskCardNumbers, maskSecretValue } from './card-numbers';
 import { maskFolded } from './folded-text';
 import { holdsPersonName, namesAThing } from './name-fields';
+import { outsideAmounts } from './written-amounts';
 
 /**
  * Personal data must never reach logs or screens readable in the clear (card, account, phone,
@@ -41,7 +42,8 @@ export function maskValue(key: string, value: string): string {
   if (value === '') return value;
   const kind = knownKind(key);
   if (kind === 'whole') return value.replace(/[^\s-]/g, '*');
-  if (kind === 'last-four') return keepLastFour(value);
+  // `card: 1 × ₩416,457,964` in a memo: the amount is money, what stands around it the card's.
+  if (kind === 'last-four') return outsideAmounts(value, keepLastFour, true);
   if (kind === 'initial') return EMAIL_WHOLE.test(value) ? maskEmails(value) : [...value].map((ch, i) => (i === 0 ? ch : '*')).join('');
   return value;
 }
@@ -153,10 +155,11 @@ function maskNumberShapes(text: string): string {
 /**
  * Read as it stands, then folded (other digits and separators): what either reading finds is
  * masked, so the folded reading only ever adds (`9001011234567` stays a resident number when
- * full-width digits follow it, though folded it is part of a longer run).
+ * full-width digits follow it, though folded it is part of a longer run). Amounts are left out
+ * (an amount's decimals then the next column's figures, `12.02  2000 0000`, are no Seoul number).
  */
 function maskPersonalShapes(text: string): string {
-  return maskEmails(maskFolded(maskNumberShapes(text), maskNumberShapes));
+  return maskEmails(outsideAmounts(text, (piece) => maskFolded(maskNumberShapes(piece), maskNumberShapes)));
 }
 
 /** Card numbers last: a resident number that happens to pass the Luhn check is masked whole first. */
@@ -199,7 +202,12 @@ function maskPair(pair: string, keyQuote: string, key: string, separator: string
   return decoded !== value && masked !== decoded ? head + masked + tail : pair;
 }
 
+/** Pairs outside amounts: a pair's value ends at a comma, which would cut `card: ₩1,000` inside its amount. */
 function maskPairs(text: string): string {
+  return outsideAmounts(text, maskPairsIn, true);
+}
+
+function maskPairsIn(text: string): string {
   return text
     .replace(TAG_PAIR, (pair, key: string, value: string) => (isSensitiveKey(key) ? `<${key}>${maskValue(key, value)}</${key}>` : pair))
     .replace(PAIR, maskPair);
@@ -218,18 +226,20 @@ function maskPersonalValues(text: string): string {
 
 /**
  * Six or more digits (of any script), one space, dash, dot or slash of any kind between them allowed
- * (`5361-4812-3456-1234`, `110.123.456789`, `110–123–456789`); a digit already masked (`*`) does not end the run.
+ * (`5361-4812-3456-1234`, `110.123.456789`, `110–123–456789`), all on one line; a digit already
+ * masked (`*`) does not end the run.
  */
-const DIGIT_RUN = /\p{Nd}(?:[\s./\-\u2010-\u2015\u2212\uff0d\uff0e\uff0f]?[\p{Nd}*]){5,}/gu;
+const DIGIT_RUN = /\p{Nd}(?:[\t\x20\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000./\-\u2010-\u2015\u2212\uff0d\uff0e\uff0f]?[\p{Nd}*]){5,}/gu;
 
 /**
  * Text that may hold a body without its structure (an undecodable body, an endpoint's error
  * answer): personal values masked as in a text field, and every other run of digits that could
- * be a card or account number keeps its last four only.
+ * be a card or account number keeps its last four only. A formatted amount (`₩1,000,000`,
+ * `12000원`) is money, not an account number: it stays as written.
  */
 export function maskFreeText(text: string): string {
   // Card numbers before the digit runs: a run cut out of a card must not hide the card from the scan.
-  return maskCardNumbers(maskPersonalShapes(maskPairs(text))).replace(DIGIT_RUN, keepLastFourDigits);
+  return outsideAmounts(maskCardNumbers(maskPersonalShapes(maskPairs(text))), (piece) => piece.replace(DIGIT_RUN, keepLastFourDigits));
 }
 
 /**

@@ -3,13 +3,19 @@ import { passesLuhn } from '../../src/observability/card-numbers';
 
 /** Card numbers as people, forms, JSON and HTML write them: the cases of issue 35, item 7. */
 
-/** What may stand between two groups: one of these, or a run of them. */
+/**
+ * What may stand between two groups on one line: one of these, or a run of them. A line break
+ * is not one (a card number is written on one line): LINE_BREAKS.
+ */
 export const SEPARATORS = [
-  '.', '/', ' ', '  ', '-', '\u00a0', '\u2013', '\u2014', '\u2212', '\t', '\n', '\r\n', '_', ',', ', ', ':', '·', '|', '~', '=',
+  '.', '/', ' ', '  ', '-', '\u00a0', '\u2013', '\u2014', '\u2212', '\t', '_', ',', ', ', ':', '·', '|', '~', '=',
   '\u200b', '\u3000', '\u2009', '\uff0d', '\uff0e', '\u00ad', '\u202f', '+',
   // As a form, JSON and HTML escape them.
-  '%2D', '%20', '%2E', '%2F', '%09', '%0A', '%C2%A0', '%E2%80%93', '%A1%A1', '\\t', '\\\\t', '\\\\u00a0', '\\n', '\\r\\n', '\\u00a0', '\\u2013', '&nbsp;', '&#45;', '&#x2013;',
+  '%2D', '%20', '%2E', '%2F', '%09', '%C2%A0', '%E2%80%93', '%A1%A1', '\\t', '\\\\t', '\\\\u00a0', '\\u00a0', '\\u2013', '&nbsp;', '&#45;', '&#x2013;',
 ];
+
+/** Line breaks, as they stand and as a form, JSON and HTML escape them: a card's groups are never joined across one. */
+export const LINE_BREAKS = ['\n', '\r\n', '\r', '\u2028', '\u2029', '\u0085', '\f', '%0A', '%0D%0A', '\\n', '\\r\\n', '\\\\n', '\\u000a', '&#10;', '&#xA;', '&NewLine;'];
 
 /** How a digit d may be written: any script's decimal digits, and the escapes of some. */
 export const DIGIT_KINDS: Record<string, (d: number) => string> = {

@@ -13,7 +13,8 @@ function reference(text: string): string {
   // Units of the texts generated below: %2D and %20, or one code point.
   const units = [...text.matchAll(/%2D|%20|[\s\S]/gu)].map((m) => ({ at: m.index, text: m[0] }));
   const digitOf = (unit: string) => (/^[0-9]$/.test(unit) ? Number(unit) : /^[\uff10-\uff19]$/.test(unit) ? unit.charCodeAt(0) - 0xff10 : -1);
-  const isSeparator = (unit: string) => unit.length === 3 || !/[\p{L}\p{M}\p{N}]/u.test(unit);
+  // A line break ends a run of groups as a letter does: a card number is written on one line.
+  const isSeparator = (unit: string) => unit.length === 3 || !/[\p{L}\p{M}\p{N}\n\r]/u.test(unit);
   const groups: Array<{ digits: number[]; starts: number[]; ends: number[]; joined: boolean }> = [];
   let gap: 'none' | 'separators' | 'broken' = 'broken';
   let current: (typeof groups)[number] | null = null;
