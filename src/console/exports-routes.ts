@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { csvWriter } from '../exports/csv-writer';
+import { csvWriter, type CsvEncoding } from '../exports/csv-writer';
 import type { ExportSource, ExportWords } from '../exports/export-source';
 import { kstText } from '../exports/kst-text';
 import { kstDay } from '../daily-summary/kst-day';
@@ -109,7 +109,9 @@ export function exportsRoutes(deps: ConsoleDeps): Router {
     const made = match && Object.hasOwn(LISTS, match[1]!) ? LISTS[match[1]!]!(deps, req.query, range) : null;
     if (!match || !made) return res.status(404).type('html').send(notFoundPage(session, 'orders', session.t('notFound.export')));
     const [list, format] = [match[1]!, match[2] as 'xlsx' | 'csv'];
-    const writer = (format === 'xlsx' ? xlsxWriter : csvWriter)({ out: res, language: session.t.locale });
+    const encoding = format === 'csv' ? csvEncodingOf(req.query.encoding) : null;
+    const options = { out: res, language: session.t.locale };
+    const writer = format === 'xlsx' ? xlsxWriter(options) : csvWriter(options, encoding ?? 'utf-8');
     const today = kstText(deps.now().toISOString()).slice(0, 10);
     res.status(200);
     res.setHeader('Content-Type', writer.contentType);
@@ -122,9 +124,15 @@ export function exportsRoutes(deps: ConsoleDeps): Router {
     const outcome = await runExport([made.source], writer, exportWords(session.t), () => gone);
     if (!outcome.complete) writer.abort();
     if (outcome.failure !== undefined) deps.logger.error('export failed', { list, format, rows: outcome.rows, error: outcome.failure });
-    await audit(deps, session.actor, 'exported', `${list}.${format}`, auditDetail(range, made.filters, outcome));
+    const filters = encoding === 'cp949' ? { ...made.filters, encoding } : made.filters;
+    await audit(deps, session.actor, 'exported', `${list}.${format}`, auditDetail(range, filters, outcome));
   });
   return router;
+}
+
+/** `encoding=cp949` for the Korean Windows code page; anything else is the UTF-8 file. */
+function csvEncodingOf(value: unknown): CsvEncoding {
+  return typeof value === 'string' && value.trim().toLowerCase() === 'cp949' ? 'cp949' : 'utf-8';
 }
 
 function rangeOf(query: Record<string, unknown>): Range {

@@ -7,6 +7,9 @@ import { neutraliseText } from './neutralise';
 import { BUFFERED_BYTES_LIMIT, waitForRoom, type HeaderCell, type TableWriter, type WriterOptions } from './table-writer';
 
 const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+const DATE_FORMAT = 'yyyy-mm-dd';
+/** Excel's text format: an identifier stays text even when someone edits the cell and presses Enter. */
+const TEXT_FORMAT = '@';
 /** Excel refuses a cell longer than this. */
 const MAX_CELL_TEXT = 32_767;
 /** Characters XML 1.0 cannot carry: one in a sheet makes Excel call the file corrupt. */
@@ -46,6 +49,7 @@ function cellValue(cell: ExportCell): string | number | Date | null {
     // Exact decimal text to a number: the double nearest to 12.03, as Excel would read it typed.
     case 'money': return Number(majorUnitText(cell));
     case 'time': return kstWallClock(cell.iso);
+    case 'date': return new Date(`${cell.day}T00:00:00Z`);
     case 'count': return cell.value;
     case 'empty': return null;
   }
@@ -87,6 +91,8 @@ export function xlsxWriter({ out, language }: WriterOptions): TableWriter {
       cells.forEach((cell, i) => {
         if (cell.kind === 'money') row.getCell(i + 1).numFmt = moneyFormat(cell.currency, language);
         else if (kinds[i] === 'time' && cell.kind === 'time') row.getCell(i + 1).numFmt = TIME_FORMAT;
+        else if (cell.kind === 'date') row.getCell(i + 1).numFmt = DATE_FORMAT;
+        else if (cell.kind === 'text' && cell.identifier) row.getCell(i + 1).numFmt = TEXT_FORMAT;
       });
       row.commit();
     },

@@ -6,7 +6,7 @@ import { HOST } from '../console/console-harness';
 import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
 import { eventually } from '../helpers/eventually';
 import { createTestSchema, describePostgres } from '../store/pg-test-database';
-import { parseCsv, parseXlsx, type SheetCell } from './xlsx-sheet';
+import { parseCsvAsShown, parseXlsx, type SheetCell } from './xlsx-sheet';
 
 const MALL = 'T0001234';
 const OTHER_MALL = 'T0009999';
@@ -38,6 +38,8 @@ function figuresOf(d: SummaryDay): Array<string | number> {
 /** Which columns are amounts (the rest are the key and counts), by the same column order. */
 const AMOUNT_COLUMNS = new Set([4, 6, 8, 10, 12, 13, 17, 19, 21, 23, 25]);
 const major = (minor: number, currency: string) => (currency === 'USD' ? minor / 100 : minor);
+/** Excel's serial day of a calendar day (days since 1899-12-30). */
+const excelDay = (day: string) => (Date.parse(`${day}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000;
 
 function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
   let h: LedgerConsole;
@@ -86,14 +88,16 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
       const format = day.currency === 'KRW' ? '#,##0"원"' : '"$"#,##0.00';
       figuresOf(day).forEach((expected, column) => {
         const cell = rows[i]![column] as SheetCell;
-        if (column < 3) expect(cell.value).toBe(expected);
+        // The day is an Excel date (a serial day with a date format), the mall and currency text.
+        if (column === 0) expect(cell).toEqual({ type: 'number', value: excelDay(expected as string), format: 'yyyy-mm-dd' });
+        else if (column < 3) expect(cell.value).toBe(expected);
         else if (AMOUNT_COLUMNS.has(column)) expect(cell).toEqual({ type: 'number', value: major(expected as number, day.currency), format });
         else expect(cell).toMatchObject({ type: 'number', value: expected });
       });
     }
 
     const csv = await binary(agent.get(`/console/exports/summary.csv?from=${from}&to=${today}`).set('Host', HOST).set('Accept-Language', 'en')).expect(200);
-    const [csvHeader, ...csvRows] = parseCsv(bytes(csv).toString('utf8').slice(1));
+    const [csvHeader, ...csvRows] = parseCsvAsShown(bytes(csv).toString('utf8').slice(1));
     expect(csvHeader!.slice(0, 5)).toEqual(['date (KST)', 'mallId', 'currency', 'payments count', 'payments amount']);
     expect(csvHeader).toContain('payments (not stated) count');
     expect(csvRows.map((row) => row.map((cell, column) => (column < 3 ? cell : Number(cell))))).toEqual(
@@ -103,7 +107,7 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     expect(usd[csvHeader!.indexOf('payments amount')]).toBe('12.03');
 
     // The mall filter narrows the file as it narrows the month view; a day page's file is its day alone.
-    const one = parseCsv(bytes(await binary(agent.get(`/console/exports/summary.csv?from=${today}&to=${today}&mall=${OTHER_MALL}`).set('Host', HOST)).expect(200)).toString('utf8').slice(1));
+    const one = parseCsvAsShown(bytes(await binary(agent.get(`/console/exports/summary.csv?from=${today}&to=${today}&mall=${OTHER_MALL}`).set('Host', HOST)).expect(200)).toString('utf8').slice(1));
     expect(one.slice(1).map((row) => row.slice(0, 5))).toEqual([[today, OTHER_MALL, 'KRW', '1', '700']]);
     // More than the summary answers at once, or backwards: no file.
     await agent.get('/console/exports/summary.csv?from=2020-01-01&to=2026-10-01').set('Host', HOST).expect(404);
@@ -115,7 +119,7 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     const { agent } = await h.signIn('kim', 'operator');
     const path = '/console/exports/summary.%s?from=2026-10-16&to=2026-10-16';
     const book = parseXlsx(bytes(await binary(agent.get(path.replace('%s', 'xlsx')).set('Host', HOST)).expect(200)));
-    const csv = parseCsv(bytes(await binary(agent.get(path.replace('%s', 'csv')).set('Host', HOST)).expect(200)).toString('utf8').slice(1));
+    const csv = parseCsvAsShown(bytes(await binary(agent.get(path.replace('%s', 'csv')).set('Host', HOST)).expect(200)).toString('utf8').slice(1));
     const texts = book.sheets.flat(2).filter((c): c is SheetCell => c?.type === 'text').map((c) => String(c.value));
     expect(texts.filter((t) => FORMULA_START.test(t))).toEqual([]);
     expect(csv.flat().filter((t) => FORMULA_START.test(t) && !NUMBER.test(t))).toEqual([]);

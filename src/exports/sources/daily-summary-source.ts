@@ -2,7 +2,9 @@ import type { CountAmount, SummaryDay } from '../../daily-summary/summary-days';
 import type { LedgerStore, SummaryRange } from '../../ledger-projector/ledger-store';
 import { EXPECTATION_METHODS } from '../../ledger/ledger-facts';
 import { countCell, moneyCell, textCell, type ExportCell } from '../export-cell';
+import { dateCell } from '../date-cell';
 import type { ExportColumn, ExportSource } from '../export-source';
+import { identifierCell } from '../identifier-cell';
 import { EXPORT_PAGE_SIZE } from './page-size';
 
 /** Every method a payment can be booked under: the expectation's, or 'unknown' for an order without one. */
@@ -40,8 +42,8 @@ export function dailySummarySource(
     name: 'summary',
     sheetTitle: { ko: '일별 정산', en: 'Daily money' },
     columns: () => [
-      { header: { ko: '날짜 (KST)', en: 'date (KST)' }, cell: (d) => textCell('date', d.date) },
-      { header: { ko: '상점 ID (mallId)', en: 'mallId' }, cell: (d) => textCell('mallId', d.mallId) },
+      { header: { ko: '날짜 (KST)', en: 'date (KST)' }, cell: (d) => dateCell(d.date) },
+      { header: { ko: '상점 ID (mallId)', en: 'mallId' }, cell: (d) => identifierCell('mallId', d.mallId) },
       { header: { ko: '통화', en: 'currency' }, cell: (d) => textCell('currency', d.currency) },
       ...pair('결제', 'payments', (d) => d.payments),
       ...pair('취소·환불', 'cancels', (d) => d.cancels),
