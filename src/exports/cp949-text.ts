@@ -19,7 +19,7 @@ function held(character: string): boolean {
  * the `?` an encoder puts in its place: a `?` reads as a real character, and a name or a product
  * would silently change. The UTF-8 file keeps every character as it came.
  */
-export function cp949Text(text: string): string {
+function cp949Text(text: string): string {
   return /[^\u0000-\u007F]/.test(text) ? text.replace(/[^\u0000-\u007F]/gu, (ch) => (held(ch) ? ch : `[U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`)) : text;
 }
 

@@ -83,7 +83,8 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     const [header, ...rows] = book.sheets[0]!;
     expect(header!.map((c) => c?.value).slice(0, 5)).toEqual(['날짜 (KST)', '상점 ID (mallId)', '통화', '결제 건수', '결제 금액']);
     expect(header!.map((c) => c?.value)).toContain('결제 (카드) 금액');
-    expect(rows).toHaveLength(days.length);
+    // The days, then one total line per currency.
+    expect(rows).toHaveLength(days.length + new Set(days.map((d) => d.currency)).size);
     for (const [i, day] of days.entries()) {
       const format = day.currency === 'KRW' ? '#,##0"원"' : '"$"#,##0.00';
       figuresOf(day).forEach((expected, column) => {
@@ -100,7 +101,7 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     const [csvHeader, ...csvRows] = parseCsvAsShown(bytes(csv).toString('utf8').slice(1));
     expect(csvHeader!.slice(0, 5)).toEqual(['date (KST)', 'mallId', 'currency', 'payments count', 'payments amount']);
     expect(csvHeader).toContain('payments (not stated) count');
-    expect(csvRows.map((row) => row.map((cell, column) => (column < 3 ? cell : Number(cell))))).toEqual(
+    expect(csvRows.slice(0, days.length).map((row) => row.map((cell, column) => (column < 3 ? cell : Number(cell))))).toEqual(
       days.map((d) => figuresOf(d).map((value, column) => (AMOUNT_COLUMNS.has(column) ? major(value as number, d.currency) : value))),
     );
     const usd = csvRows.find((row) => row[2] === 'USD')!;
@@ -108,7 +109,7 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
 
     // The mall filter narrows the file as it narrows the month view; a day page's file is its day alone.
     const one = parseCsvAsShown(bytes(await binary(agent.get(`/console/exports/summary.csv?from=${today}&to=${today}&mall=${OTHER_MALL}`).set('Host', HOST)).expect(200)).toString('utf8').slice(1));
-    expect(one.slice(1).map((row) => row.slice(0, 5))).toEqual([[today, OTHER_MALL, 'KRW', '1', '700']]);
+    expect(one.slice(1).map((row) => row.slice(0, 5))).toEqual([[today, OTHER_MALL, 'KRW', '1', '700'], ['total', '', 'KRW', '1', '700']]);
     // More than the summary answers at once, or backwards: no file.
     await agent.get('/console/exports/summary.csv?from=2020-01-01&to=2026-10-01').set('Host', HOST).expect(404);
     await agent.get(`/console/exports/summary.csv?from=${today}&to=2026-10-01`).set('Host', HOST).expect(404);
@@ -160,7 +161,8 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     }, 10_000, 'two audit rows');
     expect(audit.map((row) => [row.actor.split(' ')[0], row.subject, row.detail])).toEqual([
       ['kim', 'summary.csv', expect.stringMatching(new RegExp(`^range … to …; filters days=${today.slice(0, 7)}-01\\.\\.${today}; \\d+ rows; complete$`))],
-      ['kim', 'summary.xlsx', `range 2026-10-16 to 2026-10-16; filters mall=${MALL}; 1 rows; complete`],
+      // The day's row and its currency's total line.
+      ['kim', 'summary.xlsx', `range 2026-10-16 to 2026-10-16; filters mall=${MALL}; 2 rows; complete`],
     ]);
   });
 }
