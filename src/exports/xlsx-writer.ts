@@ -66,6 +66,12 @@ function sheetBacklog(sheet: ExcelJS.Worksheet): number {
   return (stream?.pipes ?? []).reduce((sum, pipe) => sum + (pipe._writableState?.length ?? 0) + (pipe._readableState?.length ?? 0), 0);
 }
 
+/**
+ * A number sits at its column's right edge and a text at the next one's left: without a space
+ * between them a count of 0 beside a pgCno reads as one number (`0 2611…`). An indent keeps them apart.
+ */
+const NUMBER_ALIGNMENT = { horizontal: 'right', indent: 1 } as const;
+
 /** One point of row height per line of the header's 11-point text, and a little room. */
 const POINTS_PER_LINE = 15;
 
@@ -92,6 +98,7 @@ export function xlsxWriter({ out, language }: WriterOptions): TableWriter {
   const writeRow = (cells: ExportCell[]) => {
     const row = sheet!.addRow(cells.map(cellValue));
     cells.forEach((cell, i) => {
+      if (cell.kind === 'money' || cell.kind === 'count') row.getCell(i + 1).alignment = NUMBER_ALIGNMENT;
       if (cell.kind === 'money') row.getCell(i + 1).numFmt = moneyFormat(cell.currency, language);
       else if (kinds[i] === 'time' && cell.kind === 'time') row.getCell(i + 1).numFmt = TIME_FORMAT;
       else if (cell.kind === 'date') row.getCell(i + 1).numFmt = DATE_FORMAT;

@@ -49,6 +49,9 @@ describe('an .xlsx that reads and prints well', () => {
     expect(width(6)).toBeLessThan(20);
     // Padding between a count and the pgCno beside it, and a 400-syllable note does not take the page.
     expect(width(2)).toBeGreaterThan(String(249).length);
+    // A number keeps a space from the text that starts right after its column (a count of 0 beside a pgCno).
+    expect(sheet.getRow(2).getCell(2).alignment).toEqual({ horizontal: 'right', indent: 1 });
+    expect(sheet.getRow(2).getCell(4).alignment).toEqual({ horizontal: 'right', indent: 1 });
     expect(width(5)).toBeLessThanOrEqual(60);
     expect(width(5)).toBeGreaterThan('짧은 메모'.length * 2);
     const header = sheet.getRow(1);
