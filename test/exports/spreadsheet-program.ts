@@ -14,9 +14,10 @@ export const hasSpreadsheetProgram = existsSync(SOFFICE);
  * touching anything but the character set: comma-separated, `"` as the quote, the code page, from
  * line 1, no column typed, no "quoted field as text", and "detect special numbers" on (the wider
  * reading, so an identifier that survives it survives the narrower one too). LibreOffice's own
- * numbers: 76 is UTF-8; 59 is Windows-949, what the dialog preselects on a Korean Windows.
+ * numbers (rtl/textenc.h): 76 is UTF-8; 62 is Windows-949 (RTL_TEXTENCODING_MS_949), what the dialog
+ * preselects on a Korean Windows.
  */
-export const CSV_IMPORT = { utf8: 'CSV:44,34,76,1,,0,false,true', cp949: 'CSV:44,34,59,1,,0,false,true' } as const;
+export const CSV_IMPORT = { utf8: 'CSV:44,34,76,1,,0,false,true', cp949: 'CSV:44,34,62,1,,0,false,true' } as const;
 
 /**
  * The file converted by a real spreadsheet program: `soffice --headless --convert-to`, in a profile
