@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { csvWriter } from '../exports/csv-writer';
+import { csvWriter, type CsvEncoding } from '../exports/csv-writer';
 import type { ExportSource, ExportWords } from '../exports/export-source';
 import { kstText } from '../exports/kst-text';
 import { kstDay } from '../daily-summary/kst-day';
@@ -26,6 +26,8 @@ import { ACTING_ROLE } from './roles';
 interface ExportRequest {
   source: ExportSource<unknown>;
   filters: Record<string, string>;
+  /** The days the file holds, when they differ from the ones asked for (the file is named by them). */
+  days?: Range;
 }
 
 type Range = { from: string; to: string };
@@ -67,13 +69,20 @@ const LISTS: Record<string, (deps: ConsoleDeps, query: Record<string, unknown>, 
     const ledger = deps.ledger;
     if (!ledger?.dailySummary) return null;
     // The month view's and day page's forms always send both days; a bare link takes this month so far.
-    const to = range.to || kstDay(deps.now().toISOString());
-    const from = range.from || `${to.slice(0, 7)}-01`;
-    if (summaryRangeProblem(from, to) !== null) return null;
+    const today = kstDay(deps.now().toISOString());
+    const asked = { to: range.to || today, from: range.from || `${(range.to || today).slice(0, 7)}-01` };
+    if (summaryRangeProblem(asked.from, asked.to) !== null) return null;
+    // No day after today (in Korea): a day not yet lived has no money, and a month of zero rows
+    // under the real ones reads as a month that was counted and found empty.
+    const to = asked.to > today ? today : asked.to;
+    const from = asked.from;
     const mall = typeof query.mall === 'string' && /^[\w-]{1,40}$/.test(query.mall.trim()) ? query.mall.trim() : '';
+    const dailySummary = from > to ? async () => [] : ledger.dailySummary;
+    const clamped = from !== range.from || to !== range.to;
     return {
-      source: dailySummarySource({ dailySummary: ledger.dailySummary }, { from, to, mallId: mall || null }, deps.config.LEDGER_DEFAULT_CURRENCY),
-      filters: { ...(mall ? { mall } : {}), ...(range.from && range.to ? {} : { days: `${from}..${to}` }) },
+      source: dailySummarySource({ dailySummary }, { from, to, mallId: mall || null }, deps.config.LEDGER_DEFAULT_CURRENCY),
+      filters: { ...(mall ? { mall } : {}), ...(clamped ? { days: from > to ? 'none' : `${from}..${to}` } : {}) },
+      ...(clamped && from <= to ? { days: { from, to } } : {}),
     };
   },
 };
@@ -109,11 +118,14 @@ export function exportsRoutes(deps: ConsoleDeps): Router {
     const made = match && Object.hasOwn(LISTS, match[1]!) ? LISTS[match[1]!]!(deps, req.query, range) : null;
     if (!match || !made) return res.status(404).type('html').send(notFoundPage(session, 'orders', session.t('notFound.export')));
     const [list, format] = [match[1]!, match[2] as 'xlsx' | 'csv'];
-    const writer = (format === 'xlsx' ? xlsxWriter : csvWriter)({ out: res, language: session.t.locale });
+    const encoding = format === 'csv' ? csvEncodingOf(req.query.encoding) : null;
+    const options = { out: res, language: session.t.locale };
+    const writer = format === 'xlsx' ? xlsxWriter(options) : csvWriter(options, encoding ?? 'utf-8');
     const today = kstText(deps.now().toISOString()).slice(0, 10);
     res.status(200);
     res.setHeader('Content-Type', writer.contentType);
-    res.setHeader('Content-Disposition', `attachment; filename="${list}_${range.from || 'start'}_${range.to || today}.${format}"`);
+    const days = made.days ?? range;
+    res.setHeader('Content-Disposition', `attachment; filename="${list}_${days.from || 'start'}_${days.to || today}.${format}"`);
     res.setHeader('Cache-Control', 'no-store');
     let gone = false;
     res.on('close', () => {
@@ -122,9 +134,15 @@ export function exportsRoutes(deps: ConsoleDeps): Router {
     const outcome = await runExport([made.source], writer, exportWords(session.t), () => gone);
     if (!outcome.complete) writer.abort();
     if (outcome.failure !== undefined) deps.logger.error('export failed', { list, format, rows: outcome.rows, error: outcome.failure });
-    await audit(deps, session.actor, 'exported', `${list}.${format}`, auditDetail(range, made.filters, outcome));
+    const filters = encoding === 'cp949' ? { ...made.filters, encoding } : made.filters;
+    await audit(deps, session.actor, 'exported', `${list}.${format}`, auditDetail(range, filters, outcome));
   });
   return router;
+}
+
+/** `encoding=cp949` for the Korean Windows code page; anything else is the UTF-8 file. */
+function csvEncodingOf(value: unknown): CsvEncoding {
+  return typeof value === 'string' && value.trim().toLowerCase() === 'cp949' ? 'cp949' : 'utf-8';
 }
 
 function rangeOf(query: Record<string, unknown>): Range {

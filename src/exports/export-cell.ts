@@ -5,10 +5,12 @@ import { neutraliseText } from './neutralise';
 /**
  * One cell of an exported row, as the writers need it: text is already masked and neutralised;
  * money stays in minor units with its currency until a writer turns it into the major unit; a time
- * is an ISO instant the writers show in Korean time; a count is a plain integer.
+ * is an ISO instant the writers show in Korean time; a count is a plain integer. An identifier is
+ * text a spreadsheet must keep as text (identifier-cell.ts); a date is a KST day (`2026-12-02`).
  */
 export type ExportCell =
-  | { kind: 'text'; text: string }
+  | { kind: 'text'; text: string; identifier?: true }
+  | { kind: 'date'; day: string }
   | { kind: 'money'; minor: number; currency: string }
   | { kind: 'time'; iso: string }
   | { kind: 'count'; value: number }

@@ -28,15 +28,16 @@ export interface LedgerConsole {
  * listener, the console's admin app over the same store with the ledger's verbs (a SQLite file,
  * or `databaseUrl`).
  */
-export async function startLedgerConsole(options: { databaseUrl?: string } = {}): Promise<LedgerConsole> {
-  const ledgerApp = await startLedgerApp(options);
+export async function startLedgerConsole(options: { databaseUrl?: string; now?: () => Date } = {}): Promise<LedgerConsole> {
+  const ledgerApp = await startLedgerApp({ ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}) });
   const { store, commands, ledger } = ledgerApp.stores;
   const lines: string[] = [];
   const logger = createLogger({
     level: 'debug',
     stream: new Writable({ write: (chunk, _enc, done) => { lines.push(...String(chunk).split('\n').filter(Boolean)); done(); } }),
   });
-  const now = () => new Date();
+  // The console's clock (a test can set what "today" is); the listener keeps the real one.
+  const now = options.now ?? (() => new Date());
   const consoleDeps: ConsoleDeps = {
     store, commands, ledger, logger, now, adminToken: ADMIN_TOKEN,
     config: loadConfig({ TRUST_PROXY: '127.0.0.1,::1' }),

@@ -13,7 +13,7 @@ import { startLedgerConsole, type LedgerConsole } from '../console/ledger-consol
 import { eventually } from '../helpers/eventually';
 import { inboxEntry } from '../helpers/stored-events';
 import { createTestSchema, describePostgres } from '../store/pg-test-database';
-import { parseCsv, parseXlsx, type SheetCell } from './xlsx-sheet';
+import { parseCsvAsShown, parseXlsx, type SheetCell } from './xlsx-sheet';
 
 const MALL = 'T0001234';
 let serial = 0;
@@ -93,7 +93,7 @@ function exportsSuite(open: () => Promise<LedgerConsole>): void {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const text = bytes(csv).toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
-    const [csvHeader, ...csvRows] = parseCsv(text.slice(1));
+    const [csvHeader, ...csvRows] = parseCsvAsShown(text.slice(1));
     expect(csvHeader!.slice(0, 4)).toEqual(['updated (KST, UTC+09:00)', 'mallId', 'shopOrderNo', 'status']);
     expect(csvRows.map((row) => row[2])).toEqual(orders.map((o) => o.shopOrderNo));
     const usd = csvRows.find((row) => row[2] === dollars)!;
@@ -104,7 +104,7 @@ function exportsSuite(open: () => Promise<LedgerConsole>): void {
 
     // A range before any order: the header alone.
     const empty = await binary(agent.get('/console/exports/orders.csv?from=2020-01-01&to=2020-01-31').set('Host', HOST)).expect(200);
-    expect(parseCsv(bytes(empty).toString('utf8').slice(1))).toHaveLength(1);
+    expect(parseCsvAsShown(bytes(empty).toString('utf8').slice(1))).toHaveLength(1);
   });
 
   test('a text that a spreadsheet would run as a formula is neutralised in every column of both formats, and personal data comes out masked as the event page shows it', async () => {
@@ -118,9 +118,9 @@ function exportsSuite(open: () => Promise<LedgerConsole>): void {
     const { agent } = await h.signIn('kim', 'operator');
     const book = parseXlsx(bytes(await binary(agent.get('/console/exports/events.xlsx').set('Host', HOST)).expect(200)));
     const csvText = bytes(await binary(agent.get('/console/exports/events.csv').set('Host', HOST)).expect(200)).toString('utf8');
-    const csv = parseCsv(csvText.slice(1));
+    const csv = parseCsvAsShown(csvText.slice(1));
     const ordersBook = parseXlsx(bytes(await binary(agent.get('/console/exports/orders.xlsx').set('Host', HOST)).expect(200)));
-    const ordersCsv = parseCsv(bytes(await binary(agent.get('/console/exports/orders.csv').set('Host', HOST)).expect(200)).toString('utf8').slice(1));
+    const ordersCsv = parseCsvAsShown(bytes(await binary(agent.get('/console/exports/orders.csv').set('Host', HOST)).expect(200)).toString('utf8').slice(1));
 
     const texts = [...xlsxTexts(book), ...xlsxTexts(ordersBook)];
     expect(texts.filter((t) => FORMULA_START.test(t))).toEqual([]);
@@ -208,7 +208,7 @@ function exportsSuite(open: () => Promise<LedgerConsole>): void {
     const server = await listen({ ...h.consoleDeps, store: counted });
     try {
       const cookie = await signInCookie(server);
-      const csv = parseCsv(bytes(await binary(request(server).get('/console/exports/events.csv').set('Host', HOST).set('Cookie', cookie)).expect(200)).toString('utf8').slice(1));
+      const csv = parseCsvAsShown(bytes(await binary(request(server).get('/console/exports/events.csv').set('Host', HOST).set('Cookie', cookie)).expect(200)).toString('utf8').slice(1));
       // Every event of the list (each order's payment and the ledger's own event for it), each once.
       const counts = await store.eventCounts();
       const total = counts.pending + counts.delivered + counts.dead;
@@ -222,7 +222,7 @@ function exportsSuite(open: () => Promise<LedgerConsole>): void {
       expect(calls[0]!.before).toBeNull();
       for (let i = 2; i < calls.length; i += 1) expect(calls[i]!.before!).toBeLessThan(calls[i - 1]!.before!);
       // The page's filters narrow the file as they narrow the list.
-      const one = parseCsv(bytes(await binary(request(server).get('/console/exports/events.csv?q=BULK-7&type=payment.approved').set('Host', HOST).set('Cookie', cookie)).expect(200)).toString('utf8').slice(1));
+      const one = parseCsvAsShown(bytes(await binary(request(server).get('/console/exports/events.csv?q=BULK-7&type=payment.approved').set('Host', HOST).set('Cookie', cookie)).expect(200)).toString('utf8').slice(1));
       expect(one.slice(1).map((row) => [row[one[0]!.indexOf('shopOrderNo')], row[one[0]!.indexOf('shopValue1')]])).toEqual([['BULK-7', "'=bulk 7"]]);
       // A client that reads the first bytes and goes: the second page (if asked for) waits until it has gone.
       calls.length = 0;

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import iconv from 'iconv-lite';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { describeBrowser, launchBrowser, stopListening, type TestBrowser, listenForBrowser } from '../helpers/browser';
@@ -64,12 +65,19 @@ describeBrowser('downloading a list from the console, in a browser', () => {
     expect(book.sheetNames).toEqual(['주문']);
     expect(book.sheets[0]!.length).toBe(1 + 3);
 
-    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV 내려받기' }).click()]);
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV 내려받기', exact: true }).click()]);
     expect(csv.suggestedFilename()).toBe(`orders_${today}_${today}.csv`);
     await csv.saveAs(join(downloads, 'orders.csv'));
     const rows = parseCsv(readFileSync(join(downloads, 'orders.csv'), 'utf8').slice(1));
     expect(rows[0]!.slice(0, 3)).toEqual(['최종 변경 (KST, UTC+09:00)', '상점 ID (mallId)', '주문번호 (shopOrderNo)']);
     expect(rows).toHaveLength(1 + 3);
+
+    // The Korean code page's button sends the same filters and asks for CP949.
+    const [korean] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV 내려받기 (한국어 엑셀용 CP949)' }).click()]);
+    await korean.saveAs(join(downloads, 'orders-cp949.csv'));
+    const cp949 = readFileSync(join(downloads, 'orders-cp949.csv'));
+    expect(cp949.includes(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
+    expect(parseCsv(iconv.decode(cp949, 'cp949'))[0]!.slice(0, 3)).toEqual(['최종 변경 (KST, UTC+09:00)', '상점 ID (mallId)', '주문번호 (shopOrderNo)']);
     await context.close();
   });
 });

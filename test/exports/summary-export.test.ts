@@ -6,7 +6,7 @@ import { HOST } from '../console/console-harness';
 import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
 import { eventually } from '../helpers/eventually';
 import { createTestSchema, describePostgres } from '../store/pg-test-database';
-import { parseCsv, parseXlsx, type SheetCell } from './xlsx-sheet';
+import { parseCsvAsShown, parseXlsx, type SheetCell } from './xlsx-sheet';
 
 const MALL = 'T0001234';
 const OTHER_MALL = 'T0009999';
@@ -38,6 +38,8 @@ function figuresOf(d: SummaryDay): Array<string | number> {
 /** Which columns are amounts (the rest are the key and counts), by the same column order. */
 const AMOUNT_COLUMNS = new Set([4, 6, 8, 10, 12, 13, 17, 19, 21, 23, 25]);
 const major = (minor: number, currency: string) => (currency === 'USD' ? minor / 100 : minor);
+/** Excel's serial day of a calendar day (days since 1899-12-30). */
+const excelDay = (day: string) => (Date.parse(`${day}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000;
 
 function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
   let h: LedgerConsole;
@@ -81,30 +83,33 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     const [header, ...rows] = book.sheets[0]!;
     expect(header!.map((c) => c?.value).slice(0, 5)).toEqual(['날짜 (KST)', '상점 ID (mallId)', '통화', '결제 건수', '결제 금액']);
     expect(header!.map((c) => c?.value)).toContain('결제 (카드) 금액');
-    expect(rows).toHaveLength(days.length);
+    // The days, then one total line per currency.
+    expect(rows).toHaveLength(days.length + new Set(days.map((d) => d.currency)).size);
     for (const [i, day] of days.entries()) {
       const format = day.currency === 'KRW' ? '#,##0"원"' : '"$"#,##0.00';
       figuresOf(day).forEach((expected, column) => {
         const cell = rows[i]![column] as SheetCell;
-        if (column < 3) expect(cell.value).toBe(expected);
+        // The day is an Excel date (a serial day with a date format), the mall and currency text.
+        if (column === 0) expect(cell).toEqual({ type: 'number', value: excelDay(expected as string), format: 'yyyy-mm-dd' });
+        else if (column < 3) expect(cell.value).toBe(expected);
         else if (AMOUNT_COLUMNS.has(column)) expect(cell).toEqual({ type: 'number', value: major(expected as number, day.currency), format });
         else expect(cell).toMatchObject({ type: 'number', value: expected });
       });
     }
 
     const csv = await binary(agent.get(`/console/exports/summary.csv?from=${from}&to=${today}`).set('Host', HOST).set('Accept-Language', 'en')).expect(200);
-    const [csvHeader, ...csvRows] = parseCsv(bytes(csv).toString('utf8').slice(1));
+    const [csvHeader, ...csvRows] = parseCsvAsShown(bytes(csv).toString('utf8').slice(1));
     expect(csvHeader!.slice(0, 5)).toEqual(['date (KST)', 'mallId', 'currency', 'payments count', 'payments amount']);
     expect(csvHeader).toContain('payments (not stated) count');
-    expect(csvRows.map((row) => row.map((cell, column) => (column < 3 ? cell : Number(cell))))).toEqual(
+    expect(csvRows.slice(0, days.length).map((row) => row.map((cell, column) => (column < 3 ? cell : Number(cell))))).toEqual(
       days.map((d) => figuresOf(d).map((value, column) => (AMOUNT_COLUMNS.has(column) ? major(value as number, d.currency) : value))),
     );
     const usd = csvRows.find((row) => row[2] === 'USD')!;
     expect(usd[csvHeader!.indexOf('payments amount')]).toBe('12.03');
 
     // The mall filter narrows the file as it narrows the month view; a day page's file is its day alone.
-    const one = parseCsv(bytes(await binary(agent.get(`/console/exports/summary.csv?from=${today}&to=${today}&mall=${OTHER_MALL}`).set('Host', HOST)).expect(200)).toString('utf8').slice(1));
-    expect(one.slice(1).map((row) => row.slice(0, 5))).toEqual([[today, OTHER_MALL, 'KRW', '1', '700']]);
+    const one = parseCsvAsShown(bytes(await binary(agent.get(`/console/exports/summary.csv?from=${today}&to=${today}&mall=${OTHER_MALL}`).set('Host', HOST)).expect(200)).toString('utf8').slice(1));
+    expect(one.slice(1).map((row) => row.slice(0, 5))).toEqual([[today, OTHER_MALL, 'KRW', '1', '700'], ['total', '', 'KRW', '1', '700']]);
     // More than the summary answers at once, or backwards: no file.
     await agent.get('/console/exports/summary.csv?from=2020-01-01&to=2026-10-01').set('Host', HOST).expect(404);
     await agent.get(`/console/exports/summary.csv?from=${today}&to=2026-10-01`).set('Host', HOST).expect(404);
@@ -115,7 +120,7 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     const { agent } = await h.signIn('kim', 'operator');
     const path = '/console/exports/summary.%s?from=2026-10-16&to=2026-10-16';
     const book = parseXlsx(bytes(await binary(agent.get(path.replace('%s', 'xlsx')).set('Host', HOST)).expect(200)));
-    const csv = parseCsv(bytes(await binary(agent.get(path.replace('%s', 'csv')).set('Host', HOST)).expect(200)).toString('utf8').slice(1));
+    const csv = parseCsvAsShown(bytes(await binary(agent.get(path.replace('%s', 'csv')).set('Host', HOST)).expect(200)).toString('utf8').slice(1));
     const texts = book.sheets.flat(2).filter((c): c is SheetCell => c?.type === 'text').map((c) => String(c.value));
     expect(texts.filter((t) => FORMULA_START.test(t))).toEqual([]);
     expect(csv.flat().filter((t) => FORMULA_START.test(t) && !NUMBER.test(t))).toEqual([]);
@@ -156,7 +161,8 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     }, 10_000, 'two audit rows');
     expect(audit.map((row) => [row.actor.split(' ')[0], row.subject, row.detail])).toEqual([
       ['kim', 'summary.csv', expect.stringMatching(new RegExp(`^range … to …; filters days=${today.slice(0, 7)}-01\\.\\.${today}; \\d+ rows; complete$`))],
-      ['kim', 'summary.xlsx', `range 2026-10-16 to 2026-10-16; filters mall=${MALL}; 1 rows; complete`],
+      // The day's row and its currency's total line.
+      ['kim', 'summary.xlsx', `range 2026-10-16 to 2026-10-16; filters mall=${MALL}; 2 rows; complete`],
     ]);
   });
 }

@@ -57,7 +57,8 @@ export function parseXlsx(file: Buffer): ParsedWorkbook {
   const entries = zipEntries(file);
   const text = (name: string) => entries.get(name)?.toString('utf8') ?? '';
   const styles = text('xl/styles.xml');
-  const formats = new Map<number, string>([[0, 'General'], [14, 'm/d/yy']]);
+  // Built-in formats a writer names by number: 14 a date, 49 text (`@`).
+  const formats = new Map<number, string>([[0, 'General'], [14, 'm/d/yy'], [49, '@']]);
   for (const m of styles.matchAll(/<numFmt numFmtId="(\d+)" formatCode="([^"]*)"\s*\/>/g)) formats.set(Number(m[1]), decode(m[2]!));
   const cellXfs = /<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)?.[1] ?? '';
   const xfFormats = [...cellXfs.matchAll(/<xf\b([^>]*?)\/?>/g)].map((m) => formats.get(Number(/numFmtId="(\d+)"/.exec(m[1]!)?.[1] ?? 0)) ?? 'General');
@@ -106,4 +107,12 @@ export function parseCsv(text: string): string[][] {
   }
   if (field !== '' || row.length > 0) throw new Error('the CSV does not end with CRLF');
   return rows;
+}
+
+/**
+ * The CSV's fields as a spreadsheet shows them: an identifier's leading word joiner (U+2060, the
+ * mark that keeps it text on import) is invisible, so a field is compared without it.
+ */
+export function parseCsvAsShown(text: string): string[][] {
+  return parseCsv(text).map((row) => row.map((field) => field.replace(/^\u2060/, '')));
 }

@@ -519,6 +519,8 @@ export const en = {
   'exports.hint': 'With the filters above, masked as shown here; times in KST.',
   'exports.xlsx': 'Excel (.xlsx)',
   'exports.csv': 'CSV',
+  'exports.csvKorean': 'CSV for Korean Excel (CP949)',
+  'exports.csvHint': 'The CSV is UTF-8 and keeps every character. If its Korean comes out garbled where you open it, take the CP949 file, or choose Unicode (UTF-8) as the character set in the import dialog. A character CP949 lacks (an emoji) is written as its code, [U+1F600].',
   'auditAction.exported': 'exported',
   'auditAction.requestedCancel': 'requested a cancel',
   'resolve.noteNeeded': 'A resolution needs a note of 1 to {max} characters: say what was done.',

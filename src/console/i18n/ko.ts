@@ -504,6 +504,8 @@ export const ko: Record<MessageKey, string> = {
   'exports.hint': '위의 필터 그대로, 화면처럼 가려서 내려받습니다. 시각은 한국 시간(KST)입니다.',
   'exports.xlsx': '엑셀 내려받기',
   'exports.csv': 'CSV 내려받기',
+  'exports.csvKorean': 'CSV 내려받기 (한국어 엑셀용 CP949)',
+  'exports.csvHint': 'CSV는 UTF-8로 모든 문자를 그대로 담습니다. 여는 프로그램에서 한글이 깨지면 CP949 파일을 받거나, 가져오기 창에서 문자 집합을 유니코드(UTF-8)로 고르세요. CP949에 없는 문자(이모지 등)는 [U+1F600]처럼 코드로 적힙니다.',
   'auditAction.exported': '내려받음',
   'auditAction.requestedCancel': '결제 취소 요청',
   'resolve.noteNeeded': '해결하려면 1~{max}자의 메모가 필요합니다. 무엇을 했는지 적으세요.',

@@ -5,7 +5,8 @@ import { type Viewer, wordsOf } from './layout';
 export type ExportList = 'orders' | 'events' | 'discrepancies' | 'summary';
 
 /**
- * The list's two downloads (.xlsx and CSV) with the page's filters and a date range, for an
+ * The list's downloads (.xlsx, CSV in UTF-8, and CSV in CP949: what a Korean Windows opens without
+ * asking, where LibreOffice ignores the UTF-8 file's BOM) with the page's filters and a date range, for an
  * operator and above (a viewer's request would be refused, so a viewer sees no button).
  * A GET form: a download changes nothing, and the dates can be changed before it.
  */
@@ -19,6 +20,7 @@ export function exportForm(viewer: Viewer, list: ExportList, filters: Record<str
   <label>${t('common.to')}<input name="to" type="date" value="${range.to}"></label>
   <button type="submit" formaction="/console/exports/${list}.xlsx">${t('exports.xlsx')}</button>
   <button type="submit" formaction="/console/exports/${list}.csv">${t('exports.csv')}</button>
-  <span class="muted">${t('exports.hint')}</span>
+  <button type="submit" formaction="/console/exports/${list}.csv" name="encoding" value="cp949">${t('exports.csvKorean')}</button>
+  <span class="muted">${t('exports.hint')} ${t('exports.csvHint')}</span>
 </form>`;
 }

@@ -2,6 +2,7 @@ import type { DiscrepancyCursor, LedgerStore, ListedDiscrepancy } from '../../le
 import { currencyOrDefault } from '../../ledger/order-currency';
 import { EMPTY, jsonCell, textCell, timeCell } from '../export-cell';
 import type { ExportSource } from '../export-source';
+import { identifierCell } from '../identifier-cell';
 import { EXPORT_PAGE_SIZE } from './page-size';
 
 export interface DiscrepanciesExportFilter {
@@ -31,15 +32,15 @@ export function discrepanciesSource(
     sheetTitle: { ko: '불일치', en: 'Discrepancies' },
     columns: (words) => [
       { header: { ko: '발생', en: 'opened' }, kind: 'time', cell: (d) => timeCell(d.openedAt) },
-      { header: { ko: '불일치 ID', en: 'id' }, cell: (d) => textCell('id', d.id) },
+      { header: { ko: '불일치 ID', en: 'id' }, cell: (d) => identifierCell('id', d.id) },
       { header: { ko: '종류', en: 'kind' }, cell: (d) => textCell('kind', words.discrepancyKind(d.kind)) },
       { header: { ko: '종류 코드', en: 'kind code' }, cell: (d) => textCell('kindCode', d.kind) },
-      { header: { ko: '상점 ID (mallId)', en: 'mallId' }, cell: (d) => textCell('mallId', d.mallId) },
-      { header: { ko: '주문번호 (shopOrderNo)', en: 'shopOrderNo' }, cell: (d) => textCell('shopOrderNo', d.shopOrderNo) },
+      { header: { ko: '상점 ID (mallId)', en: 'mallId' }, cell: (d) => identifierCell('mallId', d.mallId) },
+      { header: { ko: '주문번호 (shopOrderNo)', en: 'shopOrderNo' }, cell: (d) => identifierCell('shopOrderNo', d.shopOrderNo) },
       { header: { ko: '통화', en: 'currency' }, cell: (d) => textCell('currency', d.currency) },
       // The details' amounts are in minor units, as the internal API gives them; the currency column says which.
       { header: { ko: '내용 (금액은 최소 단위)', en: 'details (amounts in minor units)' }, cell: (d) => jsonCell(d.details) },
-      { header: { ko: '관련 이벤트', en: 'events' }, cell: (d) => textCell('eventIds', d.eventIds.join(' ')) },
+      { header: { ko: '관련 이벤트', en: 'events' }, cell: (d) => identifierCell('eventIds', d.eventIds.join(' ')) },
       { header: { ko: '해결', en: 'resolved' }, kind: 'time', cell: (d) => timeCell(d.resolvedAt) },
       { header: { ko: '해결한 사람', en: 'resolved by' }, cell: (d) => textCell('resolvedBy', d.resolvedBy) },
       { header: { ko: '메모', en: 'note' }, cell: (d) => (d.note ? textCell('note', d.note) : EMPTY) },

@@ -1,6 +1,7 @@
 import type { EventExportRow, EventSearch, OperatorQueries } from '../../store/store';
 import { countCell, EMPTY, freeTextCell, jsonCell, moneyCell, textCell, timeCell, type ExportCell } from '../export-cell';
 import type { ExportColumn, ExportSource } from '../export-source';
+import { identifierCell } from '../identifier-cell';
 import { EXPORT_PAGE_SIZE } from './page-size';
 
 /** What an export reads of a stored event: a notification's normalized form, or the service's own event. */
@@ -23,18 +24,22 @@ function storedEvent(json: string): StoredEvent {
   }
 }
 
-const field = (event: StoredEvent, name: string): ExportCell => {
+const field = (event: StoredEvent, name: string, identifier: boolean): ExportCell => {
   const value = event.data?.[name];
-  return typeof value === 'string' || typeof value === 'number' ? textCell(name, String(value)) : EMPTY;
+  if (typeof value !== 'string' && typeof value !== 'number') return EMPTY;
+  return (identifier ? identifierCell : textCell)(name, String(value));
 };
 
-/** The gateway's fields an accountant reads one by one; every other field is in the last column. */
-const DATA_COLUMNS: Array<{ name: string; ko: string }> = [
-  { name: 'payMethodTypeCode', ko: '결제수단 코드' },
-  { name: 'approvalNo', ko: '승인번호' },
-  { name: 'cardNo', ko: '카드번호' },
+/**
+ * The gateway's fields an accountant reads one by one; every other field is in the last column.
+ * The codes and numbers among them are identifiers (`00` months, a `0012` approval number).
+ */
+const DATA_COLUMNS: Array<{ name: string; ko: string; identifier?: true }> = [
+  { name: 'payMethodTypeCode', ko: '결제수단 코드', identifier: true },
+  { name: 'approvalNo', ko: '승인번호', identifier: true },
+  { name: 'cardNo', ko: '카드번호', identifier: true },
   { name: 'issuerName', ko: '발급사' },
-  { name: 'installmentMonth', ko: '할부 개월' },
+  { name: 'installmentMonth', ko: '할부 개월', identifier: true },
   { name: 'customerName', ko: '구매자' },
   ...[1, 2, 3, 4, 5, 6].map((n) => ({ name: `shopValue${n}`, ko: `shopValue${n}` })),
 ];
@@ -55,21 +60,21 @@ export function eventsSource(
     columns: (words): Array<ExportColumn<Row>> => [
       { header: { ko: '수신', en: 'received' }, kind: 'time', cell: (r) => timeCell(r.receivedAt) },
       { header: { ko: '발생', en: 'occurred' }, kind: 'time', cell: (r) => timeCell(r.event.occurredAt) },
-      { header: { ko: '이벤트 ID', en: 'event id' }, cell: (r) => textCell('eventId', r.eventId) },
+      { header: { ko: '이벤트 ID', en: 'event id' }, cell: (r) => identifierCell('eventId', r.eventId) },
       { header: { ko: '유형', en: 'type' }, cell: (r) => textCell('type', r.type) },
       { header: { ko: 'notiType', en: 'notiType' }, cell: (r) => textCell('notiType', r.notiType) },
       { header: { ko: '전달 상태', en: 'state' }, cell: (r) => textCell('state', words.eventState(r.status)) },
-      { header: { ko: '상점 ID (mallId)', en: 'mallId' }, cell: (r) => textCell('mallId', r.mallId) },
-      { header: { ko: '주문번호 (shopOrderNo)', en: 'shopOrderNo' }, cell: (r) => textCell('shopOrderNo', r.shopOrderNo) },
-      { header: { ko: '거래번호 (pgCno)', en: 'pgCno' }, cell: (r) => textCell('pgCno', r.pgCno) },
-      { header: { ko: '취소 거래번호 (cancelPgCno)', en: 'cancelPgCno' }, cell: (r) => textCell('cancelPgCno', r.event.cancelPgCno) },
+      { header: { ko: '상점 ID (mallId)', en: 'mallId' }, cell: (r) => identifierCell('mallId', r.mallId) },
+      { header: { ko: '주문번호 (shopOrderNo)', en: 'shopOrderNo' }, cell: (r) => identifierCell('shopOrderNo', r.shopOrderNo) },
+      { header: { ko: '거래번호 (pgCno)', en: 'pgCno' }, cell: (r) => identifierCell('pgCno', r.pgCno) },
+      { header: { ko: '취소 거래번호 (cancelPgCno)', en: 'cancelPgCno' }, cell: (r) => identifierCell('cancelPgCno', r.event.cancelPgCno) },
       { header: { ko: '금액', en: 'amount' }, kind: 'money', cell: (r) => moneyCell(r.event.amount, currency(r)) },
       { header: { ko: '통화', en: 'currency' }, cell: (r) => (typeof r.event.amount === 'number' ? textCell('currency', currency(r)) : EMPTY) },
-      { header: { ko: '결과 코드', en: 'result code' }, cell: (r) => textCell('resCd', r.event.resultCode) },
+      { header: { ko: '결과 코드', en: 'result code' }, cell: (r) => identifierCell('resCd', r.event.resultCode) },
       { header: { ko: '결과 메시지', en: 'result message' }, cell: (r) => textCell('resMsg', r.event.resultMessage) },
-      { header: { ko: '상태 코드 (statusCode)', en: 'statusCode' }, cell: (r) => textCell('statusCode', r.event.status?.code) },
+      { header: { ko: '상태 코드 (statusCode)', en: 'statusCode' }, cell: (r) => identifierCell('statusCode', r.event.status?.code) },
       { header: { ko: '상태 메시지', en: 'status message' }, cell: (r) => textCell('statusMessage', r.event.status?.message) },
-      ...DATA_COLUMNS.map(({ name, ko }): ExportColumn<Row> => ({ header: { ko, en: name }, cell: (r) => field(r.event, name) })),
+      ...DATA_COLUMNS.map(({ name, ko, identifier }): ExportColumn<Row> => ({ header: { ko, en: name }, cell: (r) => field(r.event, name, identifier === true) })),
       { header: { ko: '전달 시도', en: 'attempts' }, cell: (r) => countCell(r.attempts) },
       { header: { ko: '재전송 수신', en: 'redeliveries' }, cell: (r) => countCell(r.redeliveries) },
       { header: { ko: '마지막 오류', en: 'last error' }, cell: (r) => freeTextCell(r.lastError) },
