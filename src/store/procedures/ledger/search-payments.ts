@@ -1,12 +1,21 @@
 import type { OrderRecord, OrderStatus } from '../../../ledger/order-record';
-import { all, type Param, type Procedure } from '../procedure';
+import { jsonField } from '../json-field';
+import { all, dialect, type Dialect, type Param, type Procedure } from '../procedure';
+
+/** An amount to find, in its currency's minor units: only orders in that currency have it. */
+export interface SearchAmount {
+  amount: number;
+  currency: string;
+}
 
 /** What one box finds by (see the console's search-query.ts), and the filters beside it. */
 export interface PaymentSearch {
   /** Typed text tried as an order number, a pgCno and an approval number; null when none. */
   key: string | null;
-  /** An exact amount in minor units, when the text reads as one. */
-  amount: number | null;
+  /** The amounts the text reads as (a bare number is one per currency); none when it reads as no amount. */
+  amounts: readonly SearchAmount[];
+  /** LEDGER_DEFAULT_CURRENCY: the currency of an order whose expectation names none. */
+  defaultCurrency: string;
   /** The gateway's payMethodTypeCode. */
   method?: string;
   status?: OrderStatus;
@@ -16,7 +25,8 @@ export interface PaymentSearch {
   limit: number;
 }
 
-export type SearchMatch = 'shopOrderNo' | 'pgCno' | 'approvalNo' | 'amount';
+/** `amount`: a payment's (or deposit's) amount; `cancelAmount`: a cancel's or a refund's, never shown as a payment. */
+export type SearchMatch = 'shopOrderNo' | 'pgCno' | 'approvalNo' | 'amount' | 'cancelAmount';
 
 export interface PaymentHit {
   order: OrderRecord;
@@ -24,6 +34,13 @@ export interface PaymentHit {
   /** The notification that matched; null for an order found by its number that has none (an expectation only). */
   payment: { eventId: string; notiType: string; pgCno: string; approvalNo: string | null; amount: number | null; method: string | null; at: string } | null;
 }
+
+/**
+ * The events whose amount is money going back: a cancel (20), a deposit's cancellation (31), a
+ * refund completed (50) or one the bank could not pay out (51). An amount found on one of them is a
+ * cancel's, so it is never listed as what the customer paid.
+ */
+const CANCEL_TYPES: ReadonlySet<string> = new Set(['20', '31', '50', '51']);
 
 type SearchRow = {
   shop_order_no: string; mall_id: string; event_id: string; noti_type: string; pg_cno: string;
@@ -40,16 +57,23 @@ const ROW = 's.shop_order_no, s.mall_id, s.event_id, s.noti_type, s.pg_cno, s.ap
  */
 export function* searchPayments(search: PaymentSearch): Procedure<PaymentHit[]> {
   const found: Array<SearchRow & { matched: SearchMatch }> = [];
-  const lookups: Array<[SearchMatch, string, Param]> = [];
-  if (search.key !== null) lookups.push(['shopOrderNo', 's.shop_order_no = ?', search.key], ['pgCno', 's.pg_cno = ?', search.key], ['approvalNo', 's.approval_no = ?', search.key]);
-  if (search.amount !== null) lookups.push(['amount', 's.amount = ?', search.amount]);
-  for (const [matched, condition, value] of lookups) {
-    const { where, params } = filtered(condition, value, search);
-    const rows = yield* all<SearchRow>(
-      `SELECT ${ROW} FROM payment_search s${search.status ? ' JOIN ledger_orders o ON o.shop_order_no = s.shop_order_no AND o.mall_id = s.mall_id' : ''}
-       WHERE ${where} ORDER BY s.at_ms DESC LIMIT ?`, ...params, search.limit,
-    );
-    found.push(...rows.map((row) => ({ ...row, matched })));
+  const statusJoin = search.status ? ' JOIN ledger_orders o ON o.shop_order_no = s.shop_order_no AND o.mall_id = s.mall_id' : '';
+  const lookups: Array<[SearchMatch | null, string, string, Param[]]> = [];
+  if (search.key !== null) {
+    for (const [matched, column] of [['shopOrderNo', 's.shop_order_no'], ['pgCno', 's.pg_cno'], ['approvalNo', 's.approval_no']] as const) {
+      lookups.push([matched, statusJoin, `${column} = ?`, [search.key]]);
+    }
+  }
+  if (search.amounts.length > 0) {
+    const currency = orderCurrencySql(yield* dialect());
+    for (const { amount, currency: wanted } of search.amounts) {
+      lookups.push([null, CURRENCY_JOINS, `s.amount = ? AND ${currency} = ?`, [amount, search.defaultCurrency, wanted]]);
+    }
+  }
+  for (const [matched, joins, condition, values] of lookups) {
+    const { where, params } = filtered(condition, values, search);
+    const rows = yield* all<SearchRow>(`SELECT ${ROW} FROM payment_search s${joins} WHERE ${where} ORDER BY s.at_ms DESC LIMIT ?`, ...params, search.limit);
+    found.push(...rows.map((row) => ({ ...row, matched: matched ?? (CANCEL_TYPES.has(row.noti_type) ? 'cancelAmount' as const : 'amount' as const) })));
   }
   found.sort((a, b) => Number(b.at_ms) - Number(a.at_ms));
   const hits = new Map<string, SearchRow & { matched: SearchMatch }>();
@@ -82,9 +106,21 @@ export function* searchPayments(search: PaymentSearch): Procedure<PaymentHit[]> 
   return result;
 }
 
-function filtered(condition: string, value: Param, search: PaymentSearch): { where: string; params: Param[] } {
+/**
+ * An amount is found only in its own currency's orders: 1200000 is $12,000.00 in a dollar order
+ * and ₩1,200,000 in a won order. The order's currency is its expectation's, else the mall's
+ * default, as summary_order_status keeps it ('' for the default) in the ledger's own transaction;
+ * an order projected before that table existed and not rebuilt since is read from its record.
+ */
+const CURRENCY_JOINS = `
+  LEFT JOIN summary_order_status st ON st.mall_id = s.mall_id AND st.shop_order_no = s.shop_order_no
+  LEFT JOIN ledger_orders o ON o.shop_order_no = s.shop_order_no AND o.mall_id = s.mall_id`;
+const orderCurrencySql = (sql: Dialect) =>
+  `COALESCE(NULLIF(st.currency, ''), CASE WHEN st.mall_id IS NULL THEN ${jsonField(sql, 'o.record_json', ['expected', 'currency'])} END, ?)`;
+
+function filtered(condition: string, values: readonly Param[], search: PaymentSearch): { where: string; params: Param[] } {
   const conditions = [condition];
-  const params: Param[] = [value];
+  const params: Param[] = [...values];
   if (search.method !== undefined) {
     conditions.push('s.method = ?');
     params.push(search.method);
