@@ -13,6 +13,7 @@ import { notFoundPage } from './pages/not-found-page';
 import { orderHref } from './pages/order-status-badge';
 import { ordersPage } from './pages/orders-page';
 import { renderOffLoop } from './render/off-loop-pages';
+import { searchCards } from './search-cards';
 import { sessionOf } from './require-session';
 
 const PAGE_SIZE = 100;
@@ -60,7 +61,8 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
       // One order found (the usual case: "I paid 12,000 won yesterday"): straight to it, as a support call needs.
       const open = orderToOpen(hits);
       if (open) return res.redirect(303, orderHref(open.mallId, open.shopOrderNo));
-      return res.type('html').send(ordersPage(sessionOf(res), { ...view, q, status: '', orders: [], search: { form, hits }, counts: await ledger.orderStatusCounts(range), next: null }));
+      const [cards, counts] = await Promise.all([searchCards(deps.store, hits), ledger.orderStatusCounts(range)]);
+      return res.type('html').send(ordersPage(sessionOf(res), { ...view, q, status: '', orders: [], search: { form, hits, cards }, counts, next: null }));
     }
     const after = afterOf(req.query.after);
     const [page, counts] = await Promise.all([

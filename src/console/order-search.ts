@@ -39,7 +39,7 @@ export function searchFormOf(query: Record<string, unknown>): SearchForm {
  */
 export async function searchOrders(ledger: NonNullable<ConsoleDeps['ledger']>, form: SearchForm, defaultCurrency: string, limit: number): Promise<PaymentHit[]> {
   return ledger.searchPayments({
-    key: form.q,
+    keys: keysOf(form.q),
     amounts: typedAmounts(form.q, defaultCurrency),
     defaultCurrency,
     ...(form.method ? { method: form.method } : {}),
@@ -48,6 +48,15 @@ export async function searchOrders(ledger: NonNullable<ConsoleDeps['ledger']>, f
     ...(form.paidTo ? { toMs: Date.parse(kstDayEnd(form.paidTo)!) } : {}),
     limit,
   });
+}
+
+/**
+ * The text as an order number, a pgCno or an approval number: as typed, and without the spaces a
+ * receipt or a portal prints inside one (`4001 0002`), full-width digits read as ASCII.
+ */
+function keysOf(text: string): string[] {
+  const compact = text.normalize('NFKC').replace(/\s+/g, '');
+  return [...new Set([text, compact])].filter((key) => key !== '');
 }
 
 /** The distinct orders among the hits, as `mallId/shopOrderNo`. */

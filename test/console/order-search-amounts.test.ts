@@ -38,16 +38,17 @@ function amountSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pr
     const notify = async (body: Record<string, string>) => h.ledgerApp.notify(body).expect(200);
     const expectDollars = async (shopOrderNo: string, amount: number) =>
       h.ledgerApp.api.put(`/v1/orders/T0001234/${shopOrderNo}/expectation`, { amount, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
-    await notify(approvalNotification({ shopOrderNo: orders.won12000, amount: '12000' }));
+    await notify(approvalNotification({ shopOrderNo: orders.won12000, amount: '12000', cardNo: '5361-48**-****-4821' }));
     await notify(approvalNotification({ shopOrderNo: orders.won1200000, amount: '1200000' }));
     await expectDollars(orders.usd120, 12000);
     await notify(approvalNotification({ shopOrderNo: orders.usd120, amount: '12000' }));
     await expectDollars(orders.usd12000, 1200000);
-    await notify(approvalNotification({ shopOrderNo: orders.usd12000, amount: '1200000' }));
+    // A gateway that sends the whole number: the page shows its last four only.
+    await notify(approvalNotification({ shopOrderNo: orders.usd12000, amount: '1200000', cardNo: '4111111111111111' }));
     await expectDollars(orders.usd1203, 1203);
     await notify(approvalNotification({ shopOrderNo: orders.usd1203, amount: '1203' }));
     // Paid ₩30,000, ₩12,000 of it cancelled; paid ₩50,000, ₩7,000 of it cancelled.
-    const paid = approvalNotification({ shopOrderNo: orders.partlyCancelled, amount: '30000' });
+    const paid = approvalNotification({ shopOrderNo: orders.partlyCancelled, amount: '30000', cardNo: '9410-12**-****-0007' });
     await notify(paid);
     await notify(changeNotification({ shopOrderNo: orders.partlyCancelled, pgCno: paid.pgCno, amount: '12000', cancelAmount: '12000', remainAmount: '18000' }));
     const other = approvalNotification({ shopOrderNo: orders.cancelOnly, amount: '50000' });
@@ -110,6 +111,18 @@ function amountSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pr
     // What it paid still opens it.
     await endsOn('50,000원', orders.cancelOnly);
     await endsOn('30000원', orders.partlyCancelled);
+  });
+
+  test('each order found by an amount shows its card\'s last four digits, and no more of the number', async () => {
+    const page = (await search('12000').expect(200)).text;
+    expect(rowOf(page, orders.won12000).join('')).toContain('•••• 4821');
+    expect(rowOf(page, orders.usd12000).join('')).toContain('•••• 1111');
+    // The cancel's notification carries no card: its payment's is shown.
+    expect(rowOf(page, orders.partlyCancelled).join('')).toContain('•••• 0007');
+    expect(page).not.toContain('4111111111111111');
+    expect(page).not.toContain('411111');
+    expect(page).toContain('Card (last 4)');
+    expect((await search('12000', korean).expect(200)).text).toContain('카드 (끝 4자리)');
   });
 
   test('an order the daily summary has not counted (projected before it existed) is still found in its own currency', async () => {

@@ -631,6 +631,7 @@ export const en = {
   'search.none': 'Nothing found for “{q}”: no order number, pgCno, approval number or amount matches (with these filters).',
   'search.col.matched': 'Found by',
   'search.col.approvalNo': 'Approval no.',
+  'search.col.card': 'Card (last 4)',
   'search.col.amount': 'Amount',
   'search.col.at': 'When',
   'search.by.shopOrderNo': 'order number',

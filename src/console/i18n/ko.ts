@@ -615,6 +615,7 @@ export const ko: Record<MessageKey, string> = {
   'search.none': '“{q}”에 해당하는 주문번호, pgCno, 승인번호, 금액이 없습니다 (현재 필터 기준).',
   'search.col.matched': '일치 항목',
   'search.col.approvalNo': '승인번호',
+  'search.col.card': '카드 (끝 4자리)',
   'search.col.amount': '금액',
   'search.col.at': '시각',
   'search.by.shopOrderNo': '주문번호',
