@@ -39,7 +39,8 @@ export function searchFormOf(query: Record<string, unknown>): SearchForm {
  */
 export async function searchOrders(ledger: NonNullable<ConsoleDeps['ledger']>, form: SearchForm, defaultCurrency: string, limit: number): Promise<PaymentHit[]> {
   return ledger.searchPayments({
-    keys: keysOf(form.q),
+    key: form.q,
+    codes: codesOf(form.q),
     amounts: typedAmounts(form.q, defaultCurrency),
     defaultCurrency,
     ...(form.method ? { method: form.method } : {}),
@@ -51,12 +52,12 @@ export async function searchOrders(ledger: NonNullable<ConsoleDeps['ledger']>, f
 }
 
 /**
- * The text as an order number, a pgCno or an approval number: as typed, and without the spaces a
- * receipt or a portal prints inside one (`4001 0002`), full-width digits read as ASCII.
+ * The text's digits, when it is a number written in groups or in full-width digits as a receipt or
+ * a portal prints an approval number or a pgCno (`4001 0002`, `4001-0002`, `４００１０００２`).
  */
-function keysOf(text: string): string[] {
-  const compact = text.normalize('NFKC').replace(/\s+/g, '');
-  return [...new Set([text, compact])].filter((key) => key !== '');
+function codesOf(text: string): string[] {
+  const digits = text.normalize('NFKC').replace(/[\s-]+/g, '');
+  return /^\d+$/.test(digits) && digits !== text ? [digits] : [];
 }
 
 /** The distinct orders among the hits, as `mallId/shopOrderNo`. */

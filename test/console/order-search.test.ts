@@ -57,7 +57,10 @@ function orderSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pro
   });
 
   test('an approval number as a receipt prints it, with a space or in full-width digits, leads to the order', async () => {
-    for (const q of ['4001 0002', ' 4001  0002 ', '４００１ ０００２', '40010002']) await endsOn({ q }, orders.receipt);
+    for (const q of ['4001 0002', ' 4001  0002 ', '4001-0002', '４００１ ０００２', '40010002']) await endsOn({ q }, orders.receipt);
+    // An order number is matched only as typed: another spacing may be another order's number.
+    const spaced = `${orders.receipt.slice(0, 4)} ${orders.receipt.slice(4)}`;
+    expect((await search({ q: spaced }).expect(200)).text).toMatch(/Nothing found/);
   });
 
   test('"I paid 12,000 won yesterday": the amount as people type it, on that KST day, ends on the order', async () => {

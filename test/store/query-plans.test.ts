@@ -144,11 +144,11 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
     ["the metric's count of open discrepancies", () => reads.openDiscrepancyCounts()],
     ['a wallet cancellation finding its order by pgCno', () => commandLedgerFacts(walletCancel('PLAN-1'))],
     ['the Orders search box given an approval number as a receipt prints it', () =>
-      reads.searchPayments({ keys: ['4001 0002', '40010002'], amounts: [], defaultCurrency: 'KRW', limit: 100 })],
+      reads.searchPayments({ key: '4001 0002', codes: ['40010002'], amounts: [], defaultCurrency: 'KRW', limit: 100 })],
     ['the Orders search box given a bare amount: one lookup per currency, each in its orders only', () =>
-      reads.searchPayments({ keys: ['12000'], amounts: [{ amount: 12000, currency: 'KRW' }, { amount: 1200000, currency: 'USD' }], defaultCurrency: 'KRW', limit: 100 })],
+      reads.searchPayments({ key: '12000', amounts: [{ amount: 12000, currency: 'KRW' }, { amount: 1200000, currency: 'USD' }], defaultCurrency: 'KRW', limit: 100 })],
     ['the Orders search box given an amount, a method, a status and days', () =>
-      reads.searchPayments({ keys: ['12000'], amounts: [{ amount: 12000, currency: 'KRW' }], defaultCurrency: 'KRW', method: '11', status: 'paid', fromMs: 0, toMs: now, limit: 100 })],
+      reads.searchPayments({ key: '12000', amounts: [{ amount: 12000, currency: 'KRW' }], defaultCurrency: 'KRW', method: '11', status: 'paid', fromMs: 0, toMs: now, limit: 100 })],
   );
   const byEventIdAlone: Array<[string, () => Procedure<unknown>]> = [
     ['an event page', () => reads.getEvent(delivered.event.id)],

@@ -10,8 +10,10 @@ export interface SearchAmount {
 
 /** What one box finds by (see the console's search-query.ts), and the filters beside it. */
 export interface PaymentSearch {
-  /** Typed text tried as an order number, a pgCno and an approval number (as typed, and as printed with spaces left out); none when empty. */
-  keys: readonly string[];
+  /** Typed text tried as an order number, a pgCno and an approval number; null when none. */
+  key: string | null;
+  /** More forms of the key tried as a pgCno and an approval number: its digits, as a receipt prints them grouped (`4001 0002`). */
+  codes?: readonly string[];
   /** The amounts the text reads as (a bare number is one per currency); none when it reads as no amount. */
   amounts: readonly SearchAmount[];
   /** LEDGER_DEFAULT_CURRENCY: the currency of an order whose expectation names none. */
@@ -59,10 +61,13 @@ export function* searchPayments(search: PaymentSearch): Procedure<PaymentHit[]> 
   const found: Array<SearchRow & { matched: SearchMatch }> = [];
   const statusJoin = search.status ? ' JOIN ledger_orders o ON o.shop_order_no = s.shop_order_no AND o.mall_id = s.mall_id' : '';
   const lookups: Array<[SearchMatch | null, string, string, Param[]]> = [];
-  if (search.keys.length > 0) {
-    const oneOf = search.keys.map(() => '?').join(', ');
-    for (const [matched, column] of [['shopOrderNo', 's.shop_order_no'], ['pgCno', 's.pg_cno'], ['approvalNo', 's.approval_no']] as const) {
-      lookups.push([matched, statusJoin, `${column} IN (${oneOf})`, [...search.keys]]);
+  if (search.key !== null) {
+    // An order number is only ever what was typed: `ORD 1` without its space is another order's.
+    const codes = [...new Set([search.key, ...(search.codes ?? [])])];
+    const oneOf = codes.map(() => '?').join(', ');
+    lookups.push(['shopOrderNo', statusJoin, 's.shop_order_no = ?', [search.key]]);
+    for (const [matched, column] of [['pgCno', 's.pg_cno'], ['approvalNo', 's.approval_no']] as const) {
+      lookups.push([matched, statusJoin, `${column} IN (${oneOf})`, codes]);
     }
   }
   if (search.amounts.length > 0) {
@@ -94,11 +99,10 @@ export function* searchPayments(search: PaymentSearch): Procedure<PaymentHit[]> 
   }
   // An order known by its number with no notification yet (an expectation alone) is found too,
   // when no filter asks about a payment.
-  if (search.keys.length > 0 && search.method === undefined && search.fromMs === undefined && search.toMs === undefined) {
+  if (search.key !== null && search.method === undefined && search.fromMs === undefined && search.toMs === undefined) {
     const rows = yield* all<{ record_json: string }>(
-      `SELECT record_json FROM ledger_orders WHERE shop_order_no IN (${search.keys.map(() => '?').join(', ')}) AND record_json IS NOT NULL${search.status ? ' AND status = ?' : ''}
-       ORDER BY mall_id, shop_order_no LIMIT ?`,
-      ...[...search.keys, ...(search.status ? [search.status] : []), search.limit],
+      `SELECT record_json FROM ledger_orders WHERE shop_order_no = ? AND record_json IS NOT NULL${search.status ? ' AND status = ?' : ''} ORDER BY mall_id LIMIT ?`,
+      ...[search.key, ...(search.status ? [search.status] : []), search.limit],
     );
     for (const row of rows) {
       const order = JSON.parse(row.record_json) as OrderRecord;
