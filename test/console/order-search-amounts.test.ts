@@ -1,5 +1,5 @@
 import type request from 'supertest';
-import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
+import { approvalNotification, changeNotification, refundNotification } from '../../src/simulator/notification-builders';
 import { rawSql } from '../helpers/raw-sql';
 import { createTestSchema, describePostgres } from '../store/pg-test-database';
 import { HOST, ORIGIN } from './console-harness';
@@ -26,6 +26,8 @@ function amountSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pr
     usd12000: orderNo('U12000'),
     usd1203: orderNo('U1203'),
     partlyCancelled: orderNo('PC'),
+    oddCancel: orderNo('OC'),
+    refundOnly: orderNo('RF'),
     cancelOnly: orderNo('CO'),
   };
 
@@ -54,6 +56,14 @@ function amountSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pr
     const other = approvalNotification({ shopOrderNo: orders.cancelOnly, amount: '50000' });
     await notify(other);
     await notify(changeNotification({ shopOrderNo: orders.cancelOnly, pgCno: other.pgCno, amount: '7000', cancelAmount: '7000', remainAmount: '43000' }));
+    // A cancel whose body repeats the payment's amount beside its own cancelAmount, and a refund that names only its refundAmount.
+    const odd = approvalNotification({ shopOrderNo: orders.oddCancel, amount: '40000' });
+    await notify(odd);
+    await notify(changeNotification({ shopOrderNo: orders.oddCancel, pgCno: odd.pgCno, amount: '40000', cancelAmount: '9000', remainAmount: '31000' }));
+    const refunded = approvalNotification({ shopOrderNo: orders.refundOnly, amount: '60000' });
+    await notify(refunded);
+    const { amount: _none, ...refund } = refundNotification({ shopOrderNo: orders.refundOnly, pgCno: refunded.pgCno, refundAmount: '8000' });
+    await notify(refund);
   });
   afterAll(async () => cleanup());
 
@@ -123,6 +133,18 @@ function amountSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pr
     expect(page).not.toContain('411111');
     expect(page).toContain('Card (last 4)');
     expect((await search('12000', korean).expect(200)).text).toContain('카드 (끝 4자리)');
+  });
+
+  test('a cancel is found by the amount it cancelled, as the ledger reads it, never by the payment\'s amount it repeats', async () => {
+    const page = await search('9,000원').expect(200);
+    expect(listed(page.text)).toEqual(['oddCancel']);
+    expect(rowOf(page.text, orders.oddCancel).join('')).toContain('cancel amount');
+    expect(rowOf(page.text, orders.oddCancel).join('')).toContain('₩9,000');
+    // ₩40,000 is what it paid: the payment alone matches, and opens it.
+    await endsOn('40,000원', orders.oddCancel);
+    const refundPage = await search('8,000원').expect(200);
+    expect(listed(refundPage.text)).toEqual(['refundOnly']);
+    expect(rowOf(refundPage.text, orders.refundOnly).join('')).toContain('cancel amount');
   });
 
   test('an order the daily summary has not counted (projected before it existed) is still found in its own currency', async () => {
