@@ -3,6 +3,7 @@ import type { PaymentHit } from '../ledger-projector/ledger-store';
 import type { ConsoleDeps } from './console-deps';
 import { kstDayEnd, kstDayStart } from './format';
 import { typedAmounts } from './search-query';
+import type { SearchRow, ShownMatch } from './search-rows';
 
 /** The gateway's payMethodTypeCode values the method filter offers (a notification carries the code). */
 export const PAYMENT_METHODS = ['11', '21', '22', '31', '50', '60'] as const;
@@ -65,12 +66,15 @@ export function ordersOf(hits: readonly PaymentHit[]): string[] {
   return [...new Set(hits.map((hit) => `${hit.order.mallId}/${hit.order.shopOrderNo}`))];
 }
 
+/** What opens an order straight away: it was found by its keys, or by an amount it paid. */
+const OPENING: ReadonlySet<ShownMatch> = new Set(['shopOrderNo', 'pgCno', 'approvalNo', 'amount']);
+
 /**
- * The one order the search opens straight away, when it found one: not when a cancel's amount is
- * all that matched, since opening it would read as "this order paid that"; the list says it was a
- * cancel.
+ * The one order the search opens straight away, when it found one: not when all that matched is an
+ * amount it did not pay (a cancel's, a failed refund's, a declined notification's), since opening it
+ * would read as "this order paid that"; the list says what it was.
  */
-export function orderToOpen(hits: readonly PaymentHit[]): PaymentHit['order'] | null {
-  if (ordersOf(hits).length !== 1 || hits.every((hit) => hit.matched === 'cancelAmount')) return null;
-  return hits[0]!.order;
+export function orderToOpen(rows: readonly SearchRow[]): PaymentHit['order'] | null {
+  if (ordersOf(rows.map((row) => row.hit)).length !== 1 || !rows.some((row) => OPENING.has(row.shownAs))) return null;
+  return rows[0]!.hit.order;
 }

@@ -1,5 +1,5 @@
 import type request from 'supertest';
-import { approvalNotification, changeNotification, refundNotification } from '../../src/simulator/notification-builders';
+import { approvalNotification, changeNotification, refundNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
 import { rawSql } from '../helpers/raw-sql';
 import { createTestSchema, describePostgres } from '../store/pg-test-database';
 import { HOST, ORIGIN } from './console-harness';
@@ -28,6 +28,8 @@ function amountSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pr
     partlyCancelled: orderNo('PC'),
     oddCancel: orderNo('OC'),
     refundOnly: orderNo('RF'),
+    declined: orderNo('DC'),
+    refundFailed: orderNo('FR'),
     cancelOnly: orderNo('CO'),
   };
 
@@ -64,6 +66,11 @@ function amountSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pr
     await notify(refunded);
     const { amount: _none, ...refund } = refundNotification({ shopOrderNo: orders.refundOnly, pgCno: refunded.pgCno, refundAmount: '8000' });
     await notify(refund);
+    // An approval the gateway declined, and a refund the bank could not pay out: no money moved back or forth.
+    await notify(approvalNotification({ shopOrderNo: orders.declined, amount: '21000', resCd: '3001', resMsg: '한도초과' }));
+    const failedPaid = approvalNotification({ shopOrderNo: orders.refundFailed, amount: '70000' });
+    await notify(failedPaid);
+    await notify(transferFailedNotification({ shopOrderNo: orders.refundFailed, pgCno: failedPaid.pgCno, amount: '6000' }));
   });
   afterAll(async () => cleanup());
 
@@ -145,6 +152,21 @@ function amountSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pr
     const refundPage = await search('8,000원').expect(200);
     expect(listed(refundPage.text)).toEqual(['refundOnly']);
     expect(rowOf(refundPage.text, orders.refundOnly).join('')).toContain('cancel amount');
+  });
+
+  test('a declined approval\'s amount and a failed refund\'s are listed as what they are, never as a payment or a refund', async () => {
+    const declined = await search('21,000원').expect(200);
+    expect(listed(declined.text)).toEqual(['declined']);
+    expect(rowOf(declined.text, orders.declined).join('')).toContain('declined (moved no money)');
+    expect(rowOf(declined.text, orders.declined).join('')).not.toContain('payment amount');
+    const failed = await search('6,000원').expect(200);
+    expect(listed(failed.text)).toEqual(['refundFailed']);
+    expect(rowOf(failed.text, orders.refundFailed).join('')).toContain('failed refund amount');
+    const ko = (await search('21,000원', korean).expect(200)).text;
+    expect(rowOf(ko, orders.declined).join('')).toContain('실패한 거래');
+    expect(rowOf(ko, orders.declined).join('')).not.toContain('결제 금액');
+    // Found by its number, it opens as any order does.
+    await endsOn(orders.declined, orders.declined);
   });
 
   test('an order the daily summary has not counted (projected before it existed) is still found in its own currency', async () => {

@@ -639,6 +639,8 @@ export const en = {
   'search.by.approvalNo': 'approval number',
   'search.by.amount': 'payment amount',
   'search.by.cancelAmount': 'cancel amount',
+  'search.by.refundFailedAmount': 'failed refund amount (not returned)',
+  'search.by.declinedAmount': 'declined (moved no money)',
   'operators.canCancel': 'may cancel payments',
   'operators.canCancelCheckbox': 'May cancel payments from the order page (wallet-b, VAN)',
   'notice.cancelRequested': "Cancel sent to the gateway: it shows as requested below until the gateway's event 20 confirms it.",

@@ -623,6 +623,8 @@ export const ko: Record<MessageKey, string> = {
   'search.by.approvalNo': '승인번호',
   'search.by.amount': '결제 금액',
   'search.by.cancelAmount': '취소 금액',
+  'search.by.refundFailedAmount': '환불 실패 금액 (돌려주지 못함)',
+  'search.by.declinedAmount': '실패한 거래 (금액 이동 없음)',
   'operators.canCancel': '결제 취소 가능',
   'operators.canCancelCheckbox': '주문 페이지에서 결제를 취소할 수 있음',
   'notice.cancelRequested': '취소를 게이트웨이에 보냈습니다. 게이트웨이의 이벤트 20으로 확인될 때까지 아래에 요청됨으로 표시됩니다.',

@@ -6,8 +6,8 @@ import { exportForm } from './export-form';
 import { money } from './money';
 import { orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
 import { when } from './when';
-import type { PaymentHit } from '../../ledger-projector/ledger-store';
 import type { SearchForm } from '../order-search';
+import type { SearchRow } from '../search-rows';
 import { searchFilters, searchResults } from './search-results';
 
 export interface OrdersView {
@@ -25,8 +25,8 @@ export interface OrdersView {
   paged: boolean;
   /** LEDGER_DEFAULT_CURRENCY: the currency of an order whose expectation names none. */
   defaultCurrency: string;
-  /** The search box's form and what it found, when the box was used; `cards`: the last four digits of each hit's card, by event id. */
-  search?: { form: SearchForm; hits: PaymentHit[]; cards: Record<string, string> };
+  /** The search box's form and what it found, when the box was used. */
+  search?: { form: SearchForm; rows: SearchRow[] };
 }
 
 export function ordersPage(viewer: Viewer, view: OrdersView): string {
