@@ -62,7 +62,7 @@ function codesOf(text: string): string[] {
 }
 
 /** The distinct orders among the hits, as `mallId/shopOrderNo`. */
-export function ordersOf(hits: readonly PaymentHit[]): string[] {
+function ordersOf(hits: readonly PaymentHit[]): string[] {
   return [...new Set(hits.map((hit) => `${hit.order.mallId}/${hit.order.shopOrderNo}`))];
 }
 
