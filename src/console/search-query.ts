@@ -44,15 +44,18 @@ function typedMoney(text: string, defaultCurrency: string): { number: TypedNumbe
   // NFKC: full-width digits, signs and spaces (`１２，０００`, `￦`, `＄`) are the ASCII ones.
   let rest = text.normalize('NFKC').trim().replace(/\s+/g, ' ');
   const marks: string[] = [];
-  const before = BEFORE.exec(rest);
-  if (before) {
-    marks.push(before[1]!);
-    rest = rest.slice(before[0].length);
-  }
-  const after = AFTER.exec(rest);
-  if (after && after.index > 0) {
-    marks.push(after[1]!);
-    rest = rest.slice(0, after.index);
+  // Up to two marks a side, as people pile them up: `USD $12.03`, `12,000 KRW원`.
+  for (let i = 0; i < 2; i += 1) {
+    const before = BEFORE.exec(rest);
+    if (before) {
+      marks.push(before[1]!);
+      rest = rest.slice(before[0].length);
+    }
+    const after = AFTER.exec(rest);
+    if (after && after.index > 0) {
+      marks.push(after[1]!);
+      rest = rest.slice(0, after.index);
+    }
   }
   const currencies = new Set(marks.map((mark) => currencyOf(mark, defaultCurrency)));
   if (currencies.has(null) || currencies.size > 1) return null;

@@ -47,6 +47,8 @@ describe('an amount typed into the search box', () => {
     ['$1,200.50', 120050],
     ['$12.030', 1203],
     ['12달러', 1200],
+    ['USD $12.03', 1203],
+    ['USD$12.03', 1203],
   ])('%s is %d cents, in dollars only', (text, amount) => {
     expect(typedAmounts(text, 'KRW')).toEqual([usd(amount)]);
   });
@@ -74,7 +76,7 @@ describe('an amount typed into the search box', () => {
   it.each([
     'ORD-12000', 'ORD12000', 'EUR 12', '1,2,3', '12,00', '12.034 USD', '$12.034', '₩12,000 USD', '12.5원', '₩12.5',
     'abc', '', '원', '만원', '$', '-12000', '12 000', '.5', '12천', '2만 1만', '1만 12000', '1.5만 300', '3백2천', '12백',
-    '99999999999999999999',
+    '99999999999999999999', 'USD ₩12', '$$$12',
   ])('%s is no amount', (text) => {
     expect(typedAmounts(text, 'KRW')).toEqual([]);
   });
