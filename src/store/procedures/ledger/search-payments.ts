@@ -73,7 +73,7 @@ export function* searchPayments(search: PaymentSearch): Procedure<PaymentHit[]> 
   if (search.amounts.length > 0) {
     const currency = orderCurrencySql(yield* dialect());
     for (const { amount, currency: wanted } of search.amounts) {
-      lookups.push([null, CURRENCY_JOINS, `s.amount = ? AND ${currency} = ?`, [amount, search.defaultCurrency, wanted]]);
+      lookups.push([null, `${CURRENCY_JOIN}${statusJoin}`, `s.amount = ? AND ${currency} = ?`, [amount, search.defaultCurrency, wanted]]);
     }
   }
   for (const [matched, joins, condition, values] of lookups) {
@@ -118,11 +118,9 @@ export function* searchPayments(search: PaymentSearch): Procedure<PaymentHit[]> 
  * default, as summary_order_status keeps it ('' for the default) in the ledger's own transaction;
  * an order projected before that table existed and not rebuilt since is read from its record.
  */
-const CURRENCY_JOINS = `
-  LEFT JOIN summary_order_status st ON st.mall_id = s.mall_id AND st.shop_order_no = s.shop_order_no
-  LEFT JOIN ledger_orders o ON o.shop_order_no = s.shop_order_no AND o.mall_id = s.mall_id`;
-const orderCurrencySql = (sql: Dialect) =>
-  `COALESCE(NULLIF(st.currency, ''), CASE WHEN st.mall_id IS NULL THEN ${jsonField(sql, 'o.record_json', ['expected', 'currency'])} END, ?)`;
+const CURRENCY_JOIN = ' LEFT JOIN summary_order_status st ON st.mall_id = s.mall_id AND st.shop_order_no = s.shop_order_no';
+const orderCurrencySql = (sql: Dialect) => `COALESCE(NULLIF(st.currency, ''), CASE WHEN st.mall_id IS NULL THEN
+    (SELECT ${jsonField(sql, 'r.record_json', ['expected', 'currency'])} FROM ledger_orders r WHERE r.shop_order_no = s.shop_order_no AND r.mall_id = s.mall_id) END, ?)`;
 
 function filtered(condition: string, values: readonly Param[], search: PaymentSearch): { where: string; params: Param[] } {
   const conditions = [condition];
