@@ -13,7 +13,6 @@ import { notFoundPage } from './pages/not-found-page';
 import { orderHref } from './pages/order-status-badge';
 import { ordersPage } from './pages/orders-page';
 import { renderOffLoop } from './render/off-loop-pages';
-import { searchRows } from './search-rows';
 import { sessionOf } from './require-session';
 
 const PAGE_SIZE = 100;
@@ -57,11 +56,11 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
     const view = { q: '', status: status ?? '', from, to, paged: false, defaultCurrency };
     if (q) {
       const form = searchFormOf(req.query);
-      const rows = await searchRows(deps.store, await searchOrders(ledger, form, defaultCurrency, PAGE_SIZE));
+      const hits = await searchOrders(ledger, form, defaultCurrency, PAGE_SIZE);
       // One order found (the usual case: "I paid 12,000 won yesterday"): straight to it, as a support call needs.
-      const open = orderToOpen(rows);
+      const open = orderToOpen(hits);
       if (open) return res.redirect(303, orderHref(open.mallId, open.shopOrderNo));
-      return res.type('html').send(ordersPage(sessionOf(res), { ...view, q, status: '', orders: [], search: { form, rows }, counts: await ledger.orderStatusCounts(range), next: null }));
+      return res.type('html').send(ordersPage(sessionOf(res), { ...view, q, status: '', orders: [], search: { form, hits }, counts: await ledger.orderStatusCounts(range), next: null }));
     }
     const after = afterOf(req.query.after);
     const [page, counts] = await Promise.all([

@@ -1,9 +1,8 @@
 import { ORDER_STATUSES, type OrderStatus } from '../ledger/order-record';
-import type { PaymentHit } from '../ledger-projector/ledger-store';
+import type { PaymentHit, SearchMatch } from '../ledger-projector/ledger-store';
 import type { ConsoleDeps } from './console-deps';
 import { kstDayEnd, kstDayStart } from './format';
 import { typedAmounts } from './search-query';
-import type { SearchRow, ShownMatch } from './search-rows';
 
 /** The gateway's payMethodTypeCode values the method filter offers (a notification carries the code). */
 export const PAYMENT_METHODS = ['11', '21', '22', '31', '50', '60'] as const;
@@ -67,14 +66,14 @@ function ordersOf(hits: readonly PaymentHit[]): string[] {
 }
 
 /** What opens an order straight away: it was found by its keys, or by an amount it paid. */
-const OPENING: ReadonlySet<ShownMatch> = new Set(['shopOrderNo', 'pgCno', 'approvalNo', 'amount']);
+const OPENING: ReadonlySet<SearchMatch> = new Set(['shopOrderNo', 'pgCno', 'approvalNo', 'amount']);
 
 /**
  * The one order the search opens straight away, when it found one: not when all that matched is an
  * amount it did not pay (a cancel's, a failed refund's, a declined notification's), since opening it
  * would read as "this order paid that"; the list says what it was.
  */
-export function orderToOpen(rows: readonly SearchRow[]): PaymentHit['order'] | null {
-  if (ordersOf(rows.map((row) => row.hit)).length !== 1 || !rows.some((row) => OPENING.has(row.shownAs))) return null;
-  return rows[0]!.hit.order;
+export function orderToOpen(hits: readonly PaymentHit[]): PaymentHit['order'] | null {
+  if (ordersOf(hits).length !== 1 || !hits.some((hit) => OPENING.has(hit.matched))) return null;
+  return hits[0]!.order;
 }

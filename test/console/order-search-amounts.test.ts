@@ -1,4 +1,5 @@
 import type request from 'supertest';
+import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification, changeNotification, refundNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
 import { rawSql } from '../helpers/raw-sql';
 import { createTestSchema, describePostgres } from '../store/pg-test-database';
@@ -30,6 +31,7 @@ function amountSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pr
     refundOnly: orderNo('RF'),
     declined: orderNo('DC'),
     refundFailed: orderNo('FR'),
+    paidThenDeclined: orderNo('PD'),
     cancelOnly: orderNo('CO'),
   };
 
@@ -71,6 +73,10 @@ function amountSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pr
     const failedPaid = approvalNotification({ shopOrderNo: orders.refundFailed, amount: '70000' });
     await notify(failedPaid);
     await notify(transferFailedNotification({ shopOrderNo: orders.refundFailed, pgCno: failedPaid.pgCno, amount: '6000' }));
+    // Paid ₩13,000, then a second attempt of ₩13,000 declined an hour later.
+    const hour = 60 * 60 * 1000;
+    await notify(approvalNotification({ shopOrderNo: orders.paidThenDeclined, amount: '13000', approvalDate: kstStamp(new Date(Date.now() - 2 * hour)) }));
+    await notify(approvalNotification({ shopOrderNo: orders.paidThenDeclined, amount: '13000', resCd: '3001', resMsg: '한도초과', approvalDate: kstStamp(new Date(Date.now() - hour)) }));
   });
   afterAll(async () => cleanup());
 
@@ -167,6 +173,8 @@ function amountSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pr
     expect(rowOf(ko, orders.declined).join('')).not.toContain('결제 금액');
     // Found by its number, it opens as any order does.
     await endsOn(orders.declined, orders.declined);
+    // A later declined attempt does not hide the payment: the order paid ₩13,000, and opens.
+    await endsOn('13,000원', orders.paidThenDeclined);
   });
 
   test('an order the daily summary has not counted (projected before it existed) is still found in its own currency', async () => {

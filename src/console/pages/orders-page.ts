@@ -7,7 +7,7 @@ import { money } from './money';
 import { orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
 import { when } from './when';
 import type { SearchForm } from '../order-search';
-import type { SearchRow } from '../search-rows';
+import type { PaymentHit } from '../../ledger-projector/ledger-store';
 import { searchFilters, searchResults } from './search-results';
 
 export interface OrdersView {
@@ -26,7 +26,7 @@ export interface OrdersView {
   /** LEDGER_DEFAULT_CURRENCY: the currency of an order whose expectation names none. */
   defaultCurrency: string;
   /** The search box's form and what it found, when the box was used. */
-  search?: { form: SearchForm; rows: SearchRow[] };
+  search?: { form: SearchForm; hits: PaymentHit[] };
 }
 
 export function ordersPage(viewer: Viewer, view: OrdersView): string {
