@@ -16,7 +16,7 @@ import { notFoundPage } from './pages/not-found-page';
 import { orderHref } from './pages/order-status-badge';
 import { forbiddenPage } from './pages/refusal-pages';
 import { sessionOf } from './require-session';
-import { typedAmount } from './search-query';
+import { typedAmountIn } from './search-query';
 
 /** The gateway's limit on an idempotency key, and the characters the console's own keys use. */
 const COMMAND_ID = /^[A-Za-z0-9_-]{1,60}$/;
@@ -85,10 +85,7 @@ export function cancelRoutes(deps: ConsoleDeps): Router {
     const query = req.query as Record<string, unknown>;
     const p = await prepare(req, res, field(query, 'pgCno'));
     if (!p) return;
-    const amount = amountOf(res, p, field(query, 'type'), () => {
-      const typed = typedAmount(field(query, 'amount'), p.currency);
-      return typed && (typed.currency === null || typed.currency === p.currency) ? typed.amount : null;
-    });
+    const amount = amountOf(res, p, field(query, 'type'), () => typedAmountIn(field(query, 'amount'), p.currency));
     if (amount === null) return;
     res.type('html').send(cancelConfirmPage(sessionOf(res), {
       order: p.order, view: p.view, currency: p.currency, amount, type: field(query, 'type') === 'full' ? 'full' : 'partial',

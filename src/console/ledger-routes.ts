@@ -7,7 +7,7 @@ import type { ConsoleDeps } from './console-deps';
 import { kstDayEnd, kstDayStart } from './format';
 import { noticeFor } from './notices';
 import { mayCancel, paymentViews } from './payment-cancel';
-import { ordersOf, searchFormOf, searchOrders } from './order-search';
+import { orderToOpen, searchFormOf, searchOrders } from './order-search';
 import { discrepanciesPage } from './pages/discrepancies-page';
 import { notFoundPage } from './pages/not-found-page';
 import { orderHref } from './pages/order-status-badge';
@@ -58,7 +58,8 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
       const form = searchFormOf(req.query);
       const hits = await searchOrders(ledger, form, defaultCurrency, PAGE_SIZE);
       // One order found (the usual case: "I paid 12,000 won yesterday"): straight to it, as a support call needs.
-      if (ordersOf(hits).length === 1) return res.redirect(303, orderHref(hits[0]!.order.mallId, hits[0]!.order.shopOrderNo));
+      const open = orderToOpen(hits);
+      if (open) return res.redirect(303, orderHref(open.mallId, open.shopOrderNo));
       return res.type('html').send(ordersPage(sessionOf(res), { ...view, q, status: '', orders: [], search: { form, hits }, counts: await ledger.orderStatusCounts(range), next: null }));
     }
     const after = afterOf(req.query.after);

@@ -1,9 +1,8 @@
-import { orderCurrency } from '../ledger/order-currency';
 import { ORDER_STATUSES, type OrderStatus } from '../ledger/order-record';
-import type { PaymentHit } from '../ledger-projector/ledger-store';
+import type { PaymentHit, SearchMatch } from '../ledger-projector/ledger-store';
 import type { ConsoleDeps } from './console-deps';
 import { kstDayEnd, kstDayStart } from './format';
-import { typedAmount } from './search-query';
+import { typedAmounts } from './search-query';
 
 /** The gateway's payMethodTypeCode values the method filter offers (a notification carries the code). */
 export const PAYMENT_METHODS = ['11', '21', '22', '31', '50', '60'] as const;
@@ -35,24 +34,46 @@ export function searchFormOf(query: Record<string, unknown>): SearchForm {
 
 /**
  * The orders the box finds: the text as an order number, a pgCno and an approval number, and, when
- * it reads as money, as an exact amount; narrowed by method, order status and the payment's KST
- * days. An amount typed with its currency (`$12.03`) finds only orders in that currency.
+ * it reads as money, as an exact amount in each currency it can be (search-query.ts), each found
+ * only in orders of that currency; narrowed by method, order status and the payment's KST days.
  */
 export async function searchOrders(ledger: NonNullable<ConsoleDeps['ledger']>, form: SearchForm, defaultCurrency: string, limit: number): Promise<PaymentHit[]> {
-  const typed = typedAmount(form.q, defaultCurrency);
-  const hits = await ledger.searchPayments({
+  return ledger.searchPayments({
     key: form.q,
-    amount: typed?.amount ?? null,
+    codes: codesOf(form.q),
+    amounts: typedAmounts(form.q, defaultCurrency),
+    defaultCurrency,
     ...(form.method ? { method: form.method } : {}),
     ...(form.status ? { status: form.status as OrderStatus } : {}),
     ...(form.paidFrom ? { fromMs: Date.parse(kstDayStart(form.paidFrom)!) } : {}),
     ...(form.paidTo ? { toMs: Date.parse(kstDayEnd(form.paidTo)!) } : {}),
     limit,
   });
-  return hits.filter((hit) => hit.matched !== 'amount' || typed?.currency == null || orderCurrency(hit.order, defaultCurrency) === typed.currency);
+}
+
+/**
+ * The text's digits, when it is a number written in groups or in full-width digits as a receipt or
+ * a portal prints an approval number or a pgCno (`4001 0002`, `4001-0002`, `４００１０００２`).
+ */
+function codesOf(text: string): string[] {
+  const digits = text.normalize('NFKC').replace(/[\s-]+/g, '');
+  return /^\d+$/.test(digits) && digits !== text ? [digits] : [];
 }
 
 /** The distinct orders among the hits, as `mallId/shopOrderNo`. */
-export function ordersOf(hits: readonly PaymentHit[]): string[] {
+function ordersOf(hits: readonly PaymentHit[]): string[] {
   return [...new Set(hits.map((hit) => `${hit.order.mallId}/${hit.order.shopOrderNo}`))];
+}
+
+/** What opens an order straight away: it was found by its keys, or by an amount it paid. */
+const OPENING: ReadonlySet<SearchMatch> = new Set(['shopOrderNo', 'pgCno', 'approvalNo', 'amount']);
+
+/**
+ * The one order the search opens straight away, when it found one: not when all that matched is an
+ * amount it did not pay (a cancel's, a failed refund's, a declined notification's), since opening it
+ * would read as "this order paid that"; the list says what it was.
+ */
+export function orderToOpen(hits: readonly PaymentHit[]): PaymentHit['order'] | null {
+  if (ordersOf(hits).length !== 1 || !hits.some((hit) => OPENING.has(hit.matched))) return null;
+  return hits[0]!.order;
 }

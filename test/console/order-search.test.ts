@@ -23,7 +23,7 @@ function orderSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pro
   let agent: request.Agent;
   const now = new Date();
   const yesterday = new Date(now.getTime() - DAY_MS);
-  const orders = { yesterday: orderNo('Y'), today: orderNo('T'), transfer: orderNo('B'), usd: orderNo('U'), deposit: orderNo('V') };
+  const orders = { yesterday: orderNo('Y'), today: orderNo('T'), transfer: orderNo('B'), usd: orderNo('U'), deposit: orderNo('V'), receipt: orderNo('R') };
   const approvals = { yesterday: `AP${process.pid}${Date.now() % 100000}`, today: `AQ${process.pid}${Date.now() % 100000}` };
   let todayPgCno = '';
 
@@ -39,6 +39,7 @@ function orderSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pro
     await h.ledgerApp.api.put(`/v1/orders/T0001234/${orders.usd}/expectation`, { amount: 1203, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
     await notify(approvalNotification({ shopOrderNo: orders.usd, amount: '1203', approvalDate: kstStamp(now) }));
     await notify(depositNotification({ shopOrderNo: orders.deposit, amount: '45000', depositDate: kstStamp(now) }));
+    await notify(approvalNotification({ shopOrderNo: orders.receipt, amount: '17000', approvalNo: '40010002', approvalDate: kstStamp(now) }));
   });
   afterAll(async () => cleanup());
 
@@ -53,6 +54,13 @@ function orderSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pro
     await endsOn({ q: orders.today }, orders.today);
     await endsOn({ q: todayPgCno }, orders.today);
     await endsOn({ q: approvals.yesterday }, orders.yesterday);
+  });
+
+  test('an approval number as a receipt prints it, with a space or in full-width digits, leads to the order', async () => {
+    for (const q of ['4001 0002', ' 4001  0002 ', '4001-0002', '４００１ ０００２', '40010002']) await endsOn({ q }, orders.receipt);
+    // An order number is matched only as typed: another spacing may be another order's number.
+    const spaced = `${orders.receipt.slice(0, 4)} ${orders.receipt.slice(4)}`;
+    expect((await search({ q: spaced }).expect(200)).text).toMatch(/Nothing found/);
   });
 
   test('"I paid 12,000 won yesterday": the amount as people type it, on that KST day, ends on the order', async () => {

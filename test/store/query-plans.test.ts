@@ -11,6 +11,7 @@ import { reads, writes } from '../../src/store/procedures';
 import type { Param, Procedure } from '../../src/store/procedures/procedure';
 import { recordNotifications } from '../../src/store/procedures/inbox-outbox/record-notifications';
 import { commandLedgerFacts } from '../../src/store/procedures/commands/command-ledger-facts';
+import { hitDetails } from '../../src/store/procedures/ledger/search-hit-details';
 import { DEFAULT_LEDGER_SETTINGS } from '../../src/config/ledger-settings';
 import type { StoredCommand } from '../../src/store/command-types';
 import { runProcedure as runOnSqlite, StatementCache } from '../../src/store/sqlite/run-procedure';
@@ -143,6 +144,13 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
     ['every discrepancy, after a cursor', () => reads.listDiscrepancies({ open: false, after: { openedAt: AT, id: 'dsc_' }, limit: 100 })],
     ["the metric's count of open discrepancies", () => reads.openDiscrepancyCounts()],
     ['a wallet cancellation finding its order by pgCno', () => commandLedgerFacts(walletCancel('PLAN-1'))],
+    ["the Orders search's hits read from their notifications by the inbox's unique key", () => hitDetails([['PLAN-1', delivered.event.id], ['PLAN-2', dead.event.id]])],
+    ['the Orders search box given an approval number as a receipt prints it', () =>
+      reads.searchPayments({ key: '4001 0002', codes: ['40010002'], amounts: [], defaultCurrency: 'KRW', limit: 100 })],
+    ['the Orders search box given a bare amount: one lookup per currency, each in its orders only', () =>
+      reads.searchPayments({ key: '12000', amounts: [{ amount: 12000, currency: 'KRW' }, { amount: 1200000, currency: 'USD' }], defaultCurrency: 'KRW', limit: 100 })],
+    ['the Orders search box given an amount, a method, a status and days', () =>
+      reads.searchPayments({ key: '12000', amounts: [{ amount: 12000, currency: 'KRW' }], defaultCurrency: 'KRW', method: '11', status: 'paid', fromMs: 0, toMs: now, limit: 100 })],
   );
   const byEventIdAlone: Array<[string, () => Procedure<unknown>]> = [
     ['an event page', () => reads.getEvent(delivered.event.id)],

@@ -6,8 +6,8 @@ import { exportForm } from './export-form';
 import { money } from './money';
 import { orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
 import { when } from './when';
-import type { PaymentHit } from '../../ledger-projector/ledger-store';
 import type { SearchForm } from '../order-search';
+import type { PaymentHit } from '../../ledger-projector/ledger-store';
 import { searchFilters, searchResults } from './search-results';
 
 export interface OrdersView {
@@ -60,7 +60,7 @@ export function ordersPage(viewer: Viewer, view: OrdersView): string {
       (s) => html`<a href="${query({ status: s })}" class="${s === status ? 'active' : ''}" title="${t(`orderStatus.${s}.line`)}">${t(`orderStatus.${s}`)} <span class="muted">${t.number(view.counts[s] ?? 0)}</span></a>`,
     )}</nav>
 ${q || view.search ? '' : exportForm(viewer, 'orders', { status }, { from: view.from, to: view.to })}
-${view.search ? searchResults(t, view.search.form, view.search.hits, view.defaultCurrency) : html`<div class="table-wrap"><table>
+${view.search ? searchResults(t, view.search, view.defaultCurrency) : html`<div class="table-wrap"><table>
   <thead><tr><th>${t('orders.col.shopOrderNo')} <span class="muted">${t('orders.col.mallId')}</span></th><th>${t('orders.col.status')}</th><th class="num">${t('orders.col.expected')}</th><th class="num">${t('orders.col.approved')}</th><th class="num">${t('orders.col.cancelled')}</th><th class="num">${t('orders.col.remaining')}</th><th class="num">${t('orders.col.deposited')}</th><th class="num">${t('orders.col.open')}</th><th>${t('orders.col.updated')}</th></tr></thead>
   <tbody>${orders.length === 0
     ? html`<tr><td colspan="9" class="muted">${empty}</td></tr>`

@@ -27,16 +27,20 @@ export function searchFilters(t: Translator, form: SearchForm): SafeHtml {
   <label>${t('search.paidTo')}<input name="paid_to" type="date" value="${form.paidTo}"></label>`;
 }
 
-/** What the box found: each order with the payment that matched and by which key. */
-export function searchResults(t: Translator, form: SearchForm, hits: readonly PaymentHit[], defaultCurrency: string): SafeHtml {
-  return html`<p class="muted">${t('search.found', { count: new Set(hits.map((h) => `${h.order.mallId}/${h.order.shopOrderNo}`)).size, q: form.q })}</p>
+/** The last four digits of a card, as the masked number ends (the pages never show more of it). */
+const lastFour = (digits: string | null) => (digits === null ? '' : html`<span class="mono">•••• ${digits}</span>`);
+
+/** What the box found: each order with the notification that matched, what it is (a payment, a cancel, …), and the last four digits of its card. */
+export function searchResults(t: Translator, found: { form: SearchForm; hits: readonly PaymentHit[] }, defaultCurrency: string): SafeHtml {
+  const { form, hits } = found;
+  return html`<p class="muted">${t('search.found', { count: new Set(hits.map((hit) => `${hit.order.mallId}/${hit.order.shopOrderNo}`)).size, q: form.q })}</p>
 <div class="table-wrap"><table>
-  <thead><tr><th>${t('orders.col.shopOrderNo')} <span class="muted">${t('orders.col.mallId')}</span></th><th>${t('orders.col.status')}</th><th>${t('search.col.matched')}</th><th>pgCno</th><th>${t('search.col.approvalNo')}</th><th class="num">${t('search.col.amount')}</th><th>${t('search.method')}</th><th>${t('search.col.at')}</th></tr></thead>
+  <thead><tr><th>${t('orders.col.shopOrderNo')} <span class="muted">${t('orders.col.mallId')}</span></th><th>${t('orders.col.status')}</th><th>${t('search.col.matched')}</th><th>pgCno</th><th>${t('search.col.approvalNo')}</th><th>${t('search.col.card')}</th><th class="num">${t('search.col.amount')}</th><th>${t('search.method')}</th><th>${t('search.col.at')}</th></tr></thead>
   <tbody>${hits.length === 0
-    ? html`<tr><td colspan="8" class="muted">${t('search.none', { q: form.q })}</td></tr>`
+    ? html`<tr><td colspan="9" class="muted">${t('search.none', { q: form.q })}</td></tr>`
     : hits.map((hit) => html`<tr><td><a class="mono order-no" href="${orderHref(hit.order.mallId, hit.order.shopOrderNo)}">${isolated(hit.order.shopOrderNo)}</a><br><span class="muted mono">${hit.order.mallId}</span></td>
     <td>${orderStatusBadge(t, hit.order.status as OrderStatus)}</td><td>${t(`search.by.${hit.matched}`)}</td>
-    <td class="mono">${hit.payment ? isolated(hit.payment.pgCno) : ''}</td><td class="mono">${hit.payment?.approvalNo ? isolated(hit.payment.approvalNo) : ''}</td>
+    <td class="mono">${hit.payment ? isolated(hit.payment.pgCno) : ''}</td><td class="mono">${hit.payment?.approvalNo ? isolated(hit.payment.approvalNo) : ''}</td><td>${lastFour(hit.payment?.cardLastFour ?? null)}</td>
     <td class="num">${hit.payment ? money(t, hit.payment.amount, orderCurrency(hit.order, defaultCurrency)) : ''}</td>
     <td>${hit.payment ? methodName(t, hit.payment.method) : ''}</td><td>${hit.payment ? when(t, hit.payment.at) : ''}</td></tr>`)}</tbody>
 </table></div>`;

@@ -1,3 +1,4 @@
+import { minorUnits } from '../../../ledger/minor-units';
 import { columnArrays, changes, ladderRowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
 
 const COLUMNS = 9;
@@ -38,11 +39,24 @@ function searchRow(parsed: unknown): Param[] | null {
   return [
     shopOrderNo, mallId, id, String(notiType), pgCno,
     textOf(data.approvalNo),
-    typeof amount === 'number' && Number.isSafeInteger(amount) ? amount : null,
+    searchedAmount(String(notiType), typeof amount === 'number' && Number.isSafeInteger(amount) ? amount : null, data),
     // A deposit (30, 31) is a virtual account's even when the body names no method.
     textOf(data.payMethodTypeCode) ?? textOf(data.pay_type) ?? (notiType === '30' || notiType === '31' ? VIRTUAL_ACCOUNT : null),
     atMs,
   ];
+}
+
+/**
+ * The amount a person finds the notification by: the money it moved, read as the ledger reads it
+ * (notification-fact.ts, order-cancels.ts). A cancel's is its own cancelAmount before the body's
+ * amount, so a cancel is never found by the payment's amount; a deposit or a refund that names its
+ * amount after what it is has that one.
+ */
+function searchedAmount(notiType: string, amount: number | null, data: Record<string, unknown>): number | null {
+  if (notiType === '20' || notiType === '50') return minorUnits(data.cancelAmount) ?? amount ?? (notiType === '50' ? minorUnits(data.refundAmount) : null);
+  if (notiType === '30' || notiType === '40') return amount ?? minorUnits(data.depositAmount);
+  if (notiType === '51') return amount ?? minorUnits(data.refundAmount);
+  return amount;
 }
 
 function textOf(value: unknown): string | null {
