@@ -62,7 +62,7 @@ export async function partialCancels(url: string, databaseUrl: string, count: nu
   let bad = (await send(url, approvalNotification({ shopOrderNo, pgCno, amount: String(count) }))) ? 0 : 1;
   const started = performance.now();
   for (let i = 1; i <= count; i += 1) {
-    const cancel = changeNotification({ shopOrderNo, pgCno, cancelAmount: '1', amount: '1', remainAmount: String(count - i) });
+    const cancel = changeNotification({ shopOrderNo, pgCno, cancelAmount: '1', amount: '1', cancelRemainAmount: String(count - i) });
     if (!(await send(url, cancel))) bad += 1;
   }
   const acked = seconds(started);
@@ -94,7 +94,7 @@ export async function spreadCancels(url: string, databaseUrl: string, count: num
       const { shopOrderNo, pgCno } = order;
       const notification = round === 0
         ? approvalNotification({ shopOrderNo, pgCno, amount: '9' })
-        : changeNotification({ shopOrderNo, pgCno, cancelAmount: '1', amount: '1', remainAmount: String(10 - round - 1) });
+        : changeNotification({ shopOrderNo, pgCno, cancelAmount: '1', amount: '1', cancelRemainAmount: String(10 - round - 1) });
       if (!(await send(url, notification))) bad += 1;
       total += 1;
     }

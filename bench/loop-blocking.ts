@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   await post(JSON.stringify({ notiType: 'nonsense', shopValue1: kib('4111 1111 1111 1111 ', 60) }));
   const order = approvalNotification({ amount: String(CANCELS * 10 + 1000) });
   await post(order);
-  for (let i = 0; i < CANCELS; i++) await post(changeNotification({ pgCno: order.pgCno, shopOrderNo: order.shopOrderNo, amount: '10', cancelAmount: '10', remainAmount: String((CANCELS - i - 1) * 10 + 1000) }));
+  for (let i = 0; i < CANCELS; i++) await post(changeNotification({ pgCno: order.pgCno, shopOrderNo: order.shopOrderNo, amount: '10', cancelAmount: '10', cancelRemainAmount: String((CANCELS - i - 1) * 10 + 1000) }));
   for (let i = 0; i < 300; i++) await post({ ...approvalNotification({ pgCno: longField.pgCno, shopOrderNo: longField.shopOrderNo }), shopValue2: `again ${i}` });
   await Promise.all(Array.from({ length: 2000 }, (_, i) => seeding.store.recordAudit({ at: new Date().toISOString(), actor: 'admin', action: 'requeued', subject: `evt_${i}`, detail: `note ${i} `.repeat(20) })));
   seedGateway.close();

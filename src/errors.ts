@@ -22,7 +22,9 @@ export class ForbiddenSource extends ReceiverError {
   readonly httpStatus = 403;
   readonly keepRaw = false;
   constructor(readonly address: string) {
-    super(`source address ${address} is not allowed`);
+    // Anyone may send this and read the answer: it names only their own address, never the
+    // allowlist nor the settings; the receiver's log, which only its operators read, says how.
+    super(`source address ${address} is not allowed (the receiver's log says how to allow an address)`);
   }
 }
 

@@ -29,7 +29,7 @@ const RECEIVED_AT = '2026-11-21T03:00:00.123Z';
 
 /** The gateway's dates, which the builders would otherwise take from the clock. */
 const fixedDates = {
-  approvalDate: GATEWAY_TIME, cancelDate: GATEWAY_TIME, depositDate: GATEWAY_TIME, escrowChangeDate: GATEWAY_TIME, refundDate: GATEWAY_TIME,
+  transactionDate: GATEWAY_TIME, cancelDate: GATEWAY_TIME, depositDate: GATEWAY_TIME, escrowChangeDate: GATEWAY_TIME, refundDate: GATEWAY_TIME,
 };
 
 export function notificationExample(notiType: NotiType): NormalizedEvent {

@@ -4,6 +4,10 @@ import { asyncApiDocument, messageName } from './asyncapi-document';
 const SECTION_START = '<!-- event types: written by npm run asyncapi from docs/asyncapi.json; do not edit by hand -->';
 const SECTION_END = '<!-- end of event types -->';
 
+// Every block of the docs says whether a test runs it; an example event is data, checked instead
+// against the document's schemas by the contract suite.
+const EXAMPLE_MARK = '<!-- ci: not run: an example event that npm run asyncapi writes from the document; the contract suite validates it against its schema -->';
+
 const ORIGINS = {
   notification: 'a notification from the gateway, as received',
   command: 'a command the internal API sent to the gateway, in its final state',
@@ -24,6 +28,7 @@ export function eventTypesSection(document = asyncApiDocument()): string {
     '',
     `${kind.summary[0]!.toUpperCase()}${kind.summary.slice(1)}. Message \`${messageName(kind.type)}\` in the document.`,
     '',
+    EXAMPLE_MARK,
     '```json',
     JSON.stringify(messages[messageName(kind.type)]!.examples[0]!.payload, null, 2),
     '```',

@@ -33,6 +33,7 @@ export function failureAnswerer(deps: ErrorDeps): FailureAnswerer {
       if (log) {
         logger.warn('refused a notification from an address outside the allowlist', {
           address: error.address, peer: req.socket.remoteAddress, ...forwardedForForLog(req.headers['x-forwarded-for']),
+          fix: `if ${error.address} may send (a local test, a simulator), add it to EXTRA_ALLOWED_IPS (EXTRA_ALLOWED_IPS=${error.address}) and restart; behind a proxy, name the proxy in TRUST_PROXY`,
         });
       }
     } else if (answer.keepRaw) {

@@ -23,6 +23,9 @@ export function notificationFact(event: NormalizedEvent): { order: OrderKey; fac
     statusCode: event.status?.code ?? (event.notiType === '40' ? text(data.escrowStatusCode) : null),
     amount: minorUnits(event.amount) ?? fallbackAmount(event),
     cancelAmount: minorUnits(data.cancelAmount),
+    // The gateway names a cancel's remainder cancelRemainAmount (its remainAmount is a prepaid
+    // balance); remainAmount is read only without it, for the event 20s this receiver's own
+    // simulator and sandbox stored under that name, which a backfill or a redelivery still reads.
     remainAmount: minorUnits(data.cancelRemainAmount) ?? minorUnits(data.remainAmount),
     occurredAt: event.occurredAt,
     receivedAt: event.receivedAt,

@@ -13,7 +13,8 @@ export const REQUIRED_JSON_FIELDS = {
 
 export const OPTIONAL_JSON_FIELDS: Record<string, number> = {
   // transaction
-  amount: 12, cancelAmount: 12, remainAmount: 12, shopTransactionId: 60, transactionDate: 14,
+  // cancelRemainAmount is what a cancel leaves of its payment; remainAmount a prepaid card's balance.
+  amount: 12, cancelAmount: 12, cancelRemainAmount: 12, remainAmount: 12, shopTransactionId: 60, transactionDate: 14,
   approvalNo: 100, approvalDate: 14, cancelPgCno: 20, cancelDate: 14, statusCode: 4, statusMessage: 100,
   payMethodTypeCode: 2, escrowUsed: 1, complexUsed: 1, msgAuthValue: 200, oriPgCno: 20,
   shopValue1: 64, shopValue2: 64, shopValue3: 64, shopValue4: 64, shopValue5: 64, shopValue6: 64,

@@ -54,6 +54,9 @@ export function sandboxCommand(io: SandboxIo): Command {
           `  VAN       POST ${sandbox.url}/smpy/vanpay/reqAprv|reqCancel|reqRtran (GATEWAY_VAN_URL=${sandbox.url})`,
           `  scenarios ${sandbox.context.settings.publicUrl}/sandbox · timeline ${sandbox.context.settings.publicUrl}/sandbox/timeline`,
           `  notifications retried every ${options.retryInterval} ms, at most ${options.maxTries} tries`,
+          options.notifyUrl
+            ? `  a call that names no notifyUrl (a VAN approval usually does not) is notified at ${options.notifyUrl}`
+            : '  no --notify-url: a call that names no notifyUrl (a VAN approval usually does not) gets no notification; its answer says so',
           keys.gatewayKey || Object.keys(keys.gatewayKeysByMall).length > 0 ? '' : '  no GATEWAY_SECRET_KEY: cancellations are refused (E102) until one is set',
         ].filter(Boolean).join('\n') + '\n',
       );

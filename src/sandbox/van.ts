@@ -10,6 +10,9 @@ function isUnionPay(body: Record<string, unknown>): boolean {
   return brand === 'UNIONPAY' || brand === 'CUP' || cardNo.startsWith('62');
 }
 
+/** Not the gateway's: only the sandbox adds it, to a UnionPay approval it had nowhere to notify. */
+const NO_NOTIFY_URL = 'sandbox: approved, but no notification 70 was sent: the body names no notifyUrl and the sandbox was started without --notify-url';
+
 function required(body: Record<string, unknown>): GatewayAnswer | { mallId: string; shopTransactionId: string } {
   const mallId = text(body, 'mallId');
   const shopTransactionId = text(body, 'shopTransactionId');
@@ -28,12 +31,15 @@ export function approveVan(ctx: SandboxContext, body: Record<string, unknown>): 
   if (earlier) return earlier.answer;
   const amount = text(body, 'amount') ?? text(body, 'totalAmount') ?? text(body, 'amountInfo', 'totalAmount') ?? '0';
   const pgCno = nextPgCno();
+  const notifyUrl = text(body, 'notifyUrl') ?? ctx.settings.defaultNotifyUrl;
   const answer: GatewayAnswer = {
     resCd: '0000', resMsg: '정상승인', ...ids, pgCno, amount,
     approvalNo: pgCno.slice(-8), approvalDate: kstStamp(),
+    // A rehearsal that waits for event 70 must not wait in silence: the answer (kept in the
+    // caller's command record and the timeline) says why none comes.
+    ...(isUnionPay(body) && !notifyUrl && { sandboxNotice: NO_NOTIFY_URL }),
   };
   ctx.ledger.vanApprovals.set(ids.shopTransactionId, { ...ids, pgCno, state: 'approved', answer });
-  const notifyUrl = text(body, 'notifyUrl') ?? ctx.settings.defaultNotifyUrl;
   if (isUnionPay(body) && notifyUrl) {
     const orderNo = text(body, 'shopOrderNo') ?? ids.shopTransactionId;
     const form = unionPayForm({ cno: pgCno, memb_id: ids.mallId, order_no: orderNo, amount });

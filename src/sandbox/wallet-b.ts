@@ -81,7 +81,7 @@ export function reviseTrade(ctx: SandboxContext, body: Record<string, unknown>):
       cancelPgCno,
       amount: String(cancelAmount),
       cancelAmount: String(cancelAmount),
-      remainAmount: String(reported),
+      cancelRemainAmount: String(reported),
       cancelDate: String(answer.cancelDate),
       ...status,
     });

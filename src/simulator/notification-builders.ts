@@ -38,7 +38,7 @@ export function approvalNotification(overrides: Partial<JsonNotification> = {}):
   return common('10', {
     amount: '12000',
     approvalNo: '30012345',
-    approvalDate: kstStamp(),
+    transactionDate: kstStamp(),
     payMethodTypeCode: '11',
     cardNo: '5361-48**-****-1234',
     issuerCode: '026',
@@ -57,7 +57,7 @@ export function changeNotification(overrides: Partial<JsonNotification> = {}): J
   return common('20', {
     cancelPgCno: nextPgCno(),
     cancelAmount: '3000',
-    remainAmount: '9000',
+    cancelRemainAmount: '9000',
     amount: '3000',
     cancelDate: kstStamp(),
     statusCode: 'TS06',

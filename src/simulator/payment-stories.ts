@@ -76,7 +76,7 @@ export class StoryOrder {
   }
 
   approval(pgCno: string, amount: number, extra: Partial<JsonNotification> = {}): WireNotification {
-    return this.json(approvalNotification({ pgCno, amount: String(amount), approvalDate: this.nextStamp(), ...extra }));
+    return this.json(approvalNotification({ pgCno, amount: String(amount), transactionDate: this.nextStamp(), ...extra }));
   }
 
   deposit(pgCno: string, amount: number): WireNotification {
@@ -88,7 +88,7 @@ export class StoryOrder {
     const amount = String(cancelAmount);
     const full = remainAmount === 0;
     return this.json(changeNotification({
-      pgCno, cancelPgCno, cancelAmount: amount, amount, remainAmount: String(remainAmount), cancelDate: this.nextStamp(),
+      pgCno, cancelPgCno, cancelAmount: amount, amount, cancelRemainAmount: String(remainAmount), cancelDate: this.nextStamp(),
       statusCode: full ? 'TS04' : 'TS06', statusMessage: full ? '매입취소' : '부분매입취소',
     }));
   }
@@ -112,7 +112,7 @@ export function coherentStory(type: NotiType, index: number, order: StoryOrder):
   switch (type) {
     case '10': {
       const basket = index % BASKET_EVERY === BASKET_EVERY - 1;
-      const approval = basket ? basketApprovalNotification(3, { pgCno, approvalDate: order.nextStamp() }) : approvalNotification({ pgCno, approvalDate: order.nextStamp() });
+      const approval = basket ? basketApprovalNotification(3, { pgCno, transactionDate: order.nextStamp() }) : approvalNotification({ pgCno, transactionDate: order.nextStamp() });
       return story([order.json({ ...approval, amount: String(PRICE) })]);
     }
     case '20': {

@@ -68,7 +68,7 @@ function notificationsOf(type: NotiType): (_: unknown, index: number) => WireNot
     let pgCno = '';
     return (_, i) => {
       if (i % CANCELS_PER_PAYMENT === 0) pgCno = nextPgCno();
-      return json('20', changeNotification({ pgCno, cancelAmount: '1000', amount: '1000', remainAmount: String(9000 - 1000 * (i % CANCELS_PER_PAYMENT)) }));
+      return json('20', changeNotification({ pgCno, cancelAmount: '1000', amount: '1000', cancelRemainAmount: String(9000 - 1000 * (i % CANCELS_PER_PAYMENT)) }));
     };
   }
   if (type === '40') {

@@ -15,7 +15,7 @@ describe('console pages at their edges', () => {
     h = await startLedgerConsole();
     // An expectation, then a payment of another amount: an order.status_changed and a ledger.discrepancy event.
     await h.ledgerApp.api.put(`/v1/orders/${MALL}/${shopOrderNo}/expectation`, { amount: 12000, currency: 'KRW', method: 'card', expiresAt: null }).expect(200);
-    await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: 'PGEDGE1', amount: '1200', approvalDate: kstStamp(new Date()) })).expect(200);
+    await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: 'PGEDGE1', amount: '1200', transactionDate: kstStamp(new Date()) })).expect(200);
     ({ agent } = await h.signIn('ada', 'admin'));
   });
   afterAll(() => h.close());

@@ -64,15 +64,15 @@ describeBrowser('every console page in Korean and in English, in a browser', () 
     const minutesAgo = (n: number) => kstStamp(new Date(Date.now() - n * 60_000));
     // A KRW order paid 3,000 of the 30,000 expected (an amount mismatch), then partly cancelled.
     await h.ledgerApp.api.put(`/v1/orders/${MALL}/${krwOrder}/expectation`, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }).expect(200);
-    const krwPayment = approvalNotification({ mallId: MALL, shopOrderNo: krwOrder, pgCno: `PGK${stamp}`, amount: '3000', approvalDate: minutesAgo(9) });
+    const krwPayment = approvalNotification({ mallId: MALL, shopOrderNo: krwOrder, pgCno: `PGK${stamp}`, amount: '3000', transactionDate: minutesAgo(9) });
     await h.ledgerApp.notify(krwPayment).expect(200);
-    await h.ledgerApp.notify(changeNotification({ mallId: MALL, shopOrderNo: krwOrder, pgCno: `PGK${stamp}`, cancelPgCno: `PGKC${stamp}`, cancelAmount: '1000', amount: '1000', remainAmount: '2000', cancelDate: minutesAgo(5) })).expect(200);
+    await h.ledgerApp.notify(changeNotification({ mallId: MALL, shopOrderNo: krwOrder, pgCno: `PGK${stamp}`, cancelPgCno: `PGKC${stamp}`, cancelAmount: '1000', amount: '1000', cancelRemainAmount: '2000', cancelDate: minutesAgo(5) })).expect(200);
     // The same approval again with another message: a conflict.
     await h.ledgerApp.notify({ ...krwPayment, statusMessage: '승인 정정' }).expect(200);
     // A USD order paid in full, and a KRW order without an expectation whose refund transfer failed.
     await h.ledgerApp.api.put(`/v1/orders/${MALL}/${usdOrder}/expectation`, { amount: 1203, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
-    await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo: usdOrder, pgCno: `PGU${stamp}`, amount: '1203', approvalDate: minutesAgo(4) })).expect(200);
-    await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo: refundOrder, pgCno: `PGR${stamp}`, amount: '12000', approvalDate: minutesAgo(3) })).expect(200);
+    await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo: usdOrder, pgCno: `PGU${stamp}`, amount: '1203', transactionDate: minutesAgo(4) })).expect(200);
+    await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo: refundOrder, pgCno: `PGR${stamp}`, amount: '12000', transactionDate: minutesAgo(3) })).expect(200);
     await h.ledgerApp.notify(transferFailedNotification({ mallId: MALL, shopOrderNo: refundOrder, pgCno: `PGR${stamp}`, amount: '12000', refundDate: minutesAgo(1) })).expect(200);
     // A body the receiver refuses: a rejection.
     await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo: `ORD-BAD-${stamp}`, amount: 'twelve' })).expect(400);

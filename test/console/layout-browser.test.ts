@@ -41,7 +41,7 @@ describeBrowser('the console laid out at 1024 and 1440 px, in both languages', (
     for (const [i, shopOrderNo] of orders.entries()) {
       // Expected 12,000, paid 1,200: each order has an open discrepancy, so every list shows it.
       await h.ledgerApp.api.put(`/v1/orders/${MALL}/${shopOrderNo}/expectation`, { amount: 12000, currency: 'KRW', method: 'card', expiresAt: null }).expect(200);
-      await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: `PGLAYOUT${stamp}${i}`, amount: '1200', approvalDate: at })).expect(200);
+      await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: `PGLAYOUT${stamp}${i}`, amount: '1200', transactionDate: at })).expect(200);
       await h.ledgerApp.api.get(`/v1/orders/${MALL}/${shopOrderNo}`).expect(200);
     }
     token = await h.addOperator('layout-admin', 'admin');

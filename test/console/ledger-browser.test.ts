@@ -25,8 +25,8 @@ describeBrowser('the payment ledger in the console, in a browser', () => {
     // The shop expected 30000 KRW; the payment window came back with 3000 (tampered), then a partial cancel of 1000.
     await h.ledgerApp.api.put(`/v1/orders/${MALL}/${shopOrderNo}/expectation`, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }).expect(200);
     const minutesAgo = (n: number) => kstStamp(new Date(Date.now() - n * 60_000));
-    await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: 'PG26112500001', amount: '3000', approvalDate: minutesAgo(5) })).expect(200);
-    await h.ledgerApp.notify(changeNotification({ mallId: MALL, shopOrderNo, pgCno: 'PG26112500001', cancelPgCno: 'PG26112500002', cancelAmount: '1000', amount: '1000', remainAmount: '2000', cancelDate: minutesAgo(2) })).expect(200);
+    await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: 'PG26112500001', amount: '3000', transactionDate: minutesAgo(5) })).expect(200);
+    await h.ledgerApp.notify(changeNotification({ mallId: MALL, shopOrderNo, pgCno: 'PG26112500001', cancelPgCno: 'PG26112500002', cancelAmount: '1000', amount: '1000', cancelRemainAmount: '2000', cancelDate: minutesAgo(2) })).expect(200);
     ({ server, url } = await listenForBrowser(h.admin));
     browser = await launchBrowser();
   });

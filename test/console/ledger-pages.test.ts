@@ -10,7 +10,7 @@ const MALL = 'T0001234';
 let serial = 0;
 const orderNo = (tag = 'ORD-CON') => `${tag}-${Date.now()}-${++serial}`;
 const pay = (shopOrderNo: string, pgCno: string, amount: number) =>
-  approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), approvalDate: kstStamp(new Date()) });
+  approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), transactionDate: kstStamp(new Date()) });
 /** A page's text as a person reads it: tags dropped, entities decoded, spaces folded. */
 const readable = (page: string) => page.replace(/<\/t[dh]>|<\/a>/g, ' ').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/\s+/g, ' ');
 
@@ -199,7 +199,7 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     const plain = orderNo('ORD-PLAIN');
     await h.ledgerApp.notify(pay(plain, `PG${serial}K`, 12000)).expect(200);
     // A cancel of more than was paid: remaining is -2000 (the over_cancel waits for the grace period).
-    await h.ledgerApp.notify(changeNotification({ mallId: MALL, shopOrderNo: plain, pgCno: `PG${serial}K`, cancelPgCno: `PG${serial}KC`, cancelAmount: '14000', amount: '14000', remainAmount: '0', cancelDate: kstStamp(new Date()) })).expect(200);
+    await h.ledgerApp.notify(changeNotification({ mallId: MALL, shopOrderNo: plain, pgCno: `PG${serial}K`, cancelPgCno: `PG${serial}KC`, cancelAmount: '14000', amount: '14000', cancelRemainAmount: '0', cancelDate: kstStamp(new Date()) })).expect(200);
     const { agent } = await h.signIn('lee', 'viewer');
     const list = await agent.get('/console/orders').set('Host', HOST).expect(200);
     const rowOf = (text: string, no: string) => readable(text.split('<tr>').find((row) => row.includes(`<bdi>${no}</bdi></a>`))!.split('</tr>')[0]!);
@@ -278,7 +278,7 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
     const shopOrderNo = orderNo();
     const minutesAgo = (n: number) => kstStamp(new Date(Date.now() - n * 60_000));
     await h.ledgerApp.notify({ ...pay(shopOrderNo, `PG${serial}A`, 10000), approvalDate: minutesAgo(3) }).expect(200);
-    await h.ledgerApp.notify(changeNotification({ mallId: MALL, shopOrderNo, pgCno: `PG${serial}A`, cancelAmount: '10000', amount: '10000', remainAmount: '0', statusCode: 'TS05', cancelDate: minutesAgo(2) })).expect(200);
+    await h.ledgerApp.notify(changeNotification({ mallId: MALL, shopOrderNo, pgCno: `PG${serial}A`, cancelAmount: '10000', amount: '10000', cancelRemainAmount: '0', statusCode: 'TS05', cancelDate: minutesAgo(2) })).expect(200);
     await h.ledgerApp.notify({ ...pay(shopOrderNo, `PG${serial}B`, 10000), approvalDate: minutesAgo(1) }).expect(200);
     const { agent } = await h.signIn('lee', 'viewer');
     const page = await agent.get(`/console/orders/${MALL}/${encodeURIComponent(shopOrderNo)}`).set('Host', HOST).expect(200);

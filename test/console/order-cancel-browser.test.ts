@@ -55,7 +55,7 @@ describeBrowser('searching a payment and cancelling it from the order page, in a
     // Two card payments of 12,000 won (the portal's) and a wallet trade of 12,000 won this service created and can cancel.
     const notify = (body: Record<string, string>) => fetch(receiver.notifyUrl, { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) });
     const yesterday = kstStamp(new Date(Date.now() - 24 * 60 * 60 * 1000));
-    expect((await notify(approvalNotification({ shopOrderNo: 'ORD-20261127-0042', amount: '12000', approvalNo: '30087151', approvalDate: yesterday }))).status).toBe(200);
+    expect((await notify(approvalNotification({ shopOrderNo: 'ORD-20261127-0042', amount: '12000', approvalNo: '30087151', transactionDate: yesterday }))).status).toBe(200);
     expect((await notify(approvalNotification({ shopOrderNo: 'ORD-20261128-0007', amount: '12000', approvalNo: '30091277', issuerName: '신한카드', issuerCode: '027', installmentMonth: '03' }))).status).toBe(200);
     const shopOrderNo = uniqueId('ORD-W');
     const created = await receiver.api('/v1/wallet-a/trades', {

@@ -31,13 +31,13 @@ function orderSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pro
     ({ h, cleanup } = await start());
     ({ agent } = await h.signIn('reader', 'viewer'));
     const notify = async (body: Record<string, string>) => (await h.ledgerApp.notify(body).expect(200)).body as unknown;
-    await notify(approvalNotification({ shopOrderNo: orders.yesterday, amount: '12000', approvalNo: approvals.yesterday, approvalDate: kstStamp(yesterday) }));
-    const today = approvalNotification({ shopOrderNo: orders.today, amount: '12000', approvalNo: approvals.today, approvalDate: kstStamp(now) });
+    await notify(approvalNotification({ shopOrderNo: orders.yesterday, amount: '12000', approvalNo: approvals.yesterday, transactionDate: kstStamp(yesterday) }));
+    const today = approvalNotification({ shopOrderNo: orders.today, amount: '12000', approvalNo: approvals.today, transactionDate: kstStamp(now) });
     todayPgCno = today.pgCno;
     await notify(today);
-    await notify(approvalNotification({ shopOrderNo: orders.transfer, amount: '15000', payMethodTypeCode: '21', approvalDate: kstStamp(now) }));
+    await notify(approvalNotification({ shopOrderNo: orders.transfer, amount: '15000', payMethodTypeCode: '21', transactionDate: kstStamp(now) }));
     await h.ledgerApp.api.put(`/v1/orders/T0001234/${orders.usd}/expectation`, { amount: 1203, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
-    await notify(approvalNotification({ shopOrderNo: orders.usd, amount: '1203', approvalDate: kstStamp(now) }));
+    await notify(approvalNotification({ shopOrderNo: orders.usd, amount: '1203', transactionDate: kstStamp(now) }));
     await notify(depositNotification({ shopOrderNo: orders.deposit, amount: '45000', depositDate: kstStamp(now) }));
     await notify(approvalNotification({ shopOrderNo: orders.receipt, amount: '17000', approvalNo: '40010002', approvalDate: kstStamp(now) }));
   });

@@ -37,21 +37,21 @@ describeBrowser('settling the day in the console, in a browser, in Korean', () =
     for (let d = 0; d < 7; d++) {
       for (let i = 0; i < 3; i++) {
         const n = d * 3 + i;
-        await notify(approvalNotification({ mallId: MALL, shopOrderNo: order(n), pgCno: `PG2611${n}A`, amount: String(15000 + 5000 * i + 1000 * d), approvalDate: on(d, 10 + i * 3, 15) }));
+        await notify(approvalNotification({ mallId: MALL, shopOrderNo: order(n), pgCno: `PG2611${n}A`, amount: String(15000 + 5000 * i + 1000 * d), transactionDate: on(d, 10 + i * 3, 15) }));
       }
       if (d > 0) {
-        await notify(changeNotification({ mallId: MALL, shopOrderNo: order(d * 3), pgCno: `PG2611${d * 3}A`, cancelPgCno: `CX2611${d}`, cancelAmount: '5000', amount: '5000', remainAmount: String(10000 + 1000 * d), cancelDate: on(d - 1, 9, 40) }));
+        await notify(changeNotification({ mallId: MALL, shopOrderNo: order(d * 3), pgCno: `PG2611${d * 3}A`, cancelPgCno: `CX2611${d}`, cancelAmount: '5000', amount: '5000', cancelRemainAmount: String(10000 + 1000 * d), cancelDate: on(d - 1, 9, 40) }));
       }
     }
     await h.ledgerApp.api.put(`/v1/orders/${MALL}/VA-9001/expectation`, { amount: 45000, currency: 'KRW', method: 'vaccount', expiresAt: null }).expect(200);
     await notify(depositNotification({ mallId: MALL, shopOrderNo: 'VA-9001', pgCno: 'PGVA9001', amount: '45000', depositDate: on(2, 14) }));
     await notify(depositNotification({ mallId: MALL, shopOrderNo: 'VA-9002', pgCno: 'PGVA9002', amount: '32000', depositDate: on(3, 11) }));
     await notify(depositCancelNotification({ mallId: MALL, shopOrderNo: 'VA-9002', pgCno: 'PGVA9002', amount: '32000', cancelDate: on(2, 16) }));
-    await notify(changeNotification({ mallId: MALL, shopOrderNo: order(4), pgCno: 'PG26114A', cancelPgCno: 'CX26114R', cancelAmount: '20000', amount: '20000', remainAmount: '0', cancelDate: on(1, 13) }));
+    await notify(changeNotification({ mallId: MALL, shopOrderNo: order(4), pgCno: 'PG26114A', cancelPgCno: 'CX26114R', cancelAmount: '20000', amount: '20000', cancelRemainAmount: '0', cancelDate: on(1, 13) }));
     await notify(refundNotification({ mallId: MALL, shopOrderNo: order(4), pgCno: 'PG26114A', cancelPgCno: 'CX26114R', amount: '20000', refundDate: on(1, 13, 5) }));
     await notify(transferFailedNotification({ mallId: MALL, shopOrderNo: order(7), pgCno: 'PG26117A', amount: '21000', refundDate: on(1, 15) }));
     await h.ledgerApp.api.put(`/v1/orders/${MALL}/US-3001/expectation`, { amount: 4599, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
-    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'US-3001', pgCno: 'PGUS3001', amount: '4599', approvalDate: on(1, 20) }));
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'US-3001', pgCno: 'PGUS3001', amount: '4599', transactionDate: on(1, 20) }));
     await h.ledgerApp.stores.ledger.caughtUp();
     ({ server, url } = await listenForBrowser(h.admin));
     browser = await launchBrowser();

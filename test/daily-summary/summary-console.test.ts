@@ -20,13 +20,13 @@ describe('the month view and the day page of the day\'s money', () => {
     ({ agent } = await h.signIn('viewer-lee', 'viewer'));
     const notify = (body: Record<string, string>) => h.ledgerApp.notify(body).expect(200);
     // October: paid on the 15th at noon, a third cancelled on the 16th.
-    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-OCT', pgCno: 'PG-OCT', amount: '30000', approvalDate: kst('2026-10-15T03:00:00Z') }));
-    await notify(changeNotification({ mallId: MALL, shopOrderNo: 'ORD-OCT', pgCno: 'PG-OCT', cancelPgCno: 'CX-OCT', cancelAmount: '10000', amount: '10000', remainAmount: '20000', cancelDate: kst('2026-10-16T01:00:00Z') }));
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-OCT', pgCno: 'PG-OCT', amount: '30000', transactionDate: kst('2026-10-15T03:00:00Z') }));
+    await notify(changeNotification({ mallId: MALL, shopOrderNo: 'ORD-OCT', pgCno: 'PG-OCT', cancelPgCno: 'CX-OCT', cancelAmount: '10000', amount: '10000', cancelRemainAmount: '20000', cancelDate: kst('2026-10-16T01:00:00Z') }));
     // Today: a payment in dollars, and an order paid twice (an open duplicate_payment).
     await h.ledgerApp.api.put(`/v1/orders/${MALL}/ORD-USD/expectation`, { amount: 1203, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
-    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-USD', pgCno: 'PG-USD', amount: '1203', approvalDate: kstStamp() }));
-    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-TWICE', pgCno: 'PG-T1', amount: '5000', approvalDate: kstStamp() }));
-    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-TWICE', pgCno: 'PG-T2', amount: '5000', approvalDate: kstStamp() }));
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-USD', pgCno: 'PG-USD', amount: '1203', transactionDate: kstStamp() }));
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-TWICE', pgCno: 'PG-T1', amount: '5000', transactionDate: kstStamp() }));
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-TWICE', pgCno: 'PG-T2', amount: '5000', transactionDate: kstStamp() }));
     await h.ledgerApp.stores.ledger.caughtUp();
   });
   afterAll(() => h.close());

@@ -28,10 +28,10 @@ export interface OrderRef {
 const stamp = (minutes: number) => kstStamp(at(minutes));
 export const notify = {
   paid: (o: OrderRef, pgCno: string, amount: number, t: number) =>
-    entry(approvalNotification({ ...o, pgCno, amount: String(amount), approvalDate: stamp(t) }), t),
+    entry(approvalNotification({ ...o, pgCno, amount: String(amount), transactionDate: stamp(t) }), t),
   cancelled: (o: OrderRef, pgCno: string, cancelPgCno: string, amount: number, t: number) => {
     const body: Record<string, string> = changeNotification({ ...o, pgCno, cancelPgCno, cancelAmount: String(amount), amount: String(amount), cancelDate: stamp(t) });
-    delete body.remainAmount;
+    delete body.cancelRemainAmount;
     return entry(body, t);
   },
   refunded: (o: OrderRef, pgCno: string, cancelPgCno: string, amount: number, t: number) =>

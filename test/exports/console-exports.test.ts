@@ -47,7 +47,7 @@ function exportsSuite(open: () => Promise<LedgerConsole>): void {
   afterEach(async () => h.close());
 
   const pay = (shopOrderNo: string, amount: number, extra: Record<string, string> = {}) =>
-    h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo, amount: String(amount), approvalDate: kstStamp(new Date()), ...extra })).expect(200);
+    h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo, amount: String(amount), transactionDate: kstStamp(new Date()), ...extra })).expect(200);
   const records = async (): Promise<OrderRecord[]> => (await h.consoleDeps.ledger!.listOrders({ limit: 1000, newestFirst: true })).orders;
 
   test('orders as .xlsx in Korean and as CSV in English: every order of the range as the ledger records it, amounts in the major unit with their format and currency, times in KST', async () => {

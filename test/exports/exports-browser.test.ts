@@ -28,10 +28,10 @@ describeBrowser('downloading a list from the console, in a browser', () => {
     const stamp = Date.now() % 100000;
     const minutesAgo = (n: number) => kstStamp(new Date(Date.now() - n * 60_000));
     await h.ledgerApp.api.put(`/v1/orders/${MALL}/ORD-2026-${stamp}-1/expectation`, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }).expect(200);
-    await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo: `ORD-2026-${stamp}-1`, amount: '3000', approvalDate: minutesAgo(9) })).expect(200);
-    await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo: `ORD-2026-${stamp}-2`, amount: '12000', approvalDate: minutesAgo(5) })).expect(200);
+    await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo: `ORD-2026-${stamp}-1`, amount: '3000', transactionDate: minutesAgo(9) })).expect(200);
+    await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo: `ORD-2026-${stamp}-2`, amount: '12000', transactionDate: minutesAgo(5) })).expect(200);
     await h.ledgerApp.api.put(`/v1/orders/${MALL}/ORD-2026-${stamp}-3/expectation`, { amount: 1203, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
-    await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo: `ORD-2026-${stamp}-3`, amount: '1203', approvalDate: minutesAgo(2) })).expect(200);
+    await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo: `ORD-2026-${stamp}-3`, amount: '1203', transactionDate: minutesAgo(2) })).expect(200);
     await h.ledgerApp.api.get(`/v1/orders/${MALL}/ORD-2026-${stamp}-3`).expect(200);
     ({ server, url } = await listenForBrowser(h.admin));
     browser = await launchBrowser();

@@ -54,13 +54,13 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
   /** October: a card payment on the 15th, a third of it cancelled on the 16th; today: dollars, an order paid twice, another mall. */
   async function bookings(): Promise<void> {
     await h.ledgerApp.api.put(`/v1/orders/${MALL}/ORD-OCT/expectation`, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }).expect(200);
-    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-OCT', pgCno: 'PG-OCT', amount: '30000', approvalDate: kst('2026-10-15T03:00:00Z') }));
-    await notify(changeNotification({ mallId: MALL, shopOrderNo: 'ORD-OCT', pgCno: 'PG-OCT', cancelPgCno: 'CX-OCT', cancelAmount: '10000', amount: '10000', remainAmount: '20000', cancelDate: kst('2026-10-16T01:00:00Z') }));
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-OCT', pgCno: 'PG-OCT', amount: '30000', transactionDate: kst('2026-10-15T03:00:00Z') }));
+    await notify(changeNotification({ mallId: MALL, shopOrderNo: 'ORD-OCT', pgCno: 'PG-OCT', cancelPgCno: 'CX-OCT', cancelAmount: '10000', amount: '10000', cancelRemainAmount: '20000', cancelDate: kst('2026-10-16T01:00:00Z') }));
     await h.ledgerApp.api.put(`/v1/orders/${MALL}/ORD-USD/expectation`, { amount: 1203, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
-    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-USD', pgCno: 'PG-USD', amount: '1203', approvalDate: kstStamp() }));
-    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-TWICE', pgCno: 'PG-T1', amount: '5000', approvalDate: kstStamp() }));
-    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-TWICE', pgCno: 'PG-T2', amount: '5000', approvalDate: kstStamp() }));
-    await notify(approvalNotification({ mallId: OTHER_MALL, shopOrderNo: 'ORD-ELSE', pgCno: 'PG-ELSE', amount: '700', approvalDate: kstStamp() }));
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-USD', pgCno: 'PG-USD', amount: '1203', transactionDate: kstStamp() }));
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-TWICE', pgCno: 'PG-T1', amount: '5000', transactionDate: kstStamp() }));
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-TWICE', pgCno: 'PG-T2', amount: '5000', transactionDate: kstStamp() }));
+    await notify(approvalNotification({ mallId: OTHER_MALL, shopOrderNo: 'ORD-ELSE', pgCno: 'PG-ELSE', amount: '700', transactionDate: kstStamp() }));
     await h.ledgerApp.stores.ledger.caughtUp();
   }
 

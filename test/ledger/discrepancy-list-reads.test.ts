@@ -41,7 +41,7 @@ const LISTED_KEYS = ['details', 'eventIds', 'id', 'kind', 'mallId', 'note', 'ope
 let serial = 0;
 const orderNo = (tag: string) => `${tag}-${Date.now()}-${++serial}`;
 const pay = (shopOrderNo: string, amount: number) =>
-  approvalNotification({ mallId: MALL, shopOrderNo, pgCno: `PGR${++serial}`, amount: String(amount), approvalDate: kstStamp(new Date()) });
+  approvalNotification({ mallId: MALL, shopOrderNo, pgCno: `PGR${++serial}`, amount: String(amount), transactionDate: kstStamp(new Date()) });
 /** A page's text as a person reads it: tags dropped, entities decoded, spaces folded. */
 const readable = (page: string) => page.replace(/<\/t[dh]>|<\/a>/g, ' ').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/\s+/g, ' ');
 

@@ -8,11 +8,11 @@ import { MINUTE, orderNumbers, stamp } from './story-kit';
 const MALL = 'T0001234';
 const orderNo = orderNumbers('ORD-E2E');
 const pay = (shopOrderNo: string, pgCno: string, amount: number) =>
-  approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), approvalDate: stamp() });
+  approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), transactionDate: stamp() });
 /** A (partial) cancel without the gateway's remainder, so only the cancelled sum is compared. */
 const cancel = (shopOrderNo: string, pgCno: string, cancelPgCno: string, amount: number) => {
   const body: Record<string, string> = changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno, cancelAmount: String(amount), amount: String(amount), cancelDate: stamp() });
-  delete body.remainAmount;
+  delete body.cancelRemainAmount;
   return body;
 };
 const failedTransfer = (shopOrderNo: string, pgCno: string, amount: number) =>

@@ -45,7 +45,7 @@ const gatewayStamp = (timing: Timing): string => kstStamp(new Date(BASE_MS + (ti
 const order = { mallId: ORDER.mallId, shopOrderNo: ORDER.shopOrderNo };
 
 export function approval(o: Timing & { pgCno: string; amount: number }): NotificationFact {
-  return factOf(approvalNotification({ ...order, pgCno: o.pgCno, amount: String(o.amount), approvalDate: gatewayStamp(o) }), o);
+  return factOf(approvalNotification({ ...order, pgCno: o.pgCno, amount: String(o.amount), transactionDate: gatewayStamp(o) }), o);
 }
 
 export function unionPay(o: Timing & { pgCno: string; amount: number }): NotificationFact {
@@ -55,8 +55,8 @@ export function unionPay(o: Timing & { pgCno: string; amount: number }): Notific
 
 export function partialCancel(o: Timing & { pgCno: string; cancelPgCno: string; cancelAmount: number; remainAmount?: number; statusCode?: string }): NotificationFact {
   const body: Record<string, string> = changeNotification({ ...order, pgCno: o.pgCno, cancelPgCno: o.cancelPgCno, cancelAmount: String(o.cancelAmount), amount: String(o.cancelAmount), cancelDate: gatewayStamp(o), statusCode: o.statusCode ?? 'TS06' });
-  if (o.remainAmount === undefined) delete body.remainAmount;
-  else body.remainAmount = String(o.remainAmount);
+  if (o.remainAmount === undefined) delete body.cancelRemainAmount;
+  else body.cancelRemainAmount = String(o.remainAmount);
   return factOf(body, o);
 }
 
@@ -95,7 +95,7 @@ export function transferFailed(o: Timing & { pgCno: string; amount: number; unda
 export function basketApproval(o: Timing & { pgCno: string; amount: number; products: string[] }): NotificationFact {
   const basket: Record<string, string> = { basketUsed: 'Y', bkResCnt: String(o.products.length) };
   o.products.forEach((productPgCno, i) => Object.assign(basket, { [`productNo${i + 1}`]: `P-${i + 1}`, [`productPgCno${i + 1}`]: productPgCno, [`sellerId${i + 1}`]: `seller${i + 1}` }));
-  return factOf(approvalNotification({ ...order, pgCno: o.pgCno, amount: String(o.amount), approvalDate: gatewayStamp(o), ...basket }), o);
+  return factOf(approvalNotification({ ...order, pgCno: o.pgCno, amount: String(o.amount), transactionDate: gatewayStamp(o), ...basket }), o);
 }
 
 /**

@@ -37,7 +37,7 @@ function ledgerStories(open: () => Promise<LedgerApp>): void {
 
   test('a 50 without an amount that names nothing the order knows is an unknown_refund_amount', async () => {
     const shopOrderNo = orderNo();
-    await send(approvalNotification({ mallId: MALL, shopOrderNo, amount: '30000', approvalDate: stamp(-2) }));
+    await send(approvalNotification({ mallId: MALL, shopOrderNo, amount: '30000', transactionDate: stamp(-2) }));
     await send(without(refundNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), refundDate: stamp(-1) }), 'amount'));
     const record = await order(shopOrderNo);
     expect(record.status).toBe('discrepancy');
@@ -51,8 +51,8 @@ function ledgerStories(open: () => Promise<LedgerApp>): void {
     if (swap) cancelPgCnos.reverse();
     const sameSecond = stamp(-1);
     const cancel = (cancelPgCno: string, amount: number, remainAmount: number) =>
-      changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno, cancelAmount: String(amount), amount: String(amount), remainAmount: String(remainAmount), cancelDate: sameSecond });
-    await send(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', approvalDate: stamp(-2) }));
+      changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno, cancelAmount: String(amount), amount: String(amount), cancelRemainAmount: String(remainAmount), cancelDate: sameSecond });
+    await send(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', transactionDate: stamp(-2) }));
     await send(cancel(cancelPgCnos[0]!, 10000, 20000));
     await send(cancel(cancelPgCnos[1]!, 5000, 15000));
     await afterGrace();
@@ -61,9 +61,9 @@ function ledgerStories(open: () => Promise<LedgerApp>): void {
 
   test('a basket product\'s cancel is compared with the basket payment\'s remainder: no remaining_mismatch after the grace period', async () => {
     const shopOrderNo = orderNo();
-    const basket = basketApprovalNotification(2, { mallId: MALL, shopOrderNo, amount: '30000', approvalDate: stamp(-2) });
+    const basket = basketApprovalNotification(2, { mallId: MALL, shopOrderNo, amount: '30000', transactionDate: stamp(-2) });
     await send(basket);
-    await send(changeNotification({ mallId: MALL, shopOrderNo, pgCno: basket.productPgCno1!, cancelAmount: '10000', amount: '10000', remainAmount: '20000', cancelDate: stamp(-1) }));
+    await send(changeNotification({ mallId: MALL, shopOrderNo, pgCno: basket.productPgCno1!, cancelAmount: '10000', amount: '10000', cancelRemainAmount: '20000', cancelDate: stamp(-1) }));
     await afterGrace();
     expect(await order(shopOrderNo)).toMatchObject({ status: 'partially_cancelled', remaining: 20000, discrepancies: [] });
   });
@@ -71,9 +71,9 @@ function ledgerStories(open: () => Promise<LedgerApp>): void {
   test('pay, cancel in full, pay again with a new pgCno reads paid, the first payment listed as cancelled', async () => {
     const shopOrderNo = orderNo();
     const [first, second] = [nextPgCno(), nextPgCno()];
-    await send(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: first, amount: '10000', approvalDate: stamp(-3) }));
-    await send(changeNotification({ mallId: MALL, shopOrderNo, pgCno: first, cancelAmount: '10000', amount: '10000', remainAmount: '0', statusCode: 'TS05', cancelDate: stamp(-2) }));
-    await send(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: second, amount: '10000', approvalDate: stamp(-1) }));
+    await send(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: first, amount: '10000', transactionDate: stamp(-3) }));
+    await send(changeNotification({ mallId: MALL, shopOrderNo, pgCno: first, cancelAmount: '10000', amount: '10000', cancelRemainAmount: '0', statusCode: 'TS05', cancelDate: stamp(-2) }));
+    await send(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: second, amount: '10000', transactionDate: stamp(-1) }));
     expect(await order(shopOrderNo)).toMatchObject({
       status: 'paid', approved: 20000, cancelled: 10000, remaining: 10000,
       payments: [{ pgCno: first, cancelled: true }, { pgCno: second, cancelled: false }],
@@ -91,7 +91,7 @@ function ledgerStories(open: () => Promise<LedgerApp>): void {
     const shopOrderNo = orderNo();
     const pgCno = nextPgCno();
     await send(depositNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '45000', depositDate: stamp(-5) }));
-    await send(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelAmount: '45000', amount: '45000', remainAmount: '0', cancelDate: stamp(-4) }));
+    await send(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelAmount: '45000', amount: '45000', cancelRemainAmount: '0', cancelDate: stamp(-4) }));
     await send(without(transferFailedNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '45000' }), 'refundDate'));
     expect((await order(shopOrderNo)).status).toBe('refund_failed');
     // The repeated refund's own time is a minute ago; the 51 is dated by its receipt, just now.
@@ -105,7 +105,7 @@ function ledgerStories(open: () => Promise<LedgerApp>): void {
     const shopOrderNo = orderNo();
     const expiresAt = new Date(Date.now() - 10 * MINUTE).toISOString();
     await app.api.put(`/v1/orders/${MALL}/${shopOrderNo}/expectation`, { amount: 30000, currency: 'KRW', method: 'card', expiresAt }).expect(200);
-    await send(approvalNotification({ mallId: MALL, shopOrderNo, amount: '30000', approvalDate: stamp(-1) }));
+    await send(approvalNotification({ mallId: MALL, shopOrderNo, amount: '30000', transactionDate: stamp(-1) }));
     const later = new Date(Date.now() + 60 * MINUTE).toISOString();
     const refused = await app.api.put(`/v1/orders/${MALL}/${shopOrderNo}/expectation`, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: later }).expect(409);
     expect(refused.body).toMatchObject({ reason: 'already_paid', amount: 30000, expiresAt });
@@ -121,7 +121,7 @@ function ledgerStories(open: () => Promise<LedgerApp>): void {
     expect(JSON.stringify(refused.body)).toContain('40 bytes');
     const fits = '주'.repeat(20);
     await app.api.put(`/v1/orders/${MALL}/${encodeURIComponent(fits)}/expectation`, expectation).expect(200);
-    await send(approvalNotification({ mallId: MALL, shopOrderNo: fits, amount: '12000', approvalDate: stamp(-1) }));
+    await send(approvalNotification({ mallId: MALL, shopOrderNo: fits, amount: '12000', transactionDate: stamp(-1) }));
     expect(await order(fits)).toMatchObject({ status: 'paid', approved: 12000, expected: { amount: 12000 } });
   });
 }

@@ -22,11 +22,11 @@ const at = fc.integer({ min: 0, max: 120 });
 
 /** One gateway notification of the order, by the gateway's time `at` (minutes). */
 const notification: fc.Arbitrary<Body> = fc.oneof(
-  fc.record({ pgCno, amount, at }).map((o): Body => (order) => approvalNotification({ ...order, pgCno: o.pgCno, amount: String(o.amount), approvalDate: stamp(o.at) })),
+  fc.record({ pgCno, amount, at }).map((o): Body => (order) => approvalNotification({ ...order, pgCno: o.pgCno, amount: String(o.amount), transactionDate: stamp(o.at) })),
   fc.record({ pgCno, cancelPgCno, amount, remain: fc.option(amount, { nil: undefined }), at }).map((o): Body => (order) => {
     const body: Record<string, string> = changeNotification({ ...order, pgCno: o.pgCno, cancelPgCno: o.cancelPgCno, cancelAmount: String(o.amount), amount: String(o.amount), cancelDate: stamp(o.at) });
-    if (o.remain === undefined) delete body.remainAmount;
-    else body.remainAmount = String(o.remain);
+    if (o.remain === undefined) delete body.cancelRemainAmount;
+    else body.cancelRemainAmount = String(o.remain);
     return body;
   }),
   fc.record({ pgCno, amount, at }).map((o): Body => (order) => refundNotification({ ...order, pgCno: o.pgCno, amount: String(o.amount), refundDate: stamp(o.at) })),

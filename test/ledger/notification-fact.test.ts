@@ -17,7 +17,7 @@ function normalized(fields: Record<string, string>): NormalizedEvent {
 
 describe('a notification as the ledger keeps it', () => {
   it('keeps ids, codes, amounts and times, and none of the card, account or buyer fields', () => {
-    const event = normalized(approvalNotification({ shopOrderNo: 'ORD-1', pgCno: '26112112000000000001', amount: '30000', approvalDate: '20261121120000' }));
+    const event = normalized(approvalNotification({ shopOrderNo: 'ORD-1', pgCno: '26112112000000000001', amount: '30000', transactionDate: '20261121120000' }));
     const made = notificationFact(event);
     expect(made).toEqual({
       order: { mallId: 'T0001234', shopOrderNo: 'ORD-1' },
@@ -38,15 +38,29 @@ describe('a notification as the ledger keeps it', () => {
     expect(notificationFact(normalized(approvalNotification({ simulator: 'something else', shopValue6: 'noti-receiver' })))!.fact).not.toHaveProperty('simulated');
   });
 
-  it('reads a cancel\'s amount and what it leaves, preferring cancelRemainAmount to remainAmount', () => {
-    const fact = notificationFact(normalized(changeNotification({ cancelAmount: '10000', amount: '10000', remainAmount: '20000' })))!.fact;
+  it("reads a cancel's amount and what it leaves from the gateway's cancelRemainAmount, never a prepaid balance beside it", () => {
+    const fact = notificationFact(normalized(changeNotification({ cancelAmount: '10000', amount: '10000', cancelRemainAmount: '20000' })))!.fact;
     expect(fact).toMatchObject({ notiType: '20', cancelAmount: 10000, remainAmount: 20000, cancelPgCno: expect.stringMatching(/^\d{20}$/) });
-    const named = notificationFact(normalized({ ...changeNotification({ remainAmount: '20000' }), cancelRemainAmount: '19000' }))!.fact;
-    expect(named.remainAmount).toBe(19000);
+    // remainAmount is a prepaid card's balance in the gateway's document: cancelRemainAmount wins over it.
+    const prepaid = notificationFact(normalized({ ...changeNotification({ cancelRemainAmount: '19000' }), remainAmount: '500' }))!.fact;
+    expect(prepaid.remainAmount).toBe(19000);
+  });
+
+  it('still reads remainAmount as the remainder of a stored event 20 that has no cancelRemainAmount (as the simulator and sandbox sent before)', () => {
+    const { cancelRemainAmount: _gone, ...older } = changeNotification({ cancelAmount: '10000', amount: '10000' });
+    const fact = notificationFact(normalized({ ...older, remainAmount: '20000' }))!.fact;
+    expect(fact.remainAmount).toBe(20000);
+  });
+
+  it("the simulator's event 20 names the remainder as the gateway does, and its approval the gateway's transactionDate", () => {
+    expect(changeNotification()).toHaveProperty('cancelRemainAmount');
+    expect(changeNotification()).not.toHaveProperty('remainAmount');
+    expect(approvalNotification()).toHaveProperty('transactionDate');
+    expect(approvalNotification()).not.toHaveProperty('approvalDate');
   });
 
   it('takes the event\'s own time, else the time it was received', () => {
-    const { approvalDate: _dropped, ...undated } = approvalNotification();
+    const { transactionDate: _dropped, ...undated } = approvalNotification();
     expect(notificationFact(normalized({ ...undated, transactionDate: '' }))!.fact).toMatchObject({ at: receipt.receivedAt, occurredAt: null });
   });
 

@@ -40,7 +40,7 @@ function moneyStories(open: () => Promise<LedgerApp>): void {
   test('expected 12,000, approved 1,200, the amount_mismatch resolved "payment cancelled": the order reads underpaid, never paid, and the queue never hears paid', async () => {
     const shopOrderNo = orderNo();
     await putExpectation(shopOrderNo, { amount: 12000, currency: 'KRW', method: 'card', expiresAt: null }).expect(200);
-    const short = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '1200', approvalDate: stamp(-1) }));
+    const short = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '1200', transactionDate: stamp(-1) }));
     expect(short).toMatchObject({ status: 'discrepancy', approved: 1200 });
     const mismatch = short.discrepancies.find((d) => d.kind === 'amount_mismatch')!;
     const resolved = (await app.api.post(`/v1/discrepancies/${mismatch.id}/resolve`, { note: 'payment cancelled', by: 'kim.operator' }).expect(200)).body as { order?: OrderRecord } & OrderRecord;
@@ -58,8 +58,8 @@ function moneyStories(open: () => Promise<LedgerApp>): void {
   test('two approvals of the expected amount, the duplicate_payment resolved: overpaid until one is cancelled', async () => {
     const shopOrderNo = orderNo();
     await putExpectation(shopOrderNo, { amount: 12000, currency: 'KRW', method: 'card', expiresAt: null }).expect(200);
-    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '12000', approvalDate: stamp(-2) }));
-    const twice = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '12000', approvalDate: stamp(-1) }));
+    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '12000', transactionDate: stamp(-2) }));
+    const twice = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '12000', transactionDate: stamp(-1) }));
     const duplicate = twice.discrepancies.find((d) => d.kind === 'duplicate_payment')!;
     await app.api.post(`/v1/discrepancies/${duplicate.id}/resolve`, { note: 'will refund one', by: 'kim.operator' }).expect(200);
     expect(await order(shopOrderNo)).toMatchObject({ status: 'overpaid', approved: 24000 });
@@ -70,7 +70,7 @@ function moneyStories(open: () => Promise<LedgerApp>): void {
     const [a, b] = [orderNo(), orderNo()];
     const pgCno = nextPgCno();
     await putExpectation(b, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }).expect(200);
-    const first = approvalNotification({ mallId: MALL, shopOrderNo: a, pgCno, amount: '30000', approvalDate: stamp(-2) });
+    const first = approvalNotification({ mallId: MALL, shopOrderNo: a, pgCno, amount: '30000', transactionDate: stamp(-2) });
     expect(await step(first)).toMatchObject({ status: 'paid', approved: 30000 });
     // The same payment number under another order: the same dedup key, so the gateway is acked as for any redelivery.
     await step({ ...first, shopOrderNo: b });
@@ -95,8 +95,8 @@ function moneyStories(open: () => Promise<LedgerApp>): void {
     const pgCno = nextPgCno();
     const expectation = JSON.stringify(expectationFact({ mallId: MALL, shopOrderNo }, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }, new Date().toISOString()));
     await rawSql(app.databaseUrl, 'INSERT INTO ledger_inputs (mall_id, shop_order_no, fact_json, recorded_at) VALUES (?, ?, ?, ?)', MALL, shopOrderNo, expectation.slice(0, 50), new Date().toISOString());
-    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', approvalDate: stamp(-3) }));
-    const after = await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: nextPgCno(), cancelAmount: '10000', amount: '10000', remainAmount: '20000', cancelDate: stamp(-2) }));
+    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', transactionDate: stamp(-3) }));
+    const after = await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: nextPgCno(), cancelAmount: '10000', amount: '10000', cancelRemainAmount: '20000', cancelDate: stamp(-2) }));
     expect(after).toMatchObject({ status: 'ledger_error', ledgerError: { error: expect.stringContaining('ledger rebuild') } });
     expect((await app.api.get('/v1/orders?status=ledger_error').expect(200)).body.orders.map((o: OrderRecord) => o.shopOrderNo)).toEqual([shopOrderNo]);
     await expect(app.stores.ledger.ledgerErrorCount()).resolves.toBe(1);
@@ -113,7 +113,7 @@ function moneyStories(open: () => Promise<LedgerApp>): void {
   test('PUT USD 1203, approval 1203, PUT KRW 1203: 409 with the currency that stands; the order still says USD', async () => {
     const shopOrderNo = orderNo();
     await putExpectation(shopOrderNo, { amount: 1203, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
-    expect(await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '1203', approvalDate: stamp(-1) }))).toMatchObject({ status: 'paid' });
+    expect(await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '1203', transactionDate: stamp(-1) }))).toMatchObject({ status: 'paid' });
     const refused = await putExpectation(shopOrderNo, { amount: 1203, currency: 'KRW', method: 'card', expiresAt: null }).expect(409);
     expect(refused.body).toMatchObject({ reason: 'already_paid', amount: 1203, currency: 'USD' });
     expect(refused.body.error).toMatch(/currency/);

@@ -57,16 +57,16 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     const pgCno = nextPgCno();
     const [c1, c2, c3] = [nextPgCno(), nextPgCno(), nextPgCno()];
     expect(await expect200(shopOrderNo, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null })).toMatchObject({ status: 'awaiting_payment', approved: 0, remaining: 0 });
-    expect(await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', approvalDate: stamp(-10) }))).toMatchObject({ status: 'paid', approved: 30000, remaining: 30000 });
+    expect(await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', transactionDate: stamp(-10) }))).toMatchObject({ status: 'paid', approved: 30000, remaining: 30000 });
     // The second cancel (gateway time -5) is delivered before the first (-6).
-    await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: c2, cancelAmount: '5000', amount: '5000', remainAmount: '15000', cancelDate: stamp(-5) }));
-    const partly = await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: c1, cancelAmount: '10000', amount: '10000', remainAmount: '20000', cancelDate: stamp(-6) }));
+    await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: c2, cancelAmount: '5000', amount: '5000', cancelRemainAmount: '15000', cancelDate: stamp(-5) }));
+    const partly = await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: c1, cancelAmount: '10000', amount: '10000', cancelRemainAmount: '20000', cancelDate: stamp(-6) }));
     expect(partly).toMatchObject({
       status: 'partially_cancelled', approved: 30000, cancelled: 15000, remaining: 15000, deposited: 0,
       cancels: [{ cancelPgCno: c1, pgCno, amount: 10000, remainingAfter: 20000 }, { cancelPgCno: c2, pgCno, amount: 5000, remainingAfter: 15000 }],
       discrepancies: [],
     });
-    const done = await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: c3, cancelAmount: '15000', amount: '15000', remainAmount: '0', statusCode: 'TS05', cancelDate: stamp(-4) }));
+    const done = await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: c3, cancelAmount: '15000', amount: '15000', cancelRemainAmount: '0', statusCode: 'TS05', cancelDate: stamp(-4) }));
     expect(done).toMatchObject({ status: 'cancelled', cancelled: 30000, remaining: 0, discrepancies: [] });
     await app.sweepAt(new Date(afterGraceIso()));
     expect(await order(shopOrderNo)).toMatchObject({ status: 'cancelled', discrepancies: [] });
@@ -85,7 +85,7 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     const shopOrderNo = orderNo();
     const pgCno = nextPgCno();
     await expect200(shopOrderNo, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null });
-    const tampered = approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '3000', approvalDate: stamp(-1) });
+    const tampered = approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '3000', transactionDate: stamp(-1) });
     const record = await step(tampered);
     expect(record).toMatchObject({ status: 'discrepancy', approved: 3000, remaining: 3000 });
     expect(open_(record)).toEqual([expect.objectContaining({ kind: 'amount_mismatch', details: { pgCno, expected: 30000, notified: 3000 }, resolvedBy: null })]);
@@ -106,11 +106,11 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     await start();
     const shopOrderNo = orderNo();
     const [first, second] = [nextPgCno(), nextPgCno()];
-    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: first, amount: '30000', approvalDate: stamp(-5) }));
-    const doubled = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: second, amount: '30000', approvalDate: stamp(-4) }));
+    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: first, amount: '30000', transactionDate: stamp(-5) }));
+    const doubled = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: second, amount: '30000', transactionDate: stamp(-4) }));
     expect(doubled).toMatchObject({ status: 'discrepancy', approved: 60000, remaining: 60000 });
     expect(open_(doubled)).toEqual([expect.objectContaining({ kind: 'duplicate_payment', details: expect.objectContaining({ payments: 2, expected: null, remaining: 60000 }) })]);
-    const refunded = await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno: second, cancelPgCno: nextPgCno(), cancelAmount: '30000', amount: '30000', remainAmount: '0', statusCode: 'TS05', cancelDate: stamp(-3) }));
+    const refunded = await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno: second, cancelPgCno: nextPgCno(), cancelAmount: '30000', amount: '30000', cancelRemainAmount: '0', statusCode: 'TS05', cancelDate: stamp(-3) }));
     expect(refunded).toMatchObject({
       status: 'paid', approved: 60000, cancelled: 30000, remaining: 30000,
       payments: [{ pgCno: first, cancelled: false }, { pgCno: second, cancelled: true }],
@@ -161,9 +161,9 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     const vaccount = nextPgCno();
     const [small, large] = [nextPgCno(), nextPgCno()];
     await step(depositNotification({ mallId: MALL, shopOrderNo, pgCno: vaccount, amount: '50000', depositDate: stamp(-20) }));
-    await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno: vaccount, cancelPgCno: small, cancelAmount: '10000', amount: '10000', remainAmount: '40000', cancelDate: stamp(-15) }));
+    await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno: vaccount, cancelPgCno: small, cancelAmount: '10000', amount: '10000', cancelRemainAmount: '40000', cancelDate: stamp(-15) }));
     await step(transferFailedNotification({ mallId: MALL, shopOrderNo, pgCno: vaccount, cancelPgCno: small, amount: '10000', refundDate: stamp(-14) }));
-    await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno: vaccount, cancelPgCno: large, cancelAmount: '20000', amount: '20000', remainAmount: '20000', cancelDate: stamp(-10) }));
+    await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno: vaccount, cancelPgCno: large, cancelAmount: '20000', amount: '20000', cancelRemainAmount: '20000', cancelDate: stamp(-10) }));
     const failed = await step(transferFailedNotification({ mallId: MALL, shopOrderNo, pgCno: vaccount, cancelPgCno: large, amount: '20000', refundDate: stamp(-9) }));
     expect(failed).toMatchObject({ status: 'refund_failed', deposited: 50000, cancelled: 30000, remaining: 20000 });
     expect(open_(failed).map((d) => [d.kind, d.details.amount])).toEqual([['refund_transfer_failed', 10000], ['refund_transfer_failed', 20000]]);
@@ -180,7 +180,7 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     await start();
     const shopOrderNo = orderNo();
     const pgCno = nextPgCno();
-    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', approvalDate: stamp(-10), escrowUsed: 'Y' }));
+    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', transactionDate: stamp(-10), escrowUsed: 'Y' }));
     await step(escrowNotification({ mallId: MALL, shopOrderNo, pgCno, statusCode: 'ES03', statusMessage: '배송완료', escrowChangeDate: stamp(-3) }));
     await step(escrowNotification({ mallId: MALL, shopOrderNo, pgCno, statusCode: 'ES01', statusMessage: '배송대기', escrowChangeDate: stamp(-8) }));
     const record = await step(escrowNotification({ mallId: MALL, shopOrderNo, pgCno, statusCode: 'ES02', statusMessage: '배송중', escrowChangeDate: stamp(-5) }));
@@ -212,12 +212,12 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
   test('basket order: cancels of two products (their productPgCno) come off the basket payment; the last leaves it cancelled', async () => {
     await start();
     const shopOrderNo = orderNo();
-    const basket = basketApprovalNotification(2, { mallId: MALL, shopOrderNo, amount: '30000', approvalDate: stamp(-5) });
+    const basket = basketApprovalNotification(2, { mallId: MALL, shopOrderNo, amount: '30000', transactionDate: stamp(-5) });
     await expect200(shopOrderNo, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null });
     await step(basket);
-    const one = await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno: basket.productPgCno1!, cancelAmount: '10000', amount: '10000', remainAmount: '20000', cancelDate: stamp(-4) }));
+    const one = await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno: basket.productPgCno1!, cancelAmount: '10000', amount: '10000', cancelRemainAmount: '20000', cancelDate: stamp(-4) }));
     expect(one).toMatchObject({ status: 'partially_cancelled', approved: 30000, cancelled: 10000, remaining: 20000, payments: [{ pgCno: basket.pgCno, cancelled: false }] });
-    const two = await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno: basket.productPgCno2!, cancelAmount: '20000', amount: '20000', remainAmount: '0', cancelDate: stamp(-3) }));
+    const two = await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno: basket.productPgCno2!, cancelAmount: '20000', amount: '20000', cancelRemainAmount: '0', cancelDate: stamp(-3) }));
     expect(two).toMatchObject({ status: 'cancelled', cancelled: 30000, remaining: 0, payments: [{ pgCno: basket.pgCno, cancelled: true }] });
     await app.sweepAt(new Date(afterGraceIso()));
     expect(openKinds(await order(shopOrderNo))).toEqual([]);
@@ -228,8 +228,8 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     await start();
     const shopOrderNo = orderNo();
     await expect200(shopOrderNo, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null });
-    await step(approvalNotification({ mallId: MALL, shopOrderNo, amount: '30000', approvalDate: stamp(-2) }));
-    const other = await step(approvalNotification({ mallId: OTHER_MALL, shopOrderNo, amount: '12000', approvalDate: stamp(-1) }));
+    await step(approvalNotification({ mallId: MALL, shopOrderNo, amount: '30000', transactionDate: stamp(-2) }));
+    const other = await step(approvalNotification({ mallId: OTHER_MALL, shopOrderNo, amount: '12000', transactionDate: stamp(-1) }));
     expect(other).toMatchObject({ mallId: OTHER_MALL, status: 'paid', expected: null, approved: 12000, discrepancies: [] });
     expect(await order(shopOrderNo)).toMatchObject({ mallId: MALL, status: 'paid', approved: 30000, discrepancies: [] });
     await rebuildChangesNothing();
@@ -239,7 +239,7 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     await start();
     const shopOrderNo = orderNo();
     const pgCno = nextPgCno();
-    const body = approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', approvalDate: stamp(-2) });
+    const body = approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', transactionDate: stamp(-2) });
     await step(body);
     const record = await step({ ...body, amount: '31000' });
     expect(record).toMatchObject({ status: 'discrepancy', approved: 30000, remaining: 30000, payments: [{ pgCno, amount: 30000 }] });
@@ -255,7 +255,7 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     await start();
     const shopOrderNo = orderNo();
     const pgCno = nextPgCno();
-    const body = approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', approvalDate: stamp(-2) });
+    const body = approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', transactionDate: stamp(-2) });
     const refused = await app.notify({ ...body, amount: '30,000' }).expect(400);
     expect(refused.body).toMatchObject({ resCd: '5001' });
     const record = await order(shopOrderNo);
@@ -269,7 +269,7 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
   test('expectation after the payment: the same amount is harmless, another is 409, a different one before any payment is allowed', async () => {
     await start();
     const shopOrderNo = orderNo();
-    await step(approvalNotification({ mallId: MALL, shopOrderNo, amount: '30000', approvalDate: stamp(-2) }));
+    await step(approvalNotification({ mallId: MALL, shopOrderNo, amount: '30000', transactionDate: stamp(-2) }));
     const same = await expect200(shopOrderNo, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null });
     expect(same).toMatchObject({ status: 'paid', expected: { amount: 30000, currency: 'KRW', method: 'card', source: 'expectation' }, discrepancies: [] });
     await app.api.put(`/v1/orders/${MALL}/${shopOrderNo}/expectation`, { amount: 25000, currency: 'KRW', method: 'card', expiresAt: null }).expect(409);
@@ -278,7 +278,7 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     const later = orderNo();
     await expect200(later, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null });
     await expect200(later, { amount: 27000, currency: 'KRW', method: 'card', expiresAt: null });
-    const paid = await step(approvalNotification({ mallId: MALL, shopOrderNo: later, amount: '27000', approvalDate: stamp(-1) }));
+    const paid = await step(approvalNotification({ mallId: MALL, shopOrderNo: later, amount: '27000', transactionDate: stamp(-1) }));
     expect(paid).toMatchObject({ status: 'paid', expected: { amount: 27000 }, discrepancies: [] });
     await rebuildChangesNothing();
   });
@@ -288,12 +288,12 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     const shopOrderNo = orderNo();
     const expiresAt = new Date(Date.now() - 10 * MINUTE).toISOString();
     expect(await expect200(shopOrderNo, { amount: 30000, currency: 'KRW', method: 'card', expiresAt })).toMatchObject({ status: 'awaiting_payment', expected: { expiresAt } });
-    const late = await step(approvalNotification({ mallId: MALL, shopOrderNo, amount: '30000', approvalDate: stamp(-5) }));
+    const late = await step(approvalNotification({ mallId: MALL, shopOrderNo, amount: '30000', transactionDate: stamp(-5) }));
     expect(late.status).toBe('discrepancy');
     expect(open_(late)).toEqual([expect.objectContaining({ kind: 'payment_after_expiry', details: expect.objectContaining({ expiresAt }) })]);
     const inTime = orderNo();
     await expect200(inTime, { amount: 30000, currency: 'KRW', method: 'card', expiresAt });
-    expect(await step(approvalNotification({ mallId: MALL, shopOrderNo: inTime, amount: '30000', approvalDate: stamp(-11) }))).toMatchObject({ status: 'paid', discrepancies: [] });
+    expect(await step(approvalNotification({ mallId: MALL, shopOrderNo: inTime, amount: '30000', transactionDate: stamp(-11) }))).toMatchObject({ status: 'paid', discrepancies: [] });
     await rebuildChangesNothing();
   });
 
@@ -301,9 +301,9 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     await start();
     const shopOrderNo = orderNo();
     const pgCno = nextPgCno();
-    const early = await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: nextPgCno(), cancelAmount: '10000', amount: '10000', remainAmount: '20000', cancelDate: stamp(-2) }));
+    const early = await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: nextPgCno(), cancelAmount: '10000', amount: '10000', cancelRemainAmount: '20000', cancelDate: stamp(-2) }));
     expect(early).toMatchObject({ approved: 0, cancelled: 10000, discrepancies: [] });
-    const late = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', approvalDate: stamp(-3) }));
+    const late = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', transactionDate: stamp(-3) }));
     expect(late).toMatchObject({ status: 'partially_cancelled', approved: 30000, cancelled: 10000, remaining: 20000, discrepancies: [] });
     await app.sweepAt(new Date(afterGraceIso()));
     expect(await order(shopOrderNo)).toMatchObject({ status: 'partially_cancelled', discrepancies: [] });
@@ -315,7 +315,7 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     await start({ LEDGER_GRACE_SECONDS: '1' });
     const shopOrderNo = orderNo();
     const pgCno = nextPgCno();
-    await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: nextPgCno(), cancelAmount: '10000', amount: '10000', remainAmount: '20000', cancelDate: stamp(-2) }));
+    await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: nextPgCno(), cancelAmount: '10000', amount: '10000', cancelRemainAmount: '20000', cancelDate: stamp(-2) }));
     // Until the grace period has passed on the real clock: a count of tries would be a time limit
     // that a fast machine runs out of before the second is over.
     let over = await order(shopOrderNo);
@@ -332,7 +332,7 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     ]));
     expect(open_(over)).toHaveLength(2);
     await rebuildChangesNothing();
-    const late = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', approvalDate: stamp(-3) }));
+    const late = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', transactionDate: stamp(-3) }));
     expect(late).toMatchObject({ status: 'partially_cancelled', approved: 30000, cancelled: 10000, remaining: 20000 });
     expect(openKinds(late)).toEqual([]);
     expect(late.discrepancies.map((d) => d.resolvedBy)).toEqual(['ledger', 'ledger']);
@@ -347,7 +347,7 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     await start();
     const shopOrderNo = orderNo();
     const pgCno = nextPgCno();
-    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', approvalDate: stamp(-3) }));
+    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', transactionDate: stamp(-3) }));
     const cancel = changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: nextPgCno(), cancelAmount: '10000', amount: '10000', cancelRemainAmount: '25000', cancelDate: stamp(-2) });
     delete (cancel as Record<string, string>).remainAmount;
     expect(await step(cancel)).toMatchObject({ status: 'partially_cancelled', remaining: 20000, discrepancies: [] });
@@ -362,8 +362,8 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     const shopOrderNo = orderNo();
     const pgCno = nextPgCno();
     const cancelPgCno = nextPgCno();
-    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', approvalDate: stamp(-3) }));
-    await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno, cancelAmount: '10000', amount: '10000', remainAmount: '20000', cancelDate: stamp(-2) }));
+    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', transactionDate: stamp(-3) }));
+    await step(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno, cancelAmount: '10000', amount: '10000', cancelRemainAmount: '20000', cancelDate: stamp(-2) }));
     const record = await step(refundNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno, amount: '10000', refundDate: stamp(-1) }));
     expect(record).toMatchObject({ status: 'partially_cancelled', cancelled: 10000, remaining: 20000, cancels: [{ cancelPgCno, amount: 10000 }] });
     await app.sweepAt(new Date(afterGraceIso()));
@@ -391,7 +391,7 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     await start();
     const shopOrderNo = orderNo();
     const pgCno = nextPgCno();
-    const body = { ...approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', approvalDate: stamp(-9) }), amount: '30,000' };
+    const body = { ...approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', transactionDate: stamp(-9) }), amount: '30,000' };
     await app.notify(body).expect(400);
     await app.notify(body).expect(400);
     const refused = await order(shopOrderNo);
@@ -427,9 +427,9 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     const shopOrderNo = orderNo();
     const [early, later] = [nextPgCno(), nextPgCno()];
     await expect200(shopOrderNo, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null });
-    const first = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: later, amount: '3000', approvalDate: stamp(-2) }));
+    const first = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: later, amount: '3000', transactionDate: stamp(-2) }));
     await app.api.post(`/v1/discrepancies/${first.discrepancies[0]!.id}/resolve`, { note: 'checked with the customer', by: 'lee.operator' }).expect(200);
-    const record = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: early, amount: '2000', approvalDate: stamp(-4) }));
+    const record = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: early, amount: '2000', transactionDate: stamp(-4) }));
     expect(record.payments).toMatchObject([{ pgCno: early, amount: 2000 }, { pgCno: later, amount: 3000 }]);
     expect(record.discrepancies).toEqual(expect.arrayContaining([
       expect.objectContaining({ kind: 'amount_mismatch', details: { pgCno: later, expected: 30000, notified: 3000 }, resolvedBy: 'lee.operator' }),
@@ -443,10 +443,10 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     await start();
     const shopOrderNo = orderNo();
     const pgCno = nextPgCno();
-    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', approvalDate: stamp(-3) }));
-    const cancel = changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: nextPgCno(), cancelAmount: '10000', amount: '10000', remainAmount: '20000', cancelDate: stamp(-2) });
+    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', transactionDate: stamp(-3) }));
+    const cancel = changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: nextPgCno(), cancelAmount: '10000', amount: '10000', cancelRemainAmount: '20000', cancelDate: stamp(-2) });
     await step(cancel);
-    const record = await step({ ...cancel, cancelAmount: '12000', amount: '12000', remainAmount: '18000' });
+    const record = await step({ ...cancel, cancelAmount: '12000', amount: '12000', cancelRemainAmount: '18000' });
     expect(record).toMatchObject({ status: 'discrepancy', cancelled: 10000, remaining: 20000 });
     expect(open_(record)).toEqual([expect.objectContaining({
       kind: 'conflicting_notification',
@@ -471,9 +471,9 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     const pgCno = nextPgCno();
     const second = stamp(-2);
     const cancel = (amount: number, remain: number) =>
-      changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: nextPgCno(), cancelAmount: String(amount), amount: String(amount), cancelRemainAmount: String(remain), remainAmount: String(remain), cancelDate: second });
+      changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno: nextPgCno(), cancelAmount: String(amount), amount: String(amount), cancelRemainAmount: String(remain), cancelDate: second });
     const [a, b, c] = [cancel(5000, 25000), cancel(7000, 18000), cancel(3000, 15000)];
-    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', approvalDate: stamp(-5) }));
+    await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '30000', transactionDate: stamp(-5) }));
     await step(c);
     await step(a);
     const record = await step(b);
@@ -489,11 +489,11 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     const [vaccount, card] = [nextPgCno(), nextPgCno()];
     await expect200(shopOrderNo, { amount: 30000, currency: 'KRW', method: 'vaccount', expiresAt: null });
     await step(depositNotification({ mallId: MALL, shopOrderNo, pgCno: vaccount, amount: '30000', depositDate: stamp(-6) }));
-    const twice = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: card, amount: '30000', approvalDate: stamp(-5) }));
+    const twice = await step(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: card, amount: '30000', transactionDate: stamp(-5) }));
     expect(twice).toMatchObject({ status: 'discrepancy', approved: 30000, deposited: 30000, remaining: 60000 });
     expect(open_(twice)).toEqual([expect.objectContaining({ kind: 'duplicate_payment', details: expect.objectContaining({ payments: 2, expected: 30000, remaining: 60000 }) })]);
     // A full cancel that states only what remains (0): the amount is the difference.
-    const full = changeNotification({ mallId: MALL, shopOrderNo, pgCno: card, cancelPgCno: nextPgCno(), remainAmount: '0', statusCode: 'TS05', cancelDate: stamp(-4) });
+    const full = changeNotification({ mallId: MALL, shopOrderNo, pgCno: card, cancelPgCno: nextPgCno(), cancelRemainAmount: '0', statusCode: 'TS05', cancelDate: stamp(-4) });
     delete (full as Record<string, string>).cancelAmount;
     delete (full as Record<string, string>).amount;
     const refunded = await step(full);
@@ -507,7 +507,7 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     await start();
     const shopOrderNo = orderNo();
     await expect200(shopOrderNo, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null });
-    const record = await step(approvalNotification({ mallId: MALL, shopOrderNo, amount: '30000', resCd: '3001', resMsg: '승인거절', approvalDate: stamp(-1) }));
+    const record = await step(approvalNotification({ mallId: MALL, shopOrderNo, amount: '30000', resCd: '3001', resMsg: '승인거절', transactionDate: stamp(-1) }));
     expect(record).toMatchObject({ status: 'awaiting_payment', approved: 0, remaining: 0, payments: [], discrepancies: [] });
     expect(record.events).toHaveLength(1);
     await rebuildChangesNothing();
@@ -517,14 +517,14 @@ function redTeamStories(open: (env?: Record<string, string>) => Promise<LedgerAp
     await start({ LEDGER_REQUIRE_EXPECTATION: 'true' });
     const card = orderNo();
     const cardPg = nextPgCno();
-    const paid = await step(approvalNotification({ mallId: MALL, shopOrderNo: card, pgCno: cardPg, amount: '30000', approvalDate: stamp(-1) }));
+    const paid = await step(approvalNotification({ mallId: MALL, shopOrderNo: card, pgCno: cardPg, amount: '30000', transactionDate: stamp(-1) }));
     expect(open_(paid)).toEqual([expect.objectContaining({ kind: 'unexpected_payment', details: { pgCno: cardPg, amount: 30000 } })]);
     const vaccount = orderNo();
     const deposit = await step(depositNotification({ mallId: MALL, shopOrderNo: vaccount, amount: '45000', depositDate: stamp(-1) }));
     expect(openKinds(deposit)).toEqual(['unexpected_payment']);
     const expected = orderNo();
     await expect200(expected, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null });
-    expect(await step(approvalNotification({ mallId: MALL, shopOrderNo: expected, amount: '30000', approvalDate: stamp(-1) }))).toMatchObject({ status: 'paid', discrepancies: [] });
+    expect(await step(approvalNotification({ mallId: MALL, shopOrderNo: expected, amount: '30000', transactionDate: stamp(-1) }))).toMatchObject({ status: 'paid', discrepancies: [] });
     await rebuildChangesNothing();
   });
 }

@@ -26,7 +26,7 @@ describePostgres('two PostgreSQL replicas and one order', () => {
   test("notifications of one order arriving at both replicas at once lose no update: the record holds each, and equals the rebuild's", async () => {
     const order = { mallId: 'T0001234', shopOrderNo: 'ORD-REPLICAS' };
     const bodies = [
-      ...Array.from({ length: 12 }, (_, i) => approvalNotification({ ...order, pgCno: `2611211200000000${String(i).padStart(4, '0')}`, amount: '1000', approvalDate: stamp(i) })),
+      ...Array.from({ length: 12 }, (_, i) => approvalNotification({ ...order, pgCno: `2611211200000000${String(i).padStart(4, '0')}`, amount: '1000', transactionDate: stamp(i) })),
       ...Array.from({ length: 12 }, (_, i) => changeNotification({
         ...order, pgCno: `2611211200000000${String(i).padStart(4, '0')}`, cancelPgCno: `2611211200000001${String(i).padStart(4, '0')}`,
         cancelAmount: '500', amount: '500', remainAmount: '500', cancelDate: stamp(i + 1),
@@ -49,7 +49,7 @@ describePostgres('two PostgreSQL replicas and one order', () => {
     // notification must wait for it, so it cannot commit a higher seq first, which a projector
     // reading `seq > position` would pass over the lower one for; the record then holds both.
     const order = { mallId: 'T0001234', shopOrderNo: 'ORD-SERIAL' };
-    const entry = (i: number) => entryOf(approvalNotification({ ...order, pgCno: `2611211200000009${String(i).padStart(4, '0')}`, amount: '1000', approvalDate: stamp(i) }), i);
+    const entry = (i: number) => entryOf(approvalNotification({ ...order, pgCno: `2611211200000009${String(i).padStart(4, '0')}`, amount: '1000', transactionDate: stamp(i) }), i);
     const client = new Client({ connectionString: schema.url, application_name: 'test-holder' });
     await client.connect();
     try {

@@ -14,7 +14,7 @@ function normalize(fields: Record<string, unknown>) {
 
 describe('normalized event', () => {
   it('makes the normalized event of docs/notifications.md from an approval', () => {
-    const fields = approvalNotification({ amount: '12000', approvalDate: '20261121120000', statusCode: 'TS03', statusMessage: '매입요청' });
+    const fields = approvalNotification({ amount: '12000', transactionDate: '20261121120000', statusCode: 'TS03', statusMessage: '매입요청' });
     const { event } = normalize(fields);
     expect(event).toEqual({
       id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),

@@ -16,8 +16,8 @@ function burst(): JsonNotification[] {
     const shopOrderNo = `ORD-KILL-${process.pid}-${i}`;
     return [
       approvalNotification({ pgCno, shopOrderNo, amount: '10000' }),
-      changeNotification({ pgCno, shopOrderNo, cancelAmount: '1000', amount: '1000', remainAmount: '9000' }),
-      changeNotification({ pgCno, shopOrderNo, cancelAmount: '2000', amount: '2000', remainAmount: '7000' }),
+      changeNotification({ pgCno, shopOrderNo, cancelAmount: '1000', amount: '1000', cancelRemainAmount: '9000' }),
+      changeNotification({ pgCno, shopOrderNo, cancelAmount: '2000', amount: '2000', cancelRemainAmount: '7000' }),
     ];
   });
   return [0, 1, 2].flatMap((k) => orders.map((order) => order[k]!));

@@ -57,7 +57,7 @@ describeBrowser('a rehearsal: the sandbox against the real receiver, paid in a r
     expect(changed).toHaveLength(2);
     expect(changed.every((e) => e.pgCno === pgCno && e.status?.message === '부분매입취소')).toBe(true);
     expect(new Set(changed.map((e) => e.cancelPgCno)).size).toBe(2);
-    expect(changed.map((e) => e.data.remainAmount)).toEqual(['903', '703']);
+    expect(changed.map((e) => e.data.cancelRemainAmount)).toEqual(['903', '703']);
 
     await settledNotifications(sandbox, 3);
     await page.setViewportSize({ width: 1320, height: 760 });

@@ -85,7 +85,7 @@ describeBrowser('a rehearsal through the internal API: the built service pointed
     }, 15_000, 'two payment.changed');
     expect(changed).toHaveLength(2);
     expect(new Set(changed.map((e) => e.cancelPgCno)).size).toBe(2);
-    expect(changed.map((e) => e.data.remainAmount)).toEqual(['903', '703']);
+    expect(changed.map((e) => e.data.cancelRemainAmount)).toEqual(['903', '703']);
     // The sandbox verified each msgAuthValue the service computed with the shared key.
     expect(calls('wallet-b.revise').map((c) => c.answer?.resCd)).toEqual(['0000', '0000']);
   });

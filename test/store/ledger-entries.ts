@@ -24,14 +24,14 @@ const stamp = (at: number) => kstStamp(new Date(BASE_MS + at * 60_000));
 
 /** Notifications of one order, each happening and received at minute `at`. */
 export const paid = (shopOrderNo: string, pgCno: string, amount: number, at = 0, mallId = MALL) =>
-  entryOf(approvalNotification({ mallId, shopOrderNo, pgCno, amount: String(amount), approvalDate: stamp(at) }), at);
+  entryOf(approvalNotification({ mallId, shopOrderNo, pgCno, amount: String(amount), transactionDate: stamp(at) }), at);
 
 export const cancelled = (shopOrderNo: string, pgCno: string, cancelPgCno: string, cancelAmount: number, at = 0, remainAmount?: number) => {
   const body: Record<string, string> = changeNotification({
     mallId: MALL, shopOrderNo, pgCno, cancelPgCno, cancelAmount: String(cancelAmount), amount: String(cancelAmount), cancelDate: stamp(at), statusCode: 'TS06',
   });
-  if (remainAmount === undefined) delete body.remainAmount;
-  else body.remainAmount = String(remainAmount);
+  if (remainAmount === undefined) delete body.cancelRemainAmount;
+  else body.cancelRemainAmount = String(remainAmount);
   return entryOf(body, at);
 };
 

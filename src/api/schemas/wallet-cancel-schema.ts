@@ -14,7 +14,7 @@ const common = {
 
 /**
  * POST /v1/wallet-b/cancellations, one shape per `reviseTypeCode`, so the document says that a
- * partial cancel (32) needs `amountInfo.totAmount`. Strict: `cancelReqDate` and `msgAuthValue`
+ * partial cancel (32) needs `amountInfo.totAmount` and a full one (40) needs no `amountInfo`. Strict: `cancelReqDate` and `msgAuthValue`
  * are the service's to set, so a caller sending them is told rather than silently overridden.
  */
 export const walletCancelBody = z
@@ -25,7 +25,11 @@ export const walletCancelBody = z
         .strictObject({
           ...common,
           reviseTypeCode: z.literal('40').meta({ description: 'full cancel' }),
-          amountInfo: z.strictObject({ currency, totAmount: minorAmount.optional().meta({ description: 'not needed: the whole remaining amount is cancelled' }) }),
+          // The gateway asks for amountInfo.totAmount on a partial cancel only: a full cancel takes
+          // what remains, so it may come without amountInfo at all.
+          amountInfo: z
+            .strictObject({ currency, totAmount: minorAmount.optional().meta({ description: 'not needed: the whole remaining amount is cancelled' }) })
+            .optional(),
         })
         .meta({ id: 'WalletFullCancellation', description: 'reviseTypeCode 40: cancels what remains of the payment' }),
       z

@@ -3,6 +3,7 @@ import type { StoreDriver } from '../driver';
 import { procedureNamed } from '../procedures';
 import type { Store } from '../store';
 import { migrate } from './migrate';
+import { missingDatabase } from './missing-database';
 import { LOCK_KIND } from './advisory-locks';
 import { connectionConfig, createPool, inTransaction, query, type PostgresOptions } from './pool';
 import { PostgresGroupCommit } from './group-commit';
@@ -32,7 +33,7 @@ export async function openPostgresDriver(url: string, options: PostgresOptions =
     await migrate(pool, { onMigration: options.onMigration });
   } catch (error) {
     await pool.end().catch(() => undefined);
-    throw error;
+    throw missingDatabase(url, error) ?? error;
   }
 
   const listeners: Array<() => void> = [];
