@@ -1,5 +1,6 @@
 import { EVENT_TYPES } from '../notifications/event-types';
 import type { EventSearch, OutboxStatus } from '../store/store';
+import { typedText } from './typed-text';
 import { kstDayStart } from './format';
 
 export const PAGE_SIZE = 50;
@@ -24,7 +25,7 @@ export interface ParsedFilter {
   filtered: boolean;
 }
 
-const text = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '');
+const text = (value: unknown, max: number) => typedText(value).slice(0, max);
 
 /** Unknown values are dropped rather than refused: a stale bookmark still opens a list. */
 export function parseEventFilter(input: Record<string, unknown>): ParsedFilter {

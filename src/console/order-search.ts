@@ -1,5 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus } from '../ledger/order-record';
 import type { PaymentHit, SearchMatch } from '../ledger-projector/ledger-store';
+import { typedText } from './typed-text';
 import type { ConsoleDeps } from './console-deps';
 import { kstDayEnd, kstDayStart } from './format';
 import { typedAmounts } from './search-query';
@@ -17,7 +18,7 @@ export interface SearchForm {
   paidTo: string;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const text = typedText;
 const dayOf = (value: unknown) => (kstDayStart(text(value)) !== null ? text(value) : '');
 
 export function searchFormOf(query: Record<string, unknown>): SearchForm {

@@ -58,6 +58,8 @@ function orderSearch(start: () => Promise<{ h: LedgerConsole; cleanup: () => Pro
 
   test('an approval number as a receipt prints it, with a space or in full-width digits, leads to the order', async () => {
     for (const q of ['4001 0002', ' 4001  0002 ', '4001-0002', '４００１ ０００２', '40010002']) await endsOn({ q }, orders.receipt);
+    // Pasted from an export's CSV: the word joiner (UTF-8 file) or tab (CP949 file) that keeps it text.
+    for (const q of ['\u206040010002', '\t40010002', `\u2060${orders.receipt}`]) await endsOn({ q }, orders.receipt);
     // An order number is matched only as typed: another spacing may be another order's number.
     const spaced = `${orders.receipt.slice(0, 4)} ${orders.receipt.slice(4)}`;
     expect((await search({ q: spaced }).expect(200)).text).toMatch(/Nothing found/);
