@@ -24,6 +24,8 @@ export const MALL = 'T0001234';
 
 export interface CancelService {
   stores: Stores;
+  /** The admin listener's app, with the console (for a browser: listenForBrowser). */
+  admin: ReturnType<typeof createAdminApp>;
   /** POST a gateway notification (JSON) to the notification listener. */
   notify(body: unknown): request.Test;
   /** POST event 70's EUC-KR form bytes to the notification listener. */
@@ -41,10 +43,14 @@ export interface CancelService {
  * One replica of the service as main.ts assembles it, with the ledger on: the notification
  * listener, the internal API and the console's admin app (supertest's), over one store (a SQLite
  * file, or `databaseUrl`: two of them on one PostgreSQL schema are two replicas), sending its
- * gateway commands to `gateway` over real HTTP.
+ * gateway commands to `gateway` over real HTTP. `dir`: the SQLite file's folder, kept on close (a
+ * restart), the caller's to remove.
  */
-export async function startCancelService(gateway: FakeGateway, options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<CancelService> {
-  const dir = mkdtempSync(join(tmpdir(), 'noti-cancels-'));
+export async function startCancelService(
+  gateway: FakeGateway,
+  options: { databaseUrl?: string; env?: Record<string, string>; dir?: string } = {},
+): Promise<CancelService> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'noti-cancels-'));
   const config = loadConfig({
     TRUST_PROXY: '127.0.0.1,::1',
     DATABASE_URL: options.databaseUrl ?? `sqlite:${join(dir, 'receiver.db')}`,
@@ -74,6 +80,7 @@ export async function startCancelService(gateway: FakeGateway, options: { databa
   const auth = (test: request.Test) => test.set('Authorization', `Bearer ${API_TOKEN}`);
   return {
     stores,
+    admin,
     notify: (body) => request(notifications).post(config.NOTIFY_PATH).set('X-Forwarded-For', DEV_GATEWAY_IP)
       .set('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(body)),
     // superagent would re-serialize a Buffer as a form object; the bytes must go out as built.
@@ -96,7 +103,7 @@ export async function startCancelService(gateway: FakeGateway, options: { databa
     async close() {
       await deps.inFlight.settled(5_000);
       await store.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!options.dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -38,8 +38,8 @@ function requests(t: Translator, view: PaymentView, currency: string): SafeHtml 
 function action(viewer: Viewer, view: PaymentView, orderPath: string, canCancel: boolean): SafeHtml {
   const t = wordsOf(viewer);
   const { pgCno } = view.payment;
-  if (view.route === null) {
-    return html`<p class="muted">${t('payment.portal')}</p>
+  if (view.route === null || !view.served) {
+    return html`<p class="muted">${view.route === null ? t('payment.portal') : t('payment.mallNotServed')}</p>
 <p><code class="mono">${pgCno}</code> <button type="button" class="secondary" data-copy="${pgCno}" data-copied="${t('payment.copied')}">${t('payment.copy')}</button></p>`;
   }
   if (!canCancel || view.left <= 0) return html``;
