@@ -7,6 +7,8 @@ import { methodName } from './search-results';
 
 /** The copy button's script (assets/console/copy-button.js): the order page loads it. */
 export const COPY_SCRIPT = '/console/assets/copy-button.js';
+/** The Cancel form's script (assets/console/cancel-form.js): typing an amount chooses a partial cancel. */
+export const CANCEL_FORM_SCRIPT = '/console/assets/cancel-form.js';
 
 function said(t: Translator, view: PaymentView): SafeHtml {
   const s = view.said;
