@@ -1,5 +1,5 @@
 import type { LedgerSettings } from '../config/ledger-settings';
-import type { AttemptRecord, BeginAttempt, CancelCreation, RecordedCancel, CommandFilter, CommandKind, CommandLane, CommandState, FinishAttempt, NewCommand, StoredCommand } from './command-types';
+import type { AttemptRecord, BeginAttempt, CancelCreation, CancelRefusal, RecordedCancel, CommandFilter, CommandKind, CommandLane, CommandState, FinishAttempt, NewCommand, StoredCommand } from './command-types';
 import { typedDriver, type StoreDriver } from './driver';
 
 /**
@@ -31,8 +31,11 @@ export interface CommandStore {
   leaseDue(owner: string, now: number, leaseUntil: number, limit: number, lane?: CommandLane): Promise<StoredCommand[]>;
   /** Frees every lease: a single SQLite file has one process, so a lease left at start is a dead process's. */
   releaseAllLeases(): Promise<number>;
-  /** A failed command (or a failed net-cancel) worked again with a fresh attempt budget; false when it is neither. */
-  retryFailed(shopTransactionId: string, now: number, at: string): Promise<boolean>;
+  /**
+   * A failed command (or a failed net-cancel) worked again with a fresh attempt budget; false when
+   * it is neither; the refusal when it is a cancel that no longer fits in what is left of its payment.
+   */
+  retryFailed(shopTransactionId: string, now: number, at: string): Promise<boolean | CancelRefusal>;
   countByState(): Promise<Array<{ kind: CommandKind; state: CommandState; count: number }>>;
   /** Working commands created before `before` (ISO). */
   countWorkingSince(before: string): Promise<number>;

@@ -92,6 +92,19 @@ function cancelsWithinLeft(name: string, backend: Backend, describeOn: (name: st
       expect(revised(gateway)).toEqual([6_000, 4_000, 4_000]);
     });
 
+    test('a failed cancel retried by an operator counts again, so it is retried only while it still fits', async () => {
+      const { pgCno } = await walletPayment(service, 10_000);
+      gateway.script(PATHS.revise, { answer: { resCd: 'E101', resMsg: 'refused' } }, answered(nextPgCno()));
+      expect((await service.api.post(CANCELS, partialCancel(pgCno, 6_000, 'retry-1'))).body.state).toBe('failed');
+      expect((await service.api.post(CANCELS, partialCancel(pgCno, 6_000, 'retry-2'))).body.state).toBe('succeeded');
+      const now = new Date();
+      expect(await service.stores.commands.retryFailed('retry-1', now.getTime(), now.toISOString())).toEqual({ pgCno, amount: 6_000, left: 4_000 });
+      expect(await service.stores.commands.getCommand('retry-1')).toMatchObject({ state: 'failed' });
+      // Still failed, it takes nothing: the 4,000 won left can still be cancelled.
+      gateway.script(PATHS.revise, answered(nextPgCno()));
+      expect((await service.api.post(CANCELS, partialCancel(pgCno, 4_000, 'retry-3'))).status).toBe(200);
+    });
+
     test('the same key sent again is the same cancel: answered as stored, not refused, nothing sent again', async () => {
       const { pgCno } = await walletPayment(service, 10_000);
       gateway.script(PATHS.revise, answered(nextPgCno()));

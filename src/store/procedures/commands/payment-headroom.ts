@@ -1,7 +1,7 @@
-import { CANCEL_KINDS, paymentLeft, cancelClaim } from '../../../ledger/payment-left';
-import type { CommandState, RecordedCancel } from '../../command-types';
+import { CANCEL_KINDS, paymentLeft, cancelClaim, type CancelClaim } from '../../../ledger/payment-left';
+import type { CancelRefusal, CommandState, RecordedCancel } from '../../command-types';
 import { getOrder } from '../ledger/get-order';
-import { all, get, placeholders, type Procedure } from '../procedure';
+import { all, dialect, get, placeholders, type Procedure } from '../procedure';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -41,4 +41,23 @@ export function* paymentHeadroom(pgCno: string): Procedure<number | null> {
   const order = yield* getOrder({ mallId: row.mall_id, shopOrderNo: row.shop_order_no });
   if (order === null) return null;
   return paymentLeft(order, pgCno, yield* openCancels(pgCno));
+}
+
+/**
+ * Makes the caller's transaction the only one deciding about this payment's cancels until it
+ * ends. SQLite's one writer runs write transactions one at a time; on PostgreSQL a transaction
+ * lock on the payment makes replicas take turns (write transactions also begin with the
+ * outbox-order lock, but this rule must not rest on it). The one-bigint key space never meets
+ * the two-int4 keys of advisory-locks.ts.
+ */
+export function* lockPayment(pgCno: string): Procedure<void> {
+  if ((yield* dialect()) !== 'postgres') return;
+  yield* get("SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || '/cancel/' || ?, 0))", pgCno);
+}
+
+/** Why `claim` does not fit in what is left of its payment, or null when it fits (or the ledger knows no such payment). */
+export function* refusalOf(claim: CancelClaim): Procedure<CancelRefusal | null> {
+  const left = yield* paymentHeadroom(claim.pgCno);
+  if (left === null || (claim.amount === null ? left > 0 : claim.amount <= left)) return null;
+  return { pgCno: claim.pgCno, amount: claim.amount, left };
 }
