@@ -143,6 +143,12 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
     ['every discrepancy, after a cursor', () => reads.listDiscrepancies({ open: false, after: { openedAt: AT, id: 'dsc_' }, limit: 100 })],
     ["the metric's count of open discrepancies", () => reads.openDiscrepancyCounts()],
     ['a wallet cancellation finding its order by pgCno', () => commandLedgerFacts(walletCancel('PLAN-1'))],
+    // A cancel is checked against what is left of its payment: its order by pgCno, the payment's other cancels by theirs.
+    ['a cancel checked against what is left of its payment and recorded', () => writes.createCancelCommand({
+      kind: 'wallet-b.cancel', shopTransactionId: 'st-plan-cancel', mallId: 'T0001234', bodyHash: 'h', state: 'pending', at: AT, owner: 'plan', leaseUntil: now,
+      request: { pgCno: 'PLAN-1', reviseTypeCode: '32', amountInfo: { currency: 'KRW', totAmount: 1000 } },
+    }, ledger)],
+    ["the order page's cancels recorded for a payment", () => reads.openCancels('PLAN-1')],
   );
   const byEventIdAlone: Array<[string, () => Procedure<unknown>]> = [
     ['an event page', () => reads.getEvent(delivered.event.id)],
