@@ -1,6 +1,6 @@
 import { changeNotification, nextPgCno } from '../../src/simulator/notification-builders';
 import { createTestSchema, describePostgres } from '../store/pg-test-database';
-import { MALL, partialCancel, startCancelService, walletPayment, type CancelService } from './cancel-service';
+import { MALL, partialCancel, startCancelService, vanPayment, walletPayment, type CancelService } from './cancel-service';
 import { PATHS, gate, startFakeGateway, type FakeGateway } from './fake-gateway';
 
 type Backend = () => Promise<{ url?: string; drop(): Promise<void> }>;
@@ -9,6 +9,7 @@ const sqlite: Backend = async () => ({ drop: async () => undefined });
 const postgres: Backend = async () => createTestSchema();
 
 const CANCELS = '/v1/wallet-b/cancellations';
+const VAN_CANCELS = '/v1/van/cancellations';
 const revised = (gateway: FakeGateway) => gateway.calls(PATHS.revise).map((c) => (c.body.amountInfo as { totAmount?: number }).totAmount ?? 'all');
 const answered = (cancelPgCno: string) => ({ answer: { resCd: '0000', resMsg: 'SUCCESS', cancelPgCno } });
 
@@ -103,6 +104,19 @@ function cancelsWithinLeft(name: string, backend: Backend, describeOn: (name: st
       // Still failed, it takes nothing: the 4,000 won left can still be cancelled.
       gateway.script(PATHS.revise, answered(nextPgCno()));
       expect((await service.api.post(CANCELS, partialCancel(pgCno, 4_000, 'retry-3'))).status).toBe(200);
+    });
+
+    test('a VAN cancel naming its payment is held to it: a second is refused, and a pgCno that is not text cannot pass the check unread', async () => {
+      const { shopOrderNo, pgCno } = await vanPayment(service, 50_000);
+      const first = await service.api.post(VAN_CANCELS, { mallId: MALL, shopTransactionId: 'van-whole-1', pgCno });
+      expect(first.body).toMatchObject({ command: 'van.cancel', state: 'succeeded' });
+      const second = await service.api.post(VAN_CANCELS, { mallId: MALL, shopTransactionId: 'van-whole-2', pgCno });
+      expect(second.status).toBe(409);
+      expect(second.body).toMatchObject({ reason: 'exceeds_remaining', pgCno, amount: null, left: 0 });
+      expect((await service.api.post(VAN_CANCELS, { mallId: MALL, shopTransactionId: 'van-whole-3', pgCno: Number(pgCno) })).status).toBe(400);
+      expect(gateway.calls(PATHS.vanCancel)).toHaveLength(1);
+      const order = await service.orderWhen(shopOrderNo, (o) => o.cancellationsRequested.some((c) => c.state === 'succeeded'), 'the VAN cancel in the record');
+      expect(order.cancellationsRequested).toEqual([{ shopTransactionId: 'van-whole-1', pgCno, state: 'succeeded' }]);
     });
 
     test('the same key sent again is the same cancel: answered as stored, not refused, nothing sent again', async () => {
