@@ -6,7 +6,7 @@ import { commandLedgerFacts } from './command-ledger-facts';
 import { COMMAND_COLUMNS, toStoredCommand, type CommandRow } from './command-columns';
 import { createCommand } from './create-command';
 import { lockPayment, refusalOf } from './payment-headroom';
-import { get, type Procedure } from '../procedure';
+import { get, run, type Procedure } from '../procedure';
 
 /**
  * Records a cancel only when it fits in what is left of its payment, in one transaction: the check
@@ -24,6 +24,9 @@ export function* createCancelCommand(command: NewCommand, ledger: LedgerSettings
   const refusal = claim === null ? null : yield* refusalOf(claim);
   if (refusal !== null) return { refusal };
   const created = yield* createCommand(command);
-  if (created.created && ledger !== null) yield* storeLedgerInputs(yield* commandLedgerFacts(created.command));
+  if (!created.created || claim === null) return created;
+  // The column the next check finds this cancel by (createCommand's own statements stay those every schema since 003 takes).
+  yield* run('UPDATE commands SET pg_cno = ? WHERE shop_transaction_id = ?', claim.pgCno, command.shopTransactionId);
+  if (ledger !== null) yield* storeLedgerInputs(yield* commandLedgerFacts(created.command));
   return created;
 }
