@@ -62,9 +62,13 @@ export async function submitCommand(
   return { command: (await deps.store.getCommand(command.shopTransactionId)) ?? command, created };
 }
 
-/** A cancel is recorded only when it fits in what is left of its payment (checked in the same transaction); anything else as it comes. */
+/**
+ * A cancel is recorded only when it fits in what is left of its payment (checked in the same
+ * transaction), once the ledger has applied what was stored before it; anything else as it comes.
+ */
 async function record(deps: CommandDeps, command: NewCommand): Promise<{ created: boolean; command: StoredCommand }> {
   if (cancelClaim(command.kind, command.request) === null) return deps.store.createCommand(command);
+  await deps.ledgerCaughtUp?.();
   const outcome = await deps.store.createCancelCommand(command);
   if ('refusal' in outcome) throw new CancelExceedsPayment(outcome.refusal);
   return outcome;

@@ -1,4 +1,4 @@
-import { changeNotification, nextPgCno } from '../../src/simulator/notification-builders';
+import { approvalNotification, changeNotification, nextPgCno } from '../../src/simulator/notification-builders';
 import { createTestSchema, describePostgres } from '../store/pg-test-database';
 import { MALL, partialCancel, startCancelService, vanPayment, walletPayment, type CancelService } from './cancel-service';
 import { PATHS, gate, startFakeGateway, type FakeGateway } from './fake-gateway';
@@ -54,6 +54,16 @@ function cancelsWithinLeft(name: string, backend: Backend, describeOn: (name: st
       expect(revised(gateway)).toEqual([6_000]);
       const refusedId = a.status === 409 ? 'at-once-1' : 'at-once-2';
       expect(await service.stores.commands.getCommand(refusedId)).toBeNull();
+    });
+
+    test('cancels sent the moment the approval is acked are measured against it: the ledger is waited for, not read behind', async () => {
+      const shopOrderNo = `ORD-FAST-${nextPgCno()}`;
+      const pgCno = nextPgCno();
+      await service.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: '10000' })).expect(200);
+      gateway.script(PATHS.revise, answered(nextPgCno()), answered(nextPgCno()));
+      const answers = await Promise.all([1, 2].map((n) => service.api.post(CANCELS, partialCancel(pgCno, 6_000, `fast-${n}`)).then((r) => r)));
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(revised(gateway)).toEqual([6_000]);
     });
 
     test('15,000 then 20,000 won against 30,000 won, the second while the first waits on the gateway: the second is refused', async () => {
