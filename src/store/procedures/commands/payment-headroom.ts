@@ -33,7 +33,7 @@ export function* openCancels(pgCno: string): Procedure<RecordedCancel[]> {
  * notifications named, less the cancels still open. Null when the ledger knows no payment of that
  * pgCno (no notification of it received, or the ledger off): there is nothing to measure against.
  */
-export function* paymentHeadroom(pgCno: string): Procedure<number | null> {
+function* paymentHeadroom(pgCno: string): Procedure<number | null> {
   const row = yield* get<{ mall_id: string; shop_order_no: string }>(
     'SELECT mall_id, shop_order_no FROM inbox WHERE pg_cno = ? AND shop_order_no IS NOT NULL LIMIT 1', pgCno,
   );
