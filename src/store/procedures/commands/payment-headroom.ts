@@ -34,8 +34,10 @@ export function* openCancels(pgCno: string): Procedure<RecordedCancel[]> {
  * pgCno (no notification of it received, or the ledger off): there is nothing to measure against.
  */
 function* paymentHeadroom(pgCno: string): Procedure<number | null> {
+  // The first stored names the order that holds the payment: a later notification naming another
+  // order for the same pgCno is a conflicting one, whose order holds no payment from it.
   const row = yield* get<{ mall_id: string; shop_order_no: string }>(
-    'SELECT mall_id, shop_order_no FROM inbox WHERE pg_cno = ? AND shop_order_no IS NOT NULL LIMIT 1', pgCno,
+    'SELECT mall_id, shop_order_no FROM inbox WHERE pg_cno = ? AND shop_order_no IS NOT NULL ORDER BY seq LIMIT 1', pgCno,
   );
   if (!row) return null;
   const order = yield* getOrder({ mallId: row.mall_id, shopOrderNo: row.shop_order_no });
