@@ -53,7 +53,9 @@ const commandAnswers = (record: z.ZodType, cancel = false) => ({
   413: error('the body is larger than 64 KiB; nothing was sent'),
   415: error('the body is not JSON in UTF-8 (send Content-Type: application/json); nothing was sent'),
   ...everyRoute,
-  503: error("the route's gateway URL (or the HMAC key) is not set, or storage is unavailable (ask again with the same shopTransactionId); nothing was sent when not set"),
+  503: error(cancel
+    ? "the route's gateway URL (or the HMAC key) is not set, the ledger is catching up (reason ledger_catching_up, Retry-After), or storage is unavailable (ask again with the same shopTransactionId); nothing was sent when not set or catching up"
+    : "the route's gateway URL (or the HMAC key) is not set, or storage is unavailable (ask again with the same shopTransactionId); nothing was sent when not set"),
 });
 
 /** The internal API's commands; a `/cancellations` path is a cancel, held to what is left of its payment. */
