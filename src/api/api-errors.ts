@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { z } from 'zod';
 import { IdempotencyConflict } from '../commands/submit-command';
+import { CancelExceedsPayment } from '../commands/cancel-exceeds-payment';
 import { MissingNotifyUrl } from '../commands/create-trade';
 import { GatewayNotConfigured } from '../gateway/gateway-errors';
 import type { Logger } from '../observability/logger';
@@ -67,6 +68,10 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof MissingNotifyUrl) return void res.status(400).json({ error: error.message, issues: [{ path: 'notifyUrl', message: error.message }] });
     if (error instanceof IdempotencyConflict) {
       return void res.status(409).json({ error: error.message, existing: publicRecord(error.existing) });
+    }
+    if (error instanceof CancelExceedsPayment) {
+      const { pgCno, amount, left } = error.refusal;
+      return void res.status(409).json({ error: error.message, reason: 'exceeds_remaining', pgCno, amount, left });
     }
     if (error instanceof GatewayNotConfigured) return void res.status(503).json({ error: error.message });
     if (error instanceof LedgerCatchingUp) {

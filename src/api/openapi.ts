@@ -4,6 +4,7 @@ import {
   apiErrorSchema,
   commandListQuery,
   commandRecordSchema,
+  cancelExceedsPaymentSchema,
   idempotencyConflictSchema,
   notRenderableSchema,
   tradeRecordSchema,
@@ -33,7 +34,12 @@ const everyRoute = {
   503: error('storage unavailable; ask again (for a command, with the same shopTransactionId)'),
 };
 
-const commandAnswers = (record: z.ZodType) => ({
+const CANCEL_CONFLICT = {
+  description: 'shopTransactionId already used with another body, or (reason exceeds_remaining) the cancel does not fit in what is left of its payment; nothing was sent',
+  ...json(z.union([idempotencyConflictSchema, cancelExceedsPaymentSchema])),
+};
+
+const commandAnswers = (record: z.ZodType, cancel = false) => ({
   200: { description: 'the command reached a final state', ...json(record) },
   202: {
     description:
@@ -43,13 +49,16 @@ const commandAnswers = (record: z.ZodType) => ({
   },
   400: error('the body failed validation (`issues` names each field), is not well-formed JSON or is nested deeper than 32 levels; nothing was sent'),
   403: error('mallId is not one of MALL_IDS; nothing was sent or stored'),
-  409: { description: 'shopTransactionId already used with another body; nothing was sent', ...json(idempotencyConflictSchema) },
+  409: cancel ? CANCEL_CONFLICT : { description: 'shopTransactionId already used with another body; nothing was sent', ...json(idempotencyConflictSchema) },
   413: error('the body is larger than 64 KiB; nothing was sent'),
   415: error('the body is not JSON in UTF-8 (send Content-Type: application/json); nothing was sent'),
   ...everyRoute,
-  503: error("the route's gateway URL (or the HMAC key) is not set, or storage is unavailable (ask again with the same shopTransactionId); nothing was sent when not set"),
+  503: error(cancel
+    ? "the route's gateway URL (or the HMAC key) is not set, the ledger is catching up (reason ledger_catching_up, Retry-After), or storage is unavailable (ask again with the same shopTransactionId); nothing was sent when not set or catching up"
+    : "the route's gateway URL (or the HMAC key) is not set, or storage is unavailable (ask again with the same shopTransactionId); nothing was sent when not set"),
 });
 
+/** The internal API's commands; a `/cancellations` path is a cancel, held to what is left of its payment. */
 const COMMANDS: Array<{ path: string; operationId: string; summary: string; body: z.ZodType; record: z.ZodType }> = [
   { path: '/v1/wallet-a/trades', operationId: 'createTrade', summary: 'Create a wallet-a trade (answers when final, or 202 while still resending)', body: tradeCreationBody, record: tradeRecordSchema },
   {
@@ -130,7 +139,7 @@ export function openApiDocument(): object {
     registry.registerPath({
       method: 'post', path, operationId, summary,
       request: { body: { required: true, ...json(body) } },
-      responses: commandAnswers(record),
+      responses: commandAnswers(record, path.endsWith('/cancellations')),
     });
   }
   registry.registerPath({

@@ -66,6 +66,7 @@ export function commandDeps(options: InternalApiOptions): CommandDeps {
     owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     now: () => new Date(),
     inFlight: createAttemptsInFlight(logger),
+    ...(options.ledger ? { ledgerCaughtUp: () => options.ledger!.caughtUp() } : {}),
   };
 }
 

@@ -39,6 +39,12 @@ export interface CommandDeps {
   inFlight: AttemptsInFlight;
   /** Tells the worker a command is due now (an approval in doubt needs its net-cancel at once). */
   wakeWorker?: () => void;
+  /**
+   * Resolves once the ledger has applied every input stored before the call (LedgerCatchingUp
+   * after its wait); absent without the ledger. A cancel waits for it, so what is left of its
+   * payment is measured against every notification received before the cancel, not read behind.
+   */
+  ledgerCaughtUp?: () => Promise<void>;
 }
 
 /** Longer than one attempt can take, so a live owner never loses a lease mid-attempt. */

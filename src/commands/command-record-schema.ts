@@ -74,6 +74,16 @@ export const idempotencyConflictSchema = z
   .object({ error: z.string(), existing: commandRecordSchema })
   .meta({ id: 'IdempotencyConflict', description: 'the shopTransactionId names an earlier command with another body; nothing was sent' });
 
+export const cancelExceedsPaymentSchema = z
+  .object({
+    error: z.string(),
+    reason: z.literal('exceeds_remaining'),
+    pgCno: z.string(),
+    amount: z.number().int().nullable().meta({ description: 'what the cancel asked, in minor units; null for all that is left' }),
+    left: z.number().int().meta({ description: 'what is left of the payment, in minor units, once the cancels already recorded (and not failed) are counted' }),
+  })
+  .meta({ id: 'CancelExceedsPayment', description: 'the cancel does not fit in what is left of its payment; nothing was recorded or sent' });
+
 export const notRenderableSchema = z
   .object({ error: z.string(), state: commandState })
   .meta({ id: 'NotRenderable', description: 'only a succeeded native trade has a code URL' });

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sha256Hex } from '../sha256-hex';
 import type { AttemptPolicy } from './attempt-policy';
 import { isFinal, type CommandKind, type StoredCommand } from './command-record';
+import type { NewCommand } from '../store/command-types';
+import { cancelClaim } from '../ledger/payment-left';
+import { CancelExceedsPayment } from './cancel-exceeds-payment';
 import { leaseMs, type CommandDeps } from './command-deps';
 import { runAttempt } from './run-attempt';
 import { storedTraceContextOf } from '../gateway/gateway-call-span';
@@ -36,7 +39,7 @@ export async function submitCommand(
 ): Promise<{ command: StoredCommand; created: boolean }> {
   const now = deps.now();
   const bodyHash = hashBody({ ...body, shopTransactionId: request.shopTransactionId });
-  const { created, command } = await deps.store.createCommand({
+  const { created, command } = await record(deps, {
     kind,
     shopTransactionId: request.shopTransactionId,
     mallId: request.mallId,
@@ -57,6 +60,18 @@ export async function submitCommand(
   if (ended) return { command: ended, created };
   deps.inFlight.track(attempt, command.shopTransactionId);
   return { command: (await deps.store.getCommand(command.shopTransactionId)) ?? command, created };
+}
+
+/**
+ * A cancel is recorded only when it fits in what is left of its payment (checked in the same
+ * transaction), once the ledger has applied what was stored before it; anything else as it comes.
+ */
+async function record(deps: CommandDeps, command: NewCommand): Promise<{ created: boolean; command: StoredCommand }> {
+  if (cancelClaim(command.kind, command.request) === null) return deps.store.createCommand(command);
+  await deps.ledgerCaughtUp?.();
+  const outcome = await deps.store.createCancelCommand(command);
+  if ('refusal' in outcome) throw new CancelExceedsPayment(outcome.refusal);
+  return outcome;
 }
 
 /** Waits while the worker resends, until the command is final or `answerBy` (epoch ms) has come. */

@@ -3,6 +3,7 @@ import { Router, type Request, type Response } from 'express';
 import { parseBody } from '../api/api-errors';
 import { walletCancelBody } from '../api/schemas/wallet-cancel-schema';
 import { cancelVan } from '../commands/cancel-van';
+import { CancelExceedsPayment } from '../commands/cancel-exceeds-payment';
 import { cancelWallet } from '../commands/cancel-wallet';
 import type { CommandDeps } from '../commands/command-deps';
 import type { StoredCommand } from '../commands/command-record';
@@ -61,34 +62,48 @@ export function cancelRoutes(deps: ConsoleDeps): Router {
       res.status(400).type('html').send(cancelRefusedPage(session, order, t('cancel.notCancellable')));
       return null;
     }
+    // As the internal API: nothing is sent for a mall outside MALL_IDS (an order stored before they were narrowed).
+    if (!view.served) {
+      deps.logger.warn('console refused a cancel: the mall is not one of MALL_IDS', { mallId: order.mallId, operator: session.operator });
+      res.status(403).type('html').send(cancelRefusedPage(session, order, t('cancel.mallNotServed', { mallId: order.mallId })));
+      return null;
+    }
     return { order, view, currency: orderCurrency(order, defaultCurrency), gateway: deps.gatewayCommands };
   }
 
-  /** The amount to cancel, or the refusal sent: at most what is left, a VAN approval only whole. */
-  function amountOf(res: Response, p: Prepared, type: string, partial: () => number | null): number | null {
+  const refuse = (res: Response, p: Prepared, status: number, message: string): null => {
+    res.status(status).type('html').send(cancelRefusedPage(sessionOf(res), p.order, message));
+    return null;
+  };
+
+  /** A partial amount (minor units) checked against what is left, or the refusal sent. */
+  function partialAmount(res: Response, p: Prepared, amount: number | null): number | null {
     const { t } = sessionOf(res);
-    const refuse = (message: string) => {
-      res.status(400).type('html').send(cancelRefusedPage(sessionOf(res), p.order, message));
-      return null;
-    };
-    if (type !== 'full' && (type !== 'partial' || p.view.route !== 'wallet-b')) return refuse(t('cancel.badAmount'));
-    const amount = type === 'full' ? p.view.left : partial();
-    if (amount === null || amount <= 0 && type === 'partial') return refuse(t('cancel.badAmount'));
-    if (amount <= 0 || amount > p.view.left) {
-      const shown = amount <= 0 ? p.view.payment.amount ?? 0 : amount;
-      return refuse(t('cancel.tooMuch', { amount: t.money(shown, p.currency), left: t.money(p.view.left, p.currency) }));
-    }
+    if (p.view.route !== 'wallet-b') return refuse(res, p, 400, t('cancel.vanWhole'));
+    if (amount === null || amount <= 0) return refuse(res, p, 400, t('cancel.badAmount'));
+    if (amount > p.view.left) return refuse(res, p, 400, t('cancel.tooMuch', { amount: t.money(amount, p.currency), left: t.money(p.view.left, p.currency) }));
     return amount;
+  }
+
+  /** All that is left, or the refusal sent when nothing is. */
+  function wholeAmount(res: Response, p: Prepared): number | null {
+    return p.view.left > 0 ? p.view.left : refuse(res, p, 400, sessionOf(res).t('cancel.nothingLeft'));
   }
 
   router.get('/orders/:mallId/:shopOrderNo/cancel', async (req, res) => {
     const query = req.query as Record<string, unknown>;
     const p = await prepare(req, res, field(query, 'pgCno'));
     if (!p) return;
-    const amount = amountOf(res, p, field(query, 'type'), () => typedAmountIn(field(query, 'amount'), p.currency));
+    const typed = field(query, 'amount').trim();
+    const type = field(query, 'type');
+    // An amount typed is a partial cancel of it, whichever choice the form still showed: the
+    // operator's figure is never read as "all that is left". The confirmation names the amount.
+    const partial = typed !== '' || type === 'partial';
+    if (!partial && type !== 'full') return void refuse(res, p, 400, sessionOf(res).t('cancel.badAmount'));
+    const amount = partial ? partialAmount(res, p, typedAmountIn(typed, p.currency)) : wholeAmount(res, p);
     if (amount === null) return;
     res.type('html').send(cancelConfirmPage(sessionOf(res), {
-      order: p.order, view: p.view, currency: p.currency, amount, type: field(query, 'type') === 'full' ? 'full' : 'partial',
+      order: p.order, view: p.view, currency: p.currency, amount, type: partial ? 'partial' : 'full',
       shopTransactionId: `console${randomUUID().replaceAll('-', '')}`,
     }));
   });
@@ -104,7 +119,17 @@ export function cancelRoutes(deps: ConsoleDeps): Router {
     // The same confirmation pressed twice (or the browser's resend): the command exists, nothing more is sent.
     if (await p.gateway.store.getCommand(shopTransactionId)) return res.redirect(303, `${back}?done=cancel-requested`);
     const type = field(body, 'type');
-    const amount = amountOf(res, p, type, () => (MINOR.test(field(body, 'amount')) ? Number(field(body, 'amount')) : null));
+    const given = MINOR.test(field(body, 'amount')) ? Number(field(body, 'amount')) : null;
+    let amount: number | null;
+    if (type === 'partial') amount = partialAmount(res, p, given);
+    else if (type !== 'full') amount = refuse(res, p, 400, session.t('cancel.badAmount'));
+    else {
+      amount = wholeAmount(res, p);
+      // The confirmation named the amount it would cancel: a full cancel is sent only while that is still all that is left.
+      if (amount !== null && field(body, 'amount') !== '' && given !== amount) {
+        amount = refuse(res, p, 409, session.t('cancel.leftChanged', { confirmed: given === null ? field(body, 'amount') : session.t.money(given, p.currency), left: session.t.money(amount, p.currency) }));
+      }
+    }
     if (amount === null) return;
     let command: StoredCommand;
     try {
@@ -116,6 +141,12 @@ export function cancelRoutes(deps: ConsoleDeps): Router {
           amountInfo: { currency: p.currency, ...(type === 'full' ? {} : { totAmount: amount }) },
         }))).command;
     } catch (error) {
+      if (error instanceof CancelExceedsPayment) {
+        // Another cancel of this payment was recorded meanwhile (another page, replica or API call).
+        deps.logger.warn('console refused a cancel: it does not fit in what is left', { pgCno: p.view.payment.pgCno, amount, left: error.refusal.left });
+        const { left } = error.refusal;
+        return void refuse(res, p, 409, left <= 0 ? session.t('cancel.nothingLeft') : session.t('cancel.tooMuch', { amount: session.t.money(amount, p.currency), left: session.t.money(left, p.currency) }));
+      }
       deps.logger.warn('console cancel not sent', { error: (error as Error).message });
       return res.status(503).type('html').send(cancelRefusedPage(session, p.order, session.t('cancel.failed', { reason: (error as Error).message })));
     }

@@ -27,7 +27,7 @@ export interface ConsoleDeps {
    */
   signInRefusals?: RefusalCount;
   /** The internal API's commands; absent where that API is not assembled (some tests). */
-  commands?: Pick<CommandStore, 'listCommands' | 'getCommand' | 'listAttempts' | 'countByState'> | null;
+  commands?: Pick<CommandStore, 'listCommands' | 'getCommand' | 'listAttempts' | 'countByState' | 'openCancels'> | null;
   /**
    * The payment ledger: the Orders and Discrepancies pages read it, and their Resolve
    * button goes through the same verb as the internal API and the CLI. Absent in some tests.

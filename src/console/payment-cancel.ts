@@ -1,4 +1,5 @@
-import type { StoredCommand } from '../commands/command-record';
+import { mallScope } from '../api/mall-scope';
+import { cancelClaim, paymentLeft } from '../ledger/payment-left';
 import type { OrderRecord, Payment } from '../ledger/order-record';
 import { maskSensitive } from '../observability/mask';
 import type { ConsoleDeps } from './console-deps';
@@ -22,6 +23,8 @@ export interface PaymentView {
   /** The notification's own fields (masked), null once retention removed them. */
   said: GatewaySaid | null;
   route: CancelRoute;
+  /** The order's mall is one this service serves (MALL_IDS): the console cancels nothing for another. */
+  served: boolean;
   /** What is left to cancel: the payment less its confirmed cancels and the requests still open. */
   left: number;
   requests: RequestedCancel[];
@@ -71,30 +74,30 @@ function routeOf(order: OrderRecord, notiType: string | null): CancelRoute {
   return null;
 }
 
-function requestedAmount(command: StoredCommand | null): number | null {
-  const info = (command?.request.amountInfo ?? {}) as Record<string, unknown>;
-  return command?.request.reviseTypeCode === '32' && typeof info.totAmount === 'number' ? info.totAmount : null;
-}
-
 /** Each payment of the order with what the gateway said, what is left of it and the cancels requested for it. */
-export async function paymentViews(deps: Pick<ConsoleDeps, 'store' | 'commands'>, order: OrderRecord): Promise<PaymentView[]> {
+export async function paymentViews(deps: Pick<ConsoleDeps, 'store' | 'commands' | 'config'>, order: OrderRecord): Promise<PaymentView[]> {
   const confirmedCancels = new Set(order.cancels.map((c) => c.cancelPgCno).filter((id): id is string => id !== null));
   const commands = new Map(await Promise.all(order.cancellationsRequested.map(async (c) =>
     [c.shopTransactionId, (await deps.commands?.getCommand(c.shopTransactionId)) ?? null] as const)));
+  const served = mallScope(deps.config.MALL_IDS).serves(order.mallId);
   return Promise.all(order.payments.map(async (payment) => {
     const detail = await deps.store.getEvent(payment.eventId);
     const notiType = detail?.notiType ?? null;
     const said = detail && detail.prunedAt === null ? gatewaySaid(detail.notiType, detail.event.data) : null;
+    // What is left counts the cancels as recorded, not only those the ledger has applied yet.
+    const open = (await deps.commands?.openCancels(payment.pgCno)) ?? [];
     const requests = order.cancellationsRequested.filter((c) => c.pgCno === payment.pgCno).map((c): RequestedCancel => {
       const command = commands.get(c.shopTransactionId) ?? null;
       const cancelPgCno = text(command?.response?.cancelPgCno);
-      return { shopTransactionId: c.shopTransactionId, state: command?.state ?? c.state, amount: requestedAmount(command), confirmed: cancelPgCno !== null && confirmedCancels.has(cancelPgCno) };
+      const amount = command ? (cancelClaim(command.command, command.request)?.amount ?? null) : null;
+      return { shopTransactionId: c.shopTransactionId, state: command?.state ?? c.state, amount, confirmed: cancelPgCno !== null && confirmedCancels.has(cancelPgCno) };
     });
-    const cancelled = order.cancels.filter((c) => c.pgCno === payment.pgCno).reduce((sum, c) => sum + (c.amount ?? 0), 0);
-    const open = requests.filter((r) => !r.confirmed && (r.state === 'pending' || r.state === 'succeeded'));
-    const whole = payment.cancelled ? 0 : Math.max(0, (payment.amount ?? 0) - cancelled);
-    const left = open.some((r) => r.amount === null) ? 0 : Math.max(0, whole - open.reduce((sum, r) => sum + (r.amount ?? 0), 0));
-    return { payment, said, route: routeOf(order, notiType), left, requests };
+    const listed = new Set(requests.map((r) => r.shopTransactionId));
+    for (const c of open) {
+      if (!listed.has(c.shopTransactionId)) requests.push({ shopTransactionId: c.shopTransactionId, state: c.state, amount: c.amount, confirmed: false });
+    }
+    const left = paymentLeft(order, payment.pgCno, open) ?? 0;
+    return { payment, said, route: routeOf(order, notiType), served, left, requests };
   }));
 }
 

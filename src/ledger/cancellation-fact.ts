@@ -2,7 +2,7 @@ import type { CancellationFact, OrderKey } from './ledger-facts';
 import { ledgerId } from './ledger-id';
 
 /**
- * A wallet cancellation command at one of its states. One fact per (command, state): a command
+ * A cancel command (wallet-b or VAN) at one of its states. One fact per (command, state): a command
  * recomputed in the same state is the same fact; its latest state is what the record shows.
  */
 export function cancellationFact(

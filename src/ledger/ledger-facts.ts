@@ -54,7 +54,7 @@ export interface NotificationFact extends FactBase {
   simulated?: true;
 }
 
-/** A wallet cancellation sent through the internal API, at one of its states: requested, never counted as cancelled. */
+/** A cancel (wallet-b or VAN) sent through the internal API or the console, at one of its states: requested, never counted as cancelled. */
 export interface CancellationFact extends FactBase {
   kind: 'cancellation';
   shopTransactionId: string;

@@ -1,5 +1,5 @@
 import type { LedgerSettings } from '../config/ledger-settings';
-import type { AttemptRecord, BeginAttempt, CommandFilter, CommandKind, CommandLane, CommandState, FinishAttempt, NewCommand, StoredCommand } from './command-types';
+import type { AttemptRecord, BeginAttempt, CancelCreation, CancelRefusal, RecordedCancel, CommandFilter, CommandKind, CommandLane, CommandState, FinishAttempt, NewCommand, StoredCommand } from './command-types';
 import { typedDriver, type StoreDriver } from './driver';
 
 /**
@@ -9,6 +9,13 @@ import { typedDriver, type StoreDriver } from './driver';
 export interface CommandStore {
   /** Inserts, or returns the existing command under that key (created: false) untouched. */
   createCommand(command: NewCommand): Promise<{ created: boolean; command: StoredCommand }>;
+  /**
+   * A cancel (wallet-b or VAN naming its pgCno) recorded only if it fits in what is left of its
+   * payment, checked and recorded in one transaction; a known key returns the stored command.
+   */
+  createCancelCommand(command: NewCommand): Promise<CancelCreation>;
+  /** The cancels recorded for a payment and not refused for good, oldest first: what is left of it counts them. */
+  openCancels(pgCno: string): Promise<RecordedCancel[]>;
   getCommand(shopTransactionId: string): Promise<StoredCommand | null>;
   /** With tracing on: the trace context (JSON) of the request that created the command, or null. */
   traceContextOf?(shopTransactionId: string): Promise<string | null>;
@@ -24,8 +31,11 @@ export interface CommandStore {
   leaseDue(owner: string, now: number, leaseUntil: number, limit: number, lane?: CommandLane): Promise<StoredCommand[]>;
   /** Frees every lease: a single SQLite file has one process, so a lease left at start is a dead process's. */
   releaseAllLeases(): Promise<number>;
-  /** A failed command (or a failed net-cancel) worked again with a fresh attempt budget; false when it is neither. */
-  retryFailed(shopTransactionId: string, now: number, at: string): Promise<boolean>;
+  /**
+   * A failed command (or a failed net-cancel) worked again with a fresh attempt budget; false when
+   * it is neither; the refusal when it is a cancel that no longer fits in what is left of its payment.
+   */
+  retryFailed(shopTransactionId: string, now: number, at: string): Promise<boolean | CancelRefusal>;
   countByState(): Promise<Array<{ kind: CommandKind; state: CommandState; count: number }>>;
   /** Working commands created before `before` (ISO). */
   countWorkingSince(before: string): Promise<number>;
@@ -36,6 +46,8 @@ export function createCommandStore(driver: StoreDriver, ledger: LedgerSettings |
   const { write, read } = typedDriver(driver);
   return {
     createCommand: (command) => write('createCommand', command),
+    createCancelCommand: (command) => write('createCancelCommand', command, ledger),
+    openCancels: (pgCno) => read('openCancels', pgCno),
     getCommand: (id) => read('getCommand', id),
     traceContextOf: (id) => read('commandTraceContext', id),
     listCommands: (filter) => read('listCommands', filter),

@@ -1,3 +1,5 @@
+import type { OpenCancel } from '../ledger/payment-left';
+
 export const COMMAND_KINDS = ['wallet-a.create', 'wallet-b.cancel', 'van.approve', 'van.cancel'] as const;
 export type CommandKind = (typeof COMMAND_KINDS)[number];
 
@@ -74,6 +76,24 @@ export interface NewCommand {
   /** With tracing on: the creating request's trace context (JSON), for its resends' links. */
   traceContext?: string | null;
 }
+
+/** A cancel refused because it does not fit in what is left of its payment: nothing was recorded or sent. */
+export interface CancelRefusal {
+  pgCno: string;
+  /** What it asked (minor units), null for all that is left. */
+  amount: number | null;
+  /** What is left of the payment once the cancels already recorded are counted. */
+  left: number;
+}
+
+/** A cancel recorded for a payment and not refused for good: what it asks and the cancelPgCno its answer named. */
+export interface RecordedCancel extends OpenCancel {
+  shopTransactionId: string;
+  state: CommandState;
+}
+
+/** A cancel recorded (or the one already stored under its key), or refused. */
+export type CancelCreation = { created: boolean; command: StoredCommand } | { refusal: CancelRefusal };
 
 export interface BeginAttempt {
   shopTransactionId: string;

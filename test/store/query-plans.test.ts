@@ -151,6 +151,12 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
       reads.searchPayments({ key: '12000', amounts: [{ amount: 12000, currency: 'KRW' }, { amount: 1200000, currency: 'USD' }], defaultCurrency: 'KRW', limit: 100 })],
     ['the Orders search box given an amount, a method, a status and days', () =>
       reads.searchPayments({ key: '12000', amounts: [{ amount: 12000, currency: 'KRW' }], defaultCurrency: 'KRW', method: '11', status: 'paid', fromMs: 0, toMs: now, limit: 100 })],
+    // A cancel is checked against what is left of its payment: its order by pgCno, the payment's other cancels by theirs.
+    ['a cancel checked against what is left of its payment and recorded', () => writes.createCancelCommand({
+      kind: 'wallet-b.cancel', shopTransactionId: 'st-plan-cancel', mallId: 'T0001234', bodyHash: 'h', state: 'pending', at: AT, owner: 'plan', leaseUntil: now,
+      request: { pgCno: 'PLAN-1', reviseTypeCode: '32', amountInfo: { currency: 'KRW', totAmount: 1000 } },
+    }, ledger)],
+    ["the order page's cancels recorded for a payment", () => reads.openCancels('PLAN-1')],
   );
   const byEventIdAlone: Array<[string, () => Procedure<unknown>]> = [
     ['an event page', () => reads.getEvent(delivered.event.id)],

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { cliConfig, globalOptions, print, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../../exit-codes';
 import { withCommands } from '../with-commands';
+import { CancelExceedsPayment } from '../../commands/cancel-exceeds-payment';
 
 /**
  * An operator's deliberate second chance for a failed command (or a failed net-cancel): the same
@@ -17,9 +18,12 @@ export function registerCommandsRetry(commands: Command, io: CliIo): void {
       const global = globalOptions(command);
       const outcome = await withCommands(cliConfig(io, global), async (store) => {
         const now = new Date();
-        if (await store.retryFailed(id, now.getTime(), now.toISOString())) return 'retried';
+        const retried = await store.retryFailed(id, now.getTime(), now.toISOString());
+        if (retried === true) return 'retried';
+        if (retried !== false) return new CancelExceedsPayment(retried);
         return (await store.getCommand(id))?.state ?? null;
       });
+      if (outcome instanceof CancelExceedsPayment) throw new CliFailure(`command ${id} stays failed: ${outcome.message}`, EXIT.usage);
       if (outcome === null) throw new CliFailure(`no command ${id}; find keys with "commands list"`, EXIT.notFound);
       if (outcome !== 'retried') {
         throw new CliFailure(`command ${id} is ${outcome}; only failed and net_cancel_failed commands can be retried`, EXIT.usage);

@@ -681,6 +681,11 @@ export const en = {
   'cancel.notCancellable': 'This payment cannot be cancelled from the console.',
   'cancel.notAllowed': 'Cancelling payments is for the admin and for operators given the right (--can-cancel).',
   'cancel.failed': 'The gateway refused the cancel: {reason}',
+  'payment.mallNotServed': "This service does not serve this payment's mall (MALL_IDS): cancel it in the gateway's merchant portal with its pgCno.",
+  'cancel.mallNotServed': "Refused: mall {mallId} is not one of this service's MALL_IDS; nothing was sent.",
+  'cancel.nothingLeft': 'Refused: nothing is left of this payment to cancel, counting the cancels already requested; nothing was sent.',
+  'cancel.leftChanged': 'Refused: what is left of this payment changed since the confirmation ({confirmed} then, {left} now); nothing was sent. Confirm again.',
+  'cancel.vanWhole': 'A VAN approval is cancelled whole: leave the amount empty.',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -665,4 +665,9 @@ export const ko: Record<MessageKey, string> = {
   'cancel.notCancellable': '이 결제는 콘솔에서 취소할 수 없습니다.',
   'cancel.notAllowed': '결제 취소는 관리자와 권한을 받은 운영자(--can-cancel)만 할 수 있습니다.',
   'cancel.failed': '게이트웨이가 취소를 거부했습니다: {reason}',
+  'payment.mallNotServed': '이 서비스는 이 결제의 가맹점(MALL_IDS)을 처리하지 않습니다. 게이트웨이 가맹점 관리자 페이지에서 pgCno로 취소하세요.',
+  'cancel.mallNotServed': '거부됨: 가맹점 {mallId}은(는) 이 서비스의 MALL_IDS에 없습니다. 아무것도 보내지 않았습니다.',
+  'cancel.nothingLeft': '거부됨: 이미 요청된 취소를 포함하면 이 결제에 취소할 잔액이 없습니다. 아무것도 보내지 않았습니다.',
+  'cancel.leftChanged': '거부됨: 확인한 뒤 이 결제의 잔액이 바뀌었습니다(확인 때 {confirmed}, 지금 {left}). 아무것도 보내지 않았습니다. 다시 확인하세요.',
+  'cancel.vanWhole': 'VAN 승인은 전액만 취소할 수 있습니다. 금액을 비워 두세요.',
 };

@@ -7,7 +7,7 @@ import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
 import { kindLabel, orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
 import type { PaymentView } from '../payment-cancel';
-import { COPY_SCRIPT, paymentSection } from './payment-section';
+import { CANCEL_FORM_SCRIPT, COPY_SCRIPT, paymentSection } from './payment-section';
 import { discrepancyDetails, resolveForm } from './resolve-form';
 import { resolutionText } from './resolution-text';
 import { when } from './when';
@@ -71,7 +71,7 @@ export function orderPage(viewer: Viewer, order: OrderRecord, notice: string | n
     section: 'orders',
     viewer,
     notice,
-    scripts: payments ? [COPY_SCRIPT] : [],
+    scripts: payments ? [COPY_SCRIPT, CANCEL_FORM_SCRIPT] : [],
     body: html`<p class="kicker">${t('order.kicker', { mallId: order.mallId })}</p>
 <h1 class="mono">${isolated(order.shopOrderNo)}</h1>
 <div class="actions">${orderStatusBadge(t, order.status)}${simulatedMark(t, order)} <span class="muted">${t('order.updatedAt', { time: t.time(order.updatedAt) })}${open.length > 0 ? ` · ${t('order.openCount', { count: open.length })}` : ''}</span></div>

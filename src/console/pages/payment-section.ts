@@ -7,6 +7,8 @@ import { methodName } from './search-results';
 
 /** The copy button's script (assets/console/copy-button.js): the order page loads it. */
 export const COPY_SCRIPT = '/console/assets/copy-button.js';
+/** The Cancel form's script (assets/console/cancel-form.js): typing an amount chooses a partial cancel. */
+export const CANCEL_FORM_SCRIPT = '/console/assets/cancel-form.js';
 
 function said(t: Translator, view: PaymentView): SafeHtml {
   const s = view.said;
@@ -38,8 +40,8 @@ function requests(t: Translator, view: PaymentView, currency: string): SafeHtml 
 function action(viewer: Viewer, view: PaymentView, orderPath: string, canCancel: boolean): SafeHtml {
   const t = wordsOf(viewer);
   const { pgCno } = view.payment;
-  if (view.route === null) {
-    return html`<p class="muted">${t('payment.portal')}</p>
+  if (view.route === null || !view.served) {
+    return html`<p class="muted">${view.route === null ? t('payment.portal') : t('payment.mallNotServed')}</p>
 <p><code class="mono">${pgCno}</code> <button type="button" class="secondary" data-copy="${pgCno}" data-copied="${t('payment.copied')}">${t('payment.copy')}</button></p>`;
   }
   if (!canCancel || view.left <= 0) return html``;

@@ -1,15 +1,17 @@
 import { cancellationFact } from '../../../ledger/cancellation-fact';
 import { walletTradeExpectation } from '../../../ledger/expectation-fact';
 import { minorUnits } from '../../../ledger/minor-units';
+import { cancelClaim } from '../../../ledger/payment-left';
 import type { StoredCommand } from '../../command-types';
 import type { OrderFact } from '../ledger/ledger-writes';
 import { get, type Procedure } from '../procedure';
 
 /**
  * What a command's new state tells the ledger: a wallet-a trade that succeeded is the
- * amount the shop asked for; a wallet-b cancellation, at any state, is a cancellation requested
- * (never counted as cancelled). A cancellation names a pgCno, not an order: the order is the one
- * the gateway's notifications for that pgCno named (the inbox keeps that column after retention).
+ * amount the shop asked for; a cancel (wallet-b, or VAN naming its pgCno), at any state from its
+ * creation on, is a cancellation requested (never counted as cancelled). A cancellation names a
+ * pgCno, not an order: the order is the one the gateway's notifications for that pgCno named (the
+ * inbox keeps that column after retention).
  * Nothing when the order is unknown or the trade carries no readable amount. Each fact's id is
  * its command's (and state's), so finishing in the same state again adds nothing.
  */
@@ -24,9 +26,9 @@ export function* commandLedgerFacts(command: StoredCommand): Procedure<OrderFact
     const currency = text(amountInfo.currency) ?? text(request.currency) ?? 'KRW';
     return [{ order, fact: walletTradeExpectation(order, { shopTransactionId: command.shopTransactionId, totalAmount, currency }, command.updatedAt) }];
   }
-  if (command.command === 'wallet-b.cancel') {
-    const pgCno = text(request.pgCno);
-    if (pgCno === null) return [];
+  const claim = cancelClaim(command.command, request);
+  if (claim !== null) {
+    const { pgCno } = claim;
     const row = yield* get<{ mall_id: string; shop_order_no: string }>(
       "SELECT mall_id, shop_order_no FROM inbox WHERE pg_cno = ? AND shop_order_no IS NOT NULL LIMIT 1",
       pgCno,

@@ -5,17 +5,20 @@
 import { beginCommandAttempt } from './begin-command-attempt';
 import { commandTraceContext } from './command-trace-context';
 import { countCommandsByState, countDueCommands, countWorkingCommandsSince } from './count-commands';
+import { createCancelCommand } from './create-cancel-command';
 import { createCommand } from './create-command';
 import { finishCommandAttempt } from './finish-command-attempt';
 import { getCommand } from './get-command';
 import { leaseDueCommands } from './lease-due-commands';
 import { listCommandAttempts } from './list-command-attempts';
 import { listCommands } from './list-commands';
+import { openCancels } from './payment-headroom';
 import { releaseCommandLeases } from './release-command-leases';
 import { retryFailedCommand } from './retry-failed-command';
 
 export const commandsWrites = {
   createCommand,
+  createCancelCommand,
   beginCommandAttempt,
   finishCommandAttempt,
   leaseDueCommands,
@@ -25,6 +28,7 @@ export const commandsWrites = {
 
 export const commandsReads = {
   getCommand,
+  openCancels,
   commandTraceContext,
   listCommands,
   listCommandAttempts,
