@@ -14,6 +14,7 @@ import { eventually } from '../helpers/eventually';
 import { inboxEntry } from '../helpers/stored-events';
 import { createTestSchema, describePostgres } from '../store/pg-test-database';
 import { parseCsvAsShown, parseXlsx, type SheetCell } from './xlsx-sheet';
+import { binary, bytes } from './download';
 
 const MALL = 'T0001234';
 let serial = 0;
@@ -21,16 +22,6 @@ const orderNo = (tag = 'ORD-EXP') => `${tag}-${Date.now()}-${++serial}`;
 const kstDay = (at = new Date()) => new Date(at.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
-
-/** The body of a download as bytes, whatever its type. */
-const bytes = (res: request.Response) => res.body as Buffer;
-function binary(req: request.Test): request.Test {
-  return req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
-}
 
 /** Excel's serial day of an instant's wall clock in Korea. */
 const kstSerial = (iso: string) => (Date.parse(iso) + 9 * 3600_000 - Date.UTC(1899, 11, 30)) / 86_400_000;

@@ -1,16 +1,15 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import fc from 'fast-check';
-import type request from 'supertest';
 import { neutraliseText, startsFormula } from '../../src/exports/neutralise';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { HOST } from '../console/console-harness';
 import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
 import { parseCsv, parseXlsx, type SheetCell } from './xlsx-sheet';
+import { binary, bytes } from './download';
+import { convertWithSpreadsheet, hasSpreadsheetProgram } from './spreadsheet-program';
 
 /**
  * A formula start is neutralised after what a spreadsheet skips before it looks: a NUL or another
@@ -51,28 +50,6 @@ describe('the neutraliser', () => {
   });
 });
 
-const run = promisify(execFile);
-const SOFFICE = ['/usr/bin/soffice', '/usr/lib/libreoffice/program/soffice'].find((path) => existsSync(path));
-
-/** A spreadsheet file as LibreOffice reads it with its default import, written back as flat OpenDocument XML. */
-async function asOpenDocument(file: string, dir: string): Promise<string> {
-  const profile = mkdtempSync(join(tmpdir(), 'noti-soffice-profile-'));
-  try {
-    await run(SOFFICE!, [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'fods', '--outdir', dir, file], { timeout: 120_000 });
-  } finally {
-    rmSync(profile, { recursive: true, force: true });
-  }
-  return readFileSync(join(dir, `${file.split('/').at(-1)!.replace(/\.\w+$/, '')}.fods`), 'utf8');
-}
-
-const bytes = (res: request.Response) => res.body as Buffer;
-function binary(req: request.Test): request.Test {
-  return req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
-}
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 describe('exports: a formula behind skipped characters runs in no spreadsheet', () => {
@@ -116,12 +93,13 @@ describe('exports: a formula behind skipped characters runs in no spreadsheet', 
     expect(xlsxCells.filter((cell) => startsFormula(cell))).toEqual([]);
     expect(book.sheetXml.join('')).not.toMatch(/<f[ >]/);
 
-    if (!SOFFICE) {
+    if (!hasSpreadsheetProgram) {
       console.log('LibreOffice (soffice) is not installed: the files were checked as written, not as a spreadsheet opens them');
       return;
     }
-    for (const file of [csvFile, xlsxFile]) {
-      const document = await asOpenDocument(file, dir);
+    for (const [file, from] of [[csvFile, 'csv'], [xlsxFile, 'xlsx']] as const) {
+      // LibreOffice's default import (no filter options), written back as flat OpenDocument XML.
+      const document = (await convertWithSpreadsheet(readFileSync(file), from, 'fods')).toString('utf8');
       expect(document).toContain('HYPERLINK');
       expect(document).not.toMatch(/table:formula=/);
     }

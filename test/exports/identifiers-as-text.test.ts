@@ -8,6 +8,7 @@ import { startLedgerConsole, type LedgerConsole } from '../console/ledger-consol
 import { eventually } from '../helpers/eventually';
 import { parseCsv, parseXlsx } from './xlsx-sheet';
 import { CSV_IMPORT, convertWithSpreadsheet, hasSpreadsheetProgram } from './spreadsheet-program';
+import { binary } from './download';
 
 const MALL = '00012345';
 /** Two wallet payments whose numbers differ only past the 15 digits a spreadsheet number keeps. */
@@ -16,14 +17,6 @@ const APPROVAL = '00123456';
 /** An order number a spreadsheet reads as 27 November, another as the number 12. */
 const ORDER_NOS = ['11-27', '0012'];
 const WORD_JOINER = '\u2060';
-
-function binary(req: request.Test): request.Test {
-  return req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
-}
 
 /** A cell's text, whether one run or several (LibreOffice splits Korean and Latin into font runs). */
 const text = (cell: ExcelJS.Cell) => (typeof cell.value === 'object' && cell.value !== null && 'richText' in cell.value

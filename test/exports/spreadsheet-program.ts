@@ -24,7 +24,7 @@ export const CSV_IMPORT = { utf8: 'CSV:44,34,76,1,,0,false,true', cp949: 'CSV:44
  * of its own (a second soffice on the same profile would hand the job to the first and return at
  * once), waited for until it exits, its directory removed whatever happens.
  */
-export async function convertWithSpreadsheet(file: Buffer, from: 'csv' | 'xlsx', to: 'xlsx' | 'pdf' | 'csv', infilter?: string): Promise<Buffer> {
+export async function convertWithSpreadsheet(file: Buffer, from: 'csv' | 'xlsx', to: 'xlsx' | 'pdf' | 'csv' | 'fods', infilter?: string): Promise<Buffer> {
   const dir = mkdtempSync(join(tmpdir(), 'noti-soffice-'));
   try {
     const input = join(dir, `file.${from}`);

@@ -7,6 +7,7 @@ import { startLedgerConsole, type LedgerConsole } from '../console/ledger-consol
 import { eventually } from '../helpers/eventually';
 import { createTestSchema, describePostgres } from '../store/pg-test-database';
 import { parseCsvAsShown, parseXlsx, type SheetCell } from './xlsx-sheet';
+import { binary, bytes } from './download';
 
 const MALL = 'T0001234';
 const OTHER_MALL = 'T0009999';
@@ -15,15 +16,6 @@ const kstDay = (at = new Date()) => new Date(at.getTime() + 9 * 3600_000).toISOS
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 const METHODS = ['card', 'vaccount', 'wallet', 'other', 'unknown'] as const;
-
-const bytes = (res: request.Response) => res.body as Buffer;
-function binary(req: request.Test): request.Test {
-  return req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
-}
 
 /** A day's figures as the file should hold them, in column order (amounts in minor units). */
 function figuresOf(d: SummaryDay): Array<string | number> {

@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
-import type request from 'supertest';
 import { countCell, moneyCell, textCell, timeCell, type ExportCell } from '../../src/exports/export-cell';
 import { identifierCell } from '../../src/exports/identifier-cell';
 import { xlsxWriter } from '../../src/exports/xlsx-writer';
@@ -10,6 +9,7 @@ import { HOST } from '../console/console-harness';
 import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
 import { convertWithSpreadsheet, hasSpreadsheetProgram } from './spreadsheet-program';
 import { parseXlsx } from './xlsx-sheet';
+import { binary } from './download';
 
 const PG_CNO = '26112112583000000019';
 /** Digit widths a text prints in: a Hangul syllable two. */
@@ -73,14 +73,6 @@ describe('an .xlsx that reads and prints well', () => {
     expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' });
   });
 });
-
-function binary(req: request.Test): request.Test {
-  return req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
-}
 
 describe('the month\'s money as a file, made before the month ends', () => {
   let h: LedgerConsole;
