@@ -12,6 +12,8 @@ export const EXIT = {
   storeUnavailable: 3,
   /** `status`: the database the CLI read is not the one the running receiver serves. */
   otherStore: 4,
+  /** `alerts test`: a channel did not take the message (each channel's answer is printed). */
+  alertNotSent: 5,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

@@ -20,6 +20,9 @@ export interface AlertTexts {
   kinds: Record<DiscrepancyKind, string>;
   amounts: Record<string, string>;
   time: (iso: string) => string;
+  /** `noti-receiver alerts test`: a message that says only that this channel works. */
+  testSubject: string;
+  testLine: string;
 }
 
 const KST_OFFSET_MS = 9 * 3600_000;
@@ -31,6 +34,8 @@ const valid = (iso: string) => !Number.isNaN(Date.parse(iso));
 const ko: AlertTexts = {
   locale: 'ko-KR',
   product: '결제 통지 수신기',
+  testSubject: '알림 시험',
+  testLine: '시험 메시지입니다. 결제 통지 수신기의 알림이 이 채널로 옵니다. 조치할 것은 없습니다.',
   discrepancy: '새 불일치',
   ledgerError: '장부 오류',
   deadEvent: '전달 포기한 이벤트',
@@ -64,6 +69,8 @@ const ko: AlertTexts = {
 const en: AlertTexts = {
   locale: 'en-US',
   product: 'payment-noti-receiver',
+  testSubject: 'Alert test',
+  testLine: "A test message: payment-noti-receiver's alerts reach this channel. Nothing to do.",
   discrepancy: 'New discrepancy',
   ledgerError: 'Ledger error',
   deadEvent: 'Event given up',

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { Config } from '../config/env';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
@@ -8,12 +9,20 @@ import { startAlerts, type Alerts } from './alerts';
 
 type AlertConfig = Pick<Config, 'ALERT_WEBHOOK_URL' | 'ALERT_SMTP_URL' | 'ALERT_EMAIL_TO' | 'ALERT_EMAIL_FROM' | 'ALERT_LANGUAGE' | 'ADMIN_PUBLIC_URL' | 'LEDGER_DEFAULT_CURRENCY'>;
 
+/**
+ * The receiver's own address when ALERT_EMAIL_FROM is unset: a recipient's address as the sender
+ * would make every alert look as if that person had sent it, and replies go to them.
+ */
+export function defaultSender(host = hostname()): string {
+  return `noti-receiver@${host}`;
+}
+
 /** The channels the settings name (none: null, and nothing runs). */
 export function alertChannelsOf(config: AlertConfig): AlertChannel[] {
   const channels: AlertChannel[] = [];
   if (config.ALERT_WEBHOOK_URL) channels.push(webhookChannel(config.ALERT_WEBHOOK_URL));
   if (config.ALERT_SMTP_URL && config.ALERT_EMAIL_TO) {
-    channels.push(emailChannel(config.ALERT_SMTP_URL, config.ALERT_EMAIL_TO, config.ALERT_EMAIL_FROM ?? config.ALERT_EMAIL_TO[0]!));
+    channels.push(emailChannel(config.ALERT_SMTP_URL, config.ALERT_EMAIL_TO, config.ALERT_EMAIL_FROM ?? defaultSender()));
   }
   return channels;
 }

@@ -29,6 +29,7 @@ import { announceStore } from './receiver-store-check';
 import { CliFailure, EXIT } from '../exit-codes';
 import { maskedOutput } from './masked-output';
 import { terminalText } from './terminal-text';
+import { registerAlertsTest } from './commands/alerts-test';
 
 /** Exit code for an error no command anticipated: a bug, never confused with the documented codes. */
 const EXIT_INTERNAL = 70;
@@ -42,9 +43,10 @@ export function buildProgram(io: CliIo): Command {
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     // Every command that reads the store first names it, and warns when the receiver serves another
-    // (status shows both in its own lines; the sandbox reads no store).
+    // (status shows both in its own lines; the sandbox and the alerts test read no store).
     .hook('preAction', async (_program, action) => {
-      if (action.name() !== 'status' && !commandPath(action).includes('sandbox')) await announceStore(io, action);
+      const path = commandPath(action);
+      if (action.name() !== 'status' && !path.includes('sandbox') && !path.includes('alerts')) await announceStore(io, action);
     });
   // Settings above are inherited by every subcommand made with .command() below.
   const events = program.command('events').description('stored notifications and their relay state');
@@ -78,6 +80,8 @@ export function buildProgram(io: CliIo): Command {
   const ledger = program.command('ledger').description('the payment ledger as a whole');
   registerLedgerRebuild(ledger, io);
   registerLedgerBackfill(ledger, io);
+  const alerts = program.command('alerts').description('alerts to people: the webhook and e-mail channels');
+  registerAlertsTest(alerts, io);
   program.addCommand(sandboxCommand({ env: io.env, stdout: io.stdout, stopped: untilSignal }));
   registerStatus(program, io);
   registerSummary(program, io);

@@ -65,6 +65,8 @@ export async function webhookReceiver(): Promise<WebhookReceiver> {
 }
 
 export interface Mail {
+  /** The envelope's sender. */
+  from: string;
   to: string[];
   subject: string;
   text: string;
@@ -97,7 +99,8 @@ export async function mailReceiver(): Promise<MailReceiver> {
           receiver.refuse -= 1;
           return callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
         }
-        receiver.mails.push({ to: session.envelope.rcptTo.map((r) => r.address), ...readMail(Buffer.concat(chunks).toString('latin1')) });
+        const { mailFrom } = session.envelope;
+        receiver.mails.push({ from: mailFrom ? mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), ...readMail(Buffer.concat(chunks).toString('latin1')) });
         callback();
       });
     },
