@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { SummaryDay } from '../../src/daily-summary/summary-days';
 import { kstStamp } from '../../src/notifications/kst-date';
-import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
+import { approvalNotification, changeNotification, depositNotification } from '../../src/simulator/notification-builders';
 import { HOST } from '../console/console-harness';
 import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
 import { eventually } from '../helpers/eventually';
@@ -79,8 +79,8 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     const book = parseXlsx(bytes(xlsx));
     expect(book.sheetNames).toEqual(['일별 정산']);
     const [header, ...rows] = book.sheets[0]!;
-    expect(header!.map((c) => c?.value).slice(0, 5)).toEqual(['날짜 (KST)', '상점 ID (mallId)', '통화', '결제 건수', '결제 금액']);
-    expect(header!.map((c) => c?.value)).toContain('결제 (카드) 금액');
+    expect(header!.map((c) => c?.value).slice(0, 5)).toEqual(['날짜 (KST)', '상점 ID (mallId)', '통화', '결제 승인 건수', '결제 승인 금액']);
+    expect(header!.map((c) => c?.value)).toContain('결제 승인 · 예상 결제수단 카드 금액');
     expect(rows).toHaveLength(days.length);
     for (const [i, day] of days.entries()) {
       const format = day.currency === 'KRW' ? '#,##0"원"' : '"$"#,##0.00';
@@ -94,13 +94,13 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
 
     const csv = await binary(agent.get(`/console/exports/summary.csv?from=${from}&to=${today}`).set('Host', HOST).set('Accept-Language', 'en')).expect(200);
     const [csvHeader, ...csvRows] = parseCsv(bytes(csv).toString('utf8').slice(1));
-    expect(csvHeader!.slice(0, 5)).toEqual(['date (KST)', 'mallId', 'currency', 'payments count', 'payments amount']);
-    expect(csvHeader).toContain('payments (not stated) count');
+    expect(csvHeader!.slice(0, 5)).toEqual(['date (KST)', 'mallId', 'currency', 'approved payments count', 'approved payments amount']);
+    expect(csvHeader).toContain('approved payments, no expectation count');
     expect(csvRows.map((row) => row.map((cell, column) => (column < 3 ? cell : Number(cell))))).toEqual(
       days.map((d) => figuresOf(d).map((value, column) => (AMOUNT_COLUMNS.has(column) ? major(value as number, d.currency) : value))),
     );
     const usd = csvRows.find((row) => row[2] === 'USD')!;
-    expect(usd[csvHeader!.indexOf('payments amount')]).toBe('12.03');
+    expect(usd[csvHeader!.indexOf('approved payments amount')]).toBe('12.03');
 
     // The mall filter narrows the file as it narrows the month view; a day page's file is its day alone.
     const one = parseCsv(bytes(await binary(agent.get(`/console/exports/summary.csv?from=${today}&to=${today}&mall=${OTHER_MALL}`).set('Host', HOST)).expect(200)).toString('utf8').slice(1));
@@ -108,6 +108,20 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     // More than the summary answers at once, or backwards: no file.
     await agent.get('/console/exports/summary.csv?from=2020-01-01&to=2026-10-01').set('Host', HOST).expect(404);
     await agent.get(`/console/exports/summary.csv?from=${today}&to=2026-10-01`).set('Host', HOST).expect(404);
+  });
+
+  test('money paid into a virtual account is under the columns named for deposits into a virtual account, in both languages, and nowhere else but the net', async () => {
+    await h.ledgerApp.api.put(`/v1/orders/${MALL}/ORD-VA/expectation`, { amount: 45000, currency: 'KRW', method: 'vaccount', expiresAt: null }).expect(200);
+    await notify(depositNotification({ mallId: MALL, shopOrderNo: 'ORD-VA', pgCno: 'PG-VA', amount: '45000', depositDate: kst('2026-10-20T03:00:00Z') }));
+    await h.ledgerApp.stores.ledger.caughtUp();
+    const { agent } = await h.signIn('kim', 'operator');
+    const path = '/console/exports/summary.csv?from=2026-10-20&to=2026-10-20';
+    for (const [language, deposits, net] of [['ko-KR', '가상계좌 입금', '순액'], ['en', 'virtual account deposits', 'net']] as const) {
+      const [header, row] = parseCsv(bytes(await binary(agent.get(path).set('Host', HOST).set('Accept-Language', language)).expect(200)).toString('utf8').slice(1));
+      const holding = (value: string) => header!.filter((_, column) => row![column] === value);
+      expect(holding('45000')).toEqual([`${deposits} ${language === 'en' ? 'amount' : '금액'}`, net]);
+      expect(holding('1')).toEqual([`${deposits} ${language === 'en' ? 'count' : '건수'}`]);
+    }
   });
 
   test('no text cell can run as a formula, and a negative net stays a number', async () => {

@@ -7,12 +7,13 @@ import { EXPORT_PAGE_SIZE } from './page-size';
 
 /** Every method a payment can be booked under: the expectation's, or 'unknown' for an order without one. */
 const METHODS = [...EXPECTATION_METHODS, 'unknown'] as const;
-const METHOD_WORDS: Record<(typeof METHODS)[number], { ko: string; en: string }> = {
-  card: { ko: '카드', en: 'card' },
-  vaccount: { ko: '가상계좌', en: 'virtual account' },
-  wallet: { ko: '간편결제', en: 'wallet' },
-  other: { ko: '기타', en: 'other' },
-  unknown: { ko: '미지정', en: 'not stated' },
+/** A payments-by-method column: approvals booked under the method the shop's expectation named. */
+const METHOD_HEADERS: Record<(typeof METHODS)[number], { ko: string; en: string }> = {
+  card: { ko: '결제 승인 · 예상 결제수단 카드', en: 'approved payments, expected method card' },
+  vaccount: { ko: '결제 승인 · 예상 결제수단 가상계좌', en: 'approved payments, expected method virtual account' },
+  wallet: { ko: '결제 승인 · 예상 결제수단 간편결제', en: 'approved payments, expected method wallet' },
+  other: { ko: '결제 승인 · 예상 결제수단 기타', en: 'approved payments, expected method other' },
+  unknown: { ko: '결제 승인 · 주문 등록 없음', en: 'approved payments, no expectation' },
 };
 
 /** A figure's two columns: how many, and how much in the day's currency. */
@@ -29,6 +30,11 @@ function pair(ko: string, en: string, figure: (d: SummaryDay) => CountAmount | u
  * same row rather than a second sheet: a CSV holds one table, and a row that carries its own
  * breakdown can be summed or filtered without a lookup. The whole range is one read (at most a
  * year of days, as the summary allows), written a page of rows at a time.
+ *
+ * Headers say what a column holds rather than the API's field name: "payments" are the gateway's
+ * approvals (events 10, 70), split by the method the shop expected, while money paid into a
+ * virtual account is a deposit (event 30). An accountant looking for virtual-account money under
+ * a "payments (virtual account)" column found zeros beside the deposits that held it.
  */
 export function dailySummarySource(
   ledger: Pick<LedgerStore, 'dailySummary'>,
@@ -43,15 +49,15 @@ export function dailySummarySource(
       { header: { ko: '날짜 (KST)', en: 'date (KST)' }, cell: (d) => textCell('date', d.date) },
       { header: { ko: '상점 ID (mallId)', en: 'mallId' }, cell: (d) => textCell('mallId', d.mallId) },
       { header: { ko: '통화', en: 'currency' }, cell: (d) => textCell('currency', d.currency) },
-      ...pair('결제', 'payments', (d) => d.payments),
-      ...pair('취소·환불', 'cancels', (d) => d.cancels),
-      ...pair('입금', 'deposits', (d) => d.deposits),
-      ...pair('입금 취소', 'deposit cancels', (d) => d.depositCancels),
+      ...pair('결제 승인', 'approved payments', (d) => d.payments),
+      ...pair('취소·환불', 'cancels and refunds', (d) => d.cancels),
+      ...pair('가상계좌 입금', 'virtual account deposits', (d) => d.deposits),
+      ...pair('가상계좌 입금 취소', 'virtual account deposit cancels', (d) => d.depositCancels),
       ...pair('환불 실패', 'refunds failed', (d) => d.refundsFailed),
       { header: { ko: '순액', en: 'net' }, kind: 'money', cell: (d) => moneyCell(d.net, d.currency) },
       { header: { ko: '불일치 발생', en: 'discrepancies opened' }, cell: (d) => countCell(d.discrepancies.opened) },
       { header: { ko: '불일치 해결', en: 'discrepancies resolved' }, cell: (d) => countCell(d.discrepancies.resolved) },
-      ...METHODS.flatMap((m) => pair(`결제 (${METHOD_WORDS[m].ko})`, `payments (${METHOD_WORDS[m].en})`, (d) => d.payments.byMethod[m])),
+      ...METHODS.flatMap((m) => pair(METHOD_HEADERS[m].ko, METHOD_HEADERS[m].en, (d) => d.payments.byMethod[m])),
     ],
     async *pages() {
       const days = await ledger.dailySummary(range, defaultCurrency);
