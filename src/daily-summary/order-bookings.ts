@@ -67,6 +67,17 @@ export function bookingsOf(record: OrderRecord): Booking[] {
 }
 
 /**
+ * The KST days on which the order has an event (a notification of any type, by its own time: the
+ * `at` of its fact), each once. The day page lists an order on each: the record's figures do not
+ * show every event's time (a 50 completing an earlier 20 books on the 20's day, an escrow 40 or a
+ * failed notification books nothing), and an operator settling a day must find every order the
+ * gateway spoke of that day. They are kept beside the bookings and never in the daily totals.
+ */
+export function eventDaysOf(times: readonly string[]): string[] {
+  return [...new Set(times.map((at) => kstDay(at)))].sort();
+}
+
+/**
  * The day an order's status counts from. An order first seen counts from the day of the first time
  * its record shows, so it is in a status at the end of every day since it began. A change counts
  * from the day of the latest time the record shows (its events' own times, its discrepancies'

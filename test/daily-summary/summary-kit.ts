@@ -2,7 +2,7 @@ import { kstStamp } from '../../src/notifications/kst-date';
 import { normalizeNotification } from '../../src/notifications/normalize';
 import { validateNotification } from '../../src/notifications/schema';
 import {
-  approvalNotification, changeNotification, depositCancelNotification, depositNotification, refundNotification, transferFailedNotification,
+  approvalNotification, changeNotification, depositCancelNotification, depositNotification, escrowNotification, refundNotification, transferFailedNotification,
 } from '../../src/simulator/notification-builders';
 import type { OrderRecord } from '../../src/ledger/order-record';
 import type { InboxEntry } from '../../src/store/store';
@@ -42,7 +42,14 @@ export const notify = {
     entry(depositCancelNotification({ ...o, pgCno, amount: String(amount), cancelDate: stamp(t) }), t),
   refundFailed: (o: OrderRef, pgCno: string, amount: number, t: number) =>
     entry(transferFailedNotification({ ...o, pgCno, amount: String(amount), refundDate: stamp(t) }), t),
+  escrow: (o: OrderRef, pgCno: string, statusCode: string, t: number) =>
+    entry(escrowNotification({ ...o, pgCno, statusCode, escrowChangeDate: stamp(t) }), t),
 };
+
+/** The KST day of a story minute, by the test's own arithmetic (minute 0 is midnight starting 2026-11-22). */
+export function storyDay(minutes: number): string {
+  return new Date(Date.UTC(2026, 10, 22) + Math.floor(minutes / 1440) * 86_400_000).toISOString().slice(0, 10);
+}
 
 interface Money {
   count: number;

@@ -32,6 +32,8 @@ export interface Recomputed {
   changed: boolean;
   /** Why the ledger could not apply the order's inputs (its record is then a `ledger_error`), else null. */
   error: string | null;
+  /** The own times of the order's notifications (what the day page lists it by), read when asked. */
+  eventTimes: () => string[];
 }
 
 const FACT_COLUMNS = 6;
@@ -174,7 +176,8 @@ export function recomputeOrders(
     const sweepMs = sweepAt === null ? null : Date.parse(sweepAt);
     const json = record === null ? null : JSON.stringify(record);
     const changed = json !== entry.storedJson || sweepMs !== entry.sweepAt;
-    results.push({ order: entry.order, record, changed, error });
+    const eventTimes = () => notificationTimes(notificationsOf(entry, checkpoint, added.get(key)));
+    results.push({ order: entry.order, record, changed, error, eventTimes });
     // The order's row holds its checkpoint's order_id: a checkpoint is kept only beside a row.
     const hasRow = entry.exists || changed || added.has(key);
     if (computed.checkpoint === 'forget') {
@@ -186,7 +189,7 @@ export function recomputeOrders(
     if (!changed && (entry.exists || !added.has(key))) continue;
     orderRows.push([entry.order.mallId, entry.order.shopOrderNo, record?.status ?? null, json, sweepMs, record?.updatedAt ?? null]);
     // The day's money follows every record written (src/daily-summary/).
-    if (record !== null) summary.push(summaryChange(entry.order, record, stored));
+    if (record !== null) summary.push(summaryChange(entry.order, record, stored, eventTimes()));
     // A ledger_error keeps the discrepancy rows as they were: only its status says what happened.
     if (error === null) {
       discrepancyRows.push(...changedDiscrepancies(entry.order, stored, record));
@@ -217,6 +220,13 @@ function checkpointHolds(checkpoint: FoldCheckpoint, id: string): boolean {
 function notificationsOf(entry: LoadedOrder, checkpoint: FoldCheckpoint | null, added: readonly LedgerFact[] = []): LedgerFact[] {
   const held = entry.factsRead || checkpoint === null ? entry.facts : [...checkpoint.state.notifications.values()].map((e) => e.fact);
   return [...held, ...added];
+}
+
+/** Each notification's own time, once per event id (a redelivery is the same event). */
+function notificationTimes(facts: readonly LedgerFact[]): string[] {
+  const times = new Map<string, string>();
+  for (const fact of facts) if (fact.kind === 'notification' && !times.has(fact.id)) times.set(fact.id, fact.at);
+  return [...times.values()];
 }
 
 /**

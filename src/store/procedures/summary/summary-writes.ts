@@ -1,6 +1,6 @@
 import type { OrderKey } from '../../../ledger/ledger-facts';
 import type { OrderRecord } from '../../../ledger/order-record';
-import { bookingsOf, statusBookingOf, type Booking, type StatusBooking } from '../../../daily-summary/order-bookings';
+import { bookingsOf, eventDaysOf, statusBookingOf, type Booking, type StatusBooking } from '../../../daily-summary/order-bookings';
 import { changes, chunks, columnArrays, ladderChunks, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
 
 /** An order whose record the ledger writes, with what its new record books. */
@@ -8,12 +8,20 @@ export interface SummaryChange {
   order: OrderKey;
   bookings: Booking[];
   status: StatusBooking;
+  /** The days it has an event on (`eventDaysOf`): the day page's, never in the totals. */
+  eventDays: string[];
 }
 
-/** The summary's side of a record the ledger writes (`previous`: the record stored before it, if any). */
-export function summaryChange(order: OrderKey, record: OrderRecord, previous: OrderRecord | null): SummaryChange {
-  return { order, bookings: bookingsOf(record), status: statusBookingOf(record, previous) };
+/**
+ * The summary's side of a record the ledger writes (`previous`: the record stored before it, if
+ * any; `eventTimes`: the own times of the order's notifications).
+ */
+export function summaryChange(order: OrderKey, record: OrderRecord, previous: OrderRecord | null, eventTimes: readonly string[]): SummaryChange {
+  return { order, bookings: bookingsOf(record), status: statusBookingOf(record, previous), eventDays: eventDaysOf(eventTimes) };
 }
+
+/** The kind of a `summary_bookings` row that lists an order on a day it has an event on; no total reads it. */
+const EVENT_DAY = 'event';
 
 const ADD = `ON CONFLICT (day, mall_id, currency, kind, method) DO UPDATE
     SET count = summary_daily.count + excluded.count, amount = summary_daily.amount + excluded.amount`;
@@ -36,14 +44,17 @@ export function summaryWrites(changed: readonly SummaryChange[], dialect: Dialec
   // read it whole for every batch: a rebuild of 20,000 orders took 445 s against 91 s
   // for 10,000. `CROSS JOIN` is SQLite's way to fix the order; PostgreSQL has no such join with ON.
   const byOrder = dialect === 'sqlite' ? 'CROSS JOIN' : 'JOIN';
-  const bookingRows = changed.flatMap(({ order, bookings }) => bookings.map((b): Param[] => [order.mallId, order.shopOrderNo, b.day, b.currency, b.kind, b.method, b.count, b.amount]));
+  const bookingRows = changed.flatMap(({ order, bookings, status, eventDays }) => [
+    ...bookings.map((b): Param[] => [order.mallId, order.shopOrderNo, b.day, b.currency, b.kind, b.method, b.count, b.amount]),
+    ...eventDays.map((day): Param[] => [order.mallId, order.shopOrderNo, day, status.currency, EVENT_DAY, '', 1, 0]),
+  ]);
   return [
     ...relation(orderRows, dialect).flatMap((n) => [
       // Out: what the orders booked before, and the status each was counted in when it changes.
       changes(`${DAILY}
         SELECT b.day, b.mall_id, b.currency, b.kind, b.method, -sum(b.count), -sum(b.amount)
         FROM ${n.sql} n ${byOrder} summary_bookings b ON b.mall_id = n.mall_id AND b.shop_order_no = n.shop_order_no
-        WHERE true GROUP BY b.day, b.mall_id, b.currency, b.kind, b.method ${ADD}`, ...n.params),
+        WHERE b.kind <> '${EVENT_DAY}' GROUP BY b.day, b.mall_id, b.currency, b.kind, b.method ${ADD}`, ...n.params),
       changes(`DELETE FROM summary_bookings WHERE (mall_id, shop_order_no) IN (SELECT mall_id, shop_order_no FROM ${n.sql} n)`, ...n.params),
       changes(`${DAILY}
         SELECT n.day, s.mall_id, s.currency, 'status', s.status, -count(*), 0
