@@ -82,8 +82,10 @@ export function eventDaysOf(times: readonly string[]): string[] {
  * its record shows, so it is in a status at the end of every day since it began. A change counts
  * from the day of the latest time the record shows (its events' own times, its discrepancies'
  * openings and resolutions), so a payment at 23:59 KST received after midnight is paid at the end
- * of the day it books on; never before the day its previous status counted from, so an order is in
- * one status at each day's end. Statuses the ledger never wrote (two inputs applied in one batch)
+ * of the day it books on. The store books a change no earlier than the day the status it leaves
+ * counted from (`summary-writes.ts`), which the records alone cannot tell (an order registered
+ * today whose payment and cancel are dated yesterday), so an order is in one status at each day's
+ * end and no day's count is negative. Statuses the ledger never wrote (two inputs applied in one batch)
  * are not in the history: the ledger keeps what it wrote, and its records the latest.
  */
 export function statusBookingOf(record: OrderRecord, previous: OrderRecord | null): StatusBooking {
