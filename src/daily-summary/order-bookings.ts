@@ -2,7 +2,7 @@ import type { OrderRecord, OrderStatus } from '../ledger/order-record';
 import { kstDay } from './kst-day';
 
 /** What the day's money counts, each on the KST day of its own event. */
-export type BookingKind = 'payment' | 'cancel' | 'deposit' | 'deposit_cancel' | 'refund_failed' | 'discrepancy_opened' | 'discrepancy_resolved';
+export type BookingKind = 'payment' | 'cancel' | 'deposit' | 'deposit_cancel' | 'refund_failed' | 'refund_failed_unknown' | 'discrepancy_opened' | 'discrepancy_resolved';
 
 /**
  * One order's share of one day's figure. `currency` is the expectation's, '' when the order has
@@ -36,7 +36,8 @@ function bookingCurrency(record: Pick<OrderRecord, 'expected'>): string {
  * a refund reported in both a 20 and a 50 once, as the record lists it), deposit, deposit
  * cancellation (at its 31's own time), failed refund (event 51) and discrepancy opening and
  * resolution, grouped by day, kind and method. An amount the gateway left unreadable counts 0, as
- * in the record's sums. A payment stays on its day when a later day cancels it: the cancel books
+ * in the record's sums; a failed refund's unknown amount is also counted apart
+ * (`refund_failed_unknown`), so the summary can say it is unknown. A payment stays on its day when a later day cancels it: the cancel books
  * on its own.
  */
 export function bookingsOf(record: OrderRecord): Booking[] {
@@ -58,7 +59,11 @@ export function bookingsOf(record: OrderRecord): Booking[] {
     book(d.at, 'deposit', d.amount);
     if (d.cancelled) book(d.cancelledAt ?? d.at, 'deposit_cancel', d.amount);
   }
-  for (const r of record.refundsFailed ?? []) book(r.at, 'refund_failed', r.amount);
+  for (const r of record.refundsFailed ?? []) {
+    book(r.at, 'refund_failed', r.amount);
+    // A failed refund whose amount cannot be known is counted as such, so no figure reads it as 0.
+    if (r.amount === null) book(r.at, 'refund_failed_unknown', null);
+  }
   for (const d of record.discrepancies) {
     book(d.openedAt, 'discrepancy_opened', null);
     if (d.resolvedAt !== null) book(d.resolvedAt, 'discrepancy_resolved', null);

@@ -66,6 +66,26 @@ export function summaryContract(openFresh: () => Promise<SummaryStores>): void {
     expect(await day('2026-11-23', mallId)).toMatchObject({ deposits: { count: 0 }, depositCancels: { count: 1, amount: 45000 }, net: -45000 });
   });
 
+  test('a failed refund (51) with no amount of its own counts the refund it follows, and one that follows none is counted as unknown, never as 0, also after a rebuild from nothing', async () => {
+    const mallId = 'T0000004';
+    const followed: OrderRef = { mallId, shopOrderNo: 'ORD-FOLLOWS' };
+    const alone: OrderRef = { mallId, shopOrderNo: 'ORD-ALONE' };
+    await s.stores.store.record(notify.paid(followed, 'PG-F', 30000, 10));
+    await s.stores.store.record(notify.cancelled(followed, 'PG-F', 'CX-F', 12000, 20));
+    await s.stores.store.record(notify.refundFailed(followed, 'PG-F', null, 30));
+    await s.stores.store.record(notify.paid(alone, 'PG-A', 5000, 10));
+    await s.stores.store.record(notify.refundFailed(alone, 'PG-A', null, 1440 + 30));
+    await s.stores.ledger.caughtUp();
+    const failed = async () => [(await day('2026-11-22', mallId))?.refundsFailed, (await day('2026-11-23', mallId))?.refundsFailed];
+    const expected = [{ count: 1, amount: 12000, unknownCount: 0 }, { count: 1, amount: 0, unknownCount: 1 }];
+    expect(await failed()).toEqual(expected);
+    expect((await s.stores.ledger.getOrder(followed))?.refundsFailed?.map((r) => r.amount)).toEqual([12000]);
+    expect((await s.stores.ledger.getOrder(alone))?.refundsFailed?.map((r) => r.amount)).toEqual([null]);
+    await s.forgetSummary();
+    await rebuild();
+    expect(await failed()).toEqual(expected);
+  });
+
   test('the day page lists an order on every day it has an event: a 50 completing an earlier 20, an escrow 40, a 51, a 31, also after a rebuild that fills the summary from nothing', async () => {
     const mallId = 'T0000003';
     const card: OrderRef = { mallId, shopOrderNo: 'ORD-REFUND' };
@@ -106,7 +126,7 @@ export function summaryContract(openFresh: () => Promise<SummaryStores>): void {
       payments: fc.array(fc.record({ t: minuteNear, amount }), { maxLength: 2 }),
       cancels: fc.array(fc.record({ payment: fc.nat(), delay: fc.constantFrom(0, 3, 1440, 2000), amount, alsoRefund: fc.boolean(), refundAfter: fc.constantFrom(1, 1440) }), { maxLength: 2 }),
       deposit: fc.option(fc.record({ t: minuteNear, amount, cancelAfter: fc.option(fc.constantFrom(2, 1440), { nil: undefined }) }), { nil: undefined }),
-      failed: fc.option(fc.record({ t: minuteNear, amount }), { nil: undefined }),
+      failed: fc.option(fc.record({ t: minuteNear, amount: fc.option(amount, { nil: null }) }), { nil: undefined }),
       escrowAt: fc.option(fc.constantFrom(5, 1440), { nil: undefined }),
     });
     const history = fc.record({

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { SummaryDay } from '../../src/daily-summary/summary-days';
 import { kstStamp } from '../../src/notifications/kst-date';
-import { approvalNotification, changeNotification, depositNotification } from '../../src/simulator/notification-builders';
+import { approvalNotification, changeNotification, depositNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
 import { HOST } from '../console/console-harness';
 import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
 import { eventually } from '../helpers/eventually';
@@ -30,13 +30,13 @@ function figuresOf(d: SummaryDay): Array<string | number> {
   const pair = (f: { count: number; amount: number } | undefined) => [f?.count ?? 0, f?.amount ?? 0];
   return [
     d.date, d.mallId, d.currency,
-    ...pair(d.payments), ...pair(d.cancels), ...pair(d.deposits), ...pair(d.depositCancels), ...pair(d.refundsFailed),
+    ...pair(d.payments), ...pair(d.cancels), ...pair(d.deposits), ...pair(d.depositCancels), ...pair(d.refundsFailed), d.refundsFailed.unknownCount,
     d.net, d.discrepancies.opened, d.discrepancies.resolved,
     ...METHODS.flatMap((m) => pair(d.payments.byMethod[m])),
   ];
 }
 /** Which columns are amounts (the rest are the key and counts), by the same column order. */
-const AMOUNT_COLUMNS = new Set([4, 6, 8, 10, 12, 13, 17, 19, 21, 23, 25]);
+const AMOUNT_COLUMNS = new Set([4, 6, 8, 10, 12, 14, 18, 20, 22, 24, 26]);
 const major = (minor: number, currency: string) => (currency === 'USD' ? minor / 100 : minor);
 
 function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
@@ -122,6 +122,23 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
       expect(holding('45000')).toEqual([`${deposits} ${language === 'en' ? 'amount' : '금액'}`, net]);
       expect(holding('1')).toEqual([`${deposits} ${language === 'en' ? 'count' : '건수'}`]);
     }
+  });
+
+  test('a failed refund whose amount cannot be known is written as unknown with its count, in both languages, never as 0', async () => {
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-51', pgCno: 'PG-51', amount: '7000', approvalDate: kst('2026-10-21T01:00:00Z') }));
+    const failed: Record<string, string> = transferFailedNotification({ mallId: MALL, shopOrderNo: 'ORD-51', pgCno: 'PG-51', refundDate: kst('2026-10-21T02:00:00Z') });
+    delete failed.amount;
+    await notify(failed);
+    await h.ledgerApp.stores.ledger.caughtUp();
+    const { agent } = await h.signIn('kim', 'operator');
+    const path = '/console/exports/summary.%s?from=2026-10-21&to=2026-10-21';
+    for (const [language, amount, unknown, word] of [['ko-KR', '환불 실패 금액', '환불 실패 중 금액 알 수 없음 건수', '알 수 없음'], ['en', 'refunds failed amount', 'refunds failed with amount unknown count', 'unknown']] as const) {
+      const [header, row] = parseCsv(bytes(await binary(agent.get(path.replace('%s', 'csv')).set('Host', HOST).set('Accept-Language', language)).expect(200)).toString('utf8').slice(1));
+      expect([row![header!.indexOf(amount)], row![header!.indexOf(unknown)]]).toEqual([word, '1']);
+    }
+    const book = parseXlsx(bytes(await binary(agent.get(path.replace('%s', 'xlsx')).set('Host', HOST).set('Accept-Language', 'en')).expect(200)));
+    const [header, row] = book.sheets[0]!;
+    expect(row![header!.findIndex((c) => c?.value === 'refunds failed amount')]).toMatchObject({ type: 'text', value: 'unknown' });
   });
 
   test('no text cell can run as a formula, and a negative net stays a number', async () => {

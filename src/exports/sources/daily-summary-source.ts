@@ -1,8 +1,8 @@
 import type { CountAmount, SummaryDay } from '../../daily-summary/summary-days';
 import type { LedgerStore, SummaryRange } from '../../ledger-projector/ledger-store';
 import { EXPECTATION_METHODS } from '../../ledger/ledger-facts';
-import { countCell, moneyCell, textCell, type ExportCell } from '../export-cell';
-import type { ExportColumn, ExportSource } from '../export-source';
+import { countCell, majorUnitText, moneyCell, textCell, type ExportCell } from '../export-cell';
+import type { ExportColumn, ExportLanguage, ExportSource } from '../export-source';
 import { EXPORT_PAGE_SIZE } from './page-size';
 
 /** Every method a payment can be booked under: the expectation's, or 'unknown' for an order without one. */
@@ -15,6 +15,13 @@ const METHOD_HEADERS: Record<(typeof METHODS)[number], { ko: string; en: string 
   other: { ko: '결제 승인 · 예상 결제수단 기타', en: 'approved payments, expected method other' },
   unknown: { ko: '결제 승인 · 주문 등록 없음', en: 'approved payments, no expectation' },
 };
+
+/** Failed refunds with an unknown amount among them: the known part, if any, and the word. */
+function unknownAmount(d: SummaryDay, language: ExportLanguage): ExportCell {
+  const word = language === 'ko' ? '알 수 없음' : 'unknown';
+  const { amount, count, unknownCount } = d.refundsFailed;
+  return textCell('amount', unknownCount === count ? word : `${majorUnitText({ minor: amount, currency: d.currency })} + ${word}`);
+}
 
 /** A figure's two columns: how many, and how much in the day's currency. */
 function pair(ko: string, en: string, figure: (d: SummaryDay) => CountAmount | undefined): Array<ExportColumn<SummaryDay>> {
@@ -45,7 +52,7 @@ export function dailySummarySource(
   return {
     name: 'summary',
     sheetTitle: { ko: '일별 정산', en: 'Daily money' },
-    columns: () => [
+    columns: (words) => [
       { header: { ko: '날짜 (KST)', en: 'date (KST)' }, cell: (d) => textCell('date', d.date) },
       { header: { ko: '상점 ID (mallId)', en: 'mallId' }, cell: (d) => textCell('mallId', d.mallId) },
       { header: { ko: '통화', en: 'currency' }, cell: (d) => textCell('currency', d.currency) },
@@ -53,7 +60,13 @@ export function dailySummarySource(
       ...pair('취소·환불', 'cancels and refunds', (d) => d.cancels),
       ...pair('가상계좌 입금', 'virtual account deposits', (d) => d.deposits),
       ...pair('가상계좌 입금 취소', 'virtual account deposit cancels', (d) => d.depositCancels),
-      ...pair('환불 실패', 'refunds failed', (d) => d.refundsFailed),
+      { header: { ko: '환불 실패 건수', en: 'refunds failed count' }, cell: (d) => countCell(d.refundsFailed.count) },
+      {
+        header: { ko: '환불 실패 금액', en: 'refunds failed amount' }, kind: 'money',
+        // A sum with an unknown amount in it is no figure: the cell says unknown rather than a number that reads as whole.
+        cell: (d) => (d.refundsFailed.unknownCount === 0 ? moneyCell(d.refundsFailed.amount, d.currency) : unknownAmount(d, words.language)),
+      },
+      { header: { ko: '환불 실패 중 금액 알 수 없음 건수', en: 'refunds failed with amount unknown count' }, cell: (d) => countCell(d.refundsFailed.unknownCount) },
       { header: { ko: '순액', en: 'net' }, kind: 'money', cell: (d) => moneyCell(d.net, d.currency) },
       { header: { ko: '불일치 발생', en: 'discrepancies opened' }, cell: (d) => countCell(d.discrepancies.opened) },
       { header: { ko: '불일치 해결', en: 'discrepancies resolved' }, cell: (d) => countCell(d.discrepancies.resolved) },
