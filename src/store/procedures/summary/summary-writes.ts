@@ -1,4 +1,4 @@
-import type { OrderKey } from '../../../ledger/ledger-facts';
+import type { LedgerFact, OrderKey } from '../../../ledger/ledger-facts';
 import type { OrderRecord } from '../../../ledger/order-record';
 import { bookingsOf, eventDaysOf, statusBookingOf, type Booking, type StatusBooking } from '../../../daily-summary/order-bookings';
 import { changes, chunks, columnArrays, ladderChunks, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
@@ -18,6 +18,13 @@ export interface SummaryChange {
  */
 export function summaryChange(order: OrderKey, record: OrderRecord, previous: OrderRecord | null, eventTimes: readonly string[]): SummaryChange {
   return { order, bookings: bookingsOf(record), status: statusBookingOf(record, previous), eventDays: eventDaysOf(eventTimes) };
+}
+
+/** Each notification's own time, once per event id (a redelivery is the same event): the days the day page lists an order on. */
+export function notificationTimes(facts: readonly LedgerFact[]): string[] {
+  const times = new Map<string, string>();
+  for (const fact of facts) if (fact.kind === 'notification' && !times.has(fact.id)) times.set(fact.id, fact.at);
+  return [...times.values()];
 }
 
 /** The kind of a `summary_bookings` row that lists an order on a day it has an event on; no total reads it. */
