@@ -2,7 +2,7 @@ import type { OrderRecord, OrderStatus } from '../ledger/order-record';
 import { kstDay } from './kst-day';
 
 /** What the day's money counts, each on the KST day of its own event. */
-export type BookingKind = 'payment' | 'cancel' | 'deposit' | 'deposit_cancel' | 'refund_failed' | 'discrepancy_opened' | 'discrepancy_resolved';
+export type BookingKind = 'payment' | 'cancel' | 'deposit' | 'deposit_cancel' | 'refund_failed' | 'refund_failed_unknown' | 'discrepancy_opened' | 'discrepancy_resolved';
 
 /**
  * One order's share of one day's figure. `currency` is the expectation's, '' when the order has
@@ -36,7 +36,8 @@ function bookingCurrency(record: Pick<OrderRecord, 'expected'>): string {
  * a refund reported in both a 20 and a 50 once, as the record lists it), deposit, deposit
  * cancellation (at its 31's own time), failed refund (event 51) and discrepancy opening and
  * resolution, grouped by day, kind and method. An amount the gateway left unreadable counts 0, as
- * in the record's sums. A payment stays on its day when a later day cancels it: the cancel books
+ * in the record's sums; a failed refund's unknown amount is also counted apart
+ * (`refund_failed_unknown`), so the summary can say it is unknown. A payment stays on its day when a later day cancels it: the cancel books
  * on its own.
  */
 export function bookingsOf(record: OrderRecord): Booking[] {
@@ -58,7 +59,11 @@ export function bookingsOf(record: OrderRecord): Booking[] {
     book(d.at, 'deposit', d.amount);
     if (d.cancelled) book(d.cancelledAt ?? d.at, 'deposit_cancel', d.amount);
   }
-  for (const r of record.refundsFailed ?? []) book(r.at, 'refund_failed', r.amount);
+  for (const r of record.refundsFailed ?? []) {
+    book(r.at, 'refund_failed', r.amount);
+    // A failed refund whose amount cannot be known is counted as such, so no figure reads it as 0.
+    if (r.amount === null) book(r.at, 'refund_failed_unknown', null);
+  }
   for (const d of record.discrepancies) {
     book(d.openedAt, 'discrepancy_opened', null);
     if (d.resolvedAt !== null) book(d.resolvedAt, 'discrepancy_resolved', null);
@@ -67,12 +72,25 @@ export function bookingsOf(record: OrderRecord): Booking[] {
 }
 
 /**
+ * The KST days on which the order has an event (a notification of any type, by its own time: the
+ * `at` of its fact), each once. The day page lists an order on each: the record's figures do not
+ * show every event's time (a 50 completing an earlier 20 books on the 20's day, an escrow 40 or a
+ * failed notification books nothing), and an operator settling a day must find every order the
+ * gateway spoke of that day. They are kept beside the bookings and never in the daily totals.
+ */
+export function eventDaysOf(times: readonly string[]): string[] {
+  return [...new Set(times.map((at) => kstDay(at)))].sort();
+}
+
+/**
  * The day an order's status counts from. An order first seen counts from the day of the first time
  * its record shows, so it is in a status at the end of every day since it began. A change counts
  * from the day of the latest time the record shows (its events' own times, its discrepancies'
  * openings and resolutions), so a payment at 23:59 KST received after midnight is paid at the end
- * of the day it books on; never before the day its previous status counted from, so an order is in
- * one status at each day's end. Statuses the ledger never wrote (two inputs applied in one batch)
+ * of the day it books on. The store books a change no earlier than the day the status it leaves
+ * counted from (`summary-writes.ts`), which the records alone cannot tell (an order registered
+ * today whose payment and cancel are dated yesterday), so an order is in one status at each day's
+ * end and no day's count is negative. Statuses the ledger never wrote (two inputs applied in one batch)
  * are not in the history: the ledger keeps what it wrote, and its records the latest.
  */
 export function statusBookingOf(record: OrderRecord, previous: OrderRecord | null): StatusBooking {

@@ -27,7 +27,8 @@ export interface SummaryDay {
   cancels: CountAmount;
   deposits: CountAmount;
   depositCancels: CountAmount;
-  refundsFailed: CountAmount;
+  /** `amount` sums the known amounts; `unknownCount` of the `count` have an amount no one can know (a 51 that follows no refund). */
+  refundsFailed: CountAmount & { unknownCount: number };
   /** payments + deposits − deposit cancellations − cancels and refunds (failed refunds are not in it). */
   net: number;
   discrepancies: { opened: number; resolved: number };
@@ -35,7 +36,7 @@ export interface SummaryDay {
   ordersByStatus: Partial<Record<OrderStatus, number>>;
 }
 
-const FIGURE: Record<Exclude<BookingKind, 'discrepancy_opened' | 'discrepancy_resolved' | 'payment'>, 'cancels' | 'deposits' | 'depositCancels' | 'refundsFailed'> = {
+const FIGURE: Record<Exclude<BookingKind, 'discrepancy_opened' | 'discrepancy_resolved' | 'payment' | 'refund_failed_unknown'>, 'cancels' | 'deposits' | 'depositCancels' | 'refundsFailed'> = {
   cancel: 'cancels',
   deposit: 'deposits',
   deposit_cancel: 'depositCancels',
@@ -86,6 +87,7 @@ export function summaryDays(rows: readonly SummaryRow[], before: readonly Summar
 function addRow(day: SummaryDay, row: SummaryRow): void {
   if (row.kind === 'discrepancy_opened') day.discrepancies.opened += row.count;
   else if (row.kind === 'discrepancy_resolved') day.discrepancies.resolved += row.count;
+  else if (row.kind === 'refund_failed_unknown') day.refundsFailed.unknownCount += row.count;
   else if (row.kind === 'payment') {
     add(day.payments, row);
     add((day.payments.byMethod[row.method] ??= { count: 0, amount: 0 }), row);
@@ -102,7 +104,7 @@ function emptyDay(date: string, mallId: string, currency: string): SummaryDay {
   return {
     date, mallId, currency,
     payments: { ...zero(), byMethod: {} },
-    cancels: zero(), deposits: zero(), depositCancels: zero(), refundsFailed: zero(),
+    cancels: zero(), deposits: zero(), depositCancels: zero(), refundsFailed: { ...zero(), unknownCount: 0 },
     net: 0,
     discrepancies: { opened: 0, resolved: 0 },
     ordersByStatus: {},

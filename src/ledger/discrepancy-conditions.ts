@@ -234,7 +234,9 @@ function refundTransferFailures(figures: OrderFigures): Shown[] {
       used.add(repeat.id);
       return [];
     }
-    return [{ kind: 'refund_transfer_failed', eventIds: [failure.id], details: { pgCno: failure.fact.pgCno, amount: failure.fact.amount, resCd: failure.fact.resCd } }];
+    // The amount that failed as the record reads it (the refund the 51 follows when it states none), null when unknown.
+    const amount = figures.refundsFailed.find((r) => r.eventId === failure.id)?.amount ?? null;
+    return [{ kind: 'refund_transfer_failed', eventIds: [failure.id], details: { pgCno: failure.fact.pgCno, amount, resCd: failure.fact.resCd } }];
   });
 }
 

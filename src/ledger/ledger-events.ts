@@ -16,9 +16,11 @@ export type LedgerEvent = DiscrepancyOpened | OrderStatusChanged | OrderUpdated;
  * stable: a batch computed again after a failure computes the same events with the same ids, and
  * the outbox keeps one of each. A discrepancy's opening has one id for ever; a status change's and
  * an update's id covers the whole new record, so the same pair of statuses reached again later is
- * a new event. `nextJson` is `next` as JSON when the caller has made it already (to store it).
+ * a new event. `nextJson` is `next` as JSON when the caller has made it already (to store it); made
+ * here only when an event needs it.
  */
-export function ledgerEvents(previous: OrderRecord | null, next: OrderRecord, nextJson: string = JSON.stringify(next)): LedgerEvent[] {
+export function ledgerEvents(previous: OrderRecord | null, next: OrderRecord, nextJson?: string): LedgerEvent[] {
+  const recordJson = () => nextJson ?? JSON.stringify(next);
   const known = new Set(previous?.discrepancies.map((d) => d.id) ?? []);
   const order = orderSummary(next);
   const events: LedgerEvent[] = next.discrepancies
@@ -28,7 +30,7 @@ export function ledgerEvents(previous: OrderRecord | null, next: OrderRecord, ne
   const at = next.updatedAt;
   if (from !== next.status) {
     events.push({
-      id: ledgerId(EVENT_ID_PREFIX, ['order.status_changed', next.mallId, next.shopOrderNo, from, next.status, nextJson]),
+      id: ledgerId(EVENT_ID_PREFIX, ['order.status_changed', next.mallId, next.shopOrderNo, from, next.status, recordJson()]),
       type: 'order.status_changed',
       at,
       from,
@@ -36,7 +38,7 @@ export function ledgerEvents(previous: OrderRecord | null, next: OrderRecord, ne
       order,
     });
   } else if (previous !== null && figuresMoved(orderSummary(previous), order)) {
-    events.push({ id: ledgerId(EVENT_ID_PREFIX, ['order.updated', next.mallId, next.shopOrderNo, nextJson]), type: 'order.updated', at, order });
+    events.push({ id: ledgerId(EVENT_ID_PREFIX, ['order.updated', next.mallId, next.shopOrderNo, recordJson()]), type: 'order.updated', at, order });
   }
   return events;
 }

@@ -2,6 +2,7 @@ import type { CancellationFact, ConflictFact, ExpectationFact, NotificationFact,
 import { byTimeThenId } from './ledger-time';
 import { assertExactSums, sumOf } from './minor-units';
 import { cancelledInFull, cancelsOf, holdingsOf, type CancelSources, type Holding } from './order-cancels';
+import { failedRefunds } from './failed-refunds';
 import type { CancellationRequested, Cancel, Deposit, Escrow, Payment, RefundFailed } from './order-record';
 import { currentExpectation, type OrderState, type Timed } from './order-state';
 
@@ -67,10 +68,6 @@ export function orderFigures(state: OrderState): OrderFigures {
     const at = cancelledAt.get(n.fact.pgCno);
     return { pgCno: n.fact.pgCno, amount: n.fact.amount, cancelled: at !== undefined, ...(at !== undefined && { cancelledAt: at }), eventId: n.id, at: n.fact.at };
   });
-  // Every event 51 (its resCd is the bank's failure code), each at its own time: the day's money lists them.
-  const refundsFailed = notifications
-    .filter((n) => n.fact.notiType === '51')
-    .map((n): RefundFailed => ({ pgCno: n.fact.pgCno, amount: n.fact.amount, eventId: n.id, at: n.fact.at }));
   const approved = sumOf(paymentEvents.map((n) => n.fact.amount));
   const deposited = sumOf(deposits.filter((d) => !d.cancelled).map((d) => d.amount));
   const holdings = holdingsOf(paymentEvents, depositEvents, cancelledDeposits);
@@ -79,6 +76,8 @@ export function orderFigures(state: OrderState): OrderFigures {
   const sources = cancelsOf(moving, { holdings, products }, deposits, approved + deposited);
   const { cancels, cancelHolders } = sources;
   const cancelled = sumOf(cancels.map((c) => c.amount));
+  // Every event 51 (its resCd is the bank's failure code), each at its own time with the amount of the refund it failed: the day's money lists them.
+  const refundsFailed = failedRefunds(notifications, moving, cancels);
   const paidIds = new Set([...paymentEvents, ...depositEvents]);
   const payments = paymentEvents.map((n): Payment => {
     return { pgCno: n.fact.pgCno, amount: n.fact.amount, cancelled: cancelledInFull(holdings.get(n.fact.pgCno)!), eventId: n.id, at: n.fact.at };

@@ -34,6 +34,10 @@ describe('GET /v1/summary/daily', () => {
     await stores.ledger.caughtUp();
     await stores.store.record(notify.cancelled(a, 'PG-API-1', 'CX-API-1', 2000, 1440 + 10));
     await stores.store.record(notify.paid(b, 'PG-API-2', 1203, 10));
+    // A 51 as the gateway documents it (no amount) that follows no refund: its amount cannot be known.
+    const c = { mallId: 'T0009999', shopOrderNo: 'ORD-API-3' };
+    await stores.store.record(notify.paid(c, 'PG-API-3', 7000, 2 * 1440 + 10));
+    await stores.store.record(notify.refundFailed(c, 'PG-API-3', null, 2 * 1440 + 20));
     await stores.ledger.caughtUp();
   });
   afterAll(async () => {
@@ -47,7 +51,7 @@ describe('GET /v1/summary/daily', () => {
       {
         date: '2026-11-22', mallId: 'T0001234', currency: 'KRW',
         payments: { count: 1, amount: 12000, byMethod: { unknown: { count: 1, amount: 12000 } } },
-        cancels: { count: 0, amount: 0 }, deposits: { count: 0, amount: 0 }, depositCancels: { count: 0, amount: 0 }, refundsFailed: { count: 0, amount: 0 },
+        cancels: { count: 0, amount: 0 }, deposits: { count: 0, amount: 0 }, depositCancels: { count: 0, amount: 0 }, refundsFailed: { count: 0, amount: 0, unknownCount: 0 },
         net: 12000, discrepancies: { opened: 0, resolved: 0 }, ordersByStatus: { paid: 1 },
       },
       expect.objectContaining({ date: '2026-11-23', mallId: 'T0001234', currency: 'KRW', cancels: { count: 1, amount: 2000 }, net: -2000, ordersByStatus: { partially_cancelled: 1 } }),
@@ -74,8 +78,15 @@ describe('GET /v1/summary/daily', () => {
     expect(String(answer.body.error)).toContain(words);
   });
 
-  test('is in the OpenAPI document', () => {
-    const document = openApiDocument() as { paths: Record<string, { get?: { operationId?: string } }> };
+  test('a failed refund whose amount cannot be known is counted in unknownCount and left out of amount, never read as 0', async () => {
+    const answer = await get('/v1/summary/daily?from=2026-11-24&to=2026-11-24&mallId=T0009999').expect(200);
+    expect(answer.body.days).toEqual([expect.objectContaining({ date: '2026-11-24', refundsFailed: { count: 1, amount: 0, unknownCount: 1 }, net: 7000 })]);
+  });
+
+  test('is in the OpenAPI document, unknownCount of failed refunds with it', () => {
+    const document = openApiDocument() as { paths: Record<string, { get?: { operationId?: string } }>; components: { schemas: Record<string, { properties: Record<string, { properties?: Record<string, unknown>; required?: string[] }> }> } };
     expect(document.paths['/v1/summary/daily']?.get?.operationId).toBe('dailySummary');
+    const failed = document.components.schemas.SummaryDay!.properties.refundsFailed!;
+    expect(Object.keys(failed.properties ?? {})).toEqual(['count', 'amount', 'unknownCount']);
   });
 });

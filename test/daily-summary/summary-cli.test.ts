@@ -45,6 +45,22 @@ function summaryCommand(open: () => Promise<Database>): void {
     expect((await cli('summary', '--from', '2026-11-22', '--to', '2026-11-22', '--mall', 'T0009999')).stdout).toBe('nothing booked in this range\n');
   });
 
+  test('a failed refund prints the amount of the refund it follows, and one whose amount cannot be known says so, never × ₩0', async () => {
+    const followed = { mallId: 'T0001234', shopOrderNo: 'ORD-SUM-51A' };
+    const alone = { mallId: 'T0001234', shopOrderNo: 'ORD-SUM-51B' };
+    await db.stores.store.record(notify.paid(followed, 'PG-SUM-51A', 30000, 10));
+    await db.stores.store.record(notify.cancelled(followed, 'PG-SUM-51A', 'CX-SUM-51A', 12000, 20));
+    await db.stores.store.record(notify.refundFailed(followed, 'PG-SUM-51A', null, 30));
+    await db.stores.store.record(notify.paid(alone, 'PG-SUM-51B', 5000, 1440 + 10));
+    await db.stores.store.record(notify.refundFailed(alone, 'PG-SUM-51B', null, 1440 + 20));
+    await db.stores.ledger.caughtUp();
+    const shown = await cli('summary', '--from', '2026-11-22', '--to', '2026-11-23');
+    expect(shown.code).toBe(0);
+    const failed = shown.stdout.split('\n').slice(2, 4).map((line) => line.split(/\s{2,}/)[8]);
+    expect(failed).toEqual(['1 × ₩12,000', '1 × amount unknown']);
+    expect(shown.stdout).not.toContain('× ₩0');
+  });
+
   test('a bad range is a usage error that says what is wrong', async () => {
     const bad = await cli('summary', '--from', '2026-11-23', '--to', '2026-11-22');
     expect(bad.code).toBe(2);

@@ -1,7 +1,7 @@
 import type request from 'supertest';
 import { kstDay } from '../../src/daily-summary/kst-day';
 import { kstStamp } from '../../src/notifications/kst-date';
-import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
+import { approvalNotification, changeNotification, escrowNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
 import { HOST } from '../console/console-harness';
 import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
 
@@ -22,6 +22,13 @@ describe('the month view and the day page of the day\'s money', () => {
     // October: paid on the 15th at noon, a third cancelled on the 16th.
     await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-OCT', pgCno: 'PG-OCT', amount: '30000', transactionDate: kst('2026-10-15T03:00:00Z') }));
     await notify(changeNotification({ mallId: MALL, shopOrderNo: 'ORD-OCT', pgCno: 'PG-OCT', cancelPgCno: 'CX-OCT', cancelAmount: '10000', amount: '10000', cancelRemainAmount: '20000', cancelDate: kst('2026-10-16T01:00:00Z') }));
+    // An escrow status on the 18th: no money, but an event of the order that day.
+    await notify(escrowNotification({ mallId: MALL, shopOrderNo: 'ORD-OCT', pgCno: 'PG-OCT', statusCode: 'ES02', escrowChangeDate: kst('2026-10-18T02:00:00Z') }));
+    // The 20th: a 51 as the gateway documents it (no amount), following no refund.
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-51', pgCno: 'PG-51', amount: '7000', transactionDate: kst('2026-10-20T01:00:00Z') }));
+    const failed: Record<string, string> = transferFailedNotification({ mallId: MALL, shopOrderNo: 'ORD-51', pgCno: 'PG-51', refundDate: kst('2026-10-20T02:00:00Z') });
+    delete failed.amount;
+    await notify(failed);
     // Today: a payment in dollars, and an order paid twice (an open duplicate_payment).
     await h.ledgerApp.api.put(`/v1/orders/${MALL}/ORD-USD/expectation`, { amount: 1203, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
     await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-USD', pgCno: 'PG-USD', amount: '1203', transactionDate: kstStamp() }));
@@ -63,6 +70,22 @@ describe('the month view and the day page of the day\'s money', () => {
     const koMonth = await page('/console/summary?month=2026-10', 'ko');
     expect(koMonth).toContain('2026년 10월');
     expect(cell(koMonth, '2026-10-15')).toContain('30,000원');
+  });
+
+  test('the day page of a day whose only event is an escrow status lists the order', async () => {
+    const en = await page('/console/summary/2026-10-18');
+    expect(en).toContain('href="/console/orders/T0001234/ORD-OCT"');
+    expect(en).not.toContain('No order has an event on this day.');
+  });
+
+  test('a failed refund whose amount cannot be known reads unknown on the day page, in English and in Korean, never ₩0', async () => {
+    const row = (html: string, label: string) => new RegExp(`<th>${label}</th>([\\s\\S]*?)</tr>`).exec(html)?.[1] ?? '';
+    const en = row(await page('/console/summary/2026-10-20'), 'Refunds failed \\(not in net\\)');
+    expect(en).toContain('amount unknown');
+    expect(en).not.toContain('₩0');
+    const ko = row(await page('/console/summary/2026-10-20', 'ko'), '환불 실패 \\(순액 제외\\)');
+    expect(ko).toContain('금액 알 수 없음');
+    expect(ko).not.toContain('0원');
   });
 
   test('a day that is not a day is a 404 that says so', async () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Stores } from '../../src/ledger-projector/open-stores';
 import type { OrderRecord } from '../../src/ledger/order-record';
 import type { SummaryDay } from '../../src/daily-summary/summary-days';
-import { at, notify, sumsOverRecords, type OrderRef } from './summary-kit';
+import { at, notify, storyDay, sumsOverRecords, type OrderRef } from './summary-kit';
 
 export interface SummaryStores {
   stores: Stores;
@@ -66,15 +66,68 @@ export function summaryContract(openFresh: () => Promise<SummaryStores>): void {
     expect(await day('2026-11-23', mallId)).toMatchObject({ deposits: { count: 0 }, depositCancels: { count: 1, amount: 45000 }, net: -45000 });
   });
 
+  test('a failed refund (51) with no amount of its own counts the refund it follows, and one that follows none is counted as unknown, never as 0, also after a rebuild from nothing', async () => {
+    const mallId = 'T0000004';
+    const followed: OrderRef = { mallId, shopOrderNo: 'ORD-FOLLOWS' };
+    const alone: OrderRef = { mallId, shopOrderNo: 'ORD-ALONE' };
+    await s.stores.store.record(notify.paid(followed, 'PG-F', 30000, 10));
+    await s.stores.store.record(notify.cancelled(followed, 'PG-F', 'CX-F', 12000, 20));
+    await s.stores.store.record(notify.refundFailed(followed, 'PG-F', null, 30));
+    await s.stores.store.record(notify.paid(alone, 'PG-A', 5000, 10));
+    await s.stores.store.record(notify.refundFailed(alone, 'PG-A', null, 1440 + 30));
+    await s.stores.ledger.caughtUp();
+    const failed = async () => [(await day('2026-11-22', mallId))?.refundsFailed, (await day('2026-11-23', mallId))?.refundsFailed];
+    const expected = [{ count: 1, amount: 12000, unknownCount: 0 }, { count: 1, amount: 0, unknownCount: 1 }];
+    expect(await failed()).toEqual(expected);
+    expect((await s.stores.ledger.getOrder(followed))?.refundsFailed?.map((r) => r.amount)).toEqual([12000]);
+    expect((await s.stores.ledger.getOrder(alone))?.refundsFailed?.map((r) => r.amount)).toEqual([null]);
+    await s.forgetSummary();
+    await rebuild();
+    expect(await failed()).toEqual(expected);
+  });
+
+  test('the day page lists an order on every day it has an event: a 50 completing an earlier 20, an escrow 40, a 51, a 31, also after a rebuild that fills the summary from nothing', async () => {
+    const mallId = 'T0000003';
+    const card: OrderRef = { mallId, shopOrderNo: 'ORD-REFUND' };
+    const escrow: OrderRef = { mallId, shopOrderNo: 'ORD-ESCROW' };
+    const bank: OrderRef = { mallId, shopOrderNo: 'ORD-BANK' };
+    await s.stores.store.record(notify.paid(card, 'PG-R', 30000, 10));
+    await s.stores.store.record(notify.cancelled(card, 'PG-R', 'CX-R', 30000, 20));
+    await s.stores.store.record(notify.refunded(card, 'PG-R', 'CX-R', 30000, 1440 + 10));
+    await s.stores.store.record(notify.refundFailed(card, 'PG-R', 30000, 4 * 1440 + 10));
+    await s.stores.store.record(notify.paid(escrow, 'PG-E', 12000, 30));
+    await s.stores.store.record(notify.escrow(escrow, 'PG-E', 'ES02', 2 * 1440 + 10));
+    await s.stores.store.record(notify.deposited(bank, 'PG-V', 45000, 40));
+    await s.stores.store.record(notify.depositCancelled(bank, 'PG-V', 45000, 3 * 1440 + 10));
+    await s.stores.ledger.caughtUp();
+    const listed = async (day: string) => (await s.stores.ledger.dayOrders(day, mallId, 200)).map((r) => r.shopOrderNo);
+    const expected = {
+      '2026-11-22': ['ORD-BANK', 'ORD-ESCROW', 'ORD-REFUND'],
+      '2026-11-23': ['ORD-REFUND'],
+      '2026-11-24': ['ORD-ESCROW'],
+      '2026-11-25': ['ORD-BANK'],
+      '2026-11-26': ['ORD-REFUND'],
+      '2026-11-27': [],
+    };
+    const days = async () => Object.fromEntries(await Promise.all(Object.keys(expected).map(async (day) => [day, await listed(day)] as const)));
+    expect(await days()).toEqual(expected);
+    await s.forgetSummary();
+    await rebuild();
+    expect(await days()).toEqual(expected);
+    // Listing a day is no money: the totals are as before.
+    expect(await day('2026-11-23', mallId)).toMatchObject({ payments: { count: 0 }, cancels: { count: 0 }, net: 0 });
+  });
+
   test('the summary equals the sums over the order records for random histories, through batches, a rebuild and a rebuild that fills it from nothing', async () => {
     const minuteNear = fc.tuple(fc.constantFrom(0, 1440, 2880), fc.integer({ min: -20, max: 20 })).map(([d, m]) => d + m);
     const amount = fc.constantFrom(1000, 2500, 12000, 30000);
     const orderStory = fc.record({
       expected: fc.option(fc.record({ currency: fc.constantFrom('KRW', 'USD'), method: fc.constantFrom('card' as const, 'vaccount' as const, 'wallet' as const) }), { nil: undefined }),
       payments: fc.array(fc.record({ t: minuteNear, amount }), { maxLength: 2 }),
-      cancels: fc.array(fc.record({ payment: fc.nat(), delay: fc.constantFrom(0, 3, 1440, 2000), amount, alsoRefund: fc.boolean() }), { maxLength: 2 }),
+      cancels: fc.array(fc.record({ payment: fc.nat(), delay: fc.constantFrom(0, 3, 1440, 2000), amount, alsoRefund: fc.boolean(), refundAfter: fc.constantFrom(1, 1440) }), { maxLength: 2 }),
       deposit: fc.option(fc.record({ t: minuteNear, amount, cancelAfter: fc.option(fc.constantFrom(2, 1440), { nil: undefined }) }), { nil: undefined }),
-      failed: fc.option(fc.record({ t: minuteNear, amount }), { nil: undefined }),
+      failed: fc.option(fc.record({ t: minuteNear, amount: fc.option(amount, { nil: null }) }), { nil: undefined }),
+      escrowAt: fc.option(fc.constantFrom(5, 1440), { nil: undefined }),
     });
     const history = fc.record({
       orders: fc.array(fc.tuple(fc.constantFrom(0, 1), orderStory), { minLength: 1, maxLength: 5 }),
@@ -87,6 +140,12 @@ export function summaryContract(openFresh: () => Promise<SummaryStores>): void {
       const malls = [`M${String(run).padStart(4, '0')}A`, `M${String(run).padStart(4, '0')}B`];
       const inputs: Array<() => Promise<unknown>> = [];
       const refs: OrderRef[] = [];
+      // The orders with a notification on each day, as the inputs say (the day page must list them).
+      const eventDays = new Map<string, Set<string>>();
+      const sent = (o: OrderRef, t: number) => {
+        const day = storyDay(t);
+        eventDays.set(day, (eventDays.get(day) ?? new Set()).add(`${o.mallId} ${o.shopOrderNo}`));
+      };
       orders.forEach(([mall, story], i) => {
         const o: OrderRef = { mallId: malls[mall]!, shopOrderNo: `R${run}-${i}` };
         refs.push(o);
@@ -96,21 +155,40 @@ export function summaryContract(openFresh: () => Promise<SummaryStores>): void {
           // First, so its currency is the order's before any payment (a later change is refused).
           inputs.unshift(() => s.stores.ledger.putExpectation(o, expectation, at(-100).toISOString()));
         }
-        story.payments.forEach((p, n) => inputs.push(() => s.stores.store.record(notify.paid(o, `P${run}-${i}-${n}`, p.amount, p.t))));
+        story.payments.forEach((p, n) => {
+          sent(o, p.t);
+          inputs.push(() => s.stores.store.record(notify.paid(o, `P${run}-${i}-${n}`, p.amount, p.t)));
+        });
         story.cancels.forEach((c, n) => {
           if (story.payments.length === 0) return;
           const k = c.payment % story.payments.length;
           const t = story.payments[k]!.t + c.delay;
           const pgCno = `P${run}-${i}-${k}`;
+          sent(o, t);
           inputs.push(() => s.stores.store.record(notify.cancelled(o, pgCno, `C${run}-${i}-${n}`, c.amount, t)));
-          if (c.alsoRefund) inputs.push(() => s.stores.store.record(notify.refunded(o, pgCno, `C${run}-${i}-${n}`, c.amount, t + 1)));
+          if (c.alsoRefund) {
+            sent(o, t + c.refundAfter);
+            inputs.push(() => s.stores.store.record(notify.refunded(o, pgCno, `C${run}-${i}-${n}`, c.amount, t + c.refundAfter)));
+          }
         });
         if (story.deposit) {
           const d = story.deposit;
+          sent(o, d.t);
           inputs.push(() => s.stores.store.record(notify.deposited(o, `V${run}-${i}`, d.amount, d.t)));
-          if (d.cancelAfter !== undefined) inputs.push(() => s.stores.store.record(notify.depositCancelled(o, `V${run}-${i}`, d.amount, d.t + d.cancelAfter!)));
+          if (d.cancelAfter !== undefined) {
+            sent(o, d.t + d.cancelAfter);
+            inputs.push(() => s.stores.store.record(notify.depositCancelled(o, `V${run}-${i}`, d.amount, d.t + d.cancelAfter!)));
+          }
         }
-        if (story.failed) inputs.push(() => s.stores.store.record(notify.refundFailed(o, `P${run}-${i}-0`, story.failed!.amount, story.failed!.t)));
+        if (story.failed) {
+          sent(o, story.failed.t);
+          inputs.push(() => s.stores.store.record(notify.refundFailed(o, `P${run}-${i}-0`, story.failed!.amount, story.failed!.t)));
+        }
+        if (story.escrowAt !== undefined && story.payments.length > 0) {
+          const t = story.payments[0]!.t + story.escrowAt;
+          sent(o, t);
+          inputs.push(() => s.stores.store.record(notify.escrow(o, `P${run}-${i}-0`, 'ES02', t)));
+        }
       });
       // Expectations first; the notifications in a shuffled order, in rounds the projector applies one after another.
       const expectations = inputs.filter((_, n) => n < orders.filter(([, st]) => st.expected).length);
@@ -126,6 +204,15 @@ export function summaryContract(openFresh: () => Promise<SummaryStores>): void {
 
       const check = async () => {
         const records = await recordsOf(refs);
+        // The day page: every order with an event that day, and besides them only orders with a discrepancy opened or resolved then.
+        const dayOf = (iso: string) => new Date(Date.parse(iso) + 9 * 3600_000).toISOString().slice(0, 10);
+        for (const day of [...eventDays.keys(), RANGE.to]) {
+          const listed = new Set((await s.stores.ledger.dayOrders(day, null, 1000)).filter((r) => malls.includes(r.mallId)).map((r) => `${r.mallId} ${r.shopOrderNo}`));
+          const onlyDiscrepancies = records.filter((r) => r.discrepancies.some((d) => dayOf(d.openedAt) === day || (d.resolvedAt !== null && dayOf(d.resolvedAt) === day)));
+          const allowed = new Set([...eventDays.get(day) ?? [], ...onlyDiscrepancies.map((r) => `${r.mallId} ${r.shopOrderNo}`)]);
+          expect([...eventDays.get(day) ?? []].filter((o) => !listed.has(o))).toEqual([]);
+          expect([...listed].filter((o) => !allowed.has(o))).toEqual([]);
+        }
         for (const mallId of malls) {
           const days = await summary(mallId);
           const expected = new Map([...sumsOverRecords(records.filter((r) => r.mallId === mallId), DEFAULT)]);

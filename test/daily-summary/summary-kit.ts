@@ -2,7 +2,7 @@ import { kstStamp } from '../../src/notifications/kst-date';
 import { normalizeNotification } from '../../src/notifications/normalize';
 import { validateNotification } from '../../src/notifications/schema';
 import {
-  approvalNotification, changeNotification, depositCancelNotification, depositNotification, refundNotification, transferFailedNotification,
+  approvalNotification, changeNotification, depositCancelNotification, depositNotification, escrowNotification, refundNotification, transferFailedNotification,
 } from '../../src/simulator/notification-builders';
 import type { OrderRecord } from '../../src/ledger/order-record';
 import type { InboxEntry } from '../../src/store/store';
@@ -40,9 +40,20 @@ export const notify = {
     entry(depositNotification({ ...o, pgCno, amount: String(amount), depositDate: stamp(t) }), t),
   depositCancelled: (o: OrderRef, pgCno: string, amount: number, t: number) =>
     entry(depositCancelNotification({ ...o, pgCno, amount: String(amount), cancelDate: stamp(t) }), t),
-  refundFailed: (o: OrderRef, pgCno: string, amount: number, t: number) =>
-    entry(transferFailedNotification({ ...o, pgCno, amount: String(amount), refundDate: stamp(t) }), t),
+  refundFailed: (o: OrderRef, pgCno: string, amount: number | null, t: number) => {
+    // null: as the gateway's document has a 51, with no amount of its own.
+    const body: Record<string, string> = transferFailedNotification({ ...o, pgCno, amount: String(amount), refundDate: stamp(t) });
+    if (amount === null) delete body.amount;
+    return entry(body, t);
+  },
+  escrow: (o: OrderRef, pgCno: string, statusCode: string, t: number) =>
+    entry(escrowNotification({ ...o, pgCno, statusCode, escrowChangeDate: stamp(t) }), t),
 };
+
+/** The KST day of a story minute, by the test's own arithmetic (minute 0 is midnight starting 2026-11-22). */
+export function storyDay(minutes: number): string {
+  return new Date(Date.UTC(2026, 10, 22) + Math.floor(minutes / 1440) * 86_400_000).toISOString().slice(0, 10);
+}
 
 interface Money {
   count: number;
@@ -55,7 +66,7 @@ export interface ExpectedDay {
   cancels: Money;
   deposits: Money;
   depositCancels: Money;
-  refundsFailed: Money;
+  refundsFailed: Money & { unknownCount: number };
   net: number;
   discrepancies: { opened: number; resolved: number };
 }
@@ -71,7 +82,7 @@ export function sumsOverRecords(records: readonly OrderRecord[], defaultCurrency
       let day = days.get(key);
       if (!day) {
         day = { payments: { count: 0, amount: 0, byMethod: {} }, cancels: { count: 0, amount: 0 }, deposits: { count: 0, amount: 0 }, depositCancels: { count: 0, amount: 0 },
-          refundsFailed: { count: 0, amount: 0 }, net: 0, discrepancies: { opened: 0, resolved: 0 } };
+          refundsFailed: { count: 0, amount: 0, unknownCount: 0 }, net: 0, discrepancies: { opened: 0, resolved: 0 } };
         days.set(key, day);
       }
       return day;
@@ -108,6 +119,7 @@ export function sumsOverRecords(records: readonly OrderRecord[], defaultCurrency
       const day = of(f.at);
       day.refundsFailed.count++;
       day.refundsFailed.amount += f.amount ?? 0;
+      if (f.amount === null) day.refundsFailed.unknownCount++;
     }
     for (const d of r.discrepancies) {
       of(d.openedAt).discrepancies.opened++;

@@ -5,46 +5,53 @@ import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import { openStores } from '../../src/ledger-projector/open-stores';
 import { createTestSchema, describePostgres } from '../store/pg-test-database';
-import { summaryContract } from './summary-contract';
+import { statusHistoryContract } from './status-history-contract';
+import { summaryContract, type SummaryStores } from './summary-contract';
 
 const FORGET = 'DELETE FROM summary_bookings; DELETE FROM summary_order_status; DELETE FROM summary_daily;';
 
+async function sqliteStores(): Promise<SummaryStores> {
+  const dir = mkdtempSync(join(tmpdir(), 'noti-summary-'));
+  const file = join(dir, 'receiver.db');
+  const stores = await openStores(`sqlite:${file}`, { ledger: { requireExpectation: false, graceSeconds: 2100 } });
+  return {
+    stores,
+    forgetSummary: async () => {
+      const db = new Database(file);
+      db.exec(FORGET);
+      db.close();
+    },
+    cleanup: async () => {
+      await stores.store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function postgresStores(): Promise<SummaryStores> {
+  const schema = await createTestSchema();
+  const stores = await openStores(schema.url, { ledger: { requireExpectation: false, graceSeconds: 2100 } });
+  return {
+    stores,
+    forgetSummary: async () => {
+      const client = new Client({ connectionString: schema.url });
+      await client.connect();
+      await client.query(FORGET);
+      await client.end();
+    },
+    cleanup: async () => {
+      await stores.store.close();
+      await schema.drop();
+    },
+  };
+}
+
 describe('the day\'s money on SQLite', () => {
-  summaryContract(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'noti-summary-'));
-    const file = join(dir, 'receiver.db');
-    const stores = await openStores(`sqlite:${file}`, { ledger: { requireExpectation: false, graceSeconds: 2100 } });
-    return {
-      stores,
-      forgetSummary: async () => {
-        const db = new Database(file);
-        db.exec(FORGET);
-        db.close();
-      },
-      cleanup: async () => {
-        await stores.store.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  });
+  summaryContract(sqliteStores);
+  statusHistoryContract(sqliteStores);
 });
 
 describePostgres('the day\'s money on PostgreSQL', () => {
-  summaryContract(async () => {
-    const schema = await createTestSchema();
-    const stores = await openStores(schema.url, { ledger: { requireExpectation: false, graceSeconds: 2100 } });
-    return {
-      stores,
-      forgetSummary: async () => {
-        const client = new Client({ connectionString: schema.url });
-        await client.connect();
-        await client.query(FORGET);
-        await client.end();
-      },
-      cleanup: async () => {
-        await stores.store.close();
-        await schema.drop();
-      },
-    };
-  });
+  summaryContract(postgresStores);
+  statusHistoryContract(postgresStores);
 });

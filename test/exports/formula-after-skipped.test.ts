@@ -75,7 +75,7 @@ describe('exports: a formula behind skipped characters runs in no spreadsheet', 
   };
 
   test('CSV and .xlsx, as downloaded: every probe quoted, and LibreOffice finds no formula in either', async () => {
-    await h.ledgerApp.notify(approvalNotification({ mallId: 'T0001234', shopOrderNo: `ORD-FX-${Date.now()}`, amount: '1000', approvalDate: kstStamp(new Date()), ...probes })).expect(200);
+    await h.ledgerApp.notify(approvalNotification({ mallId: 'T0001234', shopOrderNo: `ORD-FX-${Date.now()}`, amount: '1000', transactionDate: kstStamp(new Date()), ...probes })).expect(200);
     const { agent } = await h.signIn('kim', 'operator');
     const csvFile = join(dir, 'events.csv');
     const xlsxFile = join(dir, 'events.xlsx');

@@ -41,7 +41,7 @@ describe('identifiers stay text in every export format', () => {
     h = await startLedgerConsole();
     for (const [i, pgCno] of PG_CNOS.entries()) {
       await h.ledgerApp.notify(approvalNotification({
-        mallId: MALL, shopOrderNo: ORDER_NOS[i]!, pgCno, approvalNo: APPROVAL, amount: '5000', approvalDate: kstStamp(new Date()),
+        mallId: MALL, shopOrderNo: ORDER_NOS[i]!, pgCno, approvalNo: APPROVAL, amount: '5000', transactionDate: kstStamp(new Date()),
         shopValue1: '똠방각하 뷁 😀', issuerName: '비씨카드',
       })).expect(200);
     }

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { SummaryDay } from '../../src/daily-summary/summary-days';
 import { kstStamp } from '../../src/notifications/kst-date';
-import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
+import { approvalNotification, changeNotification, depositNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
 import { HOST } from '../console/console-harness';
 import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
 import { eventually } from '../helpers/eventually';
@@ -22,13 +22,13 @@ function figuresOf(d: SummaryDay): Array<string | number> {
   const pair = (f: { count: number; amount: number } | undefined) => [f?.count ?? 0, f?.amount ?? 0];
   return [
     d.date, d.mallId, d.currency,
-    ...pair(d.payments), ...pair(d.cancels), ...pair(d.deposits), ...pair(d.depositCancels), ...pair(d.refundsFailed),
+    ...pair(d.payments), ...pair(d.cancels), ...pair(d.deposits), ...pair(d.depositCancels), ...pair(d.refundsFailed), d.refundsFailed.unknownCount,
     d.net, d.discrepancies.opened, d.discrepancies.resolved,
     ...METHODS.flatMap((m) => pair(d.payments.byMethod[m])),
   ];
 }
 /** Which columns are amounts (the rest are the key and counts), by the same column order. */
-const AMOUNT_COLUMNS = new Set([4, 6, 8, 10, 12, 13, 17, 19, 21, 23, 25]);
+const AMOUNT_COLUMNS = new Set([4, 6, 8, 10, 12, 14, 18, 20, 22, 24, 26]);
 const major = (minor: number, currency: string) => (currency === 'USD' ? minor / 100 : minor);
 /** Excel's serial day of a calendar day (days since 1899-12-30). */
 const excelDay = (day: string) => (Date.parse(`${day}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000;
@@ -73,8 +73,8 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     const book = parseXlsx(bytes(xlsx));
     expect(book.sheetNames).toEqual(['일별 정산']);
     const [header, ...rows] = book.sheets[0]!;
-    expect(header!.map((c) => c?.value).slice(0, 5)).toEqual(['날짜 (KST)', '상점 ID (mallId)', '통화', '결제 건수', '결제 금액']);
-    expect(header!.map((c) => c?.value)).toContain('결제 (카드) 금액');
+    expect(header!.map((c) => c?.value).slice(0, 5)).toEqual(['날짜 (KST)', '상점 ID (mallId)', '통화', '결제 승인 건수', '결제 승인 금액']);
+    expect(header!.map((c) => c?.value)).toContain('결제 승인 · 예상 결제수단 카드 금액');
     // The days, then one total line per currency.
     expect(rows).toHaveLength(days.length + new Set(days.map((d) => d.currency)).size);
     for (const [i, day] of days.entries()) {
@@ -91,13 +91,13 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
 
     const csv = await binary(agent.get(`/console/exports/summary.csv?from=${from}&to=${today}`).set('Host', HOST).set('Accept-Language', 'en')).expect(200);
     const [csvHeader, ...csvRows] = parseCsvAsShown(bytes(csv).toString('utf8').slice(1));
-    expect(csvHeader!.slice(0, 5)).toEqual(['date (KST)', 'mallId', 'currency', 'payments count', 'payments amount']);
-    expect(csvHeader).toContain('payments (not stated) count');
+    expect(csvHeader!.slice(0, 5)).toEqual(['date (KST)', 'mallId', 'currency', 'approved payments count', 'approved payments amount']);
+    expect(csvHeader).toContain('approved payments, no expectation count');
     expect(csvRows.slice(0, days.length).map((row) => row.map((cell, column) => (column < 3 ? cell : Number(cell))))).toEqual(
       days.map((d) => figuresOf(d).map((value, column) => (AMOUNT_COLUMNS.has(column) ? major(value as number, d.currency) : value))),
     );
     const usd = csvRows.find((row) => row[2] === 'USD')!;
-    expect(usd[csvHeader!.indexOf('payments amount')]).toBe('12.03');
+    expect(usd[csvHeader!.indexOf('approved payments amount')]).toBe('12.03');
 
     // The mall filter narrows the file as it narrows the month view; a day page's file is its day alone.
     const one = parseCsvAsShown(bytes(await binary(agent.get(`/console/exports/summary.csv?from=${today}&to=${today}&mall=${OTHER_MALL}`).set('Host', HOST)).expect(200)).toString('utf8').slice(1));
@@ -105,6 +105,37 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     // More than the summary answers at once, or backwards: no file.
     await agent.get('/console/exports/summary.csv?from=2020-01-01&to=2026-10-01').set('Host', HOST).expect(404);
     await agent.get(`/console/exports/summary.csv?from=${today}&to=2026-10-01`).set('Host', HOST).expect(404);
+  });
+
+  test('money paid into a virtual account is under the columns named for deposits into a virtual account, in both languages, and nowhere else but the net', async () => {
+    await h.ledgerApp.api.put(`/v1/orders/${MALL}/ORD-VA/expectation`, { amount: 45000, currency: 'KRW', method: 'vaccount', expiresAt: null }).expect(200);
+    await notify(depositNotification({ mallId: MALL, shopOrderNo: 'ORD-VA', pgCno: 'PG-VA', amount: '45000', depositDate: kst('2026-10-20T03:00:00Z') }));
+    await h.ledgerApp.stores.ledger.caughtUp();
+    const { agent } = await h.signIn('kim', 'operator');
+    const path = '/console/exports/summary.csv?from=2026-10-20&to=2026-10-20';
+    for (const [language, deposits, net] of [['ko-KR', '가상계좌 입금', '순액'], ['en', 'virtual account deposits', 'net']] as const) {
+      const [header, row] = parseCsvAsShown(bytes(await binary(agent.get(path).set('Host', HOST).set('Accept-Language', language)).expect(200)).toString('utf8').slice(1));
+      const holding = (value: string) => header!.filter((_, column) => row![column] === value);
+      expect(holding('45000')).toEqual([`${deposits} ${language === 'en' ? 'amount' : '금액'}`, net]);
+      expect(holding('1')).toEqual([`${deposits} ${language === 'en' ? 'count' : '건수'}`]);
+    }
+  });
+
+  test('a failed refund whose amount cannot be known is written as unknown with its count, in both languages, never as 0', async () => {
+    await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-51', pgCno: 'PG-51', amount: '7000', transactionDate: kst('2026-10-21T01:00:00Z') }));
+    const failed: Record<string, string> = transferFailedNotification({ mallId: MALL, shopOrderNo: 'ORD-51', pgCno: 'PG-51', refundDate: kst('2026-10-21T02:00:00Z') });
+    delete failed.amount;
+    await notify(failed);
+    await h.ledgerApp.stores.ledger.caughtUp();
+    const { agent } = await h.signIn('kim', 'operator');
+    const path = '/console/exports/summary.%s?from=2026-10-21&to=2026-10-21';
+    for (const [language, amount, unknown, word] of [['ko-KR', '환불 실패 금액', '환불 실패 중 금액 알 수 없음 건수', '알 수 없음'], ['en', 'refunds failed amount', 'refunds failed with amount unknown count', 'unknown']] as const) {
+      const [header, row] = parseCsvAsShown(bytes(await binary(agent.get(path.replace('%s', 'csv')).set('Host', HOST).set('Accept-Language', language)).expect(200)).toString('utf8').slice(1));
+      expect([row![header!.indexOf(amount)], row![header!.indexOf(unknown)]]).toEqual([word, '1']);
+    }
+    const book = parseXlsx(bytes(await binary(agent.get(path.replace('%s', 'xlsx')).set('Host', HOST).set('Accept-Language', 'en')).expect(200)));
+    const [header, row] = book.sheets[0]!;
+    expect(row![header!.findIndex((c) => c?.value === 'refunds failed amount')]).toMatchObject({ type: 'text', value: 'unknown' });
   });
 
   test('no text cell can run as a formula, and a negative net stays a number', async () => {

@@ -82,7 +82,7 @@ describe('the month\'s money as a file, made before the month ends', () => {
     h = await startLedgerConsole({ now: () => new Date('2026-11-20T03:00:00Z') });
     const pay = async (order: string, amount: string, currency: string, at: string) => {
       await h.ledgerApp.api.put(`/v1/orders/${MALL}/${order}/expectation`, { amount: Number(amount), currency, method: 'card', expiresAt: null }).expect(200);
-      await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo: order, amount, approvalDate: kstStamp(new Date(at)) })).expect(200);
+      await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo: order, amount, transactionDate: kstStamp(new Date(at)) })).expect(200);
     };
     await pay('ORD-W1', '12000', 'KRW', '2026-11-10T03:00:00Z');
     await pay('ORD-W2', '3000', 'KRW', '2026-11-19T03:00:00Z');

@@ -83,9 +83,13 @@ export function refund(o: Timing & { pgCno: string; amount?: number; cancelPgCno
   return factOf(body, o);
 }
 
-/** Event 51; `undated`: the body carries no date of its own, so its time is when it was received. */
-export function transferFailed(o: Timing & { pgCno: string; amount: number; undated?: boolean; cancelPgCno?: string }): NotificationFact {
+/**
+ * Event 51; without `amount` the body carries none, as the gateway's document has it (result code,
+ * message, bank and account only); `undated`: no date of its own, so its time is when it was received.
+ */
+export function transferFailed(o: Timing & { pgCno: string; amount?: number; undated?: boolean; cancelPgCno?: string }): NotificationFact {
   const body: Record<string, string> = transferFailedNotification({ ...order, pgCno: o.pgCno, amount: String(o.amount), refundDate: gatewayStamp(o) });
+  if (o.amount === undefined) delete body.amount;
   if (o.cancelPgCno !== undefined) body.cancelPgCno = o.cancelPgCno;
   if (o.undated) delete body.refundDate;
   return factOf(body, o);

@@ -21,7 +21,10 @@ const summaryDaySchema = z.object({
   cancels: countAmount.meta({ description: 'cancels and refunds as the ledger counts them: one per cancelPgCno, a refund in both a 20 and a 50 once' }),
   deposits: countAmount.meta({ description: 'virtual-account deposits (event 30)' }),
   depositCancels: countAmount.meta({ description: 'deposits cancelled (event 31), on the day of the 31' }),
-  refundsFailed: countAmount.meta({ description: 'refunds the bank could not pay out (event 51), not in net' }),
+  refundsFailed: countAmount.extend({
+    amount: minor.meta({ description: 'the sum of the amounts that are known (a 51 states none: the amount of the refund it follows)' }),
+    unknownCount: z.number().int().meta({ description: 'how many of count have an amount that cannot be known (no refund before the 51 awaits its payout): not in amount, never read as 0' }),
+  }).meta({ description: 'refunds the bank could not pay out (event 51), not in net' }),
   net: minor.meta({ description: 'payments + deposits − deposit cancellations − cancels and refunds' }),
   discrepancies: z.object({ opened: z.number().int(), resolved: z.number().int() }).meta({ description: 'by openedAt / resolvedAt' }),
   ordersByStatus: z.partialRecord(z.enum(ORDER_STATUSES), z.number().int()).meta({ description: "orders in each status at the day's end (statuses with none left out)" }),

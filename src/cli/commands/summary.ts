@@ -42,11 +42,20 @@ function summaryText(days: readonly SummaryDay[]): string {
       money(d.deposits.count, d.deposits.amount, d.currency),
       money(d.depositCancels.count, d.depositCancels.amount, d.currency),
       moneyText(d.net, d.currency),
-      money(d.refundsFailed.count, d.refundsFailed.amount, d.currency),
+      failedMoney(d),
       `+${d.discrepancies.opened} / -${d.discrepancies.resolved}`,
       Object.entries(d.ordersByStatus).map(([status, n]) => `${status} ${n}`).join(', ') || '-',
     ]),
   );
   const methods = days.flatMap((d) => Object.entries(d.payments.byMethod).map(([method, m]) => `${d.date}  ${d.mallId}  ${method}: ${m.count} × ${moneyText(m.amount, d.currency)}`));
   return methods.length === 0 ? table : `${table}\n\npayments by method\n${methods.join('\n')}`;
+}
+
+/** Failed refunds (51): one whose amount cannot be known says so, never `1 × ₩0`. */
+function failedMoney(d: SummaryDay): string {
+  const { count, amount, unknownCount } = d.refundsFailed;
+  if (count === 0) return '-';
+  if (unknownCount === 0) return `${count} × ${moneyText(amount, d.currency)}`;
+  if (unknownCount === count) return `${count} × amount unknown`;
+  return `${count} × ${moneyText(amount, d.currency)} + ${unknownCount} unknown`;
 }

@@ -494,6 +494,8 @@ export const en = {
   'summary.row.depositCancels': 'Deposit cancellations',
   'summary.row.net': 'Net',
   'summary.row.refundsFailed': 'Refunds failed (not in net)',
+  'summary.amountUnknown': 'amount unknown',
+  'summary.amountPartlyUnknown': '{amount} + {count, plural, one {# amount} other {# amounts}} unknown',
   'summary.row.discrepancies': 'Discrepancies opened / resolved',
   'summary.row.status': 'Orders by status at the day’s end',
   'summary.count': '{count, plural, one {# item} other {# items}}',

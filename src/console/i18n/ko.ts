@@ -479,6 +479,8 @@ export const ko: Record<MessageKey, string> = {
   'summary.row.depositCancels': '입금 취소',
   'summary.row.net': '순액',
   'summary.row.refundsFailed': '환불 실패 (순액 제외)',
+  'summary.amountUnknown': '금액 알 수 없음',
+  'summary.amountPartlyUnknown': '{amount} + 금액 알 수 없음 {count}건',
   'summary.row.discrepancies': '불일치 발생 / 해결',
   'summary.row.status': '마감 시점 주문 상태',
   'summary.count': '{count}건',

@@ -67,10 +67,18 @@ function figures(t: Translator, d: SummaryDay): SafeHtml {
   ${line(t('summary.row.deposits'), d.deposits)}
   ${line(t('summary.row.depositCancels'), d.depositCancels)}
   <tr class="net"><th>${t('summary.row.net')}</th><td></td><td class="num"><strong>${money(t, d.net, d.currency)}</strong></td></tr>
-  ${line(t('summary.row.refundsFailed'), d.refundsFailed, 'muted')}
+  <tr class="muted"><th>${t('summary.row.refundsFailed')}</th><td class="num">${t('summary.count', { count: d.refundsFailed.count })}</td><td class="num">${failedAmount(t, d)}</td></tr>
   <tr><th>${t('summary.row.discrepancies')}</th><td class="num" colspan="2">${t.number(d.discrepancies.opened)} / ${t.number(d.discrepancies.resolved)}</td></tr>
   <tr><th>${t('summary.row.status')}</th><td colspan="2">${statuses.map(([status, n]) => html`<span class="nowrap">${orderStatusBadge(t, status)} ${t.number(n)}</span> `)}</td></tr>
   </tbody>
 </table>
 </section>`;
+}
+
+/** A failed refund (51) states no amount: one that follows no refund awaiting its payout is shown as unknown, never as 0. */
+function failedAmount(t: Translator, d: SummaryDay): SafeHtml {
+  const { count, amount, unknownCount } = d.refundsFailed;
+  if (unknownCount === 0) return money(t, amount, d.currency);
+  if (unknownCount === count) return html`<span class="unknown-amount">${t('summary.amountUnknown')}</span>`;
+  return html`<span class="unknown-amount">${t('summary.amountPartlyUnknown', { amount: t.money(amount, d.currency), count: unknownCount })}</span>`;
 }

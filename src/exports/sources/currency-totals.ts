@@ -14,7 +14,7 @@ function plus(sum: SummaryDay, day: SummaryDay): SummaryDay {
     cancels: add(sum.cancels, day.cancels),
     deposits: add(sum.deposits, day.deposits),
     depositCancels: add(sum.depositCancels, day.depositCancels),
-    refundsFailed: add(sum.refundsFailed, day.refundsFailed),
+    refundsFailed: { ...add(sum.refundsFailed, day.refundsFailed), unknownCount: sum.refundsFailed.unknownCount + day.refundsFailed.unknownCount },
     net: sum.net + day.net,
     discrepancies: { opened: sum.discrepancies.opened + day.discrepancies.opened, resolved: sum.discrepancies.resolved + day.discrepancies.resolved },
   };
@@ -30,7 +30,7 @@ export function currencyTotals(days: readonly SummaryDay[]): SummaryLine[] {
   for (const day of days) {
     const zero: SummaryDay = {
       date: '', mallId: '', currency: day.currency, payments: { count: 0, amount: 0, byMethod: {} }, cancels: add(undefined, undefined),
-      deposits: add(undefined, undefined), depositCancels: add(undefined, undefined), refundsFailed: add(undefined, undefined),
+      deposits: add(undefined, undefined), depositCancels: add(undefined, undefined), refundsFailed: { ...add(undefined, undefined), unknownCount: 0 },
       net: 0, discrepancies: { opened: 0, resolved: 0 }, ordersByStatus: {},
     };
     totals.set(day.currency, plus(totals.get(day.currency) ?? zero, day));

@@ -1,25 +1,33 @@
 import type { CountAmount, SummaryDay } from '../../daily-summary/summary-days';
 import type { LedgerStore, SummaryRange } from '../../ledger-projector/ledger-store';
 import { EXPECTATION_METHODS } from '../../ledger/ledger-facts';
-import { countCell, EMPTY, moneyCell, textCell, type ExportCell } from '../export-cell';
+import { countCell, EMPTY, majorUnitText, moneyCell, textCell, type ExportCell } from '../export-cell';
 import { dateCell } from '../date-cell';
-import type { ExportColumn, ExportSource } from '../export-source';
+import type { ExportColumn, ExportLanguage, ExportSource } from '../export-source';
 import { identifierCell } from '../identifier-cell';
 import { currencyTotals, type SummaryLine } from './currency-totals';
 import { EXPORT_PAGE_SIZE } from './page-size';
 
 /** Every method a payment can be booked under: the expectation's, or 'unknown' for an order without one. */
 const METHODS = [...EXPECTATION_METHODS, 'unknown'] as const;
-const METHOD_WORDS: Record<(typeof METHODS)[number], { ko: string; en: string }> = {
-  card: { ko: '카드', en: 'card' },
-  vaccount: { ko: '가상계좌', en: 'virtual account' },
-  wallet: { ko: '간편결제', en: 'wallet' },
-  other: { ko: '기타', en: 'other' },
-  unknown: { ko: '미지정', en: 'not stated' },
+/** A payments-by-method column: approvals booked under the method the shop's expectation named. */
+const METHOD_HEADERS: Record<(typeof METHODS)[number], { ko: string; en: string }> = {
+  card: { ko: '결제 승인 · 예상 결제수단 카드', en: 'approved payments, expected method card' },
+  vaccount: { ko: '결제 승인 · 예상 결제수단 가상계좌', en: 'approved payments, expected method virtual account' },
+  wallet: { ko: '결제 승인 · 예상 결제수단 간편결제', en: 'approved payments, expected method wallet' },
+  other: { ko: '결제 승인 · 예상 결제수단 기타', en: 'approved payments, expected method other' },
+  unknown: { ko: '결제 승인 · 주문 등록 없음', en: 'approved payments, no expectation' },
 };
 
 /** The label of a currency's total line, in the date column. */
 const TOTAL = { ko: '합계', en: 'total' } as const;
+
+/** Failed refunds with an unknown amount among them: the known part, if any, and the word. */
+function unknownAmount(d: SummaryDay, language: ExportLanguage): ExportCell {
+  const word = language === 'ko' ? '알 수 없음' : 'unknown';
+  const { amount, count, unknownCount } = d.refundsFailed;
+  return textCell('amount', unknownCount === count ? word : `${majorUnitText({ minor: amount, currency: d.currency })} + ${word}`);
+}
 
 /** A figure's two columns: how many, and how much in the day's currency. */
 function pair(ko: string, en: string, figure: (d: SummaryDay) => CountAmount | undefined): Array<ExportColumn<SummaryLine>> {
@@ -36,6 +44,11 @@ function pair(ko: string, en: string, figure: (d: SummaryDay) => CountAmount | u
  * breakdown can be summed or filtered without a lookup. The whole range is one read (at most a
  * year of days, as the summary allows), written a page of rows at a time, then a total line per
  * currency (the month view's totals, as a row an accountant can check against the days above it).
+ *
+ * Headers say what a column holds rather than the API's field name: "payments" are the gateway's
+ * approvals (events 10, 70), split by the method the shop expected, while money paid into a
+ * virtual account is a deposit (event 30). An accountant looking for virtual-account money under
+ * a "payments (virtual account)" column found zeros beside the deposits that held it.
  */
 export function dailySummarySource(
   ledger: Pick<LedgerStore, 'dailySummary'>,
@@ -50,15 +63,21 @@ export function dailySummarySource(
       { header: { ko: '날짜 (KST)', en: 'date (KST)' }, cell: (d) => (d.total ? textCell('date', TOTAL[words.language]) : dateCell(d.date)) },
       { header: { ko: '상점 ID (mallId)', en: 'mallId' }, cell: (d) => (d.total ? EMPTY : identifierCell('mallId', d.mallId)) },
       { header: { ko: '통화', en: 'currency' }, cell: (d) => textCell('currency', d.currency) },
-      ...pair('결제', 'payments', (d) => d.payments),
-      ...pair('취소·환불', 'cancels', (d) => d.cancels),
-      ...pair('입금', 'deposits', (d) => d.deposits),
-      ...pair('입금 취소', 'deposit cancels', (d) => d.depositCancels),
-      ...pair('환불 실패', 'refunds failed', (d) => d.refundsFailed),
+      ...pair('결제 승인', 'approved payments', (d) => d.payments),
+      ...pair('취소·환불', 'cancels and refunds', (d) => d.cancels),
+      ...pair('가상계좌 입금', 'virtual account deposits', (d) => d.deposits),
+      ...pair('가상계좌 입금 취소', 'virtual account deposit cancels', (d) => d.depositCancels),
+      { header: { ko: '환불 실패 건수', en: 'refunds failed count' }, cell: (d) => countCell(d.refundsFailed.count) },
+      {
+        header: { ko: '환불 실패 금액', en: 'refunds failed amount' }, kind: 'money',
+        // A sum with an unknown amount in it is no figure: the cell says unknown rather than a number that reads as whole.
+        cell: (d) => (d.refundsFailed.unknownCount === 0 ? moneyCell(d.refundsFailed.amount, d.currency) : unknownAmount(d, words.language)),
+      },
+      { header: { ko: '환불 실패 중 금액 알 수 없음 건수', en: 'refunds failed with amount unknown count' }, cell: (d) => countCell(d.refundsFailed.unknownCount) },
       { header: { ko: '순액', en: 'net' }, kind: 'money', cell: (d) => moneyCell(d.net, d.currency) },
       { header: { ko: '불일치 발생', en: 'discrepancies opened' }, cell: (d) => countCell(d.discrepancies.opened) },
       { header: { ko: '불일치 해결', en: 'discrepancies resolved' }, cell: (d) => countCell(d.discrepancies.resolved) },
-      ...METHODS.flatMap((m) => pair(`결제 (${METHOD_WORDS[m].ko})`, `payments (${METHOD_WORDS[m].en})`, (d) => d.payments.byMethod[m])),
+      ...METHODS.flatMap((m) => pair(METHOD_HEADERS[m].ko, METHOD_HEADERS[m].en, (d) => d.payments.byMethod[m])),
     ],
     async *pages() {
       const days = await ledger.dailySummary(range, defaultCurrency);

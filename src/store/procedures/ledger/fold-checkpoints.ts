@@ -2,6 +2,7 @@ import { foldNewFacts, replayToCheckpoint, type FoldedComputation, type LedgerCo
 import type { FoldCheckpoint } from '../../../ledger/discrepancy-lifecycle';
 import { foldSettingsKey, restoredFold, storedFold } from '../../../ledger/fold-state';
 import { ledgerErrorRecord } from '../../../ledger/ledger-error-record';
+import { epochMs } from '../../../ledger/ledger-time';
 import type { LedgerFact, OrderKey } from '../../../ledger/ledger-facts';
 import type { LedgerSettings } from '../../../config/ledger-settings';
 import type { OrderRecord } from '../../../ledger/order-record';
@@ -14,6 +15,13 @@ export interface OrderComputation extends LedgerComputation {
   error: string | null;
   /** The checkpoint to store, when the computation moved it; `forget` when the order has none that holds (a `ledger_error`). */
   checkpoint: FoldCheckpoint | 'forget' | null;
+  /**
+   * The order's record after each of its new inputs before the last, in the order they were stored,
+   * with the stored time (epoch ms) of each and of the last (`lastMs`, null without new inputs):
+   * what the events announce, and when.
+   */
+  steps: Array<{ record: OrderRecord; ms: number }>;
+  lastMs: number | null;
 }
 
 /**
@@ -60,18 +68,62 @@ export function computeLoadedOrder(
   let error = entry.loadError;
   if (error === null) {
     try {
-      let folded: FoldedComputation | null = checkpoint === null ? null : foldNewFacts(entry.order, checkpoint, added, options);
-      if (folded !== null) return { record: folded.record, sweepAt: folded.sweepAt, error: null, checkpoint: added.length > 0 ? folded.checkpoint : null };
-      if (!entry.factsRead) throw new Error('its stored fold checkpoint does not read; it is dropped, and the order is replayed from its facts at its next input or by `ledger rebuild`');
-      folded = replayToCheckpoint(entry.order, [...entry.facts, ...added], options);
-      // One stored is always kept up: a checkpoint left behind its order's facts would be gone on from.
-      const keep = entry.checkpoint !== null || factCount(folded.checkpoint) >= CHECKPOINT_FROM_FACTS;
-      return { record: folded.record, sweepAt: folded.sweepAt, error: null, checkpoint: keep ? folded.checkpoint : null };
+      return foldInputByInput(entry, checkpoint, added, options);
     } catch (thrown) {
       error = `the ledger could not apply the order's inputs: ${(thrown as Error).message}`;
     }
   }
-  return { record: ledgerErrorRecord(entry.order, stored, error, options.now), sweepAt: null, error, checkpoint: 'forget' };
+  return { record: ledgerErrorRecord(entry.order, stored, error, options.now), sweepAt: null, error, checkpoint: 'forget', steps: [], lastMs: null };
+}
+
+/**
+ * The new facts applied one stored moment at a time (the facts of one millisecond are one moment,
+ * as the replay reads them), the record after each kept as a step: a consumer hears every change
+ * an input made, whichever inputs a batch happened to hold. Each step's record is what the order
+ * reads once its inputs up to then are applied, so a batch computed again computes the same steps
+ * (and the same event ids). A step is read as of its own moment; the last as of the batch's time.
+ * The checkpoint goes through every moment in turn, which is the replay's own path: the final
+ * record is the one the whole batch applied at once would give.
+ */
+function foldInputByInput(entry: LoadedOrder, checkpoint: FoldCheckpoint | null, added: readonly LedgerFact[], options: { now: string; settings: LedgerSettings }): OrderComputation {
+  const moments = storedMoments(added);
+  const steps: Array<{ record: OrderRecord; ms: number }> = [];
+  const applied: LedgerFact[] = [];
+  let current = checkpoint;
+  let replayed = false;
+  let folded: FoldedComputation | null = null;
+  for (const [i, moment] of moments.entries()) {
+    const last = i === moments.length - 1;
+    const stepOptions = last ? options : { ...options, now: moment[0]!.recordedAt };
+    applied.push(...moment);
+    folded = current === null ? null : foldNewFacts(entry.order, current, moment, stepOptions);
+    if (folded === null) {
+      if (!entry.factsRead) throw new Error('its stored fold checkpoint does not read; it is dropped, and the order is replayed from its facts at its next input or by `ledger rebuild`');
+      folded = replayToCheckpoint(entry.order, [...entry.facts, ...applied], stepOptions);
+      replayed = true;
+    }
+    current = folded.checkpoint;
+    if (!last && folded.record !== null) steps.push({ record: folded.record, ms: momentMs(moment) });
+  }
+  const result = folded!;
+  const lastMs = added.length === 0 ? null : momentMs(moments[moments.length - 1]!);
+  if (!replayed) return { record: result.record, sweepAt: result.sweepAt, error: null, checkpoint: added.length > 0 ? result.checkpoint : null, steps, lastMs };
+  // One stored is always kept up: a checkpoint left behind its order's facts would be gone on from.
+  const keepIt = entry.checkpoint !== null || factCount(result.checkpoint) >= CHECKPOINT_FROM_FACTS;
+  return { record: result.record, sweepAt: result.sweepAt, error: null, checkpoint: keepIt ? result.checkpoint : null, steps, lastMs };
+}
+
+const momentMs = (moment: readonly LedgerFact[]): number => epochMs(`${moment[0]!.kind}.recordedAt`, moment[0]!.recordedAt);
+
+/** The new facts grouped by the millisecond they were stored in, in that order; one empty moment when there are none (a sweep, a rebuild). */
+function storedMoments(facts: readonly LedgerFact[]): LedgerFact[][] {
+  if (facts.length <= 1) return [[...facts]];
+  const byMs = new Map<number, LedgerFact[]>();
+  for (const fact of facts) {
+    const ms = epochMs(`${fact.kind}.recordedAt`, fact.recordedAt);
+    byMs.set(ms, [...(byMs.get(ms) ?? []), fact]);
+  }
+  return [...byMs.entries()].sort(([a], [b]) => a - b).map(([, moment]) => moment);
 }
 
 const CHECKPOINT_COLUMNS = 5;

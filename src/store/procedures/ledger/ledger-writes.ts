@@ -1,14 +1,15 @@
 import type { FoldCheckpoint } from '../../../ledger/discrepancy-lifecycle';
-import { ledgerEvents, type LedgerEvent } from '../../../ledger/ledger-events';
+import type { LedgerEvent } from '../../../ledger/ledger-events';
 import type { LedgerFact, OrderKey } from '../../../ledger/ledger-facts';
 import type { LedgerSettings } from '../../../config/ledger-settings';
 import type { Discrepancy, OrderRecord } from '../../../ledger/order-record';
 import { sha256Hex } from '../../../sha256-hex';
 import { forgetFailedInput, readFailedInput } from './failed-inputs';
 import { checkpointRow, checkpointWrites, computeLoadedOrder, usableCheckpoint } from './fold-checkpoints';
+import { inInputOrder, inputEvents, type TimedEvent } from './input-events';
 import { keep } from './kept-checkpoints';
 import { orderKeyText, storedRecord, type LoadedOrder } from './ledger-orders';
-import { summaryChange, summaryWrites, type SummaryChange } from '../summary/summary-writes';
+import { notificationTimes, summaryChange, summaryWrites, type SummaryChange } from '../summary/summary-writes';
 import { changes, chunks, columnArrays, ladderChunks, ladderRowInserts, placeholders, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
 
 /** A fact to store for an order. */
@@ -32,6 +33,8 @@ export interface Recomputed {
   changed: boolean;
   /** Why the ledger could not apply the order's inputs (its record is then a `ledger_error`), else null. */
   error: string | null;
+  /** The own times of the order's notifications (what the day page lists it by), read when asked. */
+  eventTimes: () => string[];
 }
 
 const FACT_COLUMNS = 6;
@@ -161,7 +164,7 @@ export function recomputeOrders(
   const orderRows: Param[][] = [];
   const discrepancyRows: Param[][] = [];
   const gone: string[] = [];
-  const eventRows: Param[][] = [];
+  const timedEvents: TimedEvent[] = [];
   const checkpointRows: Param[][] = [];
   const forgotten: OrderKey[] = [];
   const results: Recomputed[] = [];
@@ -174,7 +177,8 @@ export function recomputeOrders(
     const sweepMs = sweepAt === null ? null : Date.parse(sweepAt);
     const json = record === null ? null : JSON.stringify(record);
     const changed = json !== entry.storedJson || sweepMs !== entry.sweepAt;
-    results.push({ order: entry.order, record, changed, error });
+    const eventTimes = () => notificationTimes(notificationsOf(entry, checkpoint, added.get(key)));
+    results.push({ order: entry.order, record, changed, error, eventTimes });
     // The order's row holds its checkpoint's order_id: a checkpoint is kept only beside a row.
     const hasRow = entry.exists || changed || added.has(key);
     if (computed.checkpoint === 'forget') {
@@ -182,20 +186,26 @@ export function recomputeOrders(
     } else if (computed.checkpoint !== null && hasRow) checkpointRows.push(checkpointRow(entry.order, computed.checkpoint, options.settings));
     // Read and not moved (a sweep, a redelivery): kept again with the text the store still holds.
     else if (computed.checkpoint === null && checkpoint !== null) keep(entry.order, entry.checkpoint!.json, checkpoint);
+    const announce = () => {
+      if (record === null || json === null) return;
+      const pgCno = eventPgCno(record, () => notificationsOf(entry, checkpoint, added.get(key)));
+      inputEvents(stored, computed, record, json, (event) => eventRow(event, record.mallId, pgCno, options.now), timedEvents);
+    };
     // A new order's facts need its row (their order_id), whatever the record says.
-    if (!changed && (entry.exists || !added.has(key))) continue;
+    if (!changed && (entry.exists || !added.has(key))) {
+      // Inputs that moved the order and moved it back still each told their change.
+      if (computed.steps.length > 0) announce();
+      continue;
+    }
     orderRows.push([entry.order.mallId, entry.order.shopOrderNo, record?.status ?? null, json, sweepMs, record?.updatedAt ?? null]);
     // The day's money follows every record written (src/daily-summary/).
-    if (record !== null) summary.push(summaryChange(entry.order, record, stored));
+    if (record !== null) summary.push(summaryChange(entry.order, record, stored, eventTimes()));
     // A ledger_error keeps the discrepancy rows as they were: only its status says what happened.
     if (error === null) {
       discrepancyRows.push(...changedDiscrepancies(entry.order, stored, record));
       gone.push(...vanished(stored, record));
     }
-    if (record !== null && json !== null) {
-      const pgCno = eventPgCno(record, () => notificationsOf(entry, checkpoint, added.get(key)));
-      eventRows.push(...ledgerEvents(stored, record, json).map((event) => eventRow(event, record.mallId, pgCno, options.now)));
-    }
+    announce();
   }
   const statements = [
     ...tableWrites(orderRows, factRows, discrepancyRows, gone, dialect),
@@ -203,7 +213,7 @@ export function recomputeOrders(
     ...summaryWrites(summary, dialect),
     ...applied.map(forgetFailedInput),
   ];
-  return { statements, results, events: eventStatements(eventRows, Date.parse(options.now), dialect) };
+  return { statements, results, events: eventStatements(inInputOrder(timedEvents), Date.parse(options.now), dialect) };
 }
 
 /** Whether the checkpoint holds a fact of this id (an input or a resolution). */

@@ -28,7 +28,7 @@ export function* rebuildLedger(after: number | null, limit: number, now: string,
   const results = yield* applyOrderFacts([], { now, settings }, orders, true);
   // The day's money books the changed records with them; the others too, so that a rebuild fills
   // the summary for orders projected before it existed (booking an order again changes no total).
-  const unchanged = results.flatMap((r) => (!r.changed && r.record !== null ? [summaryChange(r.order, r.record, null)] : []));
+  const unchanged = results.flatMap((r) => (!r.changed && r.record !== null ? [summaryChange(r.order, r.record, null, r.eventTimes())] : []));
   yield* lastTrip(...summaryWrites(unchanged, yield* dialect()));
   return { orders: orders.length, changed: results.filter((r) => r.changed).length, next: pageEnd(rows, limit, (row) => row.order_id) };
 }
