@@ -108,7 +108,12 @@ describeBrowser('settling the day in the console, in a browser, in Korean', () =
     rmSync(file);
     expect(book.sheetNames).toEqual(['일별 정산']);
     const days = await h.ledgerApp.stores.ledger.dailySummary({ from: yesterday, to: yesterday, mallId: null }, 'KRW');
-    expect(book.sheets[0]!.slice(1).map((row) => [row[0]?.value, row[1]?.value, row[2]?.value])).toEqual(days.map((d) => [d.date, d.mallId, d.currency]));
+    // The day as an Excel date (its serial day), then one total line per currency.
+    const serial = (day: string) => (Date.parse(`${day}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000;
+    expect(book.sheets[0]!.slice(1).map((row) => [row[0]?.value, row[1]?.value, row[2]?.value])).toEqual([
+      ...days.map((d) => [serial(d.date), d.mallId, d.currency]),
+      ...[...new Set(days.map((d) => d.currency))].map((currency) => ['합계', undefined, currency]),
+    ]);
     await context.close();
   }, 60_000);
 });

@@ -112,12 +112,12 @@ describe('the month\'s money as a file, made before the month ends', () => {
     for (const total of totals) {
       const currency = total[at('통화')]!.value;
       const own = days.filter((r) => r[at('통화')]!.value === currency);
-      for (const column of ['결제 건수', '결제 금액', '순액']) {
+      for (const column of ['결제 승인 건수', '결제 승인 금액', '순액']) {
         expect(total[at(column)]!.value).toBeCloseTo(own.reduce((sum, r) => sum + Number(r[at(column)]!.value), 0), 6);
       }
     }
-    expect(totals[0]![at('결제 금액')]).toMatchObject({ type: 'number', value: 15000 });
-    expect(totals[1]![at('결제 금액')]).toMatchObject({ type: 'number', value: 12.03, format: '"$"#,##0.00' });
+    expect(totals[0]![at('결제 승인 금액')]).toMatchObject({ type: 'number', value: 15000 });
+    expect(totals[1]![at('결제 승인 금액')]).toMatchObject({ type: 'number', value: 12.03, format: '"$"#,##0.00' });
     // The CSV holds the same days and totals; a month wholly after today holds none.
     const csv = (await binary(agent.get('/console/exports/summary.csv?from=2026-11-01&to=2026-11-30').set('Host', HOST).set('Accept-Language', 'en')).expect(200)).body as Buffer;
     const lines = csv.toString('utf8').trim().split('\r\n');
