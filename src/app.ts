@@ -18,6 +18,11 @@ export interface AppDeps {
   metrics: Metrics;
   /** Null or absent: tracing off (the default). */
   tracing?: Tracing | null;
+  /**
+   * The keys whose mark (simulator-mark.ts) says a notification came from this receiver's own
+   * simulator; empty or absent: no notification is taken for a simulated one.
+   */
+  simulatorKeys?: readonly Buffer[];
 }
 
 /**
@@ -42,6 +47,7 @@ export function createApp(deps: AppDeps): NotificationApp {
     { store, logger, metrics, mallIds: config.MALL_IDS, tracing: deps.tracing ?? null },
     answerFailure,
     config.NOTIFY_PATH,
+    deps.simulatorKeys ?? [],
   );
   const fallback = expressApp(config.NOTIFY_PATH, receive, metrics);
   fallback.use(errorHandler(answerFailure));

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdminApp } from './admin/admin-app';
 import { createApp } from './app';
 import { resolveAdminToken, type AdminToken } from './console/admin-token';
+import { simulatorKey } from './notifications/simulator-mark';
 import { startSessionPrune } from './console/session-prune-schedule';
 import { createSessions } from './console/sessions';
 import { createBoundedServer } from './http/bounded-server';
@@ -80,7 +81,9 @@ async function main(): Promise<void> {
 
   let shuttingDown = false;
   // Its time-outs (20 s for the headers, 30 s for a request) are the listener's own: see createNotificationServer.
-  const server = createApp({ config, store, logger, metrics, tracing }).listen(config.PORT, config.HOST);
+  // The simulator signs with the API token, else the console's: a secret of this receiver's operators.
+  const simulatorKeys = [config.secrets.apiToken, adminToken.value].filter((secret) => secret !== undefined).map(simulatorKey);
+  const server = createApp({ config, store, logger, metrics, tracing, simulatorKeys }).listen(config.PORT, config.HOST);
   const now = () => new Date();
   // In the database: a restart or another replica keeps them.
   const sessions = createSessions({ store, now: () => Date.now(), idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES, bootstrapToken: adminToken.value });

@@ -1,5 +1,6 @@
 import { isAmountDetail } from '../ledger/discrepancy-details';
 import { ledgerEventSchema } from '../ledger/ledger-event-schema';
+import type { Discrepancy } from '../ledger/order-record';
 import type { AlertSources, NewAlert } from '../store/store';
 
 /**
@@ -25,12 +26,21 @@ export type Alert =
   | { kind: 'dead_event'; eventId: string; eventType: string | null; mallId: string | null; shopOrderNo: string | null; attempts: number | null; at: string };
 
 /** The alerts the follower's sources call for, each keyed by its cause so a second read stores nothing new. */
-export function alertsFrom(sources: Pick<AlertSources, 'ledgerEvents' | 'deadEvents' | 'simulatedOrders'>): NewAlert[] {
+export function alertsFrom(sources: Pick<AlertSources, 'ledgerEvents' | 'deadEvents' | 'simulatedOrders' | 'realOrders'>): NewAlert[] {
   const alerts: NewAlert[] = [];
   const simulated = new Set(sources.simulatedOrders);
   for (const { eventJson } of sources.ledgerEvents) {
     const alert = ledgerAlert(eventJson, simulated);
     if (alert) alerts.push(alert);
+  }
+  // Not told yet, of an order real now: held back while it looked simulated (a real notification came since).
+  const keys = new Set(alerts.map((a) => a.key));
+  for (const order of sources.realOrders) {
+    for (const discrepancy of order.discrepancies) {
+      const alert = discrepancyAlert(discrepancy, order);
+      if (!keys.has(alert.key)) alerts.push(alert);
+      keys.add(alert.key);
+    }
   }
   // A dead event is news whoever sent the notification: the queue refused it.
   for (const dead of sources.deadEvents) {
@@ -53,22 +63,26 @@ function ledgerAlert(eventJson: string, simulated: ReadonlySet<string>): NewAler
   const event = ledgerEventSchema.safeParse(parsed);
   if (!event.success) return null;
   const e = event.data;
-  // The simulator's made-up orders open discrepancies on purpose, on fake money (as the Prometheus rule, they wake nobody).
+  // The simulator's made-up orders (every notification signed by it) open discrepancies on purpose, on
+  // fake money: as the Prometheus rule, they wake nobody. Nothing in a notification's body decides it.
   if (simulated.has(`${e.order.mallId}/${e.order.shopOrderNo}`)) return null;
-  if (e.type === 'ledger.discrepancy') {
-    const amounts: Record<string, number> = {};
-    for (const [name, value] of Object.entries(e.discrepancy.details)) {
-      if (isAmountDetail(name) && typeof value === 'number' && Number.isSafeInteger(value)) amounts[name] = value;
-    }
-    const alert: Alert = {
-      kind: 'discrepancy', discrepancyId: e.discrepancy.id, discrepancyKind: e.discrepancy.kind, mallId: e.order.mallId,
-      shopOrderNo: e.order.shopOrderNo, currency: e.order.currency, amounts, at: e.at,
-    };
-    return { key: `discrepancy:${e.discrepancy.id}`, kind: alert.kind, json: JSON.stringify(alert) };
-  }
+  if (e.type === 'ledger.discrepancy') return discrepancyAlert(e.discrepancy, e.order);
   if (e.type === 'order.status_changed' && e.to === 'ledger_error') {
     const alert: Alert = { kind: 'ledger_error', mallId: e.order.mallId, shopOrderNo: e.order.shopOrderNo, from: e.from, at: e.at };
     return { key: `ledger_error:${e.id}`, kind: alert.kind, json: JSON.stringify(alert) };
   }
   return null;
+}
+
+/** A discrepancy's alert, keyed by its id: told once, from its opening event or from its order's record. */
+function discrepancyAlert(discrepancy: Pick<Discrepancy, 'id' | 'kind' | 'details' | 'openedAt'>, order: { mallId: string; shopOrderNo: string; currency: string | null }): NewAlert {
+  const amounts: Record<string, number> = {};
+  for (const [name, value] of Object.entries(discrepancy.details)) {
+    if (isAmountDetail(name) && typeof value === 'number' && Number.isSafeInteger(value)) amounts[name] = value;
+  }
+  const alert: Alert = {
+    kind: 'discrepancy', discrepancyId: discrepancy.id, discrepancyKind: discrepancy.kind, mallId: order.mallId,
+    shopOrderNo: order.shopOrderNo, currency: order.currency, amounts, at: discrepancy.openedAt,
+  };
+  return { key: `discrepancy:${discrepancy.id}`, kind: alert.kind, json: JSON.stringify(alert) };
 }

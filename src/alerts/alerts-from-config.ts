@@ -13,7 +13,7 @@ type AlertConfig = Pick<Config, 'ALERT_WEBHOOK_URL' | 'ALERT_SMTP_URL' | 'ALERT_
  * The receiver's own address when ALERT_EMAIL_FROM is unset: a recipient's address as the sender
  * would make every alert look as if that person had sent it, and replies go to them.
  */
-export function defaultSender(host = hostname()): string {
+function defaultSender(host = hostname()): string {
   return `noti-receiver@${host}`;
 }
 

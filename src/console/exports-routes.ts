@@ -3,7 +3,8 @@ import { csvWriter, type CsvEncoding } from '../exports/csv-writer';
 import type { ExportSource, ExportWords } from '../exports/export-source';
 import { kstText } from '../exports/kst-text';
 import { kstDay } from '../daily-summary/kst-day';
-import { summaryRangeProblem } from '../daily-summary/summary-range';
+import { dayProblem, dayRangeIssue, type DayRangeIssue } from '../calendar-day';
+import { summaryRangeIssue } from '../daily-summary/summary-range';
 import { runExport, type ExportOutcome } from '../exports/run-export';
 import { dailySummarySource } from '../exports/sources/daily-summary-source';
 import { discrepanciesSource } from '../exports/sources/discrepancies-source';
@@ -18,6 +19,7 @@ import { parseEventFilter } from './event-filter';
 import { kstDayEnd, kstDayStart } from './format';
 import type { MessageKey } from './i18n/catalogues';
 import type { Translator } from './i18n/translator';
+import { badRequestPage, rangeIssueText } from './pages/bad-request-page';
 import { notFoundPage } from './pages/not-found-page';
 import { requireRole, sessionOf } from './require-session';
 import { ACTING_ROLE } from './roles';
@@ -68,10 +70,9 @@ const LISTS: Record<string, (deps: ConsoleDeps, query: Record<string, unknown>, 
   summary(deps, query, range) {
     const ledger = deps.ledger;
     if (!ledger?.dailySummary) return null;
-    // The month view's and day page's forms always send both days; a bare link takes this month so far.
+    // The range was checked before the route got here (rangeIssueOf): a bare link takes this month so far.
+    const asked = summaryDays(range, deps);
     const today = kstDay(deps.now().toISOString());
-    const asked = { to: range.to || today, from: range.from || `${(range.to || today).slice(0, 7)}-01` };
-    if (summaryRangeProblem(asked.from, asked.to) !== null) return null;
     // No day after today (in Korea): a day not yet lived has no money, and a month of zero rows
     // under the real ones reads as a month that was counted and found empty.
     const to = asked.to > today ? today : asked.to;
@@ -114,6 +115,9 @@ export function exportsRoutes(deps: ConsoleDeps): Router {
   router.get('/exports/:file', requireRole(ACTING_ROLE, deps.logger), async (req: Request<{ file: string }>, res: Response) => {
     const session = sessionOf(res);
     const match = /^(\w+)\.(xlsx|csv)$/.exec(req.params.file);
+    // Checked before anything is read: a day that does not exist is said so, never dropped from the filter.
+    const issue = rangeIssueOf(req.query, match?.[1] === 'summary' ? deps : null);
+    if (issue !== null) return res.status(400).type('html').send(badRequestPage(session, 'orders', rangeIssueText(session.t, issue)));
     const range = rangeOf(req.query);
     const made = match && Object.hasOwn(LISTS, match[1]!) ? LISTS[match[1]!]!(deps, req.query, range) : null;
     if (!match || !made) return res.status(404).type('html').send(notFoundPage(session, 'orders', session.t('notFound.export')));
@@ -143,6 +147,29 @@ export function exportsRoutes(deps: ConsoleDeps): Router {
 /** `encoding=cp949` for the Korean Windows code page; anything else is the UTF-8 file. */
 function csvEncodingOf(value: unknown): CsvEncoding {
   return typeof value === 'string' && value.trim().toLowerCase() === 'cp949' ? 'cp949' : 'utf-8';
+}
+
+/** The month view's and day page's forms always send both days; a bare link takes this month so far. */
+function summaryDays(range: Range, deps: ConsoleDeps): Range {
+  const to = range.to || kstDay(deps.now().toISOString());
+  return { from: range.from || `${to.slice(0, 7)}-01`, to };
+}
+
+/**
+ * What is wrong with the range asked for, or null: a day that does not exist, `to` before `from`;
+ * for the daily summary (`summary`: its deps), also more days than it answers, counted from the two dates.
+ */
+function rangeIssueOf(query: Record<string, unknown>, summary: ConsoleDeps | null): DayRangeIssue | null {
+  const [from, to] = [text(query.from, 40), text(query.to, 40)];
+  const fromProblem = from === '' ? null : dayProblem(from);
+  if (fromProblem !== null) return { kind: 'badFrom', day: from, problem: fromProblem };
+  const toProblem = to === '' ? null : dayProblem(to);
+  if (toProblem !== null) return { kind: 'badTo', day: to, problem: toProblem };
+  if (summary !== null) {
+    const days = summaryDays({ from, to }, summary);
+    return summaryRangeIssue(days.from, days.to);
+  }
+  return from !== '' && to !== '' ? dayRangeIssue(from, to) : null;
 }
 
 function rangeOf(query: Record<string, unknown>): Range {

@@ -1,3 +1,4 @@
+import { isCalendarDay } from '../calendar-day';
 import { maskSensitive, type MaskMemo } from '../observability/mask';
 import { maskedText, visibleBidiControls, type MaskedText } from './html';
 import { kstTimeIn, type Translator } from './i18n/translator';
@@ -7,7 +8,8 @@ export const kstTime = (iso: string | null | undefined): string => kstTimeIn('en
 
 /** `yyyy-mm-dd` (a day in Korea) to the UTC instant it starts at; null for anything else. */
 export function kstDayStart(day: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  // Date.parse would read 2026-02-29 as 1 March: only a real calendar day is a day.
+  if (!isCalendarDay(day)) return null;
   const ms = Date.parse(`${day}T00:00:00+09:00`);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }

@@ -1,6 +1,8 @@
 import { Router, type Response } from 'express';
-import { addDays, isCalendarDay, kstDay } from '../daily-summary/kst-day';
+import { isCalendarDay, monthProblem } from '../calendar-day';
+import { addDays, kstDay } from '../daily-summary/kst-day';
 import type { ConsoleDeps } from './console-deps';
+import { badRequestPage } from './pages/bad-request-page';
 import { notFoundPage } from './pages/not-found-page';
 import { summaryDayPage } from './pages/summary-day-page';
 import { summaryMonthPage } from './pages/summary-month-page';
@@ -30,8 +32,13 @@ export function summaryRoutes(deps: ConsoleDeps): Router {
     const ledger = withSummary(res);
     if (!ledger) return;
     const today = kstDay(deps.now().toISOString());
-    // The month asked for, else today's (a stale or edited link opens on today rather than failing).
-    const month = typeof req.query.month === 'string' && isCalendarDay(`${req.query.month}-01`) ? req.query.month : today.slice(0, 7);
+    // The month asked for, else today's; one that does not exist is said so, never read as another.
+    const asked = req.query.month;
+    if (asked !== undefined && asked !== '' && (typeof asked !== 'string' || monthProblem(asked) !== null)) {
+      const session = sessionOf(res);
+      return res.status(400).type('html').send(badRequestPage(session, 'summary', session.t('summary.badMonth', { month: String(asked) })));
+    }
+    const month = asked || today.slice(0, 7);
     const from = `${month}-01`;
     const to = addDays(`${addDays(from, 31).slice(0, 7)}-01`, -1);
     const mallId = mallOf(req.query.mall);
@@ -50,7 +57,7 @@ export function summaryRoutes(deps: ConsoleDeps): Router {
     if (!ledger) return;
     const { day } = req.params;
     const session = sessionOf(res);
-    if (!isCalendarDay(day)) return res.status(404).type('html').send(notFoundPage(session, 'summary', session.t('summary.badDay', { day })));
+    if (!isCalendarDay(day)) return res.status(400).type('html').send(badRequestPage(session, 'summary', session.t('summary.badDay', { day })));
     const mallId = mallOf(req.query.mall);
     const [days, orders] = await Promise.all([
       ledger.dailySummary({ from: day, to: day, mallId: mallId || null }, defaultCurrency),

@@ -13,12 +13,6 @@ export function kstDay(iso: string): string {
   return new Date(ms + KST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** A `YYYY-MM-DD` that names a real calendar day. */
-export function isCalendarDay(day: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
-  return new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
-}
-
 /** The days from `from` to `to`, both included (calendar days: `YYYY-MM-DD`). */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];

@@ -1,13 +1,17 @@
-import { daysBetween, isCalendarDay } from './kst-day';
+import { dayRangeIssue, dayRangeProblem, type DayRangeIssue } from '../calendar-day';
 
 /** A summary names at most about a year of days: one answer, one page, one export. */
 const MAX_SUMMARY_DAYS = 366;
 
-/** What is wrong with a range of KST days, in words for the caller; null when it is a range to answer. */
+/**
+ * What is wrong with a range of KST days, in words for the caller; null when it is a range to
+ * answer. Counted from the two dates, before any day of it is listed.
+ */
 export function summaryRangeProblem(from: string, to: string): string | null {
-  if (!isCalendarDay(from)) return `from ${JSON.stringify(from)} is not a calendar day (YYYY-MM-DD, a KST date)`;
-  if (!isCalendarDay(to)) return `to ${JSON.stringify(to)} is not a calendar day (YYYY-MM-DD, a KST date)`;
-  if (from > to) return `from ${from} is after to ${to}`;
-  if (daysBetween(from, to).length > MAX_SUMMARY_DAYS) return `from ${from} to ${to} is more than ${MAX_SUMMARY_DAYS} days; ask for a shorter range`;
-  return null;
+  return dayRangeProblem(from, to, MAX_SUMMARY_DAYS);
+}
+
+/** The same, for a page that says it in its own language. */
+export function summaryRangeIssue(from: string, to: string): DayRangeIssue | null {
+  return dayRangeIssue(from, to, MAX_SUMMARY_DAYS);
 }

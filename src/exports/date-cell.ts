@@ -1,4 +1,4 @@
-import { isCalendarDay } from '../daily-summary/kst-day';
+import { dayProblem } from '../calendar-day';
 import { EMPTY, type ExportCell } from './export-cell';
 
 /**
@@ -6,5 +6,5 @@ import { EMPTY, type ExportCell } from './export-cell';
  * filters and subtracts as dates; anything that is not a calendar day is written empty.
  */
 export function dateCell(day: string): ExportCell {
-  return isCalendarDay(day) ? { kind: 'date', day } : EMPTY;
+  return dayProblem(day) === null ? { kind: 'date', day } : EMPTY;
 }

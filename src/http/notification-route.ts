@@ -3,6 +3,7 @@ import { isoClock } from '../iso-clock';
 import { receiveNotification, type ReceiveDeps } from './receive-notification';
 import { ackFormFor, sendSuccess } from './acks';
 import { decodeBody } from '../notifications/decode-body';
+import { carriesSimulatorMark, SIMULATOR_MARK_HEADER } from '../notifications/simulator-mark';
 import type { FailedRequest, FailureAnswerer } from './error-handler';
 import { assertIdentityEncoding, readBody } from './read-body';
 import { sourceCheck, type SourcePolicy } from './source-check';
@@ -16,7 +17,7 @@ export type NotificationHandler = (req: IncomingMessage, res: ServerResponse) =>
  * A plain node handler, so the hot path pays for no framework convenience it does not use;
  * Express mounts the same function, and every failure goes to the same answerer.
  */
-export function notificationHandler(policy: SourcePolicy, deps: ReceiveDeps, answerFailure: FailureAnswerer, path = '/'): NotificationHandler {
+export function notificationHandler(policy: SourcePolicy, deps: ReceiveDeps, answerFailure: FailureAnswerer, path = '/', simulatorKeys: readonly Buffer[] = []): NotificationHandler {
   const checkSource = sourceCheck(policy);
   const { metrics } = deps;
   const tracing = deps.tracing ?? null;
@@ -38,7 +39,11 @@ export function notificationHandler(policy: SourcePolicy, deps: ReceiveDeps, ans
           fields,
           rawBody,
           contentType: contentType ?? '',
-          receipt: { receivedAt: request.receivedAt!, sourceIp: source.ip, environment: source.environment },
+          receipt: {
+            receivedAt: request.receivedAt!, sourceIp: source.ip, environment: source.environment,
+            // Checked on the bytes as they came, before anything read them: only the simulator holds a key.
+            simulator: simulatorKeys.length > 0 && carriesSimulatorMark(simulatorKeys, rawBody, req.headers[SIMULATOR_MARK_HEADER]),
+          },
           traceContext: traced?.storedContext ?? null,
         },
         deps,

@@ -30,6 +30,7 @@ export function conflictFact(stored: Version, redelivered: Version, receivedAt: 
     stored: before,
     redelivered: after,
   };
+  if (redelivered.fact.simulator === true) fact.simulator = true;
   if (!otherOrder) return { orders: [stored.order], fact };
   fact.orders = { stored: stored.order, redelivered: redelivered.order };
   return { orders: [stored.order, redelivered.order], fact };

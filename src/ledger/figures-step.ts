@@ -57,7 +57,8 @@ export function stepFigures(figures: OrderFigures, n: N, step: FigureStep): bool
   figures.amountBound = amountBound;
   figures.notifications.push(n);
   figures.events.push(n.id);
-  if (n.fact.simulated === true) figures.simulated = true;
+  // Stepped only onto an order with notifications already (its first goes through orderFigures).
+  if (n.fact.simulator !== true) figures.simulated = false;
   if (step === 'escrow') figures.escrow = escrowOf(n);
   if (step === 'cancel') addCancel(figures, n);
   return true;

@@ -21,6 +21,7 @@ const orderSummarySchema = z.object({
   deposited: minor,
   currency: z.string().nullable().meta({ description: "the expectation's ISO 4217 code; null without an expectation", example: 'KRW' }),
   expected: minor.nullable().meta({ description: 'the amount the shop expects; null without an expectation' }),
+  simulated: z.literal(true).optional().meta({ description: "present while every notification of the order came from this receiver's own simulator: no real money moved; absent once a real one arrives" }),
 }).meta({ id: 'OrderSummary', description: "the order's figures after the change" });
 
 const at = z.string().meta({ description: 'the time of the change: the latest of the order\'s inputs', example: '2026-11-21T03:00:00.000Z' });
@@ -43,7 +44,7 @@ export const orderStatusChangedSchema = z.object({
   order: orderSummarySchema,
 });
 
-/** The figures changed and the status did not. */
+/** The figures changed, or a real notification showed a simulated order to be real, and the status did not. */
 export const orderUpdatedSchema = z.object({
   id,
   type: z.literal('order.updated'),

@@ -11,7 +11,8 @@ export type LedgerEvent = DiscrepancyOpened | OrderStatusChanged | OrderUpdated;
  * What the internal queue must hear about a recomputation, from the record stored
  * before it (null when there was none) and the record computed now: each discrepancy the
  * previous record did not have, then the status change, or, when the status stays and the figures
- * moved, `order.updated`, so a shop that follows these events always holds the current figures.
+ * moved (or the order, simulated until now, turned out real), `order.updated`, so a shop that
+ * follows these events always holds the current figures.
  * Each carries `at`, the time of the change (the record's `updatedAt`, a stored time). Ids are
  * stable: a batch computed again after a failure computes the same events with the same ids, and
  * the outbox keeps one of each. A discrepancy's opening has one id for ever; a status change's and
@@ -45,5 +46,7 @@ export function ledgerEvents(previous: OrderRecord | null, next: OrderRecord, ne
 
 function figuresMoved(before: OrderSummary, after: OrderSummary): boolean {
   return before.approved !== after.approved || before.cancelled !== after.cancelled || before.remaining !== after.remaining
-    || before.deposited !== after.deposited || before.expected !== after.expected || before.currency !== after.currency;
+    || before.deposited !== after.deposited || before.expected !== after.expected || before.currency !== after.currency
+    // A simulated order shown real by a real notification: its open discrepancies become news.
+    || before.simulated !== after.simulated;
 }

@@ -50,8 +50,12 @@ export interface NotificationFact extends FactBase {
   productPgCnos?: string[];
   occurredAt: string | null;
   receivedAt: string;
-  /** Sent by `npm run simulate` (it carries the simulator's marker), absent on every real notification. */
-  simulated?: true;
+  /**
+   * Sent by this receiver's own simulator, proven by its mark on the raw body (the event's
+   * `source.simulator`); absent on every other notification. Nothing in a body sets it. (Facts stored
+   * before the mark was a signature said `simulated`, which a body could set: no rule reads that.)
+   */
+  simulator?: true;
 }
 
 /** A cancel (wallet-b or VAN) sent through the internal API or the console, at one of its states: requested, never counted as cancelled. */
@@ -96,6 +100,8 @@ export interface ConflictFact extends FactBase {
    * each version names. Absent otherwise, so the facts stored before it was read stay as they were.
    */
   orders?: { stored: OrderKey; redelivered: OrderKey };
+  /** The redelivery carried the simulator's mark (as a notification's `simulator`); absent otherwise. */
+  simulator?: true;
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { NormalizedEvent } from '../notifications/normalized-event';
-import { isSimulated } from '../notifications/simulator-marker';
 import type { NotificationFact, OrderKey } from './ledger-facts';
 import { minorUnits } from './minor-units';
 
@@ -29,8 +28,9 @@ export function notificationFact(event: NormalizedEvent): { order: OrderKey; fac
     remainAmount: minorUnits(data.cancelRemainAmount) ?? minorUnits(data.remainAmount),
     occurredAt: event.occurredAt,
     receivedAt: event.receivedAt,
-    // Only when true: the facts of every real order stay exactly as they were stored before.
-    ...(isSimulated(data) && { simulated: true as const }),
+    // Only when true: the facts of every real order stay exactly as they were stored before. Read from
+    // the receipt's checked mark, never from the body, which any sender writes.
+    ...(event.source.simulator === true && { simulator: true as const }),
   };
   // Kept only when the body has them, so every other fact stays as it was stored before they were read.
   const depositPgCno = text(data.depositPgCno);

@@ -33,7 +33,12 @@ export interface OrderFigures extends CancelSources {
   unheldCancelled: number;
   /** The notifications of `payments` and `deposits`, by time then id: the conditions about payments read them. */
   paid: N[];
-  /** A notification came from the simulator: the record says so. */
+  /**
+   * Every notification of the order came from this receiver's own simulator (each with its mark),
+   * and so did every conflicting redelivery, and none was refused: the record says so. One
+   * notification without the mark makes the order real for good, since a real payment must never
+   * pass for made-up money.
+   */
   simulated: boolean;
   /** Event 51s (refund transfers that failed), whatever their resCd. */
   transferFailures: number;
@@ -105,7 +110,8 @@ export function orderFigures(state: OrderState): OrderFigures {
     remaining: approved + deposited - cancelled,
     unheldCancelled: sumOf(cancels.filter((_, i) => cancelHolders[i] === null).map((c) => c.amount)),
     paid: moving.filter((n) => paidIds.has(n)),
-    simulated: notifications.some((n) => n.fact.simulated === true),
+    simulated: notifications.length > 0 && notifications.every((n) => n.fact.simulator === true)
+      && state.refusals.size === 0 && [...state.conflicts.values()].every((c) => c.fact.simulator === true),
     transferFailures: notifications.filter((n) => n.fact.notiType === '51').length,
     amountBound,
   };

@@ -121,7 +121,7 @@ export interface OrderRecord {
   events: string[];
   discrepancies: Discrepancy[];
   updatedAt: string;
-  /** Present (true) when a notification of the order came from the simulator: made-up money the alert ignores. */
+  /** Present (true) while every notification of the order came, signed, from this receiver's simulator: made-up money the alert ignores. */
   simulated?: true;
   /** Only with status `ledger_error`: why the ledger could not apply the order's inputs. */
   ledgerError?: LedgerError;

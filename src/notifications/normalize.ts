@@ -8,6 +8,8 @@ export interface Receipt {
   receivedAt: string;
   sourceIp: string;
   environment: GatewayEnvironment;
+  /** The request carried the simulator's valid mark (simulator-mark.ts); never read from the body. */
+  simulator?: boolean;
 }
 
 /** Which of the event's own dates says when it happened, best first. */
@@ -48,7 +50,8 @@ export function normalizeNotification(valid: ValidNotification, receipt: Receipt
     occurredAt: firstDate(OCCURRED_AT_FIELDS[common.notiType].map(text)),
     receivedAt: receipt.receivedAt,
     basket: basketOf(fields),
-    source: { ip: receipt.sourceIp, environment: receipt.environment },
+    // Only when true: every other event is stored and published exactly as before.
+    source: { ip: receipt.sourceIp, environment: receipt.environment, ...(receipt.simulator === true && { simulator: true as const }) },
     data: fields,
   };
   return { event, dedupKey: key };

@@ -28,7 +28,11 @@ export const normalizedEventSchema = z.object({
   occurredAt: time("from the event's own date (Korean time); null when it has none", '2026-11-21T12:00:00+09:00').nullable(),
   receivedAt: time('when the receiver stored it (UTC)', '2026-11-21T03:00:00.123Z'),
   basket: z.array(basketItemSchema),
-  source: z.object({ ip: z.string(), environment: gatewayEnvironmentSchema }),
+  source: z.object({
+    ip: z.string(),
+    environment: gatewayEnvironmentSchema,
+    simulator: z.literal(true).optional().meta({ description: "present when this receiver's own simulator sent it (its signature checked on the raw body): no real money moved" }),
+  }),
   data: z.record(z.string(), z.unknown()).meta({ description: 'every field as received, decoded' }),
 });
 

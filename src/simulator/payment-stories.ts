@@ -1,6 +1,5 @@
 import type { NotiType } from '../notifications/event-types';
 import { kstStamp } from '../notifications/kst-date';
-import { SIMULATOR_MARKER } from '../notifications/simulator-marker';
 import {
   ESCROW_STATUSES,
   approvalNotification,
@@ -66,10 +65,10 @@ export class StoryOrder {
   }
 
   json(notification: JsonNotification): WireNotification {
-    const marked = { ...notification, shopOrderNo: this.shopOrderNo, [SIMULATOR_MARKER.field]: SIMULATOR_MARKER.value };
+    const ordered = { ...notification, shopOrderNo: this.shopOrderNo };
     return {
       notiType: notification.notiType as NotiType,
-      body: Buffer.from(JSON.stringify(marked), 'utf8'),
+      body: Buffer.from(JSON.stringify(ordered), 'utf8'),
       contentType: 'application/json; charset=utf-8',
       ackForm: 'json',
     };
@@ -143,7 +142,7 @@ export function coherentStory(type: NotiType, index: number, order: StoryOrder):
       ]);
     }
     case '70': {
-      const form = unionPayForm({ cno: pgCno, order_no: order.shopOrderNo, [SIMULATOR_MARKER.field]: SIMULATOR_MARKER.value });
+      const form = unionPayForm({ cno: pgCno, order_no: order.shopOrderNo });
       return story([{ notiType: '70', body: form.body, contentType: form.contentType, ackForm: 'form' }]);
     }
   }

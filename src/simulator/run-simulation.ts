@@ -6,6 +6,7 @@ import { FAULTS, type FaultName } from './faulty-stories';
 import type { PaymentStory } from './payment-stories';
 import { registerExpectation, type ApiTarget } from './register-expectation';
 import { planStories } from './scenario';
+import type { Signer } from './simulator-signer';
 import type { WireNotification } from './wire-notification';
 import { emptyCounts, percentile, type SimulationSummary, type TypeCounts } from './simulation-summary';
 
@@ -26,6 +27,11 @@ export interface SimulationOptions {
   /** The gateway waits 3 minutes between tries; tests use milliseconds. */
   retryIntervalMs: number;
   forwardedFor?: string;
+  /**
+   * Marks every notification as this receiver's simulator's (simulator-signer.ts), so its ledger
+   * keeps these orders out of the money and the alerts; absent: the receiver takes them for real ones.
+   */
+  sign?: Signer | null;
   timeoutMs?: number;
   /** Told before each round of resends, so a long wait between tries is never silent. */
   onProgress?: (message: string) => void;
@@ -116,7 +122,7 @@ async function deliver(
   problems: ProblemLog,
   announceRetry: (attempt: number, reason: string) => void,
 ): Promise<void> {
-  const headers: Record<string, string> = { 'Content-Type': delivery.contentType };
+  const headers: Record<string, string> = { 'Content-Type': delivery.contentType, ...options.sign?.(delivery.body) };
   if (options.forwardedFor) headers['X-Forwarded-For'] = options.forwardedFor;
   const maxTries = options.gatewayRetries ? GATEWAY_MAX_TRIES : 1;
   let lastReason = '';

@@ -7,6 +7,8 @@ import { formatSummary } from './simulation-summary';
 import { loadDotEnv } from '../config/dotenv';
 import { ConfigError, loadConfig } from '../config/env';
 import { notificationUrl } from '../config/local-urls';
+import { SecretFileError } from '../config/internal-api-settings';
+import { signerFromEnv, type Signer } from './simulator-signer';
 
 const count = (name: string, min: number) => (text: string) => {
   if (!/^\d+$/.test(text) || Number(text) < min) throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}`);
@@ -36,9 +38,10 @@ const program = new Command('simulate')
   .description(
     "Send the payment gateway's notifications to a receiver and check every ack, as the gateway would. Each order's " +
       'notifications tell a coherent payment story (an approval before its cancels, a deposit before its cancellation), ' +
-      "so the receiver's payment ledger opens no discrepancy unless --faults asks for one. Every notification carries " +
-      'the field simulator=noti-receiver, which no real gateway sends: the ledger marks these orders simulated and the ' +
-      'discrepancy alert ignores them.',
+      "so the receiver's payment ledger opens no discrepancy unless --faults asks for one. Every notification is signed " +
+      "with a key made from the receiver's API_TOKEN (else ADMIN_TOKEN), read from the environment or .env as the " +
+      'receiver reads them: the ledger marks these orders simulated and the discrepancy alert ignores them. Without ' +
+      'either token the receiver takes them for real orders.',
   )
   .option(
     '--url <url>',
@@ -96,8 +99,10 @@ Progress (resends and their waits) goes to stderr; the summary to stdout.`,
           'pass --retry-interval-ms 5000 to rehearse faster\n',
       );
     }
+    const url = options.url ?? receiverNotificationUrl();
+    const sign = simulationSigner();
     const summary = await runSimulation({
-      url: options.url ?? receiverNotificationUrl(),
+      url,
       events: options.event,
       count: options.count,
       faults,
@@ -107,6 +112,7 @@ Progress (resends and their waits) goes to stderr; the summary to stdout.`,
       gatewayRetries: Boolean(options.gatewayRetries),
       retryIntervalMs: options.retryIntervalMs,
       forwardedFor: options.forwardedFor,
+      sign,
       timeoutMs: options.timeoutMs,
       onProgress: (message) => process.stderr.write(`simulate: ${message}\n`),
     });
@@ -127,7 +133,23 @@ function receiverNotificationUrl(): string {
   }
 }
 
-// The receiver reads `.env` from the working directory; so does its simulator, for its URL.
+/** The signer of the receiver's own simulator, or null with a line on stderr saying what that means. */
+function simulationSigner(): Signer | null {
+  let made: ReturnType<typeof signerFromEnv>;
+  try {
+    made = signerFromEnv(process.env);
+  } catch (error) {
+    if (error instanceof SecretFileError) return program.error(`error: invalid ${error.variable}: ${error.message}`, { exitCode: EXIT.usage });
+    if (error instanceof ConfigError) return program.error(`error: ${error.message}`, { exitCode: EXIT.usage });
+    throw error;
+  }
+  if (made.signer === null) {
+    process.stderr.write("simulate: neither API_TOKEN nor ADMIN_TOKEN is set: the receiver takes these orders for real ones (not marked simulated; the discrepancy alert fires for them). Set the receiver's own in the environment or .env to mark them\n");
+  }
+  return made.signer;
+}
+
+// The receiver reads `.env` from the working directory; so does its simulator, for its URL and its secret.
 loadDotEnv();
 program.parseAsync(process.argv).catch((error: Error) => {
   process.stderr.write(`simulate: unexpected error: ${error?.stack ?? String(error)}\n`);

@@ -15,6 +15,8 @@ import { ledgerSettingsOf } from '../../src/config/ledger-env';
 import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
+import { simulatorKey } from '../../src/notifications/simulator-mark';
+import { signerOf } from '../../src/simulator/simulator-signer';
 import { DEV_GATEWAY_IP } from '../helpers/test-receiver';
 
 type Mode = 'ok' | 'fail' | 'hang';
@@ -141,6 +143,8 @@ export interface AlertService {
   databaseUrl: string;
   metrics: ReturnType<typeof createMetrics>;
   notify(body: unknown): request.Test;
+  /** The same, signed as this receiver's own simulator signs it. */
+  notifySimulated(body: unknown): request.Test;
   /** Starts (again) the alerts over the same store, as a restarted service does. */
   startAlerts(): Alerts;
   alerts: Alerts | null;
@@ -153,6 +157,9 @@ export interface AlertService {
  * The notification listener (supertest's listener), the store with its ledger projector, and the
  * alerts as main.ts starts them from the settings, with test-sized timers.
  */
+/** The secret the receiver keys its simulator's mark with here (main.ts: its API_TOKEN or ADMIN_TOKEN). */
+const SIMULATOR_SECRET = 'alert-test-simulator-secret-5c1e9a7f';
+
 export async function openAlertService(options: { databaseUrl?: string; env: Record<string, string>; alerts?: Partial<AlertsOptions> }): Promise<AlertService> {
   const dir = mkdtempSync(join(tmpdir(), 'noti-alerts-'));
   const config = loadConfig({
@@ -165,7 +172,8 @@ export async function openAlertService(options: { databaseUrl?: string; env: Rec
   const metrics = createMetrics();
   const open = () => openStores(config.DATABASE_URL, { ledger: ledgerSettingsOf(config), projector: { pollMs: 20 } });
   let stores = await open();
-  let app = createApp({ config, store: stores.store, logger, metrics });
+  let app = createApp({ config, store: stores.store, logger, metrics, simulatorKeys: [simulatorKey(SIMULATOR_SECRET)] });
+  const sign = signerOf(SIMULATOR_SECRET);
   const alertMetrics = registerAlertMetrics(metrics, () => service.stores.store.alertChannels());
   const service: AlertService = {
     stores,
@@ -174,6 +182,10 @@ export async function openAlertService(options: { databaseUrl?: string; env: Rec
     metrics,
     alerts: null,
     notify: (body) => request(app).post(config.NOTIFY_PATH).set('X-Forwarded-For', DEV_GATEWAY_IP).set('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(body)),
+    notifySimulated: (body) => {
+      const raw = JSON.stringify(body);
+      return request(app).post(config.NOTIFY_PATH).set('X-Forwarded-For', DEV_GATEWAY_IP).set('Content-Type', 'application/json; charset=utf-8').set(sign(Buffer.from(raw, 'utf8'))).send(raw);
+    },
     startAlerts() {
       service.alerts = startAlerts({
         store: service.stores.store,
@@ -192,7 +204,7 @@ export async function openAlertService(options: { databaseUrl?: string; env: Rec
       await service.stores.store.close();
       stores = await open();
       service.stores = stores;
-      app = createApp({ config, store: stores.store, logger, metrics });
+      app = createApp({ config, store: stores.store, logger, metrics, simulatorKeys: [simulatorKey(SIMULATOR_SECRET)] });
       service.startAlerts();
     },
     async close() {

@@ -1,6 +1,5 @@
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { SIMULATOR_MARKER } from '../../src/notifications/simulator-marker';
 import { approvalNotification, nextPgCno } from '../../src/simulator/notification-builders';
 import { eventually } from '../helpers/eventually';
 import { rawSql } from '../helpers/raw-sql';
@@ -47,11 +46,21 @@ function alertStories(database: () => Promise<{ url: string | undefined; drop():
     return service;
   };
   /** An order expected at 30,000 won and approved at 3,000: an amount_mismatch opens. */
-  const mismatch = async (s: AlertService, shopOrderNo = orderNo(), extra: Record<string, string> = {}) => {
+  const mismatch = async (s: AlertService, shopOrderNo = orderNo(), extra: Record<string, string> = {}, simulated = false) => {
     await s.stores.ledger.putExpectation({ mallId: MALL, shopOrderNo }, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }, new Date().toISOString());
-    await s.notify({ ...approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '3000', ...PERSON }), ...extra }).expect(200);
+    const body = { ...approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '3000', ...PERSON }), ...extra };
+    await (simulated ? s.notifySimulated(body) : s.notify(body)).expect(200);
     return shopOrderNo;
   };
+  /** Two approvals of one order with two pgCnos: a duplicate_payment opens. */
+  const doublePaid = async (s: AlertService, shopOrderNo = orderNo(), simulated = false) => {
+    for (const _ of [1, 2]) {
+      const body = approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '12000' });
+      await (simulated ? s.notifySimulated(body) : s.notify(body)).expect(200);
+    }
+    return shopOrderNo;
+  };
+  const FORGED = { simulator: 'noti-receiver' };
   const counter = async (s: AlertService, channel: string, outcome: string) =>
     (await s.metrics.registry.getSingleMetric('noti_receiver_alert_messages_total')!.get()).values.find((v) => v.labels.channel === channel && v.labels.outcome === outcome)?.value ?? 0;
 
@@ -87,14 +96,56 @@ function alertStories(database: () => Promise<{ url: string | undefined; drop():
     expect((await eventually(() => mail.mails[0], 10_000, 'the e-mail')).subject).toBe('[payment-noti-receiver] New discrepancy: Amount mismatch (amount_mismatch)');
   });
 
-  test("an order the simulator made up opens its discrepancy without waking anyone; a real one after it does", async () => {
+  test("an order the simulator made up (every notification signed by it) opens its discrepancy without waking anyone; a real one after it does", async () => {
     const s = await open();
-    const made = await mismatch(s, orderNo(), { [SIMULATOR_MARKER.field]: SIMULATOR_MARKER.value });
+    const made = await mismatch(s, orderNo(), {}, true);
     const real = await mismatch(s);
     const text = await eventually(() => webhook.texts[0], 10_000, 'the webhook message');
     expect(text).toContain(real);
     expect(text).not.toContain(made);
-    expect((await s.stores.ledger.getOrder({ mallId: MALL, shopOrderNo: made }))).toMatchObject({ status: 'discrepancy' });
+    expect((await s.stores.ledger.getOrder({ mallId: MALL, shopOrderNo: made }))).toMatchObject({ status: 'discrepancy', simulated: true });
+  });
+
+  test('a body that names the simulator silences nothing: a tampered 3,000 won payment of a 30,000 won order is told', async () => {
+    const s = await open();
+    const forged = await mismatch(s, orderNo(), FORGED);
+    const text = await eventually(() => webhook.texts[0], 10_000, 'the webhook message');
+    expect(text).toContain(forged);
+    expect(text).toContain('amount_mismatch');
+    expect(await s.stores.ledger.getOrder({ mallId: MALL, shopOrderNo: forged })).not.toHaveProperty('simulated');
+  });
+
+  test("one more payment naming the simulator in its body does not silence a real order's double payment", async () => {
+    const s = await open();
+    const shopOrderNo = orderNo();
+    await s.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '12000' })).expect(200);
+    // Signed with a key this receiver does not hold, and with the field: neither is the simulator's mark.
+    const body = { ...approvalNotification({ mallId: MALL, shopOrderNo, pgCno: nextPgCno(), amount: '12000' }), ...FORGED };
+    await s.notify(body).set('X-Noti-Receiver-Simulator', 'ab'.repeat(32)).expect(200);
+    const text = await eventually(() => webhook.texts[0], 10_000, 'the webhook message');
+    expect(text).toContain(shopOrderNo);
+    expect(text).toContain('duplicate_payment');
+  });
+
+  test("a real notification on a simulated order makes it real, and the discrepancy held back while it looked simulated is told then", async () => {
+    const s = await open({}, { windowMs: 0 });
+    const made = await doublePaid(s, orderNo(), true);
+    const real = await mismatch(s);
+    // The real order's alert comes after the simulated order's discrepancy in the store: the follower read past it.
+    const first = await eventually(() => webhook.texts[0], 10_000, 'the real order\'s message');
+    expect(first).toContain(real);
+    expect(first).not.toContain(made);
+    expect(await s.stores.ledger.getOrder({ mallId: MALL, shopOrderNo: made })).toMatchObject({ simulated: true });
+    // A declined approval moves no money and changes no figure: only that it came unsigned.
+    await s.notify(approvalNotification({ mallId: MALL, shopOrderNo: made, pgCno: nextPgCno(), amount: '12000', resCd: '3001', resMsg: 'declined' })).expect(200);
+    const told = await eventually(() => webhook.texts.find((text) => text.includes(made)), 10_000, 'the held-back discrepancy\'s message');
+    expect(told).toContain('duplicate_payment');
+    expect(await s.stores.ledger.getOrder({ mallId: MALL, shopOrderNo: made })).not.toHaveProperty('simulated');
+    // Told once: more notifications of the order tell nothing again.
+    await s.notify(approvalNotification({ mallId: MALL, shopOrderNo: made, pgCno: nextPgCno(), amount: '12000', resCd: '3001', resMsg: 'declined' })).expect(200);
+    await mismatch(s);
+    await eventually(() => webhook.texts.length === 3, 10_000, 'the next real message');
+    expect(webhook.texts.filter((text) => text.includes(made))).toHaveLength(1);
   });
 
   test('discrepancies opening within the window after a message go together as one digest when it ends', async () => {

@@ -1,5 +1,4 @@
 import { kstStamp } from '../../src/notifications/kst-date';
-import { SIMULATOR_MARKER } from '../../src/notifications/simulator-marker';
 import { DISCREPANCY_KINDS } from '../../src/ledger/order-record';
 import { approvalNotification, changeNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
@@ -64,7 +63,7 @@ function ledgerPages(open: () => Promise<LedgerConsole>): void {
   test('an order the simulator made up is marked simulated on the list and on its page, in each language; a real one is not', async () => {
     const made = orderNo('ORD-SIM');
     const real = orderNo('ORD-REAL');
-    await h.ledgerApp.notify({ ...pay(made, `PG${serial}S`, 5000), [SIMULATOR_MARKER.field]: SIMULATOR_MARKER.value }).expect(200);
+    await h.ledgerApp.notifySimulated(pay(made, `PG${serial}S`, 5000)).expect(200);
     await h.ledgerApp.notify(pay(real, `PG${serial}R`, 5000)).expect(200);
     await h.ledgerApp.api.get(`/v1/orders/${MALL}/${made}`).expect(200);
     await h.ledgerApp.api.get(`/v1/orders/${MALL}/${real}`).expect(200);

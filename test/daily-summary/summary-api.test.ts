@@ -69,10 +69,15 @@ describe('GET /v1/summary/daily', () => {
   });
 
   test.each([
-    ['from=2026-11-31&to=2026-12-01', 'from "2026-11-31" is not a calendar day'],
+    ['from=2026-11-31&to=2026-12-01', 'from: 2026-11-31 is not a day: 2026-11 has days 01 to 30'],
     ['from=2026-11-22', 'to'],
-    ['from=2026-11-23&to=2026-11-22', 'from 2026-11-23 is after to 2026-11-22'],
-    ['from=2025-01-01&to=2026-11-22', 'more than 366 days'],
+    ['from=2026-11-23&to=2026-11-22', 'to 2026-11-22 is before from 2026-11-23'],
+    ['from=2025-01-01&to=2026-11-22', 'more than 366'],
+    ['from=2026-13-01&to=2026-13-02', 'from: 2026-13-01 is not a day: there is no month 13'],
+    ['from=2026-12-01&to=2026-12-32', 'to: 2026-12-32 is not a day: 2026-12 has days 01 to 31'],
+    ['from=2026-02-29&to=2026-03-01', 'from: 2026-02-29 is not a day: 2026-02 has days 01 to 28'],
+    ['from=0000-01-01&to=9999-12-31', 'is 3652425 days, more than 366'],
+    ['from=2026-1-1&to=2026-01-02', 'is not a day: write it as YYYY-MM-DD'],
   ])('a bad range (%s) is a 400 that says what is wrong', async (query, words) => {
     const answer = await get(`/v1/summary/daily?${query}`).expect(400);
     expect(String(answer.body.error)).toContain(words);
@@ -81,6 +86,11 @@ describe('GET /v1/summary/daily', () => {
   test('a failed refund whose amount cannot be known is counted in unknownCount and left out of amount, never read as 0', async () => {
     const answer = await get('/v1/summary/daily?from=2026-11-24&to=2026-11-24&mallId=T0009999').expect(200);
     expect(answer.body.days).toEqual([expect.objectContaining({ date: '2026-11-24', refundsFailed: { count: 1, amount: 0, unknownCount: 1 }, net: 7000 })]);
+  });
+
+  test('a leap day is a day, and a year of 366 days is answered', async () => {
+    await get('/v1/summary/daily?from=2024-02-29&to=2024-02-29').expect(200);
+    await get('/v1/summary/daily?from=2024-01-01&to=2024-12-31').expect(200);
   });
 
   test('is in the OpenAPI document, unknownCount of failed refunds with it', () => {

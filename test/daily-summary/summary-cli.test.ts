@@ -61,10 +61,24 @@ function summaryCommand(open: () => Promise<Database>): void {
     expect(shown.stdout).not.toContain('× ₩0');
   });
 
-  test('a bad range is a usage error that says what is wrong', async () => {
-    const bad = await cli('summary', '--from', '2026-11-23', '--to', '2026-11-22');
+  test.each([
+    [['--from', '2026-11-23', '--to', '2026-11-22'], 'to 2026-11-22 is before from 2026-11-23'],
+    [['--from', '2026-13-01', '--to', '2026-13-02'], 'from: 2026-13-01 is not a day: there is no month 13'],
+    [['--from', '2026-12-01', '--to', '2026-12-32'], 'to: 2026-12-32 is not a day: 2026-12 has days 01 to 31'],
+    [['--from', '2026-02-29', '--to', '2026-03-01'], 'from: 2026-02-29 is not a day: 2026-02 has days 01 to 28'],
+    [['--from', '0000-01-01', '--to', '9999-12-31'], 'is 3652425 days, more than 366'],
+    [['--from', '2026/11/22', '--to', '2026-11-22'], 'is not a day: write it as YYYY-MM-DD'],
+  ])('a bad range (%j) is a usage error: exit 2 and one line that says what is wrong', async (args, words) => {
+    const bad = await cli('summary', ...args);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('from 2026-11-23 is after to 2026-11-22');
+    expect(bad.stderr).toContain(words);
+    // Beside the line every command writes naming the store it reads: the problem, on one line.
+    expect(bad.stderr.trim().split('\n').filter((line) => !line.startsWith('noti-receiver: reading '))).toEqual([expect.stringContaining(words)]);
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  test('a leap day is a day', async () => {
+    expect(await cli('summary', '--from', '2024-02-29', '--to', '2024-02-29')).toMatchObject({ code: 0, stdout: 'nothing booked in this range\n' });
   });
 }
 

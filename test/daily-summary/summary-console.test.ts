@@ -88,8 +88,21 @@ describe('the month view and the day page of the day\'s money', () => {
     expect(ko).not.toContain('0원');
   });
 
-  test('a day that is not a day is a 404 that says so', async () => {
-    const answer = await agent.get('/console/summary/2026-02-30').set('Host', HOST).expect(404);
-    expect(answer.text).toContain('2026-02-30 is not a day (YYYY-MM-DD).');
+  test.each(['2026-02-30', '2026-12-32', '2026-13-01', '2026-02-29', '2026-1-1'])('a day that is not a day (%s) is a 400 that says so, in each language', async (day) => {
+    const answer = await agent.get(`/console/summary/${day}`).set('Host', HOST).expect(400);
+    expect(answer.text).toContain(`${day} is not a day (YYYY-MM-DD).`);
+    const ko = await agent.get(`/console/summary/${day}`).set('Host', HOST).set('Accept-Language', 'ko').expect(400);
+    expect(ko.text).toContain(`${day}는 날짜(YYYY-MM-DD)가 아닙니다.`);
+  });
+
+  test('a leap day is a day', async () => {
+    expect(await page('/console/summary/2024-02-29')).toContain('Money of 2024-02-29');
+  });
+
+  test.each(['2026-13', '2026-00', '2026-1', 'november', '2026-11-01'])('a month that is not a month (%s) is a 400 that says so, never another month', async (month) => {
+    const answer = await agent.get(`/console/summary?month=${encodeURIComponent(month)}`).set('Host', HOST).expect(400);
+    expect(answer.text).toContain(`${month} is not a month (YYYY-MM, e.g. 2026-11).`);
+    const ko = await agent.get(`/console/summary?month=${encodeURIComponent(month)}`).set('Host', HOST).set('Accept-Language', 'ko').expect(400);
+    expect(ko.text).toContain(`${month}는 월(YYYY-MM, 예: 2026-11)이 아닙니다.`);
   });
 });

@@ -102,9 +102,9 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     // The mall filter narrows the file as it narrows the month view; a day page's file is its day alone.
     const one = parseCsvAsShown(bytes(await binary(agent.get(`/console/exports/summary.csv?from=${today}&to=${today}&mall=${OTHER_MALL}`).set('Host', HOST)).expect(200)).toString('utf8').slice(1));
     expect(one.slice(1).map((row) => row.slice(0, 5))).toEqual([[today, OTHER_MALL, 'KRW', '1', '700'], ['total', '', 'KRW', '1', '700']]);
-    // More than the summary answers at once, or backwards: no file.
-    await agent.get('/console/exports/summary.csv?from=2020-01-01&to=2026-10-01').set('Host', HOST).expect(404);
-    await agent.get(`/console/exports/summary.csv?from=${today}&to=2026-10-01`).set('Host', HOST).expect(404);
+    // More than the summary answers at once, or backwards: no file, and a 400 that says why.
+    await agent.get('/console/exports/summary.csv?from=2020-01-01&to=2026-10-01').set('Host', HOST).expect(400);
+    await agent.get(`/console/exports/summary.csv?from=${today}&to=2026-10-01`).set('Host', HOST).expect(400);
   });
 
   test('money paid into a virtual account is under the columns named for deposits into a virtual account, in both languages, and nowhere else but the net', async () => {
@@ -187,6 +187,29 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
       // The day's row and its currency's total line.
       ['kim', 'summary.xlsx', `range 2026-10-16 to 2026-10-16; filters mall=${MALL}; 2 rows; complete`],
     ]);
+  });
+
+  test.each([
+    ['summary.csv', 'from=0000-01-01&to=9999-12-31', 'From 0000-01-01 to 9999-12-31 is 3652425 days, more than 366: choose a shorter range.', '0000-01-01부터 9999-12-31까지는 3652425일로 366일을 넘습니다.'],
+    ['summary.xlsx', 'from=2025-01-01&to=2026-01-02', 'is 367 days, more than 366', '367일로 366일을 넘습니다'],
+    ['summary.csv', 'from=2026-13-01&to=2026-13-02', 'From: 2026-13-01 is not a day (YYYY-MM-DD).', '시작일: 2026-13-01는 날짜(YYYY-MM-DD)가 아닙니다.'],
+    ['summary.csv', 'from=2026-02-01&to=2026-02-29', 'To: 2026-02-29 is not a day (YYYY-MM-DD).', '종료일: 2026-02-29는 날짜(YYYY-MM-DD)가 아닙니다.'],
+    ['summary.csv', 'from=2026-10-16&to=2026-10-15', 'To (2026-10-15) is before From (2026-10-16).', '종료일(2026-10-15)이 시작일(2026-10-16)보다 앞섭니다.'],
+    ['orders.csv', 'from=2026-12-32', 'From: 2026-12-32 is not a day (YYYY-MM-DD).', '시작일: 2026-12-32는'],
+    ['events.xlsx', 'from=2026-10-16&to=2026-10-15', 'To (2026-10-15) is before From (2026-10-16).', '보다 앞섭니다'],
+    ['discrepancies.csv', 'to=2026-10-161', 'To: 2026-10-161 is not a day (YYYY-MM-DD).', '종료일: 2026-10-161는'],
+  ])('%s?%s is refused at once with a 400 that says what is wrong, in each language, and nothing is audited', async (file, query, english, korean) => {
+    const { agent } = await h.signIn('kim', 'operator');
+    const en = await agent.get(`/console/exports/${file}?${query}`).set('Host', HOST).set('Accept-Language', 'en').expect(400);
+    expect(en.headers['content-type']).toMatch(/^text\/html/);
+    expect(en.text).toContain(english);
+    expect((await agent.get(`/console/exports/${file}?${query}`).set('Host', HOST).set('Accept-Language', 'ko-KR').expect(400)).text).toContain(korean);
+    expect((await h.consoleDeps.store.searchAudit({ action: 'exported', limit: 10 })).rows).toEqual([]);
+  });
+
+  test('a leap day is a day to export', async () => {
+    const { agent } = await h.signIn('kim', 'operator');
+    await binary(agent.get('/console/exports/summary.csv?from=2024-02-29&to=2024-02-29').set('Host', HOST)).expect(200);
   });
 }
 

@@ -87,14 +87,22 @@ function ledgerEndToEnd(open: () => Promise<LedgerApp>): void {
     expect(kinds(record)).toEqual(['over_cancel']);
   });
 
-  test('an order the simulator made up is marked simulated, and the metric counts its discrepancies apart', async () => {
+  test('an order the simulator made up is marked simulated, and the metric counts its discrepancies apart; a body naming the simulator is real', async () => {
     const made = orderNo();
-    await send({ ...pay(made, 'PGE2E0006C', 10000), simulator: 'noti-receiver' });
-    await send({ ...pay(made, 'PGE2E0006D', 10000), simulator: 'noti-receiver' });
+    await app.notifySimulated(pay(made, 'PGE2E0006C', 10000)).expect(200);
+    await app.notifySimulated(pay(made, 'PGE2E0006D', 10000)).expect(200);
     expect((await app.api.get(`/v1/orders/${MALL}/${made}`).expect(200)).body).toMatchObject({ status: 'discrepancy', simulated: true });
     const counted = await app.metrics.registry.getSingleMetricAsString('noti_receiver_ledger_discrepancies_open');
     expect(counted).toContain('noti_receiver_ledger_discrepancies_open{kind="duplicate_payment",simulated="true"} 1');
     expect(counted).toContain('noti_receiver_ledger_discrepancies_open{kind="duplicate_payment",simulated="false"} 0');
+
+    const forged = orderNo();
+    await send({ ...pay(forged, 'PGE2E0006E', 10000), simulator: 'noti-receiver' });
+    await send({ ...pay(forged, 'PGE2E0006F', 10000), simulator: 'noti-receiver' });
+    const body = (await app.api.get(`/v1/orders/${MALL}/${forged}`).expect(200)).body as Record<string, unknown>;
+    expect(body).toMatchObject({ status: 'discrepancy' });
+    expect(body).not.toHaveProperty('simulated');
+    expect(await app.metrics.registry.getSingleMetricAsString('noti_receiver_ledger_discrepancies_open')).toContain('noti_receiver_ledger_discrepancies_open{kind="duplicate_payment",simulated="false"} 1');
   });
 
   test('discrepancies are listed with their order, counted by the metric, resolved with a note, and the status change is forwarded', async () => {

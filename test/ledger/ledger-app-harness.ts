@@ -15,6 +15,8 @@ import { registerLedgerGauge } from '../../src/ledger-projector/ledger-gauges';
 import { openFilePublisher } from '../../src/publishers/file-publisher';
 import { startRelay } from '../../src/relay/relay';
 import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { simulatorKey } from '../../src/notifications/simulator-mark';
+import { signerOf } from '../../src/simulator/simulator-signer';
 import { inContract } from '../helpers/event-contract';
 import { DEV_GATEWAY_IP } from '../helpers/test-receiver';
 
@@ -27,6 +29,10 @@ export interface LedgerApp {
   metrics: ReturnType<typeof createMetrics>;
   /** POST a gateway notification (JSON) to the notification listener, as the development gateway. */
   notify(body: unknown): request.Test;
+  /** The same, signed as this receiver's own simulator signs it (with its API_TOKEN, as main.ts keys it). */
+  notifySimulated(body: unknown): request.Test;
+  /** POST these exact JSON bytes with these headers, as the development gateway. */
+  notifyRaw(raw: string, headers: Record<string, string | string[]>): request.Test;
   /** POST a form body (event 70's EUC-KR bytes) to the notification listener, as the development gateway. */
   notifyForm(body: Buffer, contentType?: string): request.Test;
   api: {
@@ -61,7 +67,8 @@ export async function startLedgerApp(options: { databaseUrl?: string; env?: Reco
   registerLedgerGauge(metrics, stores.ledger);
   const publisher = await openFilePublisher(eventsFile);
   const relay = startRelay({ store: stores.store, publisher, logger, metrics, pollIntervalMs: 20 });
-  const app = createApp({ config, store: stores.store, logger, metrics });
+  const app = createApp({ config, store: stores.store, logger, metrics, simulatorKeys: [simulatorKey(API_TOKEN)] });
+  const sign = signerOf(API_TOKEN);
   const deps = commandDeps({ config, commands: stores.commands, ledger: stores.ledger, storeKind: stores.kind, logger, metrics });
   const api = createApiApp({ commands: deps, apiToken: API_TOKEN, ledger: stores.ledger });
   const auth = (test: request.Test) => test.set('Authorization', `Bearer ${API_TOKEN}`);
@@ -71,6 +78,11 @@ export async function startLedgerApp(options: { databaseUrl?: string; env?: Reco
     databaseUrl: config.DATABASE_URL,
     metrics,
     notify: (body) => request(app).post(config.NOTIFY_PATH).set('X-Forwarded-For', DEV_GATEWAY_IP).set('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(body)),
+    notifyRaw: (raw, headers) => request(app).post(config.NOTIFY_PATH).set('X-Forwarded-For', DEV_GATEWAY_IP).set('Content-Type', 'application/json; charset=utf-8').set(headers).send(raw),
+    notifySimulated: (body) => {
+      const raw = JSON.stringify(body);
+      return request(app).post(config.NOTIFY_PATH).set('X-Forwarded-For', DEV_GATEWAY_IP).set('Content-Type', 'application/json; charset=utf-8').set(sign(Buffer.from(raw, 'utf8'))).send(raw);
+    },
     notifyForm: (body, contentType = 'application/x-www-form-urlencoded') => request(app).post(config.NOTIFY_PATH).set('X-Forwarded-For', DEV_GATEWAY_IP).set('Content-Type', contentType)
       // superagent would re-serialize a Buffer as a form object; the bytes must go out as built.
       .serialize((raw: unknown) => raw as string).send(body),

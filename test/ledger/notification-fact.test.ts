@@ -9,10 +9,10 @@ import {
 
 const receipt = { receivedAt: '2026-11-21T03:00:00.123Z', sourceIp: '203.233.72.150', environment: 'production' as const };
 
-function normalized(fields: Record<string, string>): NormalizedEvent {
+function normalized(fields: Record<string, string>, simulator = false): NormalizedEvent {
   const valid = validateNotification(fields, { mallIds: [] });
   if (!valid.ok) throw new Error(valid.reasons.join('; '));
-  return normalizeNotification(valid.value, receipt).event;
+  return normalizeNotification(valid.value, { ...receipt, simulator }).event;
 }
 
 describe('a notification as the ledger keeps it', () => {
@@ -32,10 +32,16 @@ describe('a notification as the ledger keeps it', () => {
     for (const personal of ['5361-48**-****-1234', '홍길동', '01012345678', '비씨카드']) expect(kept).not.toContain(personal);
   });
 
-  it('marks the fact simulated only when the notification carries the simulator\'s marker', () => {
-    expect(notificationFact(normalized(approvalNotification({ simulator: 'noti-receiver' })))!.fact.simulated).toBe(true);
-    expect(notificationFact(normalized(approvalNotification()))!.fact).not.toHaveProperty('simulated');
-    expect(notificationFact(normalized(approvalNotification({ simulator: 'something else', shopValue6: 'noti-receiver' })))!.fact).not.toHaveProperty('simulated');
+  it("marks the fact the simulator's only when the request carried its checked mark, never for what the body says", () => {
+    expect(notificationFact(normalized(approvalNotification(), true))!.fact.simulator).toBe(true);
+    expect(normalized(approvalNotification(), true).source).toMatchObject({ simulator: true });
+    expect(notificationFact(normalized(approvalNotification()))!.fact).not.toHaveProperty('simulator');
+    for (const forged of [{ simulator: 'noti-receiver' }, { simulated: 'true' }, { simulator: 'true', shopValue6: 'noti-receiver' }]) {
+      const event = normalized(approvalNotification(forged));
+      expect(event.source).not.toHaveProperty('simulator');
+      expect(notificationFact(event)!.fact).not.toHaveProperty('simulator');
+      expect(notificationFact(event)!.fact).not.toHaveProperty('simulated');
+    }
   });
 
   it("reads a cancel's amount and what it leaves from the gateway's cancelRemainAmount, never a prepaid balance beside it", () => {

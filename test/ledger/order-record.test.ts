@@ -20,10 +20,24 @@ describe('the order record', () => {
     given().when(expectation({ method: 'vaccount' })).then({ status: 'awaiting_deposit' });
   });
 
-  it('an order with a notification from the simulator is marked simulated; a real one carries no mark', () => {
+  it("an order whose every notification carries the simulator's mark is marked simulated; a real one carries no mark", () => {
     const paid = approval({ pgCno: PG.card, amount: 30000, at: 1 });
     expect(compute([paid]).record).not.toHaveProperty('simulated');
-    expect(compute([{ ...paid, simulated: true }]).record).toMatchObject({ simulated: true, status: 'paid' });
+    given().when({ ...paid, simulator: true }).then({ simulated: true, status: 'paid' });
+    given({ ...paid, simulator: true }).when({ ...partialCancel({ pgCno: PG.card, cancelPgCno: PG.cancel1, cancelAmount: 1000, remainAmount: 29000, at: 2 }), simulator: true }).then({ simulated: true });
+  });
+
+  it('one notification without the mark makes a simulated order real, whichever arrives first, and an expectation alone is no notification', () => {
+    const first = { ...approval({ pgCno: PG.card, amount: 30000, at: 1 }), simulator: true as const };
+    const second = { ...approval({ pgCno: PG.vaccount, amount: 30000, at: 2 }), simulator: true as const };
+    given(first).when(second).then((record) => expect(record).toMatchObject({ simulated: true, status: 'discrepancy' }));
+    // A later listed one (stepped onto the figures), an earlier one, a payment: each makes it real.
+    const later = partialCancel({ pgCno: PG.card, cancelPgCno: PG.cancel2, cancelAmount: 1000, remainAmount: 29000, at: 3 });
+    for (const real of [later, approval({ pgCno: PG.card, amount: 30000, at: 0 }), approval({ pgCno: PG.second, amount: 3000, at: 3 })]) {
+      given(first, second).when(real).then((record) => expect(record).not.toHaveProperty('simulated'));
+    }
+    expect(compute([expectation({ amount: 30000 })]).record).not.toHaveProperty('simulated');
+    given(expectation({ amount: 30000 })).when(first).then({ simulated: true });
   });
 
   it('nothing known about an order is no record at all', () => {

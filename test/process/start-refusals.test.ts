@@ -38,12 +38,17 @@ describe('the service refuses to start with', () => {
   };
 
   it.each<[string, () => Record<string, string>, string, RegExp]>([
-    ['a short API_TOKEN', () => ({ API_TOKEN: 'short' }), 'short', /^invalid API_TOKEN: must be at least 16 characters; use a long random token/],
+    ['a short API_TOKEN', () => ({ API_TOKEN: 'short' }), 'short', /^invalid API_TOKEN: must be at least 16 characters; generate one with: openssl rand -hex 32 /],
     ['an API_TOKEN of one repeated character', () => ({ API_TOKEN: 'a'.repeat(32) }), 'a'.repeat(32), /^invalid API_TOKEN: must not be one repeated character/],
     ['an ADMIN_TOKEN of 20 spaces', () => ({ ADMIN_TOKEN: ' '.repeat(20) }), '', /^invalid ADMIN_TOKEN: must not be empty or only whitespace/],
     ['an ADMIN_TOKEN of one repeated character', () => ({ ADMIN_TOKEN: '0'.repeat(24) }), '0'.repeat(24), /^invalid ADMIN_TOKEN: must not be one repeated character/],
     ['a short token in API_TOKEN_FILE', () => ({ API_TOKEN_FILE: file('api-short', 'tiny-token\n') }), 'tiny-token', /^invalid API_TOKEN_FILE: the token in it must be at least 16 characters/],
     ['a whitespace token in API_TOKEN_FILE', () => ({ API_TOKEN_FILE: file('api-blank', `${' '.repeat(20)}\n`) }), '', /^invalid API_TOKEN_FILE: the token in it must not be empty or only whitespace/],
+    ['an API_TOKEN that repeats a pattern', () => ({ API_TOKEN: 'abababababababab' }), 'abababababababab', /^invalid API_TOKEN: must not repeat a shorter pattern .*; generate one with: openssl rand -hex 32 /],
+    ['an ADMIN_TOKEN that counts', () => ({ ADMIN_TOKEN: '1234567890123456' }), '1234567890123456', /^invalid ADMIN_TOKEN: must not be a sequence or a keyboard walk .*; generate one with: openssl rand -hex 32 /],
+    ['an ADMIN_TOKEN of few characters', () => ({ ADMIN_TOKEN: 'aaaabbbbccccdddd' }), 'aaaabbbbccccdddd', /^invalid ADMIN_TOKEN: must have at least 6 different characters/],
+    ['a keyboard walk in API_TOKEN_FILE', () => ({ API_TOKEN_FILE: file('api-walk', 'qwertyuiopasdfghjkl\n') }), 'qwertyuiop', /^invalid API_TOKEN_FILE: the token in it must not be a sequence or a keyboard walk .*openssl rand -hex 32/],
+    ['a repeated pattern in ADMIN_TOKEN_FILE', () => ({ ADMIN_TOKEN_FILE: file('admin-pattern', 'k3J9x0Qzk3J9x0Qzk3\n') }), 'k3J9x0Qz', /^invalid ADMIN_TOKEN_FILE: the token on its first line must not repeat a shorter pattern .*openssl rand -hex 32/],
     ['a repeated-character token in ADMIN_TOKEN_FILE', () => ({ ADMIN_TOKEN_FILE: file('admin-same', `${'z'.repeat(20)}\n`) }), 'z'.repeat(20), /^invalid ADMIN_TOKEN_FILE: the token on its first line must not be one repeated character/],
     ['a plain-http gateway URL in production', () => ({ GATEWAY_ENV: 'production', GATEWAY_VAN_URL: 'http://gateway.example.com' }), '', /^invalid GATEWAY_VAN_URL .*: must be an https:\/\/ URL when GATEWAY_ENV=production/],
   ])('%s: one line naming the variable, never its value', async (_case, env, value, message) => {

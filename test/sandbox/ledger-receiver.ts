@@ -12,6 +12,7 @@ import { ledgerSettingsOf } from '../../src/config/ledger-env';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { simulatorKey } from '../../src/notifications/simulator-mark';
 import { SECRET_KEY } from './sandbox-fixtures';
 
 const API_TOKEN = 'sandbox-ledger-token-0123456789abcdef';
@@ -54,7 +55,8 @@ export async function startLedgerReceiver(sandboxUrl: string): Promise<LedgerRec
   const logger = createLogger({ level: 'error', stream: new Writable({ write: (_c, _e, done) => done() }) });
   const metrics = createMetrics();
   const stores = await openStores(config.DATABASE_URL, { ledger: ledgerSettingsOf(config) });
-  const server: Server = createApp({ config, store: stores.store, logger, metrics }).listen(0, '127.0.0.1');
+  // Keyed as main.ts keys it: the simulator signs with the receiver's API_TOKEN.
+  const server: Server = createApp({ config, store: stores.store, logger, metrics, simulatorKeys: [simulatorKey(API_TOKEN)] }).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const internalApi: InternalApi = await startInternalApi({ config, commands: stores.commands, ledger: stores.ledger, storeKind: stores.kind, logger, metrics });
   return {

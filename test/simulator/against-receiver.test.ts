@@ -13,6 +13,10 @@ import { createMetrics } from '../../src/observability/metrics';
 import { openFilePublisher } from '../../src/publishers/file-publisher';
 import { startRelay, type Relay } from '../../src/relay/relay';
 import { runSimulation } from '../../src/simulator/run-simulation';
+import { simulatorKey } from '../../src/notifications/simulator-mark';
+import { signerOf } from '../../src/simulator/simulator-signer';
+
+const SECRET = 'simulator-test-secret-2b7e0d94';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
 import type { Publisher } from '../../src/publishers/publisher';
@@ -35,7 +39,7 @@ describe('the simulator against the real receiver', () => {
     publisher = await openFilePublisher(eventsFile());
     relay = startRelay({ store, publisher, logger, metrics, pollIntervalMs: 50 });
     // A real listener: the simulator speaks HTTP over a socket as the gateway does.
-    server = createApp({ config, store, logger, metrics }).listen(0, '127.0.0.1');
+    server = createApp({ config, store, logger, metrics, simulatorKeys: [simulatorKey(SECRET)] }).listen(0, '127.0.0.1');
     await once(server, 'listening');
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${config.NOTIFY_PATH}`;
   });
@@ -51,7 +55,7 @@ describe('the simulator against the real receiver', () => {
   test('every event type is acked in its form; redeliveries are acked but stored and forwarded once', async () => {
     const summary = await runSimulation({
       url, events: NOTI_TYPES, count: 4, duplicates: 2, concurrency: 8,
-      gatewayRetries: false, retryIntervalMs: 0, forwardedFor: '61.33.205.151',
+      gatewayRetries: false, retryIntervalMs: 0, forwardedFor: '61.33.205.151', sign: signerOf(SECRET),
     });
     expect(summary.problems).toEqual([]);
     // 4 orders per story; a story holds 1 (10, 30, 70), 2 (31), 3 (20, 50), 4 (51) or 5 (40) notifications: 20 in all.
@@ -65,8 +69,8 @@ describe('the simulator against the real receiver', () => {
     expect(rows).toHaveLength(80);
     expect(rows.every((row) => row.redeliveries === 2)).toBe(true);
 
-    // Every notification carries the simulator's marker, which the ledger reads.
-    expect(forwarded.every((e) => e.data.simulator === 'noti-receiver')).toBe(true);
+    // Every notification carried the simulator's signature, which the receiver checked; its body names no simulator.
+    expect(forwarded.every((e) => e.source.simulator === true && !('simulator' in e.data))).toBe(true);
     // Each order's story, in the gateway's time: an approval or a deposit first, then what follows it.
     const byOrder = groupBy(forwarded, (e) => e.shopOrderNo ?? '');
     for (const story of byOrder.values()) {

@@ -4,6 +4,7 @@ import { registerLedgerGauge } from '../../src/ledger-projector/ledger-gauges';
 import { FAULT_NAMES, FAULTS } from '../../src/simulator/faulty-stories';
 import { approvalNotification, nextPgCno } from '../../src/simulator/notification-builders';
 import { runSimulation, type SimulationOptions } from '../../src/simulator/run-simulation';
+import { signerOf } from '../../src/simulator/simulator-signer';
 import type { ListedDiscrepancy } from '../../src/ledger-projector/ledger-store';
 import { startLedgerReceiver, type LedgerReceiver } from '../sandbox/ledger-receiver';
 
@@ -21,7 +22,8 @@ describe("the simulator's payment stories against the real receiver and its ledg
   });
 
   const simulate = (overrides: Partial<SimulationOptions> = {}) =>
-    runSimulation({ url: receiver.notifyUrl, events: NOTI_TYPES, count: 3, duplicates: 1, concurrency: 4, gatewayRetries: false, retryIntervalMs: 0, ...overrides });
+    // Signed as simulate-cli signs with the receiver's API_TOKEN in the environment.
+    runSimulation({ url: receiver.notifyUrl, events: NOTI_TYPES, count: 3, duplicates: 1, concurrency: 4, gatewayRetries: false, retryIntervalMs: 0, sign: signerOf(receiver.apiToken), ...overrides });
 
   /** Sweeps as the service does, once the grace period has passed, then lists what is open. */
   async function openAfterGrace(): Promise<ListedDiscrepancy[]> {
@@ -57,7 +59,7 @@ describe("the simulator's payment stories against the real receiver and its ledg
     const metrics = createMetrics();
     registerLedgerGauge(metrics, receiver.stores.ledger);
     await simulate({ count: 1, duplicates: 0, faults: ['double-payment', 'refund-fails'] });
-    // A real double payment: the gateway's notifications, without the simulator's marker.
+    // A real double payment: the gateway's notifications, without the simulator's mark.
     for (const pgCno of [nextPgCno(), nextPgCno()]) {
       const answer = await fetch(receiver.notifyUrl, { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(approvalNotification({ pgCno, shopOrderNo: 'ORD-REAL-1' })) });
       expect(answer.status).toBe(200);
@@ -68,6 +70,17 @@ describe("the simulator's payment stories against the real receiver and its ledg
     expect(text).toContain('noti_receiver_ledger_discrepancies_open{kind="duplicate_payment",simulated="false"} 1');
     expect(text).toContain('noti_receiver_ledger_discrepancies_open{kind="refund_transfer_failed",simulated="false"} 0');
     expect((await receiver.stores.ledger.getOrder({ mallId: 'T0001234', shopOrderNo: 'ORD-REAL-1' }))).not.toHaveProperty('simulated');
+  });
+
+  test("without the receiver's secret to sign with, or with another one, the simulator's orders are real to the receiver", async () => {
+    for (const sign of [null, signerOf('another-receivers-token-8f2d61c3')]) {
+      const summary = await simulate({ events: ['10'], count: 2, duplicates: 0, sign });
+      expect(summary).toMatchObject({ ok: true, orders: 2 });
+    }
+    await receiver.stores.ledger.caughtUp();
+    const orders = (await receiver.stores.ledger.listOrders({ limit: 500 })).orders;
+    expect(orders).toHaveLength(4);
+    for (const order of orders) expect(order).not.toHaveProperty('simulated');
   });
 
   test('the faults that need an expectation refuse to run without the internal API, rather than open nothing', async () => {

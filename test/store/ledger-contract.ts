@@ -1,7 +1,6 @@
 import { currencyOrDefault, orderCurrency } from '../../src/ledger/order-currency';
 import type { LedgerSettings } from '../../src/config/ledger-settings';
 import type { Stores } from '../../src/ledger-projector/open-stores';
-import { SIMULATOR_MARKER } from '../../src/notifications/simulator-marker';
 import { cancelled, MALL, minute, paid, transferFailed } from './ledger-entries';
 import { inContract } from '../helpers/event-contract';
 
@@ -199,17 +198,35 @@ export function ledgerContract(openFresh: (settings: LedgerSettings) => Promise<
     expect((await stores.ledger.listDiscrepancies({ open: false, limit: 10 })).discrepancies).toHaveLength(2);
   });
 
-  test('open discrepancies are counted per kind and per real or simulated order, for the metric', async () => {
+  test('open discrepancies are counted per kind and per real or simulated order, for the metric; a body naming the simulator is real', async () => {
     await stores.store.record(transferFailed('ORD-S-REAL', 'PG-SR', 1000, 0));
-    await stores.store.record(transferFailed('ORD-S-SIM1', 'PG-SS1', 1000, 1, { [SIMULATOR_MARKER.field]: SIMULATOR_MARKER.value }));
-    await stores.store.record(transferFailed('ORD-S-SIM2', 'PG-SS2', 1000, 2, { [SIMULATOR_MARKER.field]: SIMULATOR_MARKER.value }));
+    await stores.store.record(transferFailed('ORD-S-FORGED', 'PG-SF', 1000, 0, { simulator: 'noti-receiver' }));
+    await stores.store.record(transferFailed('ORD-S-SIM1', 'PG-SS1', 1000, 1, {}, { simulator: true }));
+    await stores.store.record(transferFailed('ORD-S-SIM2', 'PG-SS2', 1000, 2, {}, { simulator: true }));
     // The metric reads what the projector has applied, without waiting for it.
     await stores.ledger.caughtUp();
     const counts = await stores.ledger.openDiscrepancyCountsByOrigin();
     expect(counts.sort((a, b) => Number(a.simulated) - Number(b.simulated))).toEqual([
-      { kind: 'refund_transfer_failed', simulated: false, count: 1 },
+      { kind: 'refund_transfer_failed', simulated: false, count: 2 },
       { kind: 'refund_transfer_failed', simulated: true, count: 2 },
     ]);
+    expect(await stores.ledger.getOrder(order('ORD-S-FORGED'))).not.toHaveProperty('simulated');
+  });
+
+  test("an order is simulated only while every notification of it carries the simulator's mark: one without makes it real, and a rebuild agrees", async () => {
+    await stores.store.record(paid('ORD-S-MIX', 'PG-SM1', 1000, 0, MALL, { simulator: true }));
+    await stores.store.record(paid('ORD-S-MIX', 'PG-SM2', 1000, 1, MALL, { simulator: true }));
+    expect(await stores.ledger.getOrder(order('ORD-S-MIX'))).toMatchObject({ simulated: true, status: 'discrepancy' });
+    // A notification without the mark (here a third approval) is the gateway's word, or anyone's: the order is real from now on.
+    await stores.store.record(paid('ORD-S-MIX', 'PG-SM3', 1000, 2));
+    const real = await stores.ledger.getOrder(order('ORD-S-MIX'));
+    expect(real).not.toHaveProperty('simulated');
+    expect(real).toMatchObject({ status: 'discrepancy' });
+    const events = (await queued()).filter((e) => (e.json.order as { shopOrderNo?: string } | undefined)?.shopOrderNo === 'ORD-S-MIX');
+    expect(events.map((e) => (e.json.order as { simulated?: true }).simulated ?? false)).toContain(true);
+    expect((events.at(-1)!.json.order as Record<string, unknown>)).not.toHaveProperty('simulated');
+    await expect(stores.ledger.rebuildPage(null, 100, minute(10))).resolves.toMatchObject({ changed: 0 });
+    expect(await stores.ledger.getOrder(order('ORD-S-MIX'))).toEqual(real);
   });
 
   test("each listed discrepancy comes with its order's expectation's currency from the list's one query, as orderCurrency reads it from the record", async () => {

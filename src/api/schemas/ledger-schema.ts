@@ -56,7 +56,7 @@ export const orderRecordSchema = z.object({
   events: z.array(z.string()).meta({ description: 'every notification of the order, by its time then id' }),
   discrepancies: z.array(discrepancySchema),
   updatedAt: iso('the latest of its inputs and its discrepancies'),
-  simulated: z.literal(true).optional().meta({ description: 'present when a notification of the order came from `npm run simulate`: the discrepancy alert ignores such orders' }),
+  simulated: z.literal(true).optional().meta({ description: "present while every notification of the order came from this receiver's own simulator (`npm run simulate`, each signed by it): no real money moved, and the discrepancy alert ignores such orders; absent once one real notification arrives" }),
   ledgerError: z.object({ error: z.string(), at: iso('when the ledger met it') }).optional()
     .meta({ description: 'only with status `ledger_error`: the input the ledger could not apply; `noti-receiver ledger rebuild` computes the order again' }),
 }).meta({ id: 'OrderRecord', description: 'the order as the ledger computes it from its expectation, notifications and cancellations' });

@@ -1,3 +1,4 @@
+import { dayProblem } from '../../calendar-day';
 import { Option, type Command } from 'commander';
 import type { EventFilter, OutboxStatus } from '../../store/store';
 import { cliConfig, globalOptions, print, positiveInt, withStore, type CliIo } from '../cli-context';
@@ -46,7 +47,8 @@ export function registerEventsList(events: Command, io: CliIo): void {
 /** The store compares ISO strings in UTC, so any offset the operator types is normalised first. */
 function isoTime(text: string): string {
   const ms = Date.parse(text);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(ms)) {
+  // Date.parse reads 2026-02-29 as 1 March: the day itself must exist.
+  if (dayProblem(text.slice(0, 10)) !== null || Number.isNaN(ms)) {
     throw new CliFailure(`--since must be an ISO date or time like 2026-11-21T09:00:00+09:00, got "${text}"`, EXIT.usage);
   }
   return new Date(ms).toISOString();

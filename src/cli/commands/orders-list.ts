@@ -1,3 +1,4 @@
+import { dayProblem } from '../../calendar-day';
 import { Option, type Command } from 'commander';
 import { kstDayStart } from '../../console/format';
 import { ORDER_STATUSES, type OrderStatus } from '../../ledger/order-record';
@@ -58,9 +59,8 @@ export function registerOrdersList(orders: Command, io: CliIo): void {
 /** A day in Korea, checked as a real date: a typo is a usage error, never an empty list. */
 function day(name: string) {
   return (text: string): string => {
-    if (kstDayStart(text) === null || new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) !== text) {
-      throw new CliFailure(`${name} must be a day like 2026-11-21, got "${text}"`, EXIT.usage);
-    }
+    const problem = dayProblem(text);
+    if (problem !== null) throw new CliFailure(`${name}: ${problem}`, EXIT.usage);
     return text;
   };
 }

@@ -22,10 +22,11 @@ export function registerSummary(program: Command, io: CliIo): void {
     .requiredOption('--to <yyyy-mm-dd>', 'the last day (in Korea), included')
     .option('--mall <mallId>', "one mall's days (default: every mall)")
     .action(async (options: SummaryOptions, command: Command) => {
-      const global = globalOptions(command);
-      const config = cliConfig(io, global);
+      // Before the store is named or opened: a typo is a usage error on one line, whatever the store.
       const problem = summaryRangeProblem(options.from, options.to);
       if (problem !== null) throw new CliFailure(problem, EXIT.usage);
+      const global = globalOptions(command);
+      const config = cliConfig(io, global);
       const days = await withLedger(config, (ledger) => ledger.dailySummary({ from: options.from, to: options.to, mallId: options.mall ?? null }, config.LEDGER_DEFAULT_CURRENCY));
       print(io, global, { days }, () => (days.length === 0 ? 'nothing booked in this range' : summaryText(days)));
     });

@@ -1,3 +1,5 @@
+import type { Discrepancy } from '../../ledger/order-record';
+
 /** Where the alerts' follower is: the last inbox seq and delivery_attempts id it has looked at. */
 export interface AlertPosition {
   inboxSeq: number;
@@ -22,8 +24,24 @@ export interface AlertSources {
   /** `ledger.discrepancy`, and `order.status_changed` to `ledger_error`, as stored. */
   ledgerEvents: Array<{ seq: number; eventJson: string }>;
   deadEvents: DeadEventRow[];
-  /** The events' orders that `npm run simulate` made up, as `mallId/shopOrderNo`: fake money wakes nobody. */
+  /**
+   * The events' orders that this receiver's own simulator made up (every notification of each
+   * carried its mark), as `mallId/shopOrderNo`: fake money wakes nobody.
+   */
   simulatedOrders: string[];
+  /**
+   * The open discrepancies of the orders whose change the events report and that are real now: one
+   * that was held back while its order looked simulated is news once a real notification arrives.
+   */
+  realOrders: RealOrderDiscrepancies[];
+}
+
+export interface RealOrderDiscrepancies {
+  mallId: string;
+  shopOrderNo: string;
+  /** The expectation's currency; null without one. */
+  currency: string | null;
+  discrepancies: Discrepancy[];
 }
 
 /** One thing to tell, as stored in `alerts`: `json` holds only ids, kinds and amounts. */

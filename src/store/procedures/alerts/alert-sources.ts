@@ -1,12 +1,17 @@
-import type { AlertSources, DeadEventRow } from '../../types/alerts';
+import type { OrderRecord } from '../../../ledger/order-record';
+import type { AlertSources, DeadEventRow, RealOrderDiscrepancies } from '../../types/alerts';
 import { jsonFlag } from '../json-field';
 import { all, dialect, get, type Procedure } from '../procedure';
 
-// The ledger's events are internal inbox rows (ledger-writes.ts); a status change matters only when
-// it is to ledger_error, which its JSON says (checked again once parsed).
+// The ledger's events are internal inbox rows (ledger-writes.ts); a status change matters when it is
+// to ledger_error, and a change of an order with an open discrepancy because the order may have just
+// turned out real (its discrepancies, held back while it looked simulated, are news then). Their
+// JSON says so; each is checked again once parsed.
 const LEDGER_EVENTS = `SELECT seq, event_json AS "eventJson" FROM inbox
   WHERE seq > ? AND seq <= ? AND source_ip = 'internal'
-    AND (event_type = 'ledger.discrepancy' OR (event_type = 'order.status_changed' AND event_json LIKE '%"to":"ledger_error"%'))
+    AND (event_type = 'ledger.discrepancy' OR (event_type = 'order.status_changed' AND event_json LIKE '%"to":"ledger_error"%')
+      OR (event_type IN ('order.status_changed', 'order.updated')
+        AND (event_json LIKE '%"status":"discrepancy"%' OR event_json LIKE '%"status":"refund_failed"%')))
   ORDER BY seq LIMIT ?`;
 // A left join: an event pruned by retention since still has its id.
 const DEAD_EVENTS = `SELECT a.id AS "attemptId", a.event_id AS "eventId", i.event_type AS "eventType", i.mall_id AS "mallId",
@@ -30,7 +35,7 @@ export function* alertSources(limit: number): Procedure<AlertSources> {
   const endAttempt = Math.max(from.attemptId, Number(ends?.attempt ?? 0));
   const events = yield* all<{ seq: number | string; eventJson: string }>(LEDGER_EVENTS, from.inboxSeq, endInbox, limit);
   const dead = yield* all<DeadEventRow & { attemptId: number | string; attempts: number | string | null }>(DEAD_EVENTS, from.attemptId, endAttempt, limit);
-  const simulatedOrders = yield* simulatedOf(events.map((e) => e.eventJson));
+  const { simulatedOrders, realOrders } = yield* ordersOf(events.map((e) => e.eventJson));
   return {
     from,
     // A full page stops at its last row: the rest is the next look's.
@@ -41,25 +46,53 @@ export function* alertSources(limit: number): Procedure<AlertSources> {
     ledgerEvents: events.map((e) => ({ seq: Number(e.seq), eventJson: e.eventJson })),
     deadEvents: dead.map((d) => ({ ...d, attemptId: Number(d.attemptId), attempts: d.attempts === null ? null : Number(d.attempts) })),
     simulatedOrders,
+    realOrders,
   };
 }
 
-/** Which of the events' orders the simulator made up (their records say so), each by its unique key. */
-function* simulatedOf(eventJsons: readonly string[]): Procedure<string[]> {
-  const orders = new Map<string, { mallId: string; shopOrderNo: string }>();
+/**
+ * Which of the events' orders the simulator made up (their records say so, as they stand now), each
+ * by its unique key; and, for the changes of orders that are real now, their open discrepancies.
+ */
+function* ordersOf(eventJsons: readonly string[]): Procedure<Pick<AlertSources, 'simulatedOrders' | 'realOrders'>> {
+  const orders = new Map<string, { mallId: string; shopOrderNo: string; changed: boolean }>();
   for (const json of eventJsons) {
     try {
-      const order = (JSON.parse(json) as { order?: { mallId?: unknown; shopOrderNo?: unknown } }).order;
-      if (typeof order?.mallId === 'string' && typeof order.shopOrderNo === 'string') orders.set(`${order.mallId}/${order.shopOrderNo}`, { mallId: order.mallId, shopOrderNo: order.shopOrderNo });
+      const event = JSON.parse(json) as { type?: unknown; order?: { mallId?: unknown; shopOrderNo?: unknown } };
+      const { order } = event;
+      if (typeof order?.mallId !== 'string' || typeof order.shopOrderNo !== 'string') continue;
+      const key = `${order.mallId}/${order.shopOrderNo}`;
+      const changed = event.type === 'order.updated' || event.type === 'order.status_changed';
+      orders.set(key, { mallId: order.mallId, shopOrderNo: order.shopOrderNo, changed: changed || orders.get(key)?.changed === true });
     } catch {
       // An event that does not parse calls for no alert anyway.
     }
   }
   const flag = jsonFlag(yield* dialect(), 'record_json', ['simulated']);
-  const simulated: string[] = [];
+  const simulatedOrders: string[] = [];
+  const realOrders: RealOrderDiscrepancies[] = [];
   for (const [key, order] of orders) {
     const row = yield* get<{ simulated: boolean | number }>(`SELECT ${flag} AS simulated FROM ledger_orders WHERE mall_id = ? AND shop_order_no = ?`, order.mallId, order.shopOrderNo);
-    if (row && Boolean(row.simulated)) simulated.push(key);
+    if (!row) continue;
+    if (row.simulated) simulatedOrders.push(key);
+    else if (order.changed) {
+      const open = yield* openDiscrepancies(order.mallId, order.shopOrderNo);
+      if (open !== null) realOrders.push(open);
+    }
   }
-  return simulated;
+  return { simulatedOrders, realOrders };
+}
+
+function* openDiscrepancies(mallId: string, shopOrderNo: string): Procedure<RealOrderDiscrepancies | null> {
+  const row = yield* get<{ record_json: string | null }>('SELECT record_json FROM ledger_orders WHERE mall_id = ? AND shop_order_no = ?', mallId, shopOrderNo);
+  if (!row?.record_json) return null;
+  const record = JSON.parse(row.record_json) as Pick<OrderRecord, 'discrepancies' | 'expected'>;
+  const open = record.discrepancies.filter((d) => d.resolvedAt === null);
+  if (open.length === 0) return null;
+  // Those already told (their alert's key is stored) are no news: nothing to write for them.
+  const keys = open.map((d) => `discrepancy:${d.id}`);
+  const told = yield* all<{ alert_key: string }>(`SELECT alert_key FROM alerts WHERE alert_key IN (${keys.map(() => '?').join(', ')})`, ...keys);
+  const toldKeys = new Set(told.map((row) => row.alert_key));
+  const discrepancies = open.filter((d) => !toldKeys.has(`discrepancy:${d.id}`));
+  return discrepancies.length === 0 ? null : { mallId, shopOrderNo, currency: record.expected?.currency ?? null, discrepancies };
 }
