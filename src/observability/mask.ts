@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import iconv from 'iconv-lite';
 import { STRICT_UTF8 } from '../strict-utf8';
 import { KOREAN_CHARSET } from '../euc-kr';
@@ -232,6 +233,14 @@ function maskPersonalValues(text: string): string {
 const DIGIT_RUN = /\p{Nd}(?:[\t\x20\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000./\-\u2010-\u2015\u2212\uff0d\uff0e\uff0f]?[\p{Nd}*]){5,}/gu;
 
 /**
+ * An IPv4 address (`127.0.0.1`, a broker's or a peer's) is where a service listens, not a person's
+ * number: its dotted groups read as a run of digits, and masked they would hide which host it was.
+ */
+function isIPv4(run: string): boolean {
+  return isIP(run) === 4;
+}
+
+/**
  * Text that may hold a body without its structure (an undecodable body, an endpoint's error
  * answer): personal values masked as in a text field, and every other run of digits that could
  * be a card or account number keeps its last four only. A formatted amount (`₩1,000,000`,
@@ -239,7 +248,7 @@ const DIGIT_RUN = /\p{Nd}(?:[\t\x20\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000./
  */
 export function maskFreeText(text: string): string {
   // Card numbers before the digit runs: a run cut out of a card must not hide the card from the scan.
-  return outsideAmounts(maskCardNumbers(maskPersonalShapes(maskPairs(text))), (piece) => piece.replace(DIGIT_RUN, keepLastFourDigits));
+  return outsideAmounts(maskCardNumbers(maskPersonalShapes(maskPairs(text))), (piece) => piece.replace(DIGIT_RUN, (run) => (isIPv4(run) ? run : keepLastFourDigits(run))));
 }
 
 /**

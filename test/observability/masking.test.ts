@@ -22,6 +22,14 @@ describe('masking', () => {
     expect(JSON.stringify(maskSensitive(deep))).not.toMatch(/5361481234561234|홍길동/);
   });
 
+  it("free text: an IPv4 address, a broker's or a peer's, is shown whole; an account number with dots is not", () => {
+    for (const text of ['amqp://127.0.0.1:5672', 'redis://10.20.30.40:6379/0', 'peer 203.233.72.150 refused', 'http://192.168.100.200:8080/x']) {
+      expect(maskFreeText(text)).toBe(text);
+    }
+    expect(maskFreeText('account 110.123.456789')).toBe('account ***.***.**6789');
+    expect(maskFreeText('account 123.456.789.012')).not.toContain('123.456.789.012');
+  });
+
   it('free text: sensitive JSON and form values and card-like digit runs keep only what masking allows', () => {
     expect(maskFreeText('{"cardNo":"5361481234561234","pgCno":"abc","depositName":"홍길동"}')).toBe(
       '{"cardNo":"************1234","pgCno":"abc","depositName":"홍**"}',
