@@ -35,6 +35,11 @@ export function alertMessage(alerts: readonly Alert[], total: number, options: M
   return { subject: `[${t.product}] ${t.digest(total)}`, text: text.join('\n').trimEnd() };
 }
 
+/** The playbook of a discrepancy's kind: a link to its section, or where to find it in the console. */
+function whatToDo(kind: string, t: AlertTexts, options: MessageOptions): string {
+  return options.publicUrl ? `${t.whatToDo}: ${options.publicUrl.origin}/console/playbooks#${encodeURIComponent(kind)}` : t.whatToDoWithoutLink;
+}
+
 /** `T0001234 / ORD-1`: the order as a notification named it, shown safe (alert-field.ts). */
 function orderText(mallId: string, shopOrderNo: string): string {
   return `${shownField('mallId', mallId)} / ${shownField('shopOrderNo', shopOrderNo)}`;
@@ -54,7 +59,8 @@ function alertBlock(alert: Alert, t: AlertTexts, options: MessageOptions): { tit
       const amounts = Object.entries(alert.amounts).map(([name, minor]) => `${t.amounts[name] ?? name} ${formatMoney(minor, currency, t.locale)}`);
       return {
         title: `${t.discrepancy}: ${kind} (${alert.discrepancyKind})`,
-        lines: [`${t.order}: ${orderText(alert.mallId, alert.shopOrderNo)}`, ...(amounts.length > 0 ? [amounts.join(' · ')] : []), at, alert.discrepancyId, ...link(orderPath(alert.mallId, alert.shopOrderNo, 'discrepancies'))],
+        lines: [`${t.order}: ${orderText(alert.mallId, alert.shopOrderNo)}`, ...(amounts.length > 0 ? [amounts.join(' · ')] : []), at,
+          `${t.discrepancyId}: ${alert.discrepancyId}`, ...link(orderPath(alert.mallId, alert.shopOrderNo, 'discrepancies')), whatToDo(alert.discrepancyKind, t, options)],
       };
     }
     case 'ledger_error':

@@ -23,6 +23,11 @@ export interface AlertTexts {
   /** `noti-receiver alerts test`: a message that says only that this channel works. */
   testSubject: string;
   testLine: string;
+  /** The discrepancy's id, named: an operator quotes it to resolve it from the CLI or the API. */
+  discrepancyId: string;
+  /** What to do: the console's playbook for the kind (its link when the console's address is known). */
+  whatToDo: string;
+  whatToDoWithoutLink: string;
 }
 
 const KST_OFFSET_MS = 9 * 3600_000;
@@ -35,6 +40,9 @@ const ko: AlertTexts = {
   locale: 'ko-KR',
   product: '결제 통지 수신기',
   testSubject: '알림 시험',
+  discrepancyId: '불일치 번호',
+  whatToDo: '할 일',
+  whatToDoWithoutLink: '할 일: 콘솔의 「불일치」 → 「종류별 대응 방법」',
   testLine: '시험 메시지입니다. 결제 통지 수신기의 알림이 이 채널로 옵니다. 조치할 것은 없습니다.',
   discrepancy: '새 불일치',
   ledgerError: '장부 오류',
@@ -60,7 +68,7 @@ const ko: AlertTexts = {
     unknown_refund_amount: '환불 금액 알 수 없음',
   },
   amounts: {
-    expected: '예상', notified: '통지', largestPayment: '가장 큰 결제', remaining: '남은 금액', approved: '승인', deposited: '입금',
+    expected: '기대 금액', notified: '결제 통지 금액', largestPayment: '가장 큰 결제', remaining: '남은 금액', approved: '승인', deposited: '입금',
     cancelled: '취소', computed: '계산', amount: '금액', storedAmount: '저장된 금액', redeliveredAmount: '재전송 금액',
   },
   time: (iso) => (valid(iso) ? `${KO_TIME.format(new Date(iso))} KST` : iso),
@@ -70,6 +78,9 @@ const en: AlertTexts = {
   locale: 'en-US',
   product: 'payment-noti-receiver',
   testSubject: 'Alert test',
+  discrepancyId: 'Discrepancy',
+  whatToDo: 'What to do',
+  whatToDoWithoutLink: "What to do: the console's Discrepancies → What to do, kind by kind",
   testLine: "A test message: payment-noti-receiver's alerts reach this channel. Nothing to do.",
   discrepancy: 'New discrepancy',
   ledgerError: 'Ledger error',
@@ -95,7 +106,7 @@ const en: AlertTexts = {
     unknown_refund_amount: 'Unknown refund amount',
   },
   amounts: {
-    expected: 'expected', notified: 'notified', largestPayment: 'largest payment', remaining: 'remaining', approved: 'approved', deposited: 'deposited',
+    expected: 'expected', notified: 'paid as notified', largestPayment: 'largest payment', remaining: 'remaining', approved: 'approved', deposited: 'deposited',
     cancelled: 'cancelled', computed: 'computed', amount: 'amount', storedAmount: 'stored amount', redeliveredAmount: 'redelivered amount',
   },
   time: (iso) => (valid(iso) ? `${new Date(Date.parse(iso) + KST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ')} KST` : iso),

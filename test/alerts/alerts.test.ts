@@ -71,8 +71,11 @@ function alertStories(database: () => Promise<{ url: string | undefined; drop():
     const email = await eventually(() => mail.mails[0], 10_000, 'the e-mail');
     expect(text).toContain('새 불일치: 금액 불일치 (amount_mismatch)');
     expect(text).toContain(`주문: ${MALL} / ${shopOrderNo}`);
-    expect(text).toContain('예상 30,000원 · 통지 3,000원');
+    expect(text).toContain('기대 금액 30,000원 · 결제 통지 금액 3,000원');
     expect(text).toContain(`${PUBLIC_URL}/console/orders/${MALL}/${shopOrderNo}`);
+    // The id is named, and the message says what to do: the playbook of its kind.
+    expect(text).toMatch(/\n불일치 번호: dsc_[0-9a-f]+\n/);
+    expect(text).toContain(`할 일: ${PUBLIC_URL}/console/playbooks#amount_mismatch`);
     expect(text).toMatch(/\d{4}\. \d{2}\. \d{2}\. \d{2}:\d{2}:\d{2} KST/);
     expectNoPersonalData(text);
     expect(email).toMatchObject({ to: ['ops@shop.example', 'cs@shop.example'], subject: '[결제 통지 수신기] 새 불일치: 금액 불일치 (amount_mismatch)' });
@@ -89,7 +92,8 @@ function alertStories(database: () => Promise<{ url: string | undefined; drop():
     const text = await eventually(() => webhook.texts[0], 10_000, 'the webhook message');
     expect(text).toContain('New discrepancy: Amount mismatch (amount_mismatch)');
     expect(text).toContain(`Order: ${MALL} / ${shopOrderNo}`);
-    expect(text).toContain('expected ₩30,000 · notified ₩3,000');
+    expect(text).toContain('expected ₩30,000 · paid as notified ₩3,000');
+    expect(text).toContain("What to do: the console's Discrepancies → What to do, kind by kind");
     expect(text).toMatch(/At: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} KST/);
     expect(text).not.toContain('http');
     expectNoPersonalData(text);
