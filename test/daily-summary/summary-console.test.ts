@@ -58,6 +58,22 @@ describe('the month view and the day page of the day\'s money', () => {
     expect(october).toContain('href="/console/summary/2026-10-16"');
   });
 
+  test('under the calendar, the month\'s totals per currency: the sums of its days, never added across currencies', async () => {
+    const totals = (html: string) => /<table class="month-totals"[\s\S]*?<\/table>/.exec(html)?.[0] ?? '';
+    const row = (table: string, label: string) => (new RegExp(`<th>${label}</th>([\\s\\S]*?)</tr>`).exec(table)?.[1] ?? '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+    const october = totals(await page('/console/summary?month=2026-10'));
+    expect(row(october, 'Payments')).toBe('2 items ₩37,000');
+    expect(row(october, 'Cancels and refunds')).toBe('1 item ₩10,000');
+    expect(row(october, 'Net')).toBe('₩27,000');
+    // This month holds won and dollars: a column pair each, each its own total.
+    const now = totals(await page('/console/summary'));
+    expect(now).toContain('<th colspan="2">KRW</th>');
+    expect(now).toContain('<th colspan="2">USD</th>');
+    expect(row(now, 'Net')).toBe('₩10,000 $12.03');
+    const ko = totals(await page('/console/summary?month=2026-10', 'ko'));
+    expect(row(ko, '순액')).toBe('27,000원');
+  });
+
   test('the day page shows the day\'s figures and links the orders with an event that day, in English and in Korean', async () => {
     const en = await page('/console/summary/2026-10-16');
     expect(en).toContain('Money of 2026-10-16');

@@ -479,6 +479,7 @@ export const en = {
   'summary.weekday.4': 'Thu',
   'summary.weekday.5': 'Fri',
   'summary.weekday.6': 'Sat',
+  'summary.monthTotals': 'This month\'s totals',
   'summary.monthEmpty': 'No money booked this month.',
   'summary.day.title': 'Money of {date}',
   'summary.day.intro': 'Every figure of this day in Korea (00:00–24:00 KST), by mall and currency; a payment cancelled on a later day stays here, its cancel books on its own day.',

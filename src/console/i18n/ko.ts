@@ -464,6 +464,7 @@ export const ko: Record<MessageKey, string> = {
   'summary.weekday.4': '목',
   'summary.weekday.5': '금',
   'summary.weekday.6': '토',
+  'summary.monthTotals': '이번 달 합계',
   'summary.monthEmpty': '이번 달에 잡힌 금액이 없습니다.',
   'summary.day.title': '{date} 정산',
   'summary.day.intro': '한국 시간 이날(00:00–24:00 KST)의 모든 금액을 상점·통화별로 보여 줍니다. 다음 날 취소된 결제는 이날에 남고, 취소는 취소된 날에 잡힙니다.',

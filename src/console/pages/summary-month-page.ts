@@ -3,6 +3,7 @@ import { html } from '../html';
 import { exportForm } from './export-form';
 import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
+import { monthTotals } from './summary-month-totals';
 
 export interface SummaryMonthView {
   /** `YYYY-MM`, and the month before and after it. */
@@ -51,7 +52,7 @@ export function summaryMonthPage(viewer: Viewer, view: SummaryMonthView): string
     ${[...(nets.get(day) ?? new Map<string, number>())].map(([currency, net]) => html`<div class="net" title="${t('summary.netOf', { amount: t.money(net, currency) })}">${money(t, net, currency)}</div>`)}
   </td>`))}</tr>`)}</tbody>
 </table></div>
-${view.days.length === 0 ? html`<p class="muted">${t('summary.monthEmpty')}</p>` : ''}
+${view.days.length === 0 ? html`<p class="muted">${t('summary.monthEmpty')}</p>` : monthTotals(t, view.days)}
 ${exportForm(viewer, 'summary', { mall: view.mallId }, { from: `${view.month}-01`, to: new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10) })}`,
   });
 }

@@ -5,7 +5,7 @@ import { countCell, EMPTY, majorUnitText, moneyCell, textCell, type ExportCell }
 import { dateCell } from '../date-cell';
 import type { ExportColumn, ExportLanguage, ExportSource } from '../export-source';
 import { identifierCell } from '../identifier-cell';
-import { currencyTotals, type SummaryLine } from './currency-totals';
+import { currencyTotals, type SummaryLine } from '../../daily-summary/currency-totals';
 import { EXPORT_PAGE_SIZE } from './page-size';
 
 /** Every method a payment can be booked under: the expectation's, or 'unknown' for an order without one. */

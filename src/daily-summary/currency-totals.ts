@@ -1,4 +1,4 @@
-import type { CountAmount, SummaryDay } from '../../daily-summary/summary-days';
+import type { CountAmount, SummaryDay } from './summary-days';
 
 /** A day row, or the total of one currency over every day and mall of the export. */
 export type SummaryLine = SummaryDay & { total?: true };
