@@ -4,12 +4,13 @@ import { html, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 
 /**
- * The console's three badge tones: an alarm, money settled, money not (or not yet) what was expected.
- * Underpaid and overpaid are never green: a shop that ships on the green badge must not ship them.
+ * The console's badge tones: an alarm, money settled, money given back, money not (or not yet)
+ * what was expected. Only `paid` is green: a shop that ships on the green badge must not ship an
+ * order cancelled in whole or in part, nor one underpaid or overpaid.
  */
 const TONE: Record<OrderStatus, string> = {
   ledger_error: 'dead', refund_failed: 'dead', discrepancy: 'dead',
-  cancelled: 'delivered', partially_cancelled: 'delivered', paid: 'delivered',
+  cancelled: 'reversed', partially_cancelled: 'reversed', paid: 'delivered',
   underpaid: 'pending', overpaid: 'pending', awaiting_deposit: 'pending', awaiting_payment: 'pending',
 };
 
