@@ -37,6 +37,13 @@ describeBrowser('the order page\'s Cancel form in a browser', () => {
     const partial = page.locator('form.cancel-form input[name="type"][value="partial"]');
     const amount = page.locator('form.cancel-form input[name="amount"]');
     expect(await full.isChecked()).toBe(true);
+    // At 1024 px each radio sits on the line of its label's words, never above them.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    for (const radio of [full, partial]) {
+      const [box, label] = await Promise.all([radio.boundingBox(), radio.locator('xpath=..').boundingBox()]);
+      expect(box!.y + box!.height / 2).toBeGreaterThan(label!.y + label!.height / 4);
+      expect(box!.y + box!.height / 2).toBeLessThan(label!.y + (label!.height * 3) / 4);
+    }
     await amount.pressSequentially('3,000');
     expect(await partial.isChecked()).toBe(true);
     expect(await full.isChecked()).toBe(false);
