@@ -7,6 +7,9 @@ const RESOLVE =
 const RESOLVE_CLI = 'Resolve from a terminal: `noti-receiver discrepancies resolve <id> --note "…"` (or `POST /v1/discrepancies/<id>/resolve`).';
 const CANCEL_API = 'Cancel through the internal API instead of the portal: `POST /v1/wallet-b/cancellations` with the `pgCno` and `reviseTypeCode` `40` (a full cancel).';
 
+/** A payment this service can cancel is cancelled from its order's page, not the portal. */
+const CANCEL_HERE = "Where the payment to cancel has a `Cancel` button on the order's page (wallet, UnionPay VAN), cancel it there in this console (an operator who may cancel, or an admin). Only payments without the button (cards, virtual accounts, …) are cancelled in the gateway's merchant portal as below.";
+
 export const PLAYBOOKS_EN: Record<PlaybookKind, Playbook> = {
   amount_mismatch: {
     name: 'Amount mismatch',
@@ -15,6 +18,7 @@ export const PLAYBOOKS_EN: Record<PlaybookKind, Playbook> = {
     console: [
       'Open the order: its figures show the expected and the approved amount, its timeline the payment with its pgCno.',
       'Do not ship while the approved amount is less than the order\'s price.',
+      CANCEL_HERE,
       RESOLVE,
     ],
     portal: [
@@ -32,6 +36,7 @@ export const PLAYBOOKS_EN: Record<PlaybookKind, Playbook> = {
       'Open the order: its timeline lists every payment with its pgCno and amount.',
       'Choose the payment to keep (usually the first) and note the pgCno of the extra one.',
       'After the cancel, the gateway\'s cancel notification closes the discrepancy by itself (resolved by `ledger`). Resolve by hand only if the money went back another way (a bank transfer):',
+      CANCEL_HERE,
       RESOLVE,
     ],
     portal: [
@@ -97,6 +102,7 @@ export const PLAYBOOKS_EN: Record<PlaybookKind, Playbook> = {
     console: [
       'Open the order: the mall id and the payment with its pgCno.',
       'Look the order number up in the shop\'s own system; check the mall id is yours.',
+      CANCEL_HERE,
       RESOLVE,
     ],
     portal: [
@@ -116,6 +122,7 @@ export const PLAYBOOKS_EN: Record<PlaybookKind, Playbook> = {
     console: [
       'Open the order: the payment\'s time beside the expectation\'s expiry.',
       'Ask the shop whether it still holds the order (stock, shipping). If it can still deliver, resolve saying so.',
+      CANCEL_HERE,
       RESOLVE,
     ],
     portal: [

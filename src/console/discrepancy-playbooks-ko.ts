@@ -7,6 +7,9 @@ const RESOLVE =
 const RESOLVE_CLI = '터미널에서 해결: `noti-receiver discrepancies resolve <id> --note "…"` (또는 `POST /v1/discrepancies/<id>/resolve`).';
 const CANCEL_API = '관리자 페이지 대신 내부 API로 취소: `POST /v1/wallet-b/cancellations`에 `pgCno`와 `reviseTypeCode` `40`(전액 취소).';
 
+/** A payment this service can cancel is cancelled from its order's page, not the portal. */
+const CANCEL_HERE = '취소할 결제 옆에 「취소」 단추가 있으면(간편결제, 은련 VAN) 이 콘솔의 주문 화면에서 바로 취소하세요(「취소 가능」 처리 담당 또는 관리자). 단추가 없는 결제(카드, 가상계좌 등)만 아래처럼 가맹점 관리자 페이지에서 취소합니다.';
+
 export const PLAYBOOKS_KO: Record<PlaybookKind, Playbook> = {
   amount_mismatch: {
     name: '금액 불일치',
@@ -15,6 +18,7 @@ export const PLAYBOOKS_KO: Record<PlaybookKind, Playbook> = {
     console: [
       '주문을 여세요. 금액 요약에 예상 금액과 승인 금액이, 타임라인에 결제와 그 pgCno가 있습니다.',
       '승인 금액이 주문 금액보다 적으면 배송하지 마세요.',
+      CANCEL_HERE,
       RESOLVE,
     ],
     portal: [
@@ -32,6 +36,7 @@ export const PLAYBOOKS_KO: Record<PlaybookKind, Playbook> = {
       '주문을 여세요. 타임라인에 모든 결제가 pgCno와 금액과 함께 있습니다.',
       '남길 결제(보통 첫 결제)를 정하고, 추가 결제의 pgCno를 적어 두세요.',
       '취소하면 게이트웨이의 취소 통지가 불일치를 저절로 해결합니다(`ledger`가 해결). 돈이 다른 방법(계좌 이체)으로 돌아갔을 때만 직접 해결하세요.',
+      CANCEL_HERE,
       RESOLVE,
     ],
     portal: [
@@ -97,6 +102,7 @@ export const PLAYBOOKS_KO: Record<PlaybookKind, Playbook> = {
     console: [
       '주문을 여세요. 상점 ID(mallId)와 결제, 그 pgCno가 있습니다.',
       '쇼핑몰 시스템에서 주문번호를 찾아보고, 상점 ID가 우리 것인지 확인하세요.',
+      CANCEL_HERE,
       RESOLVE,
     ],
     portal: [
@@ -116,6 +122,7 @@ export const PLAYBOOKS_KO: Record<PlaybookKind, Playbook> = {
     console: [
       '주문을 여세요. 결제 시각과 예상의 만료 시각이 함께 있습니다.',
       '쇼핑몰이 아직 주문을 유지하는지(재고, 배송) 확인하세요. 아직 보낼 수 있다면 그렇게 적고 해결하세요.',
+      CANCEL_HERE,
       RESOLVE,
     ],
     portal: [

@@ -27,6 +27,15 @@ describe('the discrepancy playbooks, for the people who settle the money', () =>
     }
   });
 
+  it.each(LANGUAGES)('in %s, a kind whose remedy is a cancel says to cancel from the order\'s page first, where its payment has the button, before the portal', (language) => {
+    const button = language === 'ko' ? '「취소」 단추' : '`Cancel` button';
+    for (const kind of PLAYBOOK_KINDS) {
+      const playbook = PLAYBOOKS[language][kind];
+      const cancelsInPortal = playbook.portal.some((step) => /(?:^|: |and )(?:cancel (?:the|it)\b|Cancel the)|취소하세요/.test(step));
+      if (cancelsInPortal) expect({ kind, here: playbook.console.some((step) => step.includes(button)) }).toEqual({ kind, here: true });
+    }
+  });
+
   it.each(LANGUAGES)('in %s, the page opened from an order shows each kind with its console and portal steps, the engineers part folded, and a link back to the order', (language) => {
     const t = translatorFor(language);
     const page = playbooksPage({ actor: 'kim', role: 'operator', csrfToken: 'x', t }, order);
