@@ -53,8 +53,9 @@ const READ_SINCE: Array<{ version: number; sql: (integer: string) => string }> =
   },
   {
     version: 20,
+    // With the day a status counts from (migration 025), which today's summary writes read.
     sql: () => `CREATE TEMP TABLE IF NOT EXISTS summary_order_status (mall_id TEXT NOT NULL, shop_order_no TEXT NOT NULL, status TEXT NOT NULL,
-      currency TEXT NOT NULL, PRIMARY KEY (mall_id, shop_order_no))`,
+      currency TEXT NOT NULL, day TEXT, PRIMARY KEY (mall_id, shop_order_no))`,
   },
   {
     version: 20,
