@@ -49,6 +49,8 @@ describe('starting on a database of an older release', () => {
         expect.objectContaining({ level: 'info', migration: '021_payment_search', note: expect.stringMatching(/one-time.*per million notifications/) }),
         expect.objectContaining({ level: 'info', migration: '022_alerts' }),
         expect.objectContaining({ level: 'info', migration: '023_ledger_generation' }),
+        expect.objectContaining({ level: 'info', migration: '024_command_payment' }),
+        expect.objectContaining({ level: 'info', migration: '025_summary_status_day' }),
       ]);
       expect(messages.indexOf('applying database migration')).toBeLessThan(messages.indexOf('listening'));
       // The notification stored before the ledger has no facts yet: one warning says what to run.
