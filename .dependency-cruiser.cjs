@@ -10,7 +10,7 @@ const layers = [
   {
     name: 'entry',
     what: 'entry points: processes, listeners and what only they show',
-    path: '^src/(main\\.ts|app\\.ts|cli/|sandbox/|admin/|console/|api/|simulator/|contract/)',
+    path: '^src/(main\\.ts|app\\.ts|ingest/|service/|cli/|sandbox/|admin/|console/|api/|simulator/|contract/)',
   },
   {
     name: 'flows',
@@ -110,6 +110,7 @@ module.exports = {
           '^src/main\\.ts$',
           '^src/(cli/receiver-cli|simulator/simulate-cli|sandbox/sandbox-cli)\\.ts$',
           '^src/store/sqlite/[a-z-]+-worker\\.ts$',
+          '^src/ingest/ingest-worker\\.ts$',
         ],
       },
       to: {},

@@ -8,12 +8,12 @@ import { createNotificationServer } from './http/notification-server';
 import { notificationHandler, type NotificationHandler } from './http/notification-route';
 import type { Logger } from './observability/logger';
 import type { Metrics } from './observability/metrics';
-import type { Store } from './store/store';
+import type { IngestStore } from './store/ingest-store';
 import type { Tracing } from './tracing/tracing';
 
 export interface AppDeps {
   config: Pick<Config, 'NOTIFY_PATH' | 'GATEWAY_ENV' | 'EXTRA_ALLOWED_IPS' | 'TRUST_PROXY' | 'MALL_IDS'>;
-  store: Store;
+  store: IngestStore;
   logger: Logger;
   metrics: Metrics;
   /** Null or absent: tracing off (the default). */

@@ -1,34 +1,34 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { AggregatorRegistry } from 'prom-client';
 import { createAdminApp } from './admin/admin-app';
-import { createApp } from './app';
 import { resolveAdminToken, type AdminToken } from './console/admin-token';
 import { simulatorKey } from './notifications/simulator-mark';
-import { startSessionPrune } from './console/session-prune-schedule';
-import { createSessions } from './console/sessions';
 import { createBoundedServer } from './http/bounded-server';
 import { closeServer } from './http/close-server';
 import { loadDotEnv } from './config/dotenv';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { ledgerSettingsOf } from './config/ledger-env';
-import { remindBackfill } from './ledger-projector/backfill-reminder';
-import { startLedgerSweep } from './ledger-projector/ledger-sweep-schedule';
+import { startIngestThread, type IngestThread } from './ingest/ingest-thread';
 import { createLogger, type Logger } from './observability/logger';
 import { createMetrics } from './observability/metrics';
 import { registerBacklogGauges } from './store/backlog-gauges';
-import { registerLedgerGauge } from './ledger-projector/ledger-gauges';
 import { registerRelayGauge } from './relay/relay-gauge';
 import { openPublisher } from './publishers/open-publisher';
 import { startRelay } from './relay/relay';
 import { openStores } from './ledger-projector/open-stores';
 import { StoreUnavailable } from './store/store';
-import { startInternalApi, type InternalApi } from './api/start-internal-api';
-import { startRetention } from './retention/retention-schedule';
-import { startConfiguredAlerts } from './alerts/alerts-from-config';
+import { startOperatorSide, type OperatorSide } from './service/operator-side';
 import { startTracing } from './tracing/tracing';
 import { storeLocation } from './store/store-location';
+import { lowerThisThread } from './thread-priority';
 
-/** Reads the environment, opens the store and the queue, starts the relay and both listeners. */
+/**
+ * Reads the environment, opens the store and the queue, then starts what ROLE asks for: the
+ * gateway's listener on a thread of its own and the relay (all, ingest), the operator's side
+ * (all, operator: console, internal API, ledger projector, alerts, exports), and the admin
+ * listener's probes and metrics in every role.
+ */
 async function main(): Promise<void> {
   let config: Config;
   let adminToken: AdminToken;
@@ -41,6 +41,8 @@ async function main(): Promise<void> {
     process.stderr.write(`payment-noti-receiver: ${error.message}\n`);
     process.exit(1);
   }
+  const runsIngest = config.ROLE !== 'operator';
+  const runsOperator = config.ROLE !== 'ingest';
   const logger = createLogger({ level: config.LOG_LEVEL });
   // Off unless the OTEL_* variables name an exporter or an endpoint; null then, and nothing is traced.
   const tracing = startTracing(config);
@@ -48,8 +50,10 @@ async function main(): Promise<void> {
   installProcessHandlers(logger);
 
   const metrics = createMetrics();
-  const { store, commands, ledger, kind } = await openStores(config.DATABASE_URL, {
+  const stores = await openStores(config.DATABASE_URL, {
     ledger: ledgerSettingsOf(config),
+    // The ledger is the operator's side: an ingest replica neither projects nor sweeps it.
+    projector: runsOperator,
     tracing,
     // Two processes on one SQLite file would both relay and forward every event twice.
     exclusive: true,
@@ -62,33 +66,31 @@ async function main(): Promise<void> {
     onMigration: (migration) =>
       logger.info('applying database migration', { migration: migration.name, ...(migration.announce ? { note: migration.announce } : {}) }),
   });
+  const { store, ledger } = stores;
   const publisher = await openPublisher({ url: config.QUEUE_URL, queueName: config.QUEUE_NAME, logger });
-  const relay = startRelay({ store, publisher, logger, metrics, maxAttempts: config.RELAY_MAX_ATTEMPTS, tracing });
+  const relay = runsIngest ? startRelay({ store, publisher, logger, metrics, maxAttempts: config.RELAY_MAX_ATTEMPTS, tracing }) : null;
   registerBacklogGauges(metrics, store);
-  registerRelayGauge(metrics, relay);
-  const retention = startRetention({ store, days: config.RETENTION_DAYS, logger });
-  registerLedgerGauge(metrics, ledger);
-  // One order's input the ledger could not apply stops that order alone: said loudly, counted by the metric.
-  ledger.projector?.onBatch((batch) => {
-    for (const error of batch.errors) logger.error('ledger could not apply an input; its order is ledger_error', { error });
-  });
-  ledger.projector?.onFailure((error) => logger.warn('ledger projector batch failed; trying again', { error: error.message }));
-  const ledgerSweep = startLedgerSweep({ ledger, logger });
-  // Told to people after the commits, from stored data, on its own timer: never on an ack's path.
-  const alerts = startConfiguredAlerts({ config, store, logger, metrics });
-  void remindBackfill({ ledger, logger });
-  const internalApi: InternalApi = await startInternalApi({ config, commands, ledger, storeKind: kind, logger, metrics, tracing });
+  if (relay) registerRelayGauge(metrics, relay);
+  const operator: OperatorSide | null = runsOperator ? await startOperatorSide({ config, stores, adminToken, logger, metrics, tracing }) : null;
 
   let shuttingDown = false;
-  // Its time-outs (20 s for the headers, 30 s for a request) are the listener's own: see createNotificationServer.
   // The simulator signs with the API token, else the console's: a secret of this receiver's operators.
   const simulatorKeys = [config.secrets.apiToken, adminToken.value].filter((secret) => secret !== undefined).map(simulatorKey);
-  const server = createApp({ config, store, logger, metrics, tracing, simulatorKeys }).listen(config.PORT, config.HOST);
-  const now = () => new Date();
-  // In the database: a restart or another replica keeps them.
-  const sessions = createSessions({ store, now: () => Date.now(), idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES, bootstrapToken: adminToken.value });
-  const sessionPrune = startSessionPrune({ sessions, logger });
-  const consoleDeps = { store, commands, ledger, config, logger, adminToken: adminToken.value, sessions, now, gatewayCommands: internalApi.commandDeps };
+  const ingest: IngestThread | null = runsIngest
+    ? await startIngestThread({
+      simulatorKeys,
+      writerPorts: stores.writerPorts,
+      onLost: (reason) => {
+        // Never a receiver that answers the console but not the gateway: the supervisor restarts it.
+        logger.error('the gateway listener stopped; exiting', { reason });
+        setTimeout(() => process.exit(1), 100).unref();
+      },
+    })
+    : null;
+  // Started before this: the gateway listener's thread and the store's writer keep the priority
+  // the process started with. What this thread runs from now on (console, API, relay, alerts) and
+  // the threads it starts later yield to them.
+  if (ingest) lowerThisThread();
   // The notification listener's time-outs: a console form or a probe needs far less, and a slow client must not hold a socket.
   const admin = createBoundedServer(createAdminApp({
     store,
@@ -96,9 +98,17 @@ async function main(): Promise<void> {
     relay,
     metrics,
     isShuttingDown: () => shuttingDown,
-    console: consoleDeps,
-    ledger,
+    console: operator?.consoleDeps ?? null,
+    ledger: runsOperator ? ledger : null,
     storeLocation: storeLocation(config.DATABASE_URL).location,
+    ingest: ingest && {
+      health: () => ingest.health(),
+      // The listener's thread counts its own notifications and acks: one /metrics shows both threads.
+      render: async (own) => {
+        const theirs = await ingest.metrics();
+        return theirs ? AggregatorRegistry.aggregate([own, theirs]).metrics() : null;
+      },
+    },
   })).listen(
     config.ADMIN_PORT,
     config.ADMIN_HOST,
@@ -114,17 +124,11 @@ async function main(): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_MS + 5_000);
     force.unref();
     // Stop accepting, let in-flight notifications commit and be acked, then drain the relay.
-    await Promise.all([closeServer(server, config.SHUTDOWN_TIMEOUT_MS), internalApi.stop(config.SHUTDOWN_TIMEOUT_MS)]);
-    retention.stop();
-    ledgerSweep.stop();
-    sessionPrune.stop();
-    await alerts?.stop();
+    await Promise.all([ingest?.drain(config.SHUTDOWN_TIMEOUT_MS), operator?.stop(config.SHUTDOWN_TIMEOUT_MS)]);
     // The projector's last batch commits first, so the relay drains its events too.
     await ledger.stop();
-    await relay.stop(config.SHUTDOWN_TIMEOUT_MS);
+    await relay?.stop(config.SHUTDOWN_TIMEOUT_MS);
     await publisher.close().catch((error: Error) => logger.warn('publisher close failed', { error: error.message }));
-    await retention.idle();
-    await ledgerSweep.idle();
     await store.close();
     await closeServer(admin, 1_000);
     // The spans of the last notifications and publishes, exported before the process goes.
@@ -140,16 +144,18 @@ async function main(): Promise<void> {
     (error: Error) => logger.error('could not reopen the queue destination', { error: error.message }),
   ));
 
-  await Promise.all([once(server, 'listening'), once(admin, 'listening')]);
+  await once(admin, 'listening');
   logger.info('listening', {
-    port: (server.address() as AddressInfo).port,
+    role: config.ROLE,
+    port: ingest?.port ?? null,
     adminPort: (admin.address() as AddressInfo).port,
-    apiPort: internalApi.port,
+    apiPort: operator?.internalApi.port ?? null,
     notifyPath: config.NOTIFY_PATH,
     gatewayEnv: config.GATEWAY_ENV,
     store: store.kind,
     queue: publisher.kind,
   });
+  if (!operator) return;
   // Behind a proxy the listener's own address is not where people open the console.
   const consoleUrl = config.ADMIN_PUBLIC_URL
     ? `${config.ADMIN_PUBLIC_URL.origin}/console`

@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import type { MetricObjectWithValues, MetricValue } from 'prom-client';
 import { withSignInRefusals, type ConsoleDeps } from '../console/console-deps';
 import { consoleErrorHandler } from '../console/console-errors';
 import { consoleRouter } from '../console/console-router';
@@ -12,6 +13,7 @@ import type { Relay } from '../relay/relay';
 import type { LedgerStore } from '../ledger-projector/ledger-store';
 import type { Store } from '../store/store';
 import type { LedgerProjector } from '../ledger-projector/ledger-projector';
+import type { IngestHealth } from '../ingest/ingest-thread';
 
 export interface AdminDeps {
   store: Store;
@@ -25,6 +27,15 @@ export interface AdminDeps {
   ledger?: Pick<LedgerStore, 'lag' | 'projector'> | null;
   /** DATABASE_URL as it may be shown (storeLocation): /readyz names the store, so the CLI can tell it reads another. */
   storeLocation?: string | null;
+  /** The gateway listener's thread, where this process runs it (ROLE all or ingest). */
+  ingest?: IngestView | null;
+}
+
+/** What the admin listener reads of the gateway listener's thread. */
+export interface IngestView {
+  health(): Promise<IngestHealth>;
+  /** /metrics with the thread's own metrics merged into `own`; null when the thread did not answer in time. */
+  render(own: Array<MetricObjectWithValues<MetricValue<string>>>): Promise<string | null>;
 }
 
 /**
@@ -49,6 +60,8 @@ export function createAdminApp(deps: AdminDeps): Express {
     let storeStatus: { ok: boolean; kind: string; id?: string | null; location: string | null; error?: string };
     let backlog = null;
     let ledgerLag = null;
+    // Asked first and answered meanwhile: the listener's thread replies within a second or is not answering.
+    const ingestHealth = deps.ingest?.health() ?? Promise.resolve(null);
     try {
       await store.ping();
       const id = await store.storeId();
@@ -58,11 +71,15 @@ export function createAdminApp(deps: AdminDeps): Express {
     } catch (error) {
       storeStatus = { ok: false, ...identity, error: (error as Error).message };
     }
-    const ready = storeStatus.ok && !deps.isShuttingDown();
+    const ingest = await ingestHealth;
+    // A listener whose loop does not answer is not acking either: out of the load balancer.
+    const ready = storeStatus.ok && !deps.isShuttingDown() && (ingest?.answering ?? true);
     res.status(ready ? 200 : 503).json({
       status: ready ? 'ready' : 'not ready',
       shuttingDown: deps.isShuttingDown(),
       store: storeStatus,
+      // Null where this process runs no gateway listener (ROLE=operator).
+      ingest: ingest && { answering: ingest.answering, loopDelayP99Ms: ingest.loopDelayP99Ms },
       // The publisher is judged by its own errors only; a pass the store failed is relay.storeError.
       publisher: publisherReadiness(publisher, relay),
       relay: relayReadiness(relay),
@@ -78,7 +95,8 @@ export function createAdminApp(deps: AdminDeps): Express {
   });
 
   app.get('/metrics', async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    const merged = deps.ingest ? await deps.ingest.render(await metrics.registry.getMetricsAsJSON()) : null;
+    res.type(metrics.registry.contentType).send(merged ?? (await metrics.registry.metrics()));
   });
 
   if (deps.console) {

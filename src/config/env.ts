@@ -24,6 +24,8 @@ const addressList = z.string().transform((text, ctx): AddressList => {
 
 /** Every environment variable the receiver reads, with its embedded default. */
 const envSchema = z.object({
+  // all: everything in one process; ingest: the gateway's listener and the relay; operator: the rest.
+  ROLE: z.enum(['all', 'ingest', 'operator'], { error: 'must be all, ingest or operator' }).default('all'),
   PORT: port('PORT').default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   NOTIFY_PATH: z.string().regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must start with / and contain only URL path characters').default('/notifications'),
@@ -68,6 +70,10 @@ const envSchema = z.object({
   // A header any client can send names nobody unless a proxy that authenticated the person set it.
   if (env.ADMIN_AUTH_HEADER && (env.ADMIN_AUTH_PROXY ?? env.TRUST_PROXY).entries.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['ADMIN_AUTH_HEADER'], message: 'is believed only from the sign-on proxy; set ADMIN_AUTH_PROXY (or TRUST_PROXY) to the authenticating proxy\'s address' });
+  }
+  // A SQLite file is served by one process, which therefore runs every part of the receiver.
+  if (env.ROLE !== 'all' && databaseOf(env.DATABASE_URL)?.kind === 'sqlite') {
+    ctx.addIssue({ code: 'custom', path: ['ROLE'], message: `${env.ROLE} needs DATABASE_URL=postgres://…: one process serves a SQLite file and runs every role (ROLE=all)` });
   }
   // The internal API moves money: it must never be reachable where the gateway's notifications arrive.
   if (env.API_PORT !== 0 && env.API_PORT === env.PORT) {

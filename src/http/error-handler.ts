@@ -4,7 +4,7 @@ import type { ErrorRequestHandler } from 'express';
 import { ForbiddenSource, InvalidNotification } from '../errors';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
-import type { Store } from '../store/store';
+import type { IngestStore } from '../store/ingest-store';
 import { ackFormFor, sendFailure } from './acks';
 import { answerFor } from './error-answer';
 import { forwardedForForLog } from './forwarded-for';
@@ -81,7 +81,7 @@ export function errorHandler(answer: FailureAnswerer): ErrorRequestHandler {
 }
 
 export interface ErrorDeps {
-  store: Store;
+  store: Pick<IngestStore, 'recordRejection'>;
   logger: Logger;
   metrics: Metrics;
 }

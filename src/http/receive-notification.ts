@@ -1,14 +1,15 @@
 import { InvalidNotification } from '../errors';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
-import type { RecordResult, Store } from '../store/store';
+import type { IngestStore } from '../store/ingest-store';
+import type { RecordResult } from '../store/store';
 import type { Tracing } from '../tracing/tracing';
 import { bodyHash } from '../notifications/dedup-key';
 import { normalizeNotification, type Receipt } from '../notifications/normalize';
 import { validateNotification } from '../notifications/schema';
 
 export interface ReceiveDeps {
-  store: Store;
+  store: Pick<IngestStore, 'record'>;
   logger: Logger;
   metrics: Metrics;
   mallIds: readonly string[];

@@ -21,6 +21,8 @@ export interface Stores {
   commands: CommandStore;
   ledger: LedgerStore;
   kind: StoreDriver['kind'];
+  /** SQLite: ports to the one writer for the gateway listener's thread (see StoreDriver.writerPorts). */
+  writerPorts: StoreDriver['writerPorts'];
 }
 
 /**
@@ -41,5 +43,6 @@ export async function openStores(databaseUrl: string, options: OpenStoresOptions
     commands: createCommandStore(driver, settings),
     ledger,
     kind: driver.kind,
+    writerPorts: driver.writerPorts?.bind(driver),
   };
 }

@@ -27,10 +27,14 @@ function closedNotiTypeLabel(counter: Counter<'noti_type' | 'outcome'>) {
   };
 }
 
-/** Every metric the receiver exports, on its own registry so tests and replicas never share state. */
-export function createMetrics() {
+/**
+ * Every metric the receiver exports, on its own registry so tests and replicas never share state.
+ * A thread's registry is that thread's alone: the gateway listener's thread keeps its own and the
+ * main thread merges it into /metrics, without the process's metrics, which the main one reports.
+ */
+export function createMetrics(options: { processMetrics?: boolean } = {}) {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'noti_receiver_process_' });
+  if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'noti_receiver_process_' });
   const latencyBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
   return {
     registry,
@@ -45,6 +49,12 @@ export function createMetrics() {
       help: 'Time from request received to ack sent, by HTTP status',
       labelNames: ['status'] as const,
       buckets: latencyBuckets,
+      registers: [registry],
+    }),
+    ingestLoopDelay: new Histogram({
+      name: 'noti_receiver_ingest_loop_delay_seconds',
+      help: "How late the gateway listener's event loop ran a timer: how long an ack could wait for the loop",
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],
     }),
     commitLatency: new Histogram({

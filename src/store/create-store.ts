@@ -1,5 +1,5 @@
 import { typedDriver, type StoreDriver } from './driver';
-import { inboxRow } from './procedures/inbox-outbox/inbox-row';
+import { ingestWrites } from './ingest-store';
 import type { Store } from './store';
 
 /** When the caller does not say: the moment the write was asked for (it commits a moment later). */
@@ -12,9 +12,7 @@ const nowIso = () => new Date().toISOString();
 export function createStore(driver: StoreDriver): Store {
   const { write, read } = typedDriver(driver);
   return {
-    kind: driver.kind,
-    record: (entry) => write('recordNotification', inboxRow(entry)),
-    recordRejection: (entry) => write('recordRejection', entry),
+    ...ingestWrites(driver.kind, (name, args) => driver.write(name, args)),
     nextPending: (limit, maxBytes) => read('nextPending', limit, maxBytes),
     markDelivered: (seqs, deliveredAt, publisher) => write('markDelivered', seqs, deliveredAt, publisher ?? null),
     markRetry: (seq, error, nextAttemptAt, detail) => write('markRetry', seq, error, nextAttemptAt, detail?.at ?? nowIso(), detail?.publisher ?? null),

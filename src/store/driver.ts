@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { LedgerReadName, LedgerWriteName, ReadName, Reads, ResultOf, WriteName, Writes } from './procedures';
 
 /**
@@ -27,6 +28,11 @@ export interface StoreDriver {
   holdsProjectorLock(): Promise<boolean>;
   /** Throws StoreUnavailable when an ack could not be committed now. */
   ping(): Promise<void>;
+  /**
+   * SQLite: hands another thread (the gateway's listener) a port of its own to the one writer,
+   * again after each restart of the writer. Absent on PostgreSQL, where that thread opens a pool.
+   */
+  writerPorts?(onPort: (port: MessagePort) => void): void;
   /** Called after each commit that added or revived outbox rows. */
   onNewEvents(listener: () => void): void;
   close(): Promise<void>;

@@ -170,6 +170,7 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
       if (writer.health.replaced) return Promise.reject(new StoreUnavailable(writer.health.replaced));
       return projectorReader.read(name, args);
     },
+    writerPorts: (onPort) => writer.attachClient(onPort),
     holdsRelayLock: async () => true,
     holdsProjectorLock: async () => true,
     async ping() {

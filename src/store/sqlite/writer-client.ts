@@ -1,8 +1,8 @@
-import type { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import type { WriteName } from '../procedures';
-import { StoreUnavailable } from '../store';
 import { startWorker } from './start-worker';
-import type { FromWriter, ToWriter, WriteMessage, WriterSetup } from './writer-protocol';
+import { WriteChannel } from './write-channel';
+import type { FromWriter, ToWriter, WriterSetup } from './writer-protocol';
 
 /**
  * A batch's rows live for a commit or two, so a young generation of 6 MB (V8 would grow it to
@@ -33,17 +33,14 @@ export interface WriterHealth {
 }
 
 /**
- * The main thread's side of the writer worker. Writes are not held back for the previous commit
- * (the worker batches whatever piles up while one is on disk); those asked for during one turn of
- * the event loop go as one message, since each message costs the main thread a structured clone
- * pass and a wake-up of the worker. Each write's promise settles when the worker replies after
- * its COMMIT.
+ * The main thread's side of the writer worker, which also hands other threads (the gateway's
+ * listener) ports of their own to it: each thread's writes go straight to the writer, never
+ * through another thread's event loop. The batching is the WriteChannel's.
  */
 export class WriterClient {
   readonly health: WriterHealth = { replaced: null, lastFailure: null };
   private worker: Worker;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  private nextId = 1;
+  private readonly channel = new WriteChannel('sqlite writer starting');
   /** Why writes are refused until a new writer thread is up (or for good, once closing or the file is gone). */
   private dead: string | null = null;
   private closing = false;
@@ -51,10 +48,8 @@ export class WriterClient {
   private startedAt = 0;
   private quickDeaths = 0;
   private restartTimer: NodeJS.Timeout | null = null;
-  /** Asked for during this turn and not yet posted, with the buffers their message transfers. */
-  private outgoing: WriteMessage[] = [];
-  private transfer: ArrayBuffer[] = [];
-  private postScheduled = false;
+  /** Other threads' receivers of a port to the writer: each gets a new one whenever a writer starts. */
+  private readonly clients: Array<(port: MessagePort) => void> = [];
 
   constructor(
     private readonly setup: WriterSetup,
@@ -74,6 +69,7 @@ export class WriterClient {
   private start(): [Worker, Promise<void>] {
     const worker = startWorker('writer-worker', this.setup, WRITER_HEAP);
     this.startedAt = Date.now();
+    this.channel.open(worker);
     let failure: string | null = null;
     worker.on('message', (message: FromWriter) => this.receive(message));
     worker.on('error', (error) => {
@@ -83,37 +79,30 @@ export class WriterClient {
     void exited.then(() => {
       if (this.worker === worker) this.lost(failure ?? 'sqlite writer stopped');
     });
+    for (const client of this.clients) this.connect(worker, client);
     return [worker, exited];
   }
 
   /**
-   * The arguments are cloned when the turn's writes are posted, not now (raw bytes excepted: they
-   * are copied at once): a caller must not change them afterwards, as PostgreSQL's group commit,
-   * which runs a write later, already requires.
+   * Gives `onPort` a port to the writer now, and a new one after each restart of the writer (the
+   * old port closes with the thread that held its other end). Its writes are batched and
+   * committed with this thread's; every commit is still reported here (relay, checkpoints, health).
    */
-  write(name: WriteName, args: unknown[]): Promise<unknown> {
-    if (this.dead) return Promise.reject(new StoreUnavailable(this.dead));
-    const id = this.nextId++;
-    const settled = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    this.outgoing.push({ id, name, args: forTransfer(args, this.transfer) });
-    if (!this.postScheduled) {
-      this.postScheduled = true;
-      // setImmediate, not a microtask: microtasks run after each socket's callback, so each
-      // request's write would leave alone; the check phase follows every callback of the poll.
-      setImmediate(this.postWrites);
-    }
-    return settled;
+  attachClient(onPort: (port: MessagePort) => void): void {
+    this.clients.push(onPort);
+    if (!this.dead && !this.closing) this.connect(this.worker, onPort);
   }
 
-  private readonly postWrites = (): void => {
-    this.postScheduled = false;
-    if (this.outgoing.length === 0) return;
-    const writes = this.outgoing;
-    const transfer = this.transfer;
-    this.outgoing = [];
-    this.transfer = [];
-    this.worker.postMessage({ type: 'writes', writes } satisfies ToWriter, transfer);
-  };
+  private connect(worker: Worker, onPort: (port: MessagePort) => void): void {
+    const { port1, port2 } = new MessageChannel();
+    worker.postMessage({ type: 'client', port: port1 } satisfies ToWriter, [port1]);
+    onPort(port2);
+  }
+
+  /** See WriteChannel.write. */
+  write(name: WriteName, args: unknown[]): Promise<unknown> {
+    return this.channel.write(name, args);
+  }
 
   /** Asks the writer for a checkpoint between two batches. */
   checkpoint(): void {
@@ -125,7 +114,7 @@ export class WriterClient {
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = null;
     if (!this.dead) {
-      this.postWrites();
+      this.channel.post();
       this.worker.postMessage({ type: 'close' } satisfies ToWriter);
     }
     this.closing = true;
@@ -147,13 +136,8 @@ export class WriterClient {
     }
     if (message.replaced) this.replaced(message.replaced);
     if (message.committed === true) this.health.lastFailure = null;
-    else if (message.committed === false) this.health.lastFailure = { at: Date.now(), error: firstError(message) };
-    for (const reply of message.replies) {
-      const waiter = this.pending.get(reply.id);
-      this.pending.delete(reply.id);
-      if (reply.ok) waiter?.resolve(reply.value);
-      else waiter?.reject(new StoreUnavailable(`sqlite write failed: ${reply.error}`));
-    }
+    else if (message.committed === false) this.health.lastFailure = { at: Date.now(), error: message.error ?? 'commit failed' };
+    this.channel.settle(message.replies);
     if (message.outboxChanged) this.events.onOutboxChanged();
     if (message.committed !== false) this.events.onCommit();
   }
@@ -178,8 +162,8 @@ export class WriterClient {
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;
       if (this.closing) return;
-      [this.worker, this.exited] = this.start();
       this.dead = null;
+      [this.worker, this.exited] = this.start();
       this.events.onWriterRestarted(reason);
     }, delay);
   }
@@ -187,39 +171,7 @@ export class WriterClient {
   private die(reason: string): void {
     if (this.dead) return;
     this.dead = reason;
-    this.outgoing = [];
-    this.transfer = [];
-    for (const waiter of this.pending.values()) waiter.reject(new StoreUnavailable(reason));
-    this.pending.clear();
+    this.channel.refuse(reason);
     if (!this.closing) this.events.onWriterDied(reason);
   }
-}
-
-function firstError(message: Extract<FromWriter, { type: 'batch' }>): string {
-  for (const reply of message.replies) if (!reply.ok) return reply.error;
-  return 'commit failed';
-}
-
-/**
- * A Buffer is usually a view into a larger pooled ArrayBuffer, which structured clone would copy
- * whole; an exact copy of its bytes is moved instead (its buffer added to `transfer`). The
- * caller's Buffer stays intact. Looks one level into plain objects, where entries keep their raw
- * bodies.
- */
-function forTransfer(args: unknown[], transfer: ArrayBuffer[]): unknown[] {
-  const exact = (value: unknown): unknown => {
-    if (!(value instanceof Uint8Array)) return value;
-    const copy = new Uint8Array(value);
-    transfer.push(copy.buffer);
-    return copy;
-  };
-  return args.map((arg) => {
-    if (arg instanceof Uint8Array) return exact(arg);
-    if (arg === null || typeof arg !== 'object' || Array.isArray(arg)) return arg;
-    let copied: Record<string, unknown> | null = null;
-    for (const [key, value] of Object.entries(arg)) {
-      if (value instanceof Uint8Array) (copied ??= { ...arg })[key] = exact(value);
-    }
-    return copied ?? arg;
-  });
 }

@@ -1,6 +1,11 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { WriteRequest } from '../procedures/inbox-outbox/write-batch';
 
-/** What the main thread and the SQLite writer worker say to each other. */
+/**
+ * What the main thread (and other threads, on ports the main one hands them) and the SQLite
+ * writer worker say to each other. Every batch is reported to the main thread, with the replies to
+ * its own writes; each other thread gets the replies to its writes.
+ */
 export interface WriterSetup {
   path: string;
   /** dev:ino of the file the service opened: a different answer later means it was deleted or replaced. */
@@ -18,8 +23,10 @@ export interface WriteMessage extends WriteRequest {
 }
 
 export type ToWriter =
-  /** Every write asked for during one turn of the main thread's event loop, in the order asked. */
+  /** Every write asked for during one turn of a client's event loop, in the order asked. */
   | { type: 'writes'; writes: WriteMessage[] }
+  /** From the main thread: another thread's port; its writes join the batches, its replies go back on it. */
+  | { type: 'client'; port: MessagePort }
   /** Checkpoint between two batches, so the next transaction can rewind the WAL (see checkpoints.ts). */
   | { type: 'checkpoint' }
   | { type: 'close' };
@@ -35,6 +42,8 @@ export type FromWriter =
       committed: boolean | null;
       /** Set once the path no longer names the open file; from then on every write is refused. */
       replaced: string | null;
+      /** The first write's error, when one failed (another thread's write included). */
+      error: string | null;
     }
   | { type: 'checkpointed' }
   /** Found between batches: the database file or its WAL no longer is what the path names. */

@@ -1,6 +1,6 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { LedgerWriteName } from '../procedures';
-import { commitBatch } from './commit-batch';
+import { commitBatch, type WriteOutcome } from './commit-batch';
 import { fileIdentity, fileReplaced } from './file-identity';
 import { tooLittleSpace } from './free-space';
 import { openConnection } from './open-connection';
@@ -49,7 +49,12 @@ try {
   process.exit(1);
 }
 
+/** Where a write came from: the main thread, or another thread's port (see `client`). */
+type Origin = MessagePort | null;
 let queue: WriteMessage[] = [];
+let origins: Origin[] = [];
+/** Other threads' ports, closed with the writer. */
+const clients = new Set<MessagePort>();
 let scheduled = false;
 let closing = false;
 let checkpointWanted = false;
@@ -107,25 +112,52 @@ port.on('message', (message: ToWriter) => {
     closing = true;
   } else if (message.type === 'checkpoint') {
     checkpointWanted = true;
+  } else if (message.type === 'client') {
+    client(message.port);
   } else {
-    for (const write of message.writes) queue.push(write);
+    take(message.writes, null);
   }
+  schedule();
+});
+
+/** Another thread writes through `client` directly: its writes never wait on the main thread's loop. */
+function client(clientPort: MessagePort): void {
+  clients.add(clientPort);
+  clientPort.on('message', (message: ToWriter) => {
+    if (message.type !== 'writes' || closing) return;
+    take(message.writes, clientPort);
+    schedule();
+  });
+  clientPort.on('close', () => clients.delete(clientPort));
+}
+
+function take(writes: readonly WriteMessage[], origin: Origin): void {
+  for (const write of writes) {
+    queue.push(write);
+    origins.push(origin);
+  }
+}
+
+function schedule(): void {
   if (!scheduled) {
     scheduled = true;
     setImmediate(flush);
   }
-});
+}
 
 function flush(): void {
   scheduled = false;
   const batch = queue;
+  const from = origins;
   queue = [];
+  origins = [];
   // The ledger's own transactions (a projector batch's writes, a sweep, a rebuild page) commit
   // after the acks that were waiting with them, never ahead: an ack waits for no ledger write.
-  const acks = batch.filter((write) => !LEDGER_WRITES.has(write.name));
-  const ledger = acks.length === batch.length ? [] : batch.filter((write) => LEDGER_WRITES.has(write.name));
-  if (acks.length > 0) send(commit(acks));
-  if (ledger.length > 0) send(commit(ledger));
+  const acks: number[] = [];
+  const ledger: number[] = [];
+  batch.forEach((write, i) => (LEDGER_WRITES.has(write.name) ? ledger : acks).push(i));
+  if (acks.length > 0) reply(commit(acks.map((i) => batch[i]!)), acks.map((i) => from[i]!));
+  if (ledger.length > 0) reply(commit(ledger.map((i) => batch[i]!)), ledger.map((i) => from[i]!));
   // After the batch's replies, not before: the acks already waiting do not wait for the
   // checkpoint too; only writes arriving while it runs do (they become the next batch).
   if (checkpointWanted && !replaced) {
@@ -140,11 +172,29 @@ function flush(): void {
   if (closing) {
     clearInterval(fileCheck);
     statements.db.close();
+    for (const clientPort of clients) clientPort.close();
     port.close();
   }
 }
 
-function commit(batch: WriteMessage[]): FromWriter {
+/**
+ * Each reply to the thread that asked; the main thread is told of every batch (its commits wake
+ * the relay and the checkpointer, its failures are readiness), with no replies if none are its own.
+ */
+function reply(result: Extract<FromWriter, { type: 'batch' }>, from: Origin[]): void {
+  const byClient = new Map<MessagePort, WriteReply[]>();
+  const own: WriteReply[] = [];
+  result.replies.forEach((answer, i) => {
+    const origin = from[i];
+    if (!origin) own.push(answer);
+    else if (byClient.has(origin)) byClient.get(origin)!.push(answer);
+    else byClient.set(origin, [answer]);
+  });
+  for (const [clientPort, replies] of byClient) clientPort.postMessage({ ...result, replies } satisfies FromWriter);
+  send({ ...result, replies: own });
+}
+
+function commit(batch: WriteMessage[]): Extract<FromWriter, { type: 'batch' }> {
   if (replaced) return refuseAll(batch, replaced);
   // Checked before every batch, probes included: a nearly full disk may still take a small
   // commit into WAL frames reused after a checkpoint, so whether one commit succeeded says
@@ -162,6 +212,7 @@ function commit(batch: WriteMessage[]): FromWriter {
   return {
     type: 'batch',
     replies,
+    error: firstError(outcomes),
     outboxChanged,
     // The readiness probe alone says nothing about whether acks commit (a full disk may take one row).
     committed: batch.some((request) => request.name !== 'probeWrite')
@@ -171,14 +222,19 @@ function commit(batch: WriteMessage[]): FromWriter {
   };
 }
 
-function refuseLowSpace(batch: WriteMessage[], reason: string): FromWriter {
+function firstError(outcomes: readonly WriteOutcome[]): string | null {
+  for (const outcome of outcomes) if (!outcome.ok) return outcome.error;
+  return null;
+}
+
+function refuseLowSpace(batch: WriteMessage[], reason: string): Extract<FromWriter, { type: 'batch' }> {
   const replies: WriteReply[] = batch.map(({ id }) => ({ id, ok: false, error: reason }));
   // A refused probe fails readiness by itself; only refused acks are remembered as failed commits.
   const committed = batch.some((request) => request.name !== 'probeWrite') ? false : null;
-  return { type: 'batch', replies, outboxChanged: false, committed, replaced: null };
+  return { type: 'batch', replies, error: reason, outboxChanged: false, committed, replaced: null };
 }
 
-function refuseAll(batch: Array<{ id: number }>, reason: string): FromWriter {
+function refuseAll(batch: Array<{ id: number }>, reason: string): Extract<FromWriter, { type: 'batch' }> {
   const replies: WriteReply[] = batch.map(({ id }) => ({ id, ok: false, error: reason }));
-  return { type: 'batch', replies, outboxChanged: false, committed: false, replaced: reason };
+  return { type: 'batch', replies, error: reason, outboxChanged: false, committed: false, replaced: reason };
 }
