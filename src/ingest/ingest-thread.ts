@@ -21,6 +21,8 @@ export interface IngestThread {
   metrics(): Promise<Array<MetricObjectWithValues<MetricValue<string>>> | null>;
   /** Stops the listener: no new request, those in flight answered and committed (at most `timeoutMs`). */
   drain(timeoutMs: number): Promise<void>;
+  /** Ends the thread at once, as a crash would; the supervisor then does what it does after a crash. */
+  terminate(): Promise<void>;
 }
 
 export interface IngestThreadOptions {
@@ -29,6 +31,8 @@ export interface IngestThreadOptions {
   writerPorts?: (onPort: (port: MessagePort) => void) => void;
   /** The thread ended without being drained (a crash, its heap limit): the process must not go on without it. */
   onLost: (reason: string) => void;
+  /** The environment the thread reads its configuration from; the process's by default. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -45,7 +49,11 @@ export function startIngestThread(options: IngestThreadOptions): Promise<IngestT
     else worker.postMessage({ type: 'writer-port', port } satisfies ToIngest, [port]);
   });
   const setup: IngestSetup = { simulatorKeys: options.simulatorKeys.map((key) => new Uint8Array(key)), writerPort: firstPort };
-  const started = new Worker(workerFile('ingest-worker', __dirname), { workerData: setup, transferList: firstPort ? [firstPort] : [] });
+  const started = new Worker(workerFile('ingest-worker', __dirname), {
+    workerData: setup,
+    transferList: firstPort ? [firstPort] : [],
+    env: options.env ?? process.env,
+  });
   worker = started;
 
   let nextId = 1;
@@ -85,6 +93,7 @@ export function startIngestThread(options: IngestThreadOptions): Promise<IngestT
             started.postMessage({ type: 'drain', timeoutMs } satisfies ToIngest);
             return done;
           },
+          terminate: async () => void (await started.terminate()),
         });
       } else if (message.type === 'failed') {
         if (!listening) reject(new Error(`the gateway listener could not start: ${message.error}`));

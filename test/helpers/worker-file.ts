@@ -58,7 +58,8 @@ function transpiled(entry: string): Record<string, string> {
       cache.set(file, output);
     }
     sources[file] = output;
-    for (const [, specifier] of output.matchAll(/require\("(\.{1,2}\/[^"]+)"\)/g)) {
+    // A static import becomes require("…"); a dynamic import() keeps its own quotes, require('…').
+    for (const [, , specifier] of output.matchAll(/require\((["'])(\.{1,2}\/[^"']+)\1\)/g)) {
       const base = resolve(dirname(file), specifier!);
       const target = [`${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
       if (target) visit(target);
