@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { approvalNotification, changeNotification, nextPgCno, type JsonNotification } from '../../src/simulator/notification-builders';
+import { eventually } from '../helpers/eventually';
+import { MAIN_JS, readEventsFile, spawnReceiver, type SpawnedReceiver } from '../helpers/spawn-receiver';
+import { admin, createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
+
+async function post(url: string, body: JsonNotification): Promise<{ status: number; resCd?: string }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '61.33.205.151' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, resCd: ((await res.json()) as { resCd?: string }).resCd };
+}
+
+async function readyz(r: SpawnedReceiver): Promise<{
+  status: string;
+  ingest: { answering: boolean; loopDelayP99Ms: number | null } | null;
+  relay: { holdsLock: boolean } | null;
+  ledger: { behind: number; projector: { here: boolean } } | null;
+}> {
+  return (await fetch(`http://127.0.0.1:${r.adminPort}/readyz`)).json() as never;
+}
+
+async function count(schema: TestSchema, from: string): Promise<number> {
+  const [row] = await admin(schema.url, `SELECT count(*)::int AS n FROM ${from}`);
+  return Number(row?.n);
+}
+
+describe('ROLE on SQLite', () => {
+  it('refuses a split role in one line: one process serves a SQLite file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'roles-sqlite-'));
+    try {
+      const run = spawnSync(process.execPath, [MAIN_JS], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', ROLE: 'ingest', DATABASE_URL: `sqlite:${join(dir, 'r.db')}`, PORT: '0', ADMIN_PORT: '0' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim().split('\n')).toEqual([
+        'payment-noti-receiver: invalid ROLE (got "ingest"): ingest needs DATABASE_URL=postgres://…: one process serves a SQLite file and runs every role (ROLE=all); fix it in the environment or .env (see .env.example)',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describePostgres('the split layout on one PostgreSQL: ingest replicas and operator replicas', () => {
+  let schema: TestSchema;
+  let dir: string;
+  const running: SpawnedReceiver[] = [];
+
+  beforeEach(async () => {
+    schema = await createTestSchema();
+    dir = mkdtempSync(join(tmpdir(), 'roles-'));
+  });
+  afterEach(async () => {
+    for (const r of running.splice(0)) {
+      r.child.kill('SIGKILL');
+      await r.exited;
+    }
+    await schema.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('ingest replicas ack and relay, the operator runs the console and the ledger, and each duty is taken over when its holder is killed', async () => {
+    const queue = join(dir, 'events.ndjson');
+    const env = { DATABASE_URL: schema.url, QUEUE_URL: `file:${queue}`, ADMIN_TOKEN: 'a-console-token-of-enough-length-0123' };
+    const ingestA = await spawnReceiver(dir, { ...env, ROLE: 'ingest' });
+    const ingestB = await spawnReceiver(dir, { ...env, ROLE: 'ingest' });
+    const operatorA = await spawnReceiver(dir, { ...env, ROLE: 'operator' });
+    running.push(ingestA, ingestB, operatorA);
+
+    // What each role listens on: the operator has no gateway listener, an ingest replica no console or API.
+    expect(operatorA.logs().find((line) => line.message === 'listening')).toMatchObject({ role: 'operator', port: null });
+    expect(ingestA.logs().find((line) => line.message === 'listening')).toMatchObject({ role: 'ingest', apiPort: null });
+    expect((await fetch(`http://127.0.0.1:${ingestA.adminPort}/console`, { redirect: 'manual' })).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${operatorA.adminPort}/console/sign-in`)).status).toBe(200);
+    expect((await readyz(operatorA)).ingest).toBeNull();
+    expect((await readyz(ingestA)).ingest?.answering).toBe(true);
+
+    const orders = Array.from({ length: 6 }, () => nextPgCno());
+    const answers = await Promise.all(orders.flatMap((pgCno, i) => [
+      post((i % 2 ? ingestA : ingestB).url, approvalNotification({ pgCno })),
+    ]));
+    expect(answers.filter((answer) => answer.resCd !== '0000')).toEqual([]);
+    await Promise.all(orders.map((pgCno, i) => post((i % 2 ? ingestB : ingestA).url, changeNotification({ pgCno, cancelAmount: '1000' }))));
+
+    // One relay among the ingest replicas; the ledger is projected by the operator alone.
+    await eventually(async () => (await readyz(operatorA)).ledger?.behind === 0, 30_000, "the operator's projector to catch up");
+    expect((await readyz(operatorA)).ledger?.projector.here).toBe(true);
+    const holders = await Promise.all([ingestA, ingestB].map(async (r) => (await readyz(r)).relay?.holdsLock === true));
+    expect(holders.filter(Boolean)).toHaveLength(1);
+    await eventually(async () => (await count(schema, "outbox WHERE status <> 'delivered'")) === 0, 30_000, 'every event relayed');
+
+    // The relay's holder dies: the other ingest replica takes the relay over.
+    const holder = holders[0] ? ingestA : ingestB;
+    const survivor = holder === ingestA ? ingestB : ingestA;
+    holder.child.kill('SIGKILL');
+    await holder.exited;
+    const late = nextPgCno();
+    expect(await post(survivor.url, approvalNotification({ pgCno: late }))).toEqual({ status: 200, resCd: '0000' });
+    await eventually(() => readEventsFile(queue, { whileWriting: true }).some((event) => event.pgCno === late), 30_000, 'the late event relayed by the survivor');
+
+    // The operator dies: a second one takes the projector over.
+    const operatorB = await spawnReceiver(dir, { ...env, ROLE: 'operator' });
+    running.push(operatorB);
+    operatorA.child.kill('SIGKILL');
+    await operatorA.exited;
+    const later = approvalNotification({ pgCno: nextPgCno() });
+    expect(await post(survivor.url, later)).toEqual({ status: 200, resCd: '0000' });
+    await eventually(async () => {
+      const ready = await readyz(operatorB);
+      return ready.ledger?.projector.here === true && ready.ledger.behind === 0;
+    }, 30_000, 'the second operator to take the projector over and catch up');
+    expect(await count(schema, `ledger_orders WHERE shop_order_no = '${later.shopOrderNo}'`)).toBe(1);
+  });
+});
