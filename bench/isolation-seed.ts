@@ -43,7 +43,7 @@ function topUpSqlite(file: string, orders: number): number {
     if (!template) throw new Error('no template order to copy');
     const have = (db.prepare('SELECT COUNT(*) AS n FROM ledger_orders').get() as { n: number }).n;
     const columns = (db.prepare(`SELECT name FROM pragma_table_info('ledger_orders')`).all() as Array<{ name: string }>).map((c) => c.name).filter((name) => name !== 'order_id');
-    const insert = db.prepare(`WITH RECURSIVE n(i) AS (SELECT @from UNION ALL SELECT i + 1 FROM n WHERE i < @to)
+    const insert = db.prepare(`WITH RECURSIVE n(i) AS (SELECT CAST(@from AS INTEGER) UNION ALL SELECT i + 1 FROM n WHERE i < @to)
       INSERT INTO ledger_orders (${columns.join(', ')})
       SELECT ${copyColumns(columns, template.shop_order_no, 'n.i', (...parts) => parts.join(' || ')).join(', ')}
       FROM n CROSS JOIN (SELECT * FROM ledger_orders WHERE order_id = @template) t`);
