@@ -2,9 +2,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import Database from 'better-sqlite3';
-import { Client } from 'pg';
 import { approvalNotification, changeNotification, nextPgCno, type JsonNotification } from '../src/simulator/notification-builders';
+import { readOne } from './store-sql';
 
 /**
  * What runs beside the isolation bench's probe: (a) one order's partial cancels as fast as they are
@@ -18,28 +17,8 @@ export interface ScenarioOutcome {
   note: string;
 }
 
-/** One parameterised read of the store (`?` placeholders), SQLite file or PostgreSQL URL alike. */
-export async function readOne<T>(databaseUrl: string, sql: string, params: unknown[]): Promise<T | undefined> {
-  if (databaseUrl.startsWith('sqlite:')) {
-    const db = new Database(databaseUrl.slice('sqlite:'.length), { readonly: true });
-    try {
-      return db.prepare(sql).get(...params) as T | undefined;
-    } finally {
-      db.close();
-    }
-  }
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    let n = 0;
-    return (await client.query(sql.replace(/\?/g, () => `$${(n += 1)}`), params)).rows[0] as T | undefined;
-  } finally {
-    await client.end();
-  }
-}
-
 /** Posts one JSON notification; true when it was acked `0000` with a 2xx. */
-async function send(url: string, notification: JsonNotification): Promise<boolean> {
+export async function send(url: string, notification: JsonNotification): Promise<boolean> {
   try {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(notification) });
     const text = await response.text();
@@ -49,7 +28,7 @@ async function send(url: string, notification: JsonNotification): Promise<boolea
   }
 }
 
-const seconds = (fromMs: number) => ((performance.now() - fromMs) / 1000).toFixed(1);
+export const seconds = (fromMs: number) => ((performance.now() - fromMs) / 1000).toFixed(1);
 
 /**
  * (a) One approval of `count` won, then `count` partial cancels of 1 won each (event 20, each its own

@@ -1,6 +1,7 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export const REPO_ROOT = join(__dirname, '..', '..');
@@ -11,6 +12,15 @@ export interface RunningProcess {
   peakRssMb(): number;
   resetPeakRss(): void;
   stop(): Promise<void>;
+}
+
+/** A port no one listens on now, as the kernel hands it out: two benches on one machine never share a receiver. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 export async function startBareServer(port: number): Promise<RunningProcess> {
