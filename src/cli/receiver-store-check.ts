@@ -18,6 +18,8 @@ export interface ReadyzBody {
   store?: ReceiverStore;
   publisher?: { kind?: string; connected?: boolean; detail?: string; lastError?: string | null; lastDeliveredAt?: string | null };
   relay?: { running?: boolean; holdsLock?: boolean } | null;
+  /** Null on a replica without a gateway listener (ROLE=operator); absent from older receivers. */
+  ingest?: { answering?: boolean; loopDelayP99Ms?: number | null } | null;
 }
 
 export interface Readiness {

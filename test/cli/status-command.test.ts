@@ -52,6 +52,31 @@ describe('noti-receiver status', () => {
     expect(result.stdout).toMatch(/^open discrepancies +0$/m);
   });
 
+  it("shows whether the gateway listener's loop answers, and fails readiness when it does not", async () => {
+    const withListener = async (health: { answering: boolean; loopDelayP99Ms: number | null }) => {
+      const server = createAdminApp({
+        store: receiver.store,
+        publisher: { kind: 'file', publish: async () => undefined, status: () => ({ connected: true }), close: async () => undefined },
+        relay: null,
+        metrics: createMetrics(),
+        isShuttingDown: () => false,
+        ingest: { health: async () => health, render: async () => null },
+      }).listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      try {
+        return await receiver.cli(['status', '--admin-url', `http://127.0.0.1:${(server.address() as AddressInfo).port}`]);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    };
+    const answering = await withListener({ answering: true, loopDelayP99Ms: 3.25 });
+    expect(answering.stdout).toMatch(/^receiver +ready /m);
+    expect(answering.stdout).toMatch(/^gateway listener +answering; event loop delay p99 3\.3 ms$/m);
+    const stuck = await withListener({ answering: false, loopDelayP99Ms: null });
+    expect(stuck.stdout).toMatch(/^receiver +not ready /m);
+    expect(stuck.stdout).toMatch(/^gateway listener +NOT ANSWERING: its event loop did not reply within a second; acks are not being answered$/m);
+  });
+
   it('counts the open payment discrepancies by kind', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'noti-status-'));
     const stores = await openStores(`sqlite:${join(dir, 'receiver.db')}`);

@@ -85,6 +85,7 @@ function formatStatus(readiness: Readiness, store: StoreView, otherStore: boolea
   const backlog = store.backlog;
   return formatFields([
     ['receiver', readiness.reachable ? `${readiness.body?.status ?? 'answered'} (${readiness.url})` : `unreachable: ${readiness.error} (${readiness.url})`],
+    ['gateway listener', readiness.body ? listenerLine(readiness.body.ingest) : null],
     ['store', readiness.body?.store ? receiverStoreLine(readiness.body.store) : null],
     ['read from', store.identity ? readFromLine(store.identity, readiness, otherStore) : null],
     [
@@ -123,6 +124,16 @@ function discrepanciesLine(counts: Record<string, number>): string {
   const total = kinds.reduce((sum, [, n]) => sum + n, 0);
   if (total === 0) return '0';
   return `${total} (${kinds.map(([kind, n]) => `${kind} ${n}`).join(', ')}; see "discrepancies list")`;
+}
+
+/** The gateway listener's thread: whether its loop answers and how late it runs. */
+function listenerLine(ingest: ReadyzBody['ingest']): string | null {
+  if (ingest === undefined) return null;
+  if (ingest === null) return 'none on this replica (ROLE=operator)';
+  if (!ingest.answering) return 'NOT ANSWERING: its event loop did not reply within a second; acks are not being answered';
+  return ingest.loopDelayP99Ms === null || ingest.loopDelayP99Ms === undefined
+    ? 'answering'
+    : `answering; event loop delay p99 ${ingest.loopDelayP99Ms.toFixed(1)} ms`;
 }
 
 function relayLine(relay: ReadyzBody['relay']): string | null {
