@@ -27,7 +27,8 @@ export async function openIngestStore(databaseUrl: string, options: { onBackgrou
       close: () => writer.close(),
     };
   }
-  const pool = (await import('./postgres/ingest-pool')).openPostgresIngest(database.location, options);
+  // Its group commit runs one transaction at a time: a few connections cover a retry and a reconnect.
+  const pool = (await import('./postgres/ingest-pool')).openPostgresIngest(database.location, { ...options, maxConnections: 4 });
   return {
     store: ingestWrites('postgres', pool.write),
     attachWriter: () => undefined,
