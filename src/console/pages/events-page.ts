@@ -49,7 +49,7 @@ ${exportForm(viewer, 'events', { q: form.q, type: form.type, state: form.state }
     ? html`<tr><td colspan="7" class="muted">${t('events.noneMatch')}</td></tr>`
     : rows.map((row) => html`<tr>
     <td>${when(t, row.receivedAt)}</td>
-    <td><span class="nowrap">${eventTypeName(t, row.type)}</span><br><a href="/console/events/${encodeURIComponent(row.eventId)}" class="mono">${row.eventId}</a></td><td class="mono order-no">${isolated(row.shopOrderNo)}</td><td class="mono nowrap">${isolated(row.pgCno)}</td>
+    <td>${eventTypeName(t, row.type, 'nowrap code')}<br><a href="/console/events/${encodeURIComponent(row.eventId)}" class="mono">${row.eventId}</a></td><td class="mono order-no">${isolated(row.shopOrderNo)}</td><td class="mono nowrap">${isolated(row.pgCno)}</td>
     <td>${stateBadge(row.status, t)}</td><td class="num">${row.attempts}</td><td class="num">${row.redeliveries}</td></tr>`)}</tbody>
 </table></div>
 <nav class="pager">

@@ -30,7 +30,7 @@ export function internalEventPage(viewer: Viewer, detail: EventDetail, attempts:
   <span class="muted">${t('event.requeueHint')}</span></div>
 <div class="columns">
 <section class="card"><h2>${t('event.internal.heading')}</h2><table class="facts"><tbody>
-  <tr><th>${t('event.row.type')}</th><td>${eventTypeName(t, detail.type)}</td></tr>
+  <tr><th>${t('event.row.type')}</th><td>${eventTypeName(t, detail.type, 'code')}</td></tr>
   ${order ? html`<tr><th>${t('event.row.order')}</th><td><a class="mono order-no" href="${orderHref(order.mallId, order.shopOrderNo)}">${isolated(order.shopOrderNo)}</a> <span class="muted mono">${order.mallId}</span></td></tr>` : ''}
   ${detail.pgCno ? html`<tr><th>${t('event.row.pgCno')}</th><td class="mono">${isolated(detail.pgCno)}</td></tr>` : ''}
 </tbody></table></section>

@@ -1,5 +1,5 @@
 import type { DeliveryReadiness } from '../../relay/publisher-readiness';
-import { eventTypeName } from './event-type-name';
+import { eventTypeName, eventTypeText } from './event-type-name';
 import { maskFreeText } from '../../observability/mask';
 import type { Backlog, EventCounts, ProblemCounts, RetentionRun } from '../../store/store';
 import type { ActivitySeries } from '../activity-series';
@@ -37,7 +37,7 @@ function publisherSection(t: Translator, delivery: DeliveryReadiness | null) {
   const { publisher, relay } = delivery;
   return html`<section class="card">
   <h2>${t('overview.publisher')}</h2>
-  <p>${publisher.kind === 'none' ? t('overview.noPublisher') : t.rich('overview.publisherState', { kind: publisher.kind })}<strong class="${publisher.ok ? 'status-ok' : 'error'}">${publisher.connected ? t('overview.connected') : t('overview.disconnected')}</strong>${
+  <p>${publisher.kind === 'none' ? t('overview.noPublisher') : t.rich('overview.publisherState', { kind: t.locale === 'en' ? publisher.kind : html`<code class="code-tag">${publisher.kind}</code>` })}<strong class="${publisher.ok ? 'status-ok' : 'error'}">${publisher.connected ? t('overview.connected') : t('overview.disconnected')}</strong>${
     publisher.detail && publisher.detail !== publisher.lastError ? html` <span class="muted">${publisherDetail(t, maskFreeText(publisher.detail))}</span>` : ''}; ${
     publisher.lastDeliveredAt ? t('overview.lastDelivery', { time: t.time(publisher.lastDeliveredAt) }) : t('overview.noDelivery')}.</p>
   ${publisher.lastError
@@ -84,7 +84,7 @@ ${publisherSection(t, data.delivery)}
     <thead><tr><th>${t('overview.col.type')}</th><th class="num">${t('overview.col.last24h')}</th></tr></thead>
     <tbody>${activity.series.length === 0
       ? html`<tr><td colspan="2" class="muted">${t('overview.noActivity')}</td></tr>`
-      : activity.series.map((s) => html`<tr><td><a href="/console/events?type=${s.type}">${eventTypeName(t, s.type)}</a></td><td class="num">${s.total}</td></tr>`)}</tbody>
+      : activity.series.map((s) => html`<tr><td>${eventTypeText(t, s.type) === s.type ? html`<a class="code" href="/console/events?type=${s.type}">${s.type}</a>` : html`<a href="/console/events?type=${s.type}">${eventTypeName(t, s.type)}</a>`}</td><td class="num">${s.total}</td></tr>`)}</tbody>
   </table>
 </section>
 <section class="card">
