@@ -1,4 +1,5 @@
 import type { DeliveryReadiness } from '../../relay/publisher-readiness';
+import { EVENT_TYPE_OPTIONS } from '../event-filter';
 import { eventTypeName, eventTypeText } from './event-type-name';
 import { maskFreeText } from '../../observability/mask';
 import type { Backlog, EventCounts, ProblemCounts, RetentionRun } from '../../store/store';
@@ -26,6 +27,11 @@ export interface OverviewData {
 }
 
 /** Why the backlog grows: a queue that is down is the usual answer, and its error says why. */
+/** Each event type's name in the page's words, for the chart's legend; none in English, which keeps the codes. */
+function typeNames(t: Translator): Record<string, string> {
+  return Object.fromEntries(EVENT_TYPE_OPTIONS.map((type) => [type, eventTypeText(t, type)]).filter(([type, name]) => name !== type));
+}
+
 /** The publisher's target as /readyz says it; an AMQP target names its exchange, in the page's words. */
 function publisherDetail(t: Translator, detail: string): SafeHtml {
   const m = /^(.*) exchange (\S+)$/.exec(detail);
@@ -79,7 +85,7 @@ ${publisherSection(t, data.delivery)}
 <section class="card">
   <h2>${t('overview.perHour')}</h2>
   <div id="activity-chart" class="chart" data-src="/console/api/activity" aria-hidden="true" data-label-hour="${t('overview.chart.hour')}"
-    data-label-empty="${t('overview.chart.empty')}" data-label-axis="${t('overview.chart.axis')}" data-label-unavailable="${t('overview.chart.unavailable')}"></div>
+    data-label-empty="${t('overview.chart.empty')}" data-label-axis="${t('overview.chart.axis')}" data-label-unavailable="${t('overview.chart.unavailable')}" data-type-names="${JSON.stringify(typeNames(t))}"></div>
   <table class="compact">
     <thead><tr><th>${t('overview.col.type')}</th><th class="num">${t('overview.col.last24h')}</th></tr></thead>
     <tbody>${activity.series.length === 0
