@@ -30,6 +30,8 @@ describe('every console page in Korean', () => {
   let receiver: LedgerReceiver;
   let agent: request.Agent;
   const pages: Array<{ name: string; path: string; status?: number }> = [];
+  /** Pages answered to a POST (a refused form), read as they came. */
+  const answers: Array<{ name: string; text: string }> = [];
 
   const notify = async (body: Record<string, string>, status = 200) => {
     const answer = await fetch(receiver.notifyUrl, { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) });
@@ -114,6 +116,8 @@ describe('every console page in Korean', () => {
     await post(`/console/rejections/${rejection!.id}/reprocess`, {});
     await post('/console/operators/add', { name: '이서연', role: 'operator', can_cancel: 'on' }).expect(200);
     await agent.get('/console/exports/orders.csv').set('Host', HOST).expect(200);
+    // Names the store refuses, answered on the Operators page.
+    for (const name of [' 이서연', 'admin', '이서연', '']) answers.push({ name: `operator name ${JSON.stringify(name)}`, text: (await post('/console/operators/add', { name, role: 'operator' })).text });
     const open = (await receiver.api('/v1/discrepancies?open=true')).body.discrepancies as Array<{ id: string; kind: string }>;
     await post(`/console/discrepancies/${open.find((d) => d.kind === 'amount_mismatch')!.id}/resolve`, { note: '고객에게 확인함', back: 'list' }).expect(303);
 
@@ -154,6 +158,10 @@ describe('every console page in Korean', () => {
       const page = await agent.get(path).set('Host', HOST);
       expect({ name, status: page.status, lang: /<html lang="(\w+)"/.exec(page.text)?.[1] }).toEqual({ name, status: status ?? 200, lang: 'ko' });
       const words = [...latinWords(page.text), ...doubleParticles(page.text).map((w) => `a particle for both endings: ${w}`)];
+      if (words.length > 0) findings.push({ name, words });
+    }
+    for (const { name, text } of answers) {
+      const words = [...latinWords(text), ...doubleParticles(text).map((w) => `a particle for both endings: ${w}`)];
       if (words.length > 0) findings.push({ name, words });
     }
     expect(findings).toEqual([]);

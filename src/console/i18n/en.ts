@@ -746,6 +746,16 @@ export const en = {
   'timeline.byOperator': 'by {who} in the console',
   'timeline.byConsole': 'in the console',
   'order.bankMessage': "The bank's message: {message}",
+  'operatorName.empty': 'an operator name must not be empty',
+  'operatorName.tooLong': 'an operator name is at most {max} characters',
+  'operatorName.unprintable': 'an operator name must not hold control or invisible formatting characters',
+  'operatorName.edgeSpace': 'an operator name must not start or end with whitespace',
+  'operatorName.bootstrap': '<code>{name}</code> is the bootstrap operator, who signs in with <code>ADMIN_TOKEN</code>',
+  'operatorName.invisible': 'an operator name must not hold invisible characters (fillers, joiners, variation selectors)',
+  'operatorName.oddSpace': 'an operator name must not hold whitespace other than the plain space',
+  'operatorName.reservedBootstrap': '<code>{name}</code> is reserved for the bootstrap operator, who signs in with <code>ADMIN_TOKEN</code>',
+  'operatorName.reservedLedger': '<code>{name}</code> is reserved for the ledger\'s own resolutions',
+  'operatorName.lookalike': "an operator name must not read as another operator's: {other} exists",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;
