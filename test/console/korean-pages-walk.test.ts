@@ -121,6 +121,14 @@ describe('every console page in Korean', () => {
     const open = (await receiver.api('/v1/discrepancies?open=true')).body.discrepancies as Array<{ id: string; kind: string }>;
     await post(`/console/discrepancies/${open.find((d) => d.kind === 'amount_mismatch')!.id}/resolve`, { note: '고객에게 확인함', back: 'list' }).expect(303);
 
+    // A viewer refused a page that needs more (the refusal page), in Korean too.
+    const viewerToken = newSecret();
+    await store.addOperator({ name: '최유나', role: 'viewer', tokenHash: secretHash(viewerToken), createdAt: new Date().toISOString() });
+    const viewer = request.agent(admin);
+    await viewer.post('/console/sign-in').set('Host', HOST).set('Origin', ORIGIN).type('form').send({ token: viewerToken }).expect(303);
+    answers.push({ name: 'refused to a viewer', text: (await viewer.get('/console/operators').set('Host', HOST).set('Accept-Language', 'ko-KR').expect(403)).text });
+    answers.push({ name: 'sign-in page', text: (await request(admin).get('/console/sign-in').set('Host', HOST).set('Accept-Language', 'ko-KR').expect(200)).text });
+
     const today = kstDay(new Date().toISOString());
     pages.push(
       { name: 'overview', path: '/console' },
