@@ -89,6 +89,7 @@ export async function paymentViews(deps: Pick<ConsoleDeps, 'store' | 'commands' 
   const commands = new Map(await Promise.all(order.cancellationsRequested.map(async (c) =>
     [c.shopTransactionId, (await deps.commands?.getCommand(c.shopTransactionId)) ?? null] as const)));
   const served = mallScope(deps.config.MALL_IDS).serves(order.mallId);
+  const requesters = await consoleRequesters(deps, [...commands.values()].filter((c): c is NonNullable<typeof c> => c !== null));
   return Promise.all(order.payments.map(async (payment) => {
     const detail = await deps.store.getEvent(payment.eventId);
     const notiType = detail?.notiType ?? null;
@@ -102,7 +103,7 @@ export async function paymentViews(deps: Pick<ConsoleDeps, 'store' | 'commands' 
       return {
         shopTransactionId: c.shopTransactionId, state: command?.state ?? c.state, amount, confirmed: cancelPgCno !== null && confirmedCancels.has(cancelPgCno),
         requestedAt: command?.createdAt ?? null, requestedVia: viaOf(c.shopTransactionId),
-        requestedBy: command ? await requester(deps, c.shopTransactionId, command.createdAt) : null,
+        requestedBy: requesters.get(c.shopTransactionId) ?? null,
       };
     }));
     const listed = new Set(requests.map((r) => r.shopTransactionId));
@@ -116,20 +117,29 @@ export async function paymentViews(deps: Pick<ConsoleDeps, 'store' | 'commands' 
 
 /** How long after its command the console's audit row of a cancel is looked for (the same request writes both). */
 const AUDIT_WINDOW_MS = 10 * 60_000;
+/** The audit rows read for one order page: its console cancels' rows, newest first, within their window. */
+const AUDIT_ROWS = 500;
 
-/**
- * Who asked for a cancel: the console names its commands `console…` and audits each with the
- * operator; any other command came through the internal API (the shop's system), which has no
- * person to name.
- */
 const viaOf = (shopTransactionId: string): 'console' | 'api' => (shopTransactionId.startsWith(CONSOLE_COMMAND_PREFIX) ? 'console' : 'api');
 
-async function requester(deps: Pick<ConsoleDeps, 'store'>, shopTransactionId: string, createdAt: string): Promise<string | null> {
-  if (!shopTransactionId.startsWith(CONSOLE_COMMAND_PREFIX)) return null;
-  const from = new Date(Date.parse(createdAt) - 1000).toISOString();
-  const to = new Date(Date.parse(createdAt) + AUDIT_WINDOW_MS).toISOString();
-  const { rows } = await deps.store.searchAudit({ action: 'requested cancel', from, to, limit: 50 });
-  return rows.find((row) => row.detail?.startsWith(`command ${shopTransactionId} `))?.actor ?? null;
+/**
+ * Who asked for each of the order's console cancels, by command: the console names its commands
+ * `console…` and audits each with the operator; any other command came through the internal API
+ * (the shop's system), which has no person to name. One read of the audit for the whole page.
+ */
+async function consoleRequesters(deps: Pick<ConsoleDeps, 'store'>, commands: ReadonlyArray<{ shopTransactionId: string; createdAt: string }>): Promise<Map<string, string>> {
+  const asked = commands.filter((c) => viaOf(c.shopTransactionId) === 'console');
+  const found = new Map<string, string>();
+  if (asked.length === 0) return found;
+  const times = asked.map((c) => Date.parse(c.createdAt));
+  const from = new Date(Math.min(...times) - 1000).toISOString();
+  const to = new Date(Math.max(...times) + AUDIT_WINDOW_MS).toISOString();
+  const { rows } = await deps.store.searchAudit({ action: 'requested cancel', from, to, limit: AUDIT_ROWS });
+  for (const row of rows) {
+    const id = /^command (\S+) /.exec(row.detail ?? '')?.[1];
+    if (id !== undefined && !found.has(id) && asked.some((c) => c.shopTransactionId === id)) found.set(id, row.actor);
+  }
+  return found;
 }
 
 /**
