@@ -12,9 +12,13 @@
       // The labels come from the page, in its language (data-label-* attributes).
       var series = [{ label: el.getAttribute('data-label-hour') || 'hour (KST)', value: function (u, v) { return v == null ? '' : kst(v); } }];
       var data = [activity.hours];
+      // Each type by its name in the page's language, its code beside (data-type-names, JSON).
+      var names = {};
+      try { names = JSON.parse(el.getAttribute('data-type-names') || '{}'); } catch (ignored) { names = {}; }
       // Each series' colour is the server's (one per type, never two alike).
       activity.series.forEach(function (s) {
-        series.push({ label: s.type, stroke: s.colour, width: 2, points: { show: true, size: 5 } });
+        var name = Object.prototype.hasOwnProperty.call(names, s.type) ? names[s.type] + ' (' + s.type + ')' : s.type;
+        series.push({ label: name, stroke: s.colour, width: 2, points: { show: true, size: 5 } });
         data.push(s.counts);
       });
       if (activity.series.length === 0) {

@@ -11,7 +11,7 @@ import { orderCurrency } from '../ledger/order-currency';
 import type { OrderRecord } from '../ledger/order-record';
 import { audit } from './audit';
 import type { ConsoleDeps } from './console-deps';
-import { mayCancel, paymentViews, type PaymentView } from './payment-cancel';
+import { CONSOLE_COMMAND_PREFIX, mayCancel, paymentViews, type PaymentView } from './payment-cancel';
 import { cancelConfirmPage, cancelRefusedPage } from './pages/cancel-page';
 import { notFoundPage } from './pages/not-found-page';
 import { orderHref } from './pages/order-status-badge';
@@ -104,7 +104,7 @@ export function cancelRoutes(deps: ConsoleDeps): Router {
     if (amount === null) return;
     res.type('html').send(cancelConfirmPage(sessionOf(res), {
       order: p.order, view: p.view, currency: p.currency, amount, type: partial ? 'partial' : 'full',
-      shopTransactionId: `console${randomUUID().replaceAll('-', '')}`,
+      shopTransactionId: `${CONSOLE_COMMAND_PREFIX}${randomUUID().replaceAll('-', '')}`,
     }));
   });
 

@@ -35,7 +35,7 @@ export const PLAYBOOKS_KO: Record<PlaybookKind, Playbook> = {
     console: [
       '주문을 여세요. 타임라인에 모든 결제가 pgCno와 금액과 함께 있습니다.',
       '남길 결제(보통 첫 결제)를 정하고, 추가 결제의 pgCno를 적어 두세요.',
-      '취소하면 게이트웨이의 취소 통지가 불일치를 저절로 해결합니다(`ledger`가 해결). 돈이 다른 방법(계좌 이체)으로 돌아갔을 때만 직접 해결하세요.',
+      '취소하면 게이트웨이의 취소 통지가 불일치를 저절로 해결합니다(해결한 사람: 원장(자동)). 돈이 다른 방법(계좌 이체)으로 돌아갔을 때만 직접 해결하세요.',
       CANCEL_HERE,
       RESOLVE,
     ],
@@ -67,7 +67,7 @@ export const PLAYBOOKS_KO: Record<PlaybookKind, Playbook> = {
   remaining_mismatch: {
     name: '남은 금액 불일치',
     line: '게이트웨이가 알린 취소 후 잔액이 장부와 다릅니다.',
-    means: '유예 시간이 지난 뒤, 마지막 부분 취소가 알린 잔액(cancelRemainAmount)이 장부가 받은 결제와 취소로 계산한 잔액과 다릅니다. 통지가 하나 빠졌을 가능성이 큽니다.',
+    means: '유예 시간이 지난 뒤, 마지막 부분 취소가 알린 잔액(`cancelRemainAmount`)이 장부가 받은 결제와 취소로 계산한 잔액과 다릅니다. 통지가 하나 빠졌을 가능성이 큽니다.',
     console: [
       '주문을 여세요. 타임라인에 장부가 받은 취소가 있습니다.',
       '「거부」와 「충돌」 화면에서 이 주문의 거부되었거나 내용이 다른 통지를 찾아보세요. 거부된 건은 원인을 고친 뒤 「재처리」하세요.',
@@ -100,7 +100,7 @@ export const PLAYBOOKS_KO: Record<PlaybookKind, Playbook> = {
     line: '쇼핑몰이 등록하지 않은 주문에 결제가 들어왔습니다.',
     means: '`LEDGER_REQUIRE_EXPECTATION=true`일 때, 예상 금액이 등록되지 않은 주문에 결제나 입금이 들어왔습니다. 쇼핑몰이 만든 주문이 아니거나 등록을 빠뜨렸습니다.',
     console: [
-      '주문을 여세요. 상점 ID(mallId)와 결제, 그 pgCno가 있습니다.',
+      '주문을 여세요. 상점 ID(`mallId`)와 결제, 그 결제의 `pgCno`가 있습니다.',
       '쇼핑몰 시스템에서 주문번호를 찾아보고, 상점 ID가 우리 것인지 확인하세요.',
       CANCEL_HERE,
       RESOLVE,
@@ -148,7 +148,7 @@ export const PLAYBOOKS_KO: Record<PlaybookKind, Playbook> = {
   refused_notification: {
     name: '거부된 통지',
     line: '이 주문의 통지가 유효하지 않아 거부되었고 집계에 빠져 있습니다.',
-    means: '수신기가 이 주문을 가리키는 통지를 거부했습니다(잘못된 mallId, 잘못된 항목). 거부 목록에 보관되어 있으며, 받아들여질 때까지 주문의 금액에 반영되지 않습니다.',
+    means: '수신기가 이 주문을 가리키는 통지를 거부했습니다(잘못된 상점 ID `mallId`, 잘못된 항목). 거부 목록에 보관되어 있으며, 받아들여질 때까지 주문의 금액에 반영되지 않습니다.',
     console: [
       '주문을 연 뒤 「거부」 화면에서 거부된 통지와 그 사유를 확인하세요.',
       '설정 때문에 거부되었다면 개발자에게 수정을 요청하고, 그 뒤 거부 건에서 「재처리」를 누르세요. 받아들여지면 불일치는 저절로 해결됩니다.',

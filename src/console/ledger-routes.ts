@@ -6,7 +6,7 @@ import type { DiscrepancyCursor } from '../store/procedures/ledger/list-discrepa
 import type { ConsoleDeps } from './console-deps';
 import { kstDayEnd, kstDayStart } from './format';
 import { noticeFor } from './notices';
-import { mayCancel, paymentViews } from './payment-cancel';
+import { bankMessages, mayCancel, paymentViews } from './payment-cancel';
 import { orderToOpen, searchFormOf, searchOrders } from './order-search';
 import { discrepanciesPage } from './pages/discrepancies-page';
 import { notFoundPage } from './pages/not-found-page';
@@ -79,7 +79,7 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
     if (!order) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'orders', t('notFound.order', { shopOrderNo, mallId })));
     // What the gateway said about each payment, and its Cancel for those who may (payment-cancel.ts): plain data, drawn on the page thread.
     const payments = { views: await paymentViews(deps, order), canCancel: deps.gatewayCommands != null && await mayCancel(deps, sessionOf(res)) };
-    res.type('html').send(await renderOffLoop('order', sessionOf(res), order, noticeFor(req.query, t), defaultCurrency, payments));
+    res.type('html').send(await renderOffLoop('order', sessionOf(res), order, noticeFor(req.query, t), defaultCurrency, payments, await bankMessages(deps, order)));
   });
 
   router.get('/discrepancies', async (req, res) => {

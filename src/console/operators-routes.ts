@@ -5,6 +5,7 @@ import { OPERATOR_ROLES, type OperatorRole } from '../store/store';
 import { audit } from './audit';
 import type { ConsoleDeps } from './console-deps';
 import { noticeFor } from './notices';
+import { operatorNameProblemText } from './pages/operator-name-problem';
 import { operatorsPage, type OperatorsPageState } from './pages/operators-page';
 import { sessionOf } from './require-session';
 
@@ -33,8 +34,10 @@ export function operatorsRoutes(deps: ConsoleDeps): Router {
     const sso = body.sso === 'on';
     const canCancel = body.can_cancel === 'on';
     const { t } = sessionOf(res);
-    const problem = newOperatorNameProblem(name) ?? (OPERATOR_ROLES.includes(role) ? null : t('operators.chooseRole'))
-      ?? lookalikeProblem(name, (await store.listOperators()).map((operator) => operator.name));
+    // The store's reasons are English (the CLI and the internal API print them): read back in the page's words.
+    const storeProblem = (why: string | null) => (why === null ? null : operatorNameProblemText(t, why));
+    const problem = storeProblem(newOperatorNameProblem(name)) ?? (OPERATOR_ROLES.includes(role) ? null : t('operators.chooseRole'))
+      ?? storeProblem(lookalikeProblem(name, (await store.listOperators()).map((operator) => operator.name)));
     if (problem) return show(res, 422, { error: problem });
     const token = sso ? null : newSecret();
     const at = deps.now().toISOString();

@@ -5,6 +5,9 @@ import { maskSensitive } from '../observability/mask';
 import type { ConsoleDeps } from './console-deps';
 import type { Session } from './sessions';
 
+/** The prefix of the shopTransactionId of every cancel sent from the console's order page. */
+export const CONSOLE_COMMAND_PREFIX = 'console';
+
 /** How this service can cancel a payment: wallet-b (full or partial), VAN (the whole approval), or not at all. */
 export type CancelRoute = 'wallet-b' | 'van' | null;
 
@@ -15,6 +18,12 @@ export interface RequestedCancel {
   /** Minor units; null for a full cancel (whatever was left). */
   amount: number | null;
   confirmed: boolean;
+  /** When the command was created; null when the command is no longer kept. */
+  requestedAt: string | null;
+  /** Where it was asked: the console's order page, or the internal API (the shop's system). */
+  requestedVia: 'console' | 'api';
+  /** The console operator who asked, as the audit names them; null through the API, or when no audit row is found. */
+  requestedBy: string | null;
 }
 
 /** One payment of an order as its page shows it: what the gateway said, what is left of it, how it can be cancelled. */
@@ -80,25 +89,73 @@ export async function paymentViews(deps: Pick<ConsoleDeps, 'store' | 'commands' 
   const commands = new Map(await Promise.all(order.cancellationsRequested.map(async (c) =>
     [c.shopTransactionId, (await deps.commands?.getCommand(c.shopTransactionId)) ?? null] as const)));
   const served = mallScope(deps.config.MALL_IDS).serves(order.mallId);
+  const requesters = await consoleRequesters(deps, [...commands.values()].filter((c): c is NonNullable<typeof c> => c !== null));
   return Promise.all(order.payments.map(async (payment) => {
     const detail = await deps.store.getEvent(payment.eventId);
     const notiType = detail?.notiType ?? null;
     const said = detail && detail.prunedAt === null ? gatewaySaid(detail.notiType, detail.event.data) : null;
     // What is left counts the cancels as recorded, not only those the ledger has applied yet.
     const open = (await deps.commands?.openCancels(payment.pgCno)) ?? [];
-    const requests = order.cancellationsRequested.filter((c) => c.pgCno === payment.pgCno).map((c): RequestedCancel => {
+    const requests = await Promise.all(order.cancellationsRequested.filter((c) => c.pgCno === payment.pgCno).map(async (c): Promise<RequestedCancel> => {
       const command = commands.get(c.shopTransactionId) ?? null;
       const cancelPgCno = text(command?.response?.cancelPgCno);
       const amount = command ? (cancelClaim(command.command, command.request)?.amount ?? null) : null;
-      return { shopTransactionId: c.shopTransactionId, state: command?.state ?? c.state, amount, confirmed: cancelPgCno !== null && confirmedCancels.has(cancelPgCno) };
-    });
+      return {
+        shopTransactionId: c.shopTransactionId, state: command?.state ?? c.state, amount, confirmed: cancelPgCno !== null && confirmedCancels.has(cancelPgCno),
+        requestedAt: command?.createdAt ?? null, requestedVia: viaOf(c.shopTransactionId),
+        requestedBy: requesters.get(c.shopTransactionId) ?? null,
+      };
+    }));
     const listed = new Set(requests.map((r) => r.shopTransactionId));
     for (const c of open) {
-      if (!listed.has(c.shopTransactionId)) requests.push({ shopTransactionId: c.shopTransactionId, state: c.state, amount: c.amount, confirmed: false });
+      if (!listed.has(c.shopTransactionId)) requests.push({ shopTransactionId: c.shopTransactionId, state: c.state, amount: c.amount, confirmed: false, requestedAt: null, requestedVia: viaOf(c.shopTransactionId), requestedBy: null });
     }
     const left = paymentLeft(order, payment.pgCno, open) ?? 0;
     return { payment, said, route: routeOf(order, notiType), served, left, requests };
   }));
+}
+
+/** How long after its command the console's audit row of a cancel is looked for (the same request writes both). */
+const AUDIT_WINDOW_MS = 10 * 60_000;
+/** The audit rows read for one order page: its console cancels' rows, newest first, within their window. */
+const AUDIT_ROWS = 500;
+
+const viaOf = (shopTransactionId: string): 'console' | 'api' => (shopTransactionId.startsWith(CONSOLE_COMMAND_PREFIX) ? 'console' : 'api');
+
+/**
+ * Who asked for each of the order's console cancels, by command: the console names its commands
+ * `console…` and audits each with the operator; any other command came through the internal API
+ * (the shop's system), which has no person to name. One read of the audit for the whole page.
+ */
+async function consoleRequesters(deps: Pick<ConsoleDeps, 'store'>, commands: ReadonlyArray<{ shopTransactionId: string; createdAt: string }>): Promise<Map<string, string>> {
+  const asked = commands.filter((c) => viaOf(c.shopTransactionId) === 'console');
+  const found = new Map<string, string>();
+  if (asked.length === 0) return found;
+  const times = asked.map((c) => Date.parse(c.createdAt));
+  const from = new Date(Math.min(...times) - 1000).toISOString();
+  const to = new Date(Math.max(...times) + AUDIT_WINDOW_MS).toISOString();
+  const { rows } = await deps.store.searchAudit({ action: 'requested cancel', from, to, limit: AUDIT_ROWS });
+  for (const row of rows) {
+    const id = /^command (\S+) /.exec(row.detail ?? '')?.[1];
+    if (id !== undefined && !found.has(id) && asked.some((c) => c.shopTransactionId === id)) found.set(id, row.actor);
+  }
+  return found;
+}
+
+/**
+ * What the bank said of each refund that could not be paid out: an event 51's `resMsg` beside its
+ * `resCd` (the ledger keeps the code only: the text may name an account). By event id, as stored,
+ * for the page to mask; none once retention removed the notification.
+ */
+export async function bankMessages(deps: Pick<ConsoleDeps, 'store'>, order: OrderRecord): Promise<Record<string, string>> {
+  const ids = order.discrepancies.filter((d) => d.kind === 'refund_transfer_failed').flatMap((d) => d.eventIds);
+  const messages: Record<string, string> = {};
+  for (const id of new Set(ids)) {
+    const detail = await deps.store.getEvent(id);
+    const message = detail && detail.prunedAt === null ? text(detail.event.resultMessage) : null;
+    if (message !== null) messages[id] = message;
+  }
+  return messages;
 }
 
 /** The admin, or an operator given the right by name (`--can-cancel`); read from the operator record at each request. */

@@ -69,7 +69,7 @@ function recordOf(order: OrderKey, replay: Replay): LedgerComputation {
   if (figures === null || updatedAt === null) return { record: null, sweepAt: null };
   const exp = figures.expectation?.fact;
   const expected: Expected | null = exp
-    ? { amount: exp.amount, currency: exp.currency, method: exp.method, source: exp.source, expiresAt: exp.expiresAt }
+    ? { amount: exp.amount, currency: exp.currency, method: exp.method, source: exp.source, expiresAt: exp.expiresAt, setAt: exp.recordedAt }
     : null;
   const ordered = discrepancies.length > 1 ? byOpening(discrepancies) : discrepancies;
   const record: OrderRecord = {

@@ -100,6 +100,8 @@ export interface Expected {
   method: ExpectationMethod;
   source: 'expectation' | 'wallet-a';
   expiresAt: string | null;
+  /** When this service stored it (the PUT, or the wallet-a trade's success); absent in records written before it was kept. */
+  setAt?: string;
 }
 
 export interface OrderRecord {

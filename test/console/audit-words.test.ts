@@ -27,8 +27,8 @@ describe("the audit's words", () => {
     ['signed in', 'role admin', '역할: 관리자'],
     ['signed in', 'through the sign-on proxy', '통합 로그인 프록시를 통해'],
     ['sign-in refused', 'wrong token (3 from this address within 10 minutes)', '잘못된 토큰 (이 주소에서 10분 안에 3번째)'],
-    ['sign-in refused', 'the sign-on proxy names "lee@shop.example", who is no operator', '통합 로그인 프록시가 알린 lee@shop.example은(는) 운영자가 아님'],
-    ['sign-in refused', 'the sign-on proxy names "admin", who signs in with a token', '통합 로그인 프록시가 알린 admin은(는) 토큰으로 로그인하는 운영자'],
+    ['sign-in refused', 'the sign-on proxy names "lee@shop.example", who is no operator', '통합 로그인 프록시가 알린 이름 lee@shop.example: 운영자가 아님'],
+    ['sign-in refused', 'the sign-on proxy names "admin", who signs in with a token', '통합 로그인 프록시가 알린 이름 admin: 토큰으로 로그인하는 운영자'],
     ['added operator', 'viewer', '역할: 조회 전용'],
     ['added operator', 'operator, single sign-on', '역할: 처리 담당, 통합 로그인'],
     ['requeued all dead', '12 event(s)', '이벤트 12건'],
@@ -47,7 +47,7 @@ describe("the audit's words", () => {
   });
 
   test('a subject naming a rejection is said in the page\'s words; a detail of no known form is kept, marked as English', () => {
-    expect(auditSubject(translatorFor('ko'), 'rejection 12')).toBe('거절 12');
+    expect(auditSubject(translatorFor('ko'), 'rejection 12')).toBe('거부 12');
     expect(text(auditDetail(translatorFor('ko'), 'reprocess refused', 'mallId T9 is not served'))).toBe('mallId T9 is not served');
     expect((auditDetail(translatorFor('ko'), 'reprocess refused', 'x') as { text: string }).text).toContain('lang="en"');
   });

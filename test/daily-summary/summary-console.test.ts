@@ -108,7 +108,7 @@ describe('the month view and the day page of the day\'s money', () => {
     const answer = await agent.get(`/console/summary/${day}`).set('Host', HOST).expect(400);
     expect(answer.text).toContain(`${day} is not a day (YYYY-MM-DD).`);
     const ko = await agent.get(`/console/summary/${day}`).set('Host', HOST).set('Accept-Language', 'ko').expect(400);
-    expect(ko.text).toContain(`${day}는 날짜(YYYY-MM-DD)가 아닙니다.`);
+    expect(ko.text).toContain(`날짜가 아닙니다: ${day} (연-월-일로 적으세요. 예: 2026-12-02)`);
   });
 
   test('a leap day is a day', async () => {

@@ -192,8 +192,8 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
   test.each([
     ['summary.csv', 'from=0000-01-01&to=9999-12-31', 'From 0000-01-01 to 9999-12-31 is 3652425 days, more than 366: choose a shorter range.', '0000-01-01부터 9999-12-31까지는 3652425일로 366일을 넘습니다.'],
     ['summary.xlsx', 'from=2025-01-01&to=2026-01-02', 'is 367 days, more than 366', '367일로 366일을 넘습니다'],
-    ['summary.csv', 'from=2026-13-01&to=2026-13-02', 'From: 2026-13-01 is not a day (YYYY-MM-DD).', '시작일: 2026-13-01는 날짜(YYYY-MM-DD)가 아닙니다.'],
-    ['summary.csv', 'from=2026-02-01&to=2026-02-29', 'To: 2026-02-29 is not a day (YYYY-MM-DD).', '종료일: 2026-02-29는 날짜(YYYY-MM-DD)가 아닙니다.'],
+    ['summary.csv', 'from=2026-13-01&to=2026-13-02', 'From: 2026-13-01 is not a day (YYYY-MM-DD).', '시작일이 날짜가 아닙니다: 2026-13-01 (연-월-일로 적으세요. 예: 2026-12-02)'],
+    ['summary.csv', 'from=2026-02-01&to=2026-02-29', 'To: 2026-02-29 is not a day (YYYY-MM-DD).', '종료일이 날짜가 아닙니다: 2026-02-29 (연-월-일로 적으세요. 예: 2026-12-02)'],
     ['summary.csv', 'from=2026-10-16&to=2026-10-15', 'To (2026-10-15) is before From (2026-10-16).', '종료일(2026-10-15)이 시작일(2026-10-16)보다 앞섭니다.'],
     ['orders.csv', 'from=2026-12-32', 'From: 2026-12-32 is not a day (YYYY-MM-DD).', '시작일: 2026-12-32는'],
     ['events.xlsx', 'from=2026-10-16&to=2026-10-15', 'To (2026-10-15) is before From (2026-10-16).', '보다 앞섭니다'],

@@ -34,9 +34,10 @@ export interface LedgerReceiver {
 /**
  * The receiver as main.ts assembles it with the payment ledger on: its notification listener on
  * a real socket (the sandbox's 127.0.0.1 let in by EXTRA_ALLOWED_IPS, as a developer runs it) and
- * its internal API, whose gateway is the sandbox, over one SQLite file.
+ * its internal API, whose gateway is the sandbox, over one SQLite file. `env`: more settings
+ * (`MALL_IDS`, say).
  */
-export async function startLedgerReceiver(sandboxUrl: string): Promise<LedgerReceiver> {
+export async function startLedgerReceiver(sandboxUrl: string, env: Record<string, string> = {}): Promise<LedgerReceiver> {
   const dir = mkdtempSync(join(tmpdir(), 'noti-sandbox-ledger-'));
   const config = loadConfig({
     TRUST_PROXY: '',
@@ -51,6 +52,7 @@ export async function startLedgerReceiver(sandboxUrl: string): Promise<LedgerRec
     GATEWAY_VAN_URL: sandboxUrl,
     GATEWAY_TIMEOUT_MS: '2000',
     GATEWAY_RETRY_BASE_MS: '20',
+    ...env,
   });
   const logger = createLogger({ level: 'error', stream: new Writable({ write: (_c, _e, done) => done() }) });
   const metrics = createMetrics();

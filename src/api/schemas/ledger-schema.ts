@@ -34,6 +34,7 @@ export const expectationBody = z
 const expectedSchema = z.object({
   amount: minor, currency: z.string(), method: z.enum(EXPECTATION_METHODS),
   source: z.enum(['expectation', 'wallet-a']), expiresAt: z.string().nullable(),
+  setAt: z.string().optional().meta({ description: 'when the service stored the expectation (the PUT, or the wallet-a trade that succeeded); absent in records written before it was kept' }),
 }).meta({ id: 'Expected' });
 
 const at = iso("the event's own time, else when it was received");

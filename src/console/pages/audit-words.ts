@@ -3,6 +3,10 @@ import { OPERATOR_ROLES } from '../../store/store';
 import { html, isolated, type SafeHtml } from '../html';
 import type { MessageKey } from '../i18n/catalogues';
 import type { Translator } from '../i18n/translator';
+import { COMMAND_STATES, type CommandState } from '../../store/command-types';
+import { commandKindName } from './command-kind-name';
+import { money } from './money';
+import { refusalReasons } from './refusal-reason';
 
 /**
  * Every action the audit log records, by the name it is stored under (the log, the CLI and the
@@ -54,9 +58,23 @@ export function auditDetail(t: Translator, action: string, detail: string | null
     const name = JSON.parse(m[1]!) as string;
     return t.rich(m[2] === 'is no operator' ? 'auditDetail.signOnUnknown' : 'auditDetail.signOnTokenOperator', { name: isolated(name) });
   }
-  if (action === 'added operator' && (m = /^(\w+)(, single sign-on)?$/.exec(detail)) && isRole(m[1]!)) {
-    return m[2] ? t('auditDetail.addedSingleSignOn', { role: role(m[1]!) }) : t('auditDetail.role', { role: role(m[1]!) });
+  if (action === 'added operator' && (m = /^(\w+)(, single sign-on)?(, may cancel payments)?$/.exec(detail)) && isRole(m[1]!)) {
+    return t('auditDetail.addedOperator', { role: role(m[1]!), sso: m[2] ? 'yes' : 'no', cancel: m[3] ? 'yes' : 'no' });
   }
+  if (action === 'exported' && (m = /^range (\S+) to (\S+); filters (.+); (\d+) rows; (complete|failed|client disconnected)$/.exec(detail))) {
+    const [from, to, filters] = [m[1]!, m[2]!, m[3]!];
+    const range = from === '…' && to === '…' ? t('auditDetail.allDays') : t('auditDetail.range', { from, to });
+    const filterText = filters === 'none' ? t('auditDetail.noFilter') : html`<code>${filters}</code>`;
+    return t.rich('auditDetail.exported', { range, filters: filterText, rows: Number(m[4]), end: m[5] === 'client disconnected' ? 'gone' : m[5] });
+  }
+  if (action === 'requested cancel' && (m = /^command (\S+) \((\S+), (\S+)\): (full|partial) cancel of (\d+) ([A-Z]{3}) minor units of pgCno (\S+)$/.exec(detail))) {
+    const state = (COMMAND_STATES as readonly string[]).includes(m[3]!) ? t(`commandState.${m[3] as CommandState}`) : m[3]!;
+    return t.rich('auditDetail.requestedCancel', {
+      command: html`<span class="mono">${m[1]!}</span>`, kind: commandKindName(t, m[2]!), state,
+      type: m[4], amount: money(t, Number(m[5]), m[6]!), pgCno: html`<span class="mono">${m[7]!}</span>`,
+    });
+  }
+  if (action === 'reprocess refused') return refusalReasons(t, detail);
   if ((m = /^(\d+) session\(s\) ended$/.exec(detail))) return t('auditDetail.sessionsEnded', { count: Number(m[1]) });
   if ((m = /^(\d+) event\(s\)$/.exec(detail))) return t('auditDetail.events', { count: Number(m[1]) });
   if (action === 'reprocessed' && (m = /^(accepted|duplicate|conflict|already-reprocessed) as (\S+)$/.exec(detail))) {

@@ -1,4 +1,5 @@
 import { COMMAND_STATES, type AttemptRecord, type CommandKind, type CommandState, type StoredCommand } from '../../store/command-types';
+import { commandKindName } from './command-kind-name';
 import { maskFreeText } from '../../observability/mask';
 import { isCurrencyCode } from '../../money/format-money';
 import { maskedJson } from '../format';
@@ -47,7 +48,7 @@ export function commandsPage(viewer: Viewer, rows: StoredCommand[], counts: Arra
   <thead><tr><th>${t('commands.col.created')}</th><th>${t('commands.col.shopTransactionId')}</th><th>${t('commands.col.command')}</th><th>${t('commands.col.mallId')}</th><th>${t('commands.col.state')}</th><th class="num">${t('commands.col.amount')}</th><th class="num">${t('commands.col.attempts')}</th><th>${t('commands.col.lastError')}</th></tr></thead>
   <tbody>${rows.length === 0
     ? html`<tr><td colspan="8" class="muted">${state ? t('commands.noneInState', { state: t(`commandState.${state as CommandState}`) }) : t('commands.none')}</td></tr>`
-    : rows.map((c) => html`<tr><td>${when(t, c.createdAt)}</td><td>${commandLink(c.shopTransactionId)}</td><td class="code">${c.command}</td>
+    : rows.map((c) => html`<tr><td>${when(t, c.createdAt)}</td><td>${commandLink(c.shopTransactionId)}</td><td>${commandKindName(t, c.command)}</td>
     <td class="mono">${c.mallId}</td><td>${stateBadge(t, c.state)}</td><td class="num">${requestAmount(t, c.request) ?? ''}</td><td class="num">${c.attempts}</td><td class="error" lang="en">${c.lastError ?? ''}</td></tr>`)}</tbody>
 </table>`,
   });
@@ -66,7 +67,7 @@ export function commandPage(viewer: Viewer, command: StoredCommand, attempts: At
     title: command.shopTransactionId,
     section: 'commands',
     viewer,
-    body: html`<p class="kicker">${t('command.kicker', { command: command.command, mallId: command.mallId })}</p>
+    body: html`<p class="kicker">${t.rich('command.kicker', { command: commandKindName(t, command.command), mallId: command.mallId })}</p>
 <h1 class="mono">${command.shopTransactionId}</h1>
 <div class="actions">${stateBadge(t, command.state)} <span class="muted">${amount ? html`${t.rich('command.amount', { amount })} · ` : ''}${t('command.facts', { n: command.attempts, created: t.time(command.createdAt), updated: t.time(command.updatedAt) })}</span></div>
 ${command.lastError ? html`<div class="error" role="alert">${t.rich('command.lastError', { error: html`<span lang="en">${command.lastError}</span>` })}</div>` : ''}

@@ -1,4 +1,5 @@
 import { maskFreeText, type MaskMemo } from '../../observability/mask';
+import { eventTypeName } from './event-type-name';
 import type { ConflictLink, DeliveryAttempt, EventDetail } from '../../store/store';
 import type { BodyView } from '../body-view';
 import { maskedJson } from '../format';
@@ -52,13 +53,13 @@ export function eventPage(
     section: 'events',
     viewer,
     notice,
-    body: html`<p class="kicker">${t.rich('event.kicker', { type: event.type, order: event.shopOrderNo === null ? '—' : isolated(event.shopOrderNo) })}</p>
+    body: html`<p class="kicker">${t.rich('event.kicker', { type: eventTypeName(t, event.type), order: event.shopOrderNo === null ? '—' : isolated(event.shopOrderNo) })}</p>
 <h1 class="mono">${detail.eventId}</h1>
 <div class="actions">${stateBadge(detail.status, t)} ${actionButton(viewer, `${path}/requeue`, t('event.requeue'))}
   <span class="muted">${t('event.requeueHint')}</span></div>
 <div class="columns">
 <section class="card"><h2>${t('event.notification')}</h2><table class="facts"><tbody>
-  ${row(t('event.row.type'), event.notiType === undefined ? event.type : t('event.row.typeValue', { type: event.type, notiType: event.notiType }))}
+  ${row(t('event.row.type'), event.notiType === undefined ? eventTypeName(t, event.type) : t.rich('event.row.typeValue', { type: eventTypeName(t, event.type), notiType: event.notiType }))}
   ${row(t('event.row.mallId'), event.mallId)}
   ${row(t('event.row.shopOrderNo'), outside(event.shopOrderNo))}
   ${row(t('event.row.pgCno'), outside(event.pgCno))}

@@ -1,4 +1,5 @@
 import type { EventRow } from '../../store/store';
+import { eventTypeName, eventTypeText } from './event-type-name';
 import { EVENT_TYPE_OPTIONS, STATE_OPTIONS, filterQuery, type ParsedFilter } from '../event-filter';
 import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
@@ -30,7 +31,7 @@ export function eventsPage(viewer: Viewer, filter: ParsedFilter, rows: EventRow[
     body: html`<h1>${t('events.title')}</h1>
 <form method="get" action="/console/events" class="filters card" role="search">
   <label class="grow">${t('events.search')}<input name="q" type="search" value="${form.q}" placeholder="${t('events.searchPlaceholder')}"></label>
-  ${select(t, 'type', t('events.type'), EVENT_TYPE_OPTIONS.map((type) => ({ value: type, label: type })), form.type)}
+  ${select(t, 'type', t('events.type'), EVENT_TYPE_OPTIONS.map((type) => ({ value: type, label: eventTypeText(t, type) })), form.type)}
   ${select(t, 'state', t('events.state'), STATE_OPTIONS.map((state) => ({ value: state, label: t(`eventState.${state}`) })), form.state)}
   <label>${t('common.from')}<input name="from" type="date" value="${form.from}"></label>
   <label>${t('common.to')}<input name="to" type="date" value="${form.to}"></label>
@@ -48,7 +49,7 @@ ${exportForm(viewer, 'events', { q: form.q, type: form.type, state: form.state }
     ? html`<tr><td colspan="7" class="muted">${t('events.noneMatch')}</td></tr>`
     : rows.map((row) => html`<tr>
     <td>${when(t, row.receivedAt)}</td>
-    <td><span class="nowrap code">${row.type}</span><br><a href="/console/events/${encodeURIComponent(row.eventId)}" class="mono">${row.eventId}</a></td><td class="mono order-no">${isolated(row.shopOrderNo)}</td><td class="mono nowrap">${isolated(row.pgCno)}</td>
+    <td>${eventTypeName(t, row.type, 'nowrap code')}<br><a href="/console/events/${encodeURIComponent(row.eventId)}" class="mono">${row.eventId}</a></td><td class="mono order-no">${isolated(row.shopOrderNo)}</td><td class="mono nowrap">${isolated(row.pgCno)}</td>
     <td>${stateBadge(row.status, t)}</td><td class="num">${row.attempts}</td><td class="num">${row.redeliveries}</td></tr>`)}</tbody>
 </table></div>
 <nav class="pager">

@@ -1,4 +1,5 @@
 import { orderNamedBy } from '../../ledger/own-event-order';
+import { eventTypeName } from './event-type-name';
 import type { DeliveryAttempt, EventDetail } from '../../store/store';
 import { maskedJson } from '../format';
 import { html, isolated } from '../html';
@@ -23,13 +24,13 @@ export function internalEventPage(viewer: Viewer, detail: EventDetail, attempts:
     section: 'events',
     viewer,
     notice,
-    body: html`<p class="kicker">${t('event.internal.kicker', { type: detail.type })}</p>
+    body: html`<p class="kicker">${t.rich('event.internal.kicker', { type: eventTypeName(t, detail.type) })}</p>
 <h1 class="mono">${detail.eventId}</h1>
 <div class="actions">${stateBadge(detail.status, t)} ${actionButton(viewer, `${path}/requeue`, t('event.requeue'))}
   <span class="muted">${t('event.requeueHint')}</span></div>
 <div class="columns">
 <section class="card"><h2>${t('event.internal.heading')}</h2><table class="facts"><tbody>
-  <tr><th>${t('event.row.type')}</th><td class="code">${detail.type}</td></tr>
+  <tr><th>${t('event.row.type')}</th><td>${eventTypeName(t, detail.type, 'code')}</td></tr>
   ${order ? html`<tr><th>${t('event.row.order')}</th><td><a class="mono order-no" href="${orderHref(order.mallId, order.shopOrderNo)}">${isolated(order.shopOrderNo)}</a> <span class="muted mono">${order.mallId}</span></td></tr>` : ''}
   ${detail.pgCno ? html`<tr><th>${t('event.row.pgCno')}</th><td class="mono">${isolated(detail.pgCno)}</td></tr>` : ''}
 </tbody></table></section>

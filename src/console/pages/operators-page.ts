@@ -1,13 +1,14 @@
 import type { OperatorRow } from '../../store/store';
 import { OPERATOR_ROLES } from '../../store/store';
-import { html } from '../html';
+import { html, type SafeHtml } from '../html';
 import { actionButton, csrfField, layout, type Viewer, wordsOf } from './layout';
 import { codeBeside } from './order-status-badge';
 import { when } from './when';
 
 export interface OperatorsPageState {
   notice?: string | null;
-  error?: string | null;
+  /** Already in the page's words. */
+  error?: string | SafeHtml | null;
   /** Shown in the answer to the POST that made it, never again (only its hash is stored). */
   newToken?: { name: string; token: string };
 }

@@ -1,20 +1,25 @@
 import { orderCurrency } from '../../ledger/order-currency';
 import { playbookOf } from '../discrepancy-playbooks';
 import type { Discrepancy, OrderRecord } from '../../ledger/order-record';
+import { maskFreeText } from '../../observability/mask';
 import { html, isolated, isolatedText, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
-import { kindLabel, orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
-import type { PaymentView } from '../payment-cancel';
+import { codeBeside, kindLabel, orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
+import type { PaymentView, RequestedCancel } from '../payment-cancel';
+import { COMMAND_STATES, type CommandState } from '../../store/command-types';
+import { auditActor } from './audit-words';
 import { CANCEL_FORM_SCRIPT, COPY_SCRIPT, paymentSection } from './payment-section';
 import { discrepancyDetails, resolveForm } from './resolve-form';
 import { resolutionText } from './resolution-text';
 import { when } from './when';
 
 interface TimelineEntry {
-  /** The event's own time; null for what the record keeps without one (the expectation, a requested cancellation). */
+  /** The event's own time; null for what the record lists apart (the expectation, a requested cancellation). */
   at: string | null;
+  /** For those listed apart: when this service stored them, where known. */
+  storedAt?: string | null;
   what: SafeHtml | string;
   detail: SafeHtml;
   /** Sorts entries of the same moment: the record's own arrays are ordered by time, then id. */
@@ -23,7 +28,27 @@ interface TimelineEntry {
 
 const eventLink = (eventId: string) => html`<a class="mono" href="/console/events/${encodeURIComponent(eventId)}">${eventId}</a>`;
 
-function timeline(viewer: Viewer, order: OrderRecord, currency: string): TimelineEntry[] {
+
+/** Who asked for a cancel: the operator the console's audit names, the console when its row is gone, else the internal API. */
+function cancelBy(t: Translator, request: RequestedCancel | undefined): SafeHtml {
+  if (request?.requestedVia === 'console') return request.requestedBy ? t.rich('timeline.byOperator', { who: auditActor(t, request.requestedBy) }) : t.rich('timeline.byConsole');
+  return t.rich('timeline.byApi');
+}
+
+function commandStateName(t: Translator, state: string): SafeHtml {
+  if (!(COMMAND_STATES as readonly string[]).includes(state)) return html`<span class="code">${state}</span>`;
+  const name = t(`commandState.${state as CommandState}`);
+  return html`${name}${codeBeside(name, state)}`;
+}
+
+/** A failed refund's message from the bank (the event 51's `resMsg`), masked: it may carry the account it could not pay. */
+function bankSaid(t: Translator, d: Discrepancy, bankMessages: Record<string, string>): SafeHtml | string {
+  const said = d.eventIds.map((id) => bankMessages[id]).filter((m): m is string => m !== undefined);
+  if (d.kind !== 'refund_transfer_failed' || said.length === 0) return '';
+  return html`<div class="bank-said">${t.rich('order.bankMessage', { message: html`<span class="gateway-text">${isolated(maskFreeText(said.join(' / ')))}</span>` })}</div>`;
+}
+
+function timeline(viewer: Viewer, order: OrderRecord, currency: string, requests: RequestedCancel[], bankMessages: Record<string, string>): TimelineEntry[] {
   const t = wordsOf(viewer);
   const amount = (n: number | null) => money(t, n, currency);
   // English keeps the code (what the logs and alerts say); other languages name the kind in their words.
@@ -31,12 +56,20 @@ function timeline(viewer: Viewer, order: OrderRecord, currency: string): Timelin
   const undated: TimelineEntry[] = [];
   if (order.expected) {
     const e = order.expected;
+    // Either source is the shop's system through the internal API: a PUT, or the wallet-a trade it created.
     const source = e.source === 'expectation' ? t('timeline.expectation') : html`<span class="code">${e.source}</span>`;
-    undated.push({ at: null, key: 'a', what: t('timeline.expectation'), detail: html`${t.rich('timeline.expectationDetail', { amount: money(t, e.amount, e.currency), method: t(`method.${e.method}`), source })}${e.expiresAt ? t('timeline.expires', { time: t.time(e.expiresAt) }) : ''}` });
+    undated.push({
+      at: null, storedAt: e.setAt ?? null, key: 'a', what: t('timeline.expectation'),
+      detail: html`${t.rich('timeline.expectationDetail', { amount: money(t, e.amount, e.currency), method: t(`method.${e.method}`), source })}${t.rich('timeline.setBy', { by: t.rich('timeline.byApi') })}${e.expiresAt ? t('timeline.expires', { time: t.time(e.expiresAt) }) : ''}`,
+    });
   }
   for (const c of order.cancellationsRequested) {
     const command = html`<a class="mono" href="/console/commands/${encodeURIComponent(c.shopTransactionId)}">${c.shopTransactionId}</a>`;
-    undated.push({ at: null, key: `b${c.shopTransactionId}`, what: t('timeline.cancellationRequested'), detail: t.rich('timeline.cancellationDetail', { command, pgCno: c.pgCno, state: html`<span class="code">${c.state}</span>` }) });
+    const request = requests.find((r) => r.shopTransactionId === c.shopTransactionId);
+    undated.push({
+      at: null, storedAt: request?.requestedAt ?? null, key: `b${c.shopTransactionId}`, what: t('timeline.cancellationRequested'),
+      detail: html`${t.rich('timeline.cancellationDetail', { command, pgCno: c.pgCno, state: commandStateName(t, c.state) })}${t.rich('timeline.askedBy', { by: cancelBy(t, request) })}`,
+    });
   }
   const dated: TimelineEntry[] = [
     ...order.payments.map((p) => ({ at: p.at, key: p.eventId, what: p.cancelled ? t('timeline.paymentCancelled') : t('timeline.payment'), detail: html`${t.rich('timeline.paymentDetail', { amount: amount(p.amount), pgCno: p.pgCno })} · ${eventLink(p.eventId)}` })),
@@ -44,7 +77,7 @@ function timeline(viewer: Viewer, order: OrderRecord, currency: string): Timelin
     ...order.deposits.map((d) => ({ at: d.at, key: d.eventId, what: d.cancelled ? t('timeline.depositCancelled') : t('timeline.deposit'), detail: html`${t.rich('timeline.depositDetail', { amount: amount(d.amount), pgCno: d.pgCno })} · ${eventLink(d.eventId)}` })),
     ...(order.escrow ? [{ at: order.escrow.at, key: order.escrow.eventId, what: t('timeline.escrow'), detail: html`${t('timeline.escrowDetail', { statusCode: order.escrow.statusCode ?? t('timeline.unknown') })} · ${eventLink(order.escrow.eventId)}` }] : []),
     ...order.discrepancies.flatMap((d) => [
-      { at: d.openedAt, key: `z${d.id}`, what: t('timeline.opened', { kind: kindName(d.kind) }), detail: html`${kindLabel(t, d.kind, { line: true, order })}<div class="error">${discrepancyDetails(t, d, currency)}</div><div>${t('timeline.events')} ${d.eventIds.map((id, i) => html`${i > 0 ? ', ' : ''}${eventLink(id)}`)}</div><div>${resolveForm(viewer, d, 'order')}</div>` },
+      { at: d.openedAt, key: `z${d.id}`, what: t('timeline.opened', { kind: kindName(d.kind) }), detail: html`${kindLabel(t, d.kind, { line: true, order })}<div class="error">${discrepancyDetails(t, d, currency)}</div>${bankSaid(t, d, bankMessages)}<div>${t('timeline.events')} ${d.eventIds.map((id, i) => html`${i > 0 ? ', ' : ''}${eventLink(id)}`)}</div><div>${resolveForm(viewer, d, 'order')}</div>` },
       ...(d.resolvedAt ? [{ at: d.resolvedAt, key: `z${d.id}r`, what: t('timeline.resolved', { kind: kindName(d.kind) }), detail: resolvedDetail(t, d) }] : []),
     ]),
   ];
@@ -61,7 +94,11 @@ function resolvedDetail(t: Translator, d: Discrepancy): SafeHtml {
 
 /** `defaultCurrency`: LEDGER_DEFAULT_CURRENCY, the figures' currency when the order's expectation names none. */
 /** `payments`: each payment as the gateway described it, and whether this viewer may cancel (the order route reads both). */
-export function orderPage(viewer: Viewer, order: OrderRecord, notice: string | null, defaultCurrency: string, payments?: { views: PaymentView[]; canCancel: boolean }): string {
+/** `bankMessages`: each failed refund's message from the bank by event id, as stored (masked here). */
+export function orderPage(
+  viewer: Viewer, order: OrderRecord, notice: string | null, defaultCurrency: string,
+  payments?: { views: PaymentView[]; canCancel: boolean }, bankMessages: Record<string, string> = {},
+): string {
   const t = wordsOf(viewer);
   const currency = orderCurrency(order, defaultCurrency);
   const open = order.discrepancies.filter((d) => d.resolvedAt === null);
@@ -87,7 +124,10 @@ ${payments ? paymentSection(viewer, payments.views, currency, orderHref(order.ma
 <section class="card"><h2>${t('order.timeline')}</h2>
 <table class="timeline">
   <thead><tr><th>${t('order.col.when')}</th><th>${t('order.col.what')}</th><th>${t('order.col.detail')}</th></tr></thead>
-  <tbody>${timeline(viewer, order, currency).map((e) => html`<tr><td>${e.at ? when(t, e.at) : html`<span class="muted">—</span>`}</td><td>${e.what}</td><td>${e.detail}</td></tr>`)}</tbody>
+  <tbody>${timeline(viewer, order, currency, payments?.views.flatMap((v) => v.requests) ?? [], bankMessages).map((e) => {
+    const at = e.at ?? e.storedAt;
+    return html`<tr><td>${at ? when(t, at) : html`<span class="muted">—</span>`}</td><td>${e.what}</td><td>${e.detail}</td></tr>`;
+  })}</tbody>
 </table></section>`,
   });
 }

@@ -1,9 +1,11 @@
 import type { DeliveryReadiness } from '../../relay/publisher-readiness';
+import { EVENT_TYPE_OPTIONS } from '../event-filter';
+import { eventTypeName, eventTypeText } from './event-type-name';
 import { maskFreeText } from '../../observability/mask';
 import type { Backlog, EventCounts, ProblemCounts, RetentionRun } from '../../store/store';
 import type { ActivitySeries } from '../activity-series';
 import { ageText } from '../format';
-import { html } from '../html';
+import { html, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import { layout, type Viewer, wordsOf } from './layout';
 
@@ -25,13 +27,24 @@ export interface OverviewData {
 }
 
 /** Why the backlog grows: a queue that is down is the usual answer, and its error says why. */
+/** Each event type's name in the page's words, for the chart's legend; none in English, which keeps the codes. */
+function typeNames(t: Translator): Record<string, string> {
+  return Object.fromEntries(EVENT_TYPE_OPTIONS.map((type) => [type, eventTypeText(t, type)]).filter(([type, name]) => name !== type));
+}
+
+/** The publisher's target as /readyz says it; an AMQP target names its exchange, in the page's words. */
+function publisherDetail(t: Translator, detail: string): SafeHtml {
+  const m = /^(.*) exchange (\S+)$/.exec(detail);
+  return m ? t.rich('overview.exchange', { target: m[1], exchange: m[2] }) : html`<span class="mono">${detail}</span>`;
+}
+
 function publisherSection(t: Translator, delivery: DeliveryReadiness | null) {
   if (!delivery) return '';
   const { publisher, relay } = delivery;
   return html`<section class="card">
   <h2>${t('overview.publisher')}</h2>
-  <p>${t('overview.publisherState', { kind: publisher.kind })}<strong class="${publisher.ok ? 'status-ok' : 'error'}">${publisher.connected ? t('overview.connected') : t('overview.disconnected')}</strong>${
-    publisher.detail && publisher.detail !== publisher.lastError ? html` <span class="mono muted">${maskFreeText(publisher.detail)}</span>` : ''}; ${
+  <p>${publisher.kind === 'none' ? t('overview.noPublisher') : t.rich('overview.publisherState', { kind: t.locale === 'en' ? publisher.kind : html`<code class="code-tag">${publisher.kind}</code>` })}<strong class="${publisher.ok ? 'status-ok' : 'error'}">${publisher.connected ? t('overview.connected') : t('overview.disconnected')}</strong>${
+    publisher.detail && publisher.detail !== publisher.lastError ? html` <span class="muted">${publisherDetail(t, maskFreeText(publisher.detail))}</span>` : ''}; ${
     publisher.lastDeliveredAt ? t('overview.lastDelivery', { time: t.time(publisher.lastDeliveredAt) }) : t('overview.noDelivery')}.</p>
   ${publisher.lastError
     ? html`<p class="error" role="alert">${t('overview.lastError')}<span class="mono">${maskFreeText(publisher.lastError)}</span>${t('overview.lastErrorAfter')}</p>`
@@ -72,12 +85,12 @@ ${publisherSection(t, data.delivery)}
 <section class="card">
   <h2>${t('overview.perHour')}</h2>
   <div id="activity-chart" class="chart" data-src="/console/api/activity" aria-hidden="true" data-label-hour="${t('overview.chart.hour')}"
-    data-label-empty="${t('overview.chart.empty')}" data-label-axis="${t('overview.chart.axis')}" data-label-unavailable="${t('overview.chart.unavailable')}"></div>
+    data-label-empty="${t('overview.chart.empty')}" data-label-axis="${t('overview.chart.axis')}" data-label-unavailable="${t('overview.chart.unavailable')}" data-type-names="${JSON.stringify(typeNames(t))}"></div>
   <table class="compact">
     <thead><tr><th>${t('overview.col.type')}</th><th class="num">${t('overview.col.last24h')}</th></tr></thead>
     <tbody>${activity.series.length === 0
       ? html`<tr><td colspan="2" class="muted">${t('overview.noActivity')}</td></tr>`
-      : activity.series.map((s) => html`<tr><td><a class="code" href="/console/events?type=${s.type}">${s.type}</a></td><td class="num">${s.total}</td></tr>`)}</tbody>
+      : activity.series.map((s) => html`<tr><td>${eventTypeText(t, s.type) === s.type ? html`<a class="code" href="/console/events?type=${s.type}">${s.type}</a>` : html`<a href="/console/events?type=${s.type}">${eventTypeName(t, s.type)}</a>`}</td><td class="num">${s.total}</td></tr>`)}</tbody>
   </table>
 </section>
 <section class="card">

@@ -1,6 +1,7 @@
 import type { RejectionLine, RejectionRow } from '../../store/store';
+import { refusalReason, refusalReasons } from './refusal-reason';
 import type { BodyView } from '../body-view';
-import { html, isolated } from '../html';
+import { html } from '../html';
 import type { Translator } from '../i18n/translator';
 import { bodySection } from './body-section';
 import { actionButton, layout, type Viewer, wordsOf } from './layout';
@@ -13,7 +14,8 @@ function outcome(t: Translator, row: Pick<RejectionRow, 'reprocessedEventId'>) {
 }
 
 /** Why the receiver refused it: the validation's own words, shown as the log and the CLI print them. */
-const reasonText = (reason: string) => html`<span class="reason" lang="en">${isolated(reason)}</span>`;
+/** A stored reason (or list of them) in the page's words (refusal-reason.ts). */
+const reasonText = (t: Translator, reason: string) => refusalReasons(t, reason);
 
 export function rejectionsPage(viewer: Viewer, rows: RejectionLine[]): string {
   const t = wordsOf(viewer);
@@ -28,7 +30,7 @@ export function rejectionsPage(viewer: Viewer, rows: RejectionLine[]): string {
   <tbody>${rows.length === 0
     ? html`<tr><td colspan="6" class="muted">${t('rejections.none')}</td></tr>`
     : rows.map((row) => html`<tr><td><a href="/console/rejections/${row.id}">${row.id}</a></td><td>${when(t, row.receivedAt)}</td>
-    <td class="mono">${row.sourceIp}</td><td>${row.httpStatus}</td><td>${reasonText(row.reason)}</td><td>${outcome(t, row)}</td></tr>`)}</tbody>
+    <td class="mono">${row.sourceIp}</td><td>${row.httpStatus}</td><td>${reasonText(t, row.reason)}</td><td>${outcome(t, row)}</td></tr>`)}</tbody>
 </table>`,
   });
 }
@@ -43,9 +45,9 @@ export function rejectionPage(viewer: Viewer, row: RejectionRow, body: BodyView,
     body: html`<h1>${t('rejection.title', { id: row.id })}</h1>
 <div class="actions">${outcome(t, row)} ${row.reprocessedEventId ? '' : actionButton(viewer, `/console/rejections/${row.id}/reprocess`, t('rejection.reprocess'))}
   <span class="muted">${row.reprocessedEventId ? '' : t('rejection.reprocessHint')}</span></div>
-${reasons ? html`<div class="error" role="alert"><strong>${t('rejection.stillRejected')}</strong><ul>${reasons.map((r) => html`<li>${reasonText(r)}</li>`)}</ul></div>` : ''}
+${reasons ? html`<div class="error" role="alert"><strong>${t('rejection.stillRejected')}</strong><ul>${reasons.map((r) => html`<li>${refusalReason(t, r)}</li>`)}</ul></div>` : ''}
 <section class="card"><table class="facts"><tbody>
-  <tr><th>${t('rejection.row.reason')}</th><td>${reasonText(row.reason)}</td></tr>
+  <tr><th>${t('rejection.row.reason')}</th><td>${reasonText(t, row.reason)}</td></tr>
   <tr><th>${t('rejection.row.http')}</th><td>${row.httpStatus}</td></tr>
   <tr><th>${t('rejection.row.received')}</th><td>${t.time(row.receivedAt)}</td></tr>
   <tr><th>${t('rejection.row.from')}</th><td class="mono">${row.sourceIp}</td></tr>
