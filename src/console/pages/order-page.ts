@@ -7,6 +7,7 @@ import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
 import { kindLabel, orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
 import type { PaymentView } from '../payment-cancel';
+import type { PaymentPage } from '../payment-page';
 import { CANCEL_FORM_SCRIPT, COPY_SCRIPT, paymentSection } from './payment-section';
 import { discrepancyDetails, resolveForm } from './resolve-form';
 import { resolutionText } from './resolution-text';
@@ -61,7 +62,7 @@ function resolvedDetail(t: Translator, d: Discrepancy): SafeHtml {
 
 /** `defaultCurrency`: LEDGER_DEFAULT_CURRENCY, the figures' currency when the order's expectation names none. */
 /** `payments`: each payment as the gateway described it, and whether this viewer may cancel (the order route reads both). */
-export function orderPage(viewer: Viewer, order: OrderRecord, notice: string | null, defaultCurrency: string, payments?: { views: PaymentView[]; canCancel: boolean }): string {
+export function orderPage(viewer: Viewer, order: OrderRecord, notice: string | null, defaultCurrency: string, payments?: { views: PaymentView[]; canCancel: boolean; page?: Omit<PaymentPage, 'shown'> }): string {
   const t = wordsOf(viewer);
   const currency = orderCurrency(order, defaultCurrency);
   const open = order.discrepancies.filter((d) => d.resolvedAt === null);
@@ -83,7 +84,7 @@ ${order.ledgerError ? html`<p class="error">${t('order.ledgerError', { time: t.t
   ${figure(t('orders.col.remaining'), money(t, order.remaining, currency))}
   ${figure(t('orders.col.deposited'), t.money(order.deposited, currency))}
 </section>
-${payments ? paymentSection(viewer, payments.views, currency, orderHref(order.mallId, order.shopOrderNo), payments.canCancel) : ''}
+${payments ? paymentSection(viewer, payments.views, currency, orderHref(order.mallId, order.shopOrderNo), payments.canCancel, payments.page) : ''}
 <section class="card"><h2>${t('order.timeline')}</h2>
 <table class="timeline">
   <thead><tr><th>${t('order.col.when')}</th><th>${t('order.col.what')}</th><th>${t('order.col.detail')}</th></tr></thead>
