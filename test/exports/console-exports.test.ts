@@ -139,7 +139,8 @@ function exportsSuite(open: () => Promise<LedgerConsole>): void {
     await pay(orderNo(), 1000);
     const viewer = await h.signIn('lee', 'viewer');
     const refused = await viewer.agent.get('/console/exports/orders.xlsx').set('Host', HOST).expect(403);
-    expect(refused.text).not.toContain('PK');
+    // A zip (the .xlsx) starts with PK; a CSRF token in the refusal page may hold those letters anywhere.
+    expect(refused.text.startsWith('PK')).toBe(false);
     for (const page of ['/console/orders', '/console/events', '/console/discrepancies']) {
       expect((await viewer.agent.get(page).set('Host', HOST).expect(200)).text).not.toContain('data-export');
     }
