@@ -54,7 +54,11 @@ async function writeLists(
         if (gone()) return rows;
         writer.row(columns.map((c) => c.cell(row)));
         progress((rows += 1));
-        if (rows % ROWS_PER_TURN === 0) await nextTurn();
+        if (rows % ROWS_PER_TURN === 0) {
+          // A page of large rows (notifications of tens of KB) is many megabytes of bytes: wait for room within the page too.
+          await writer.roomToWrite();
+          await nextTurn();
+        }
       }
       await writer.roomToWrite();
       await nextTurn();

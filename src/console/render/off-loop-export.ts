@@ -57,7 +57,7 @@ export function exportOffLoop(job: ExportJob, reads: ExportReads, res: Response,
     if (gone) return;
     if (res.write(chunk)) return post({ type: 'written' });
     stall = setTimeout(() => {
-      res.destroy(new Error(`the client took nothing for ${stallMs} ms`));
+      res.destroy();
       leave();
     }, stallMs);
     res.once('drain', () => {
