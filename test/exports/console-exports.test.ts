@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createAdminApp } from '../../src/admin/admin-app';
 import type { ConsoleDeps } from '../../src/console/console-deps';
+import { EVENT_EXPORT_PAGE_SIZE } from '../../src/exports/sources/page-size';
 import { createMetrics } from '../../src/observability/metrics';
 import type { OrderRecord } from '../../src/ledger/order-record';
 import { kstStamp } from '../../src/notifications/kst-date';
@@ -208,9 +209,9 @@ function exportsSuite(open: () => Promise<LedgerConsole>): void {
       expect(csv).toHaveLength(1 + total);
       expect(new Set(csv.slice(1).map((row) => row[csv[0]!.indexOf('event id')])).size).toBe(total);
       expect(new Set(csv.slice(1).map((row) => row[csv[0]!.indexOf('shopOrderNo')])).size).toBe(count);
-      // Reads of at most a thousand rows, each before the last row of the one before.
-      expect(calls).toHaveLength(Math.floor(total / 1000) + 1);
-      expect(calls.every((c) => c.limit === 1000)).toBe(true);
+      // Reads of at most a page of notifications (a hundred: each may be 64 KB), each before the last row of the one before.
+      expect(calls).toHaveLength(Math.floor(total / EVENT_EXPORT_PAGE_SIZE) + 1);
+      expect(calls.every((c) => c.limit === EVENT_EXPORT_PAGE_SIZE)).toBe(true);
       expect(calls[0]!.before).toBeNull();
       for (let i = 2; i < calls.length; i += 1) expect(calls[i]!.before!).toBeLessThan(calls[i - 1]!.before!);
       // The page's filters narrow the file as they narrow the list.
