@@ -243,7 +243,7 @@ function exportsSuite(open: () => Promise<LedgerConsole>): void {
       // Midway: past the bytes the client read, short of the list (the second page never written).
       const written = Number(/^range … to …; filters none; (\d+) rows; client disconnected$/.exec(row.detail!)?.[1]);
       expect(written).toBeGreaterThan(20);
-      expect(written).toBeLessThanOrEqual(1000);
+      expect(written).toBeLessThanOrEqual(EVENT_EXPORT_PAGE_SIZE);
       expect(calls.length).toBeLessThanOrEqual(2);
 
       // The store fails midway: the response is cut off (never a short file that looks whole) and the audit says so.
@@ -261,7 +261,7 @@ function exportsSuite(open: () => Promise<LedgerConsole>): void {
       });
       expect(cut).toBe('aborted');
       const failed = await eventually(async () => (await store.searchAudit({ action: 'exported', limit: 1 })).rows.find((r) => r.subject === 'events.xlsx'), 10_000, 'the audit row');
-      expect(failed.detail).toBe('range … to …; filters none; 1000 rows; failed');
+      expect(failed.detail).toBe(`range … to …; filters none; ${EVENT_EXPORT_PAGE_SIZE} rows; failed`);
       expect(h.consoleLogs().some((line) => line.message === 'export failed')).toBe(true);
     } finally {
       await new Promise((resolve) => server.close(resolve));
