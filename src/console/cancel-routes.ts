@@ -11,7 +11,7 @@ import { orderCurrency } from '../ledger/order-currency';
 import type { OrderRecord } from '../ledger/order-record';
 import { audit } from './audit';
 import type { ConsoleDeps } from './console-deps';
-import { CONSOLE_COMMAND_PREFIX, mayCancel, paymentViews, type PaymentView } from './payment-cancel';
+import { CONSOLE_COMMAND_PREFIX, mayCancel, paymentView, type PaymentView } from './payment-cancel';
 import { cancelConfirmPage, cancelRefusedPage } from './pages/cancel-page';
 import { notFoundPage } from './pages/not-found-page';
 import { orderHref } from './pages/order-status-badge';
@@ -57,7 +57,8 @@ export function cancelRoutes(deps: ConsoleDeps): Router {
       res.status(404).type('html').send(notFoundPage(session, 'orders', t('notFound.order', { shopOrderNo, mallId })));
       return null;
     }
-    const view = (await paymentViews(deps, order)).find((v) => v.payment.pgCno === pgCno);
+    // Only the payment being cancelled is read, whatever else the order holds.
+    const view = await paymentView(deps, order, pgCno);
     if (!view || view.route === null || !deps.gatewayCommands) {
       res.status(400).type('html').send(cancelRefusedPage(session, order, t('cancel.notCancellable')));
       return null;

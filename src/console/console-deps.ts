@@ -38,6 +38,8 @@ export interface ConsoleDeps {
    * page's Cancel goes through it as the API's cancel does. Absent: no Cancel button.
    */
   gatewayCommands?: CommandDeps | null;
+  /** How long a download may stall before it is given up (off-loop-export.ts's STALLED_DOWNLOAD_MS); tests shorten it. */
+  exportStallMs?: number;
   /** The publisher's state and last error and the relay's store error, as /readyz reports them: why the backlog grows. */
   deliveryReadiness?: () => DeliveryReadiness;
 }

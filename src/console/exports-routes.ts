@@ -1,32 +1,26 @@
 import { Router, type Request, type Response } from 'express';
-import { csvWriter, type CsvEncoding } from '../exports/csv-writer';
-import type { ExportSource, ExportWords } from '../exports/export-source';
+import { csvContentType, type CsvEncoding } from '../exports/csv-writer';
+import type { ExportPlan, ExportReads } from '../exports/export-plan';
 import { kstText } from '../exports/kst-text';
 import { kstDay } from '../daily-summary/kst-day';
 import { dayProblem, dayRangeIssue, type DayRangeIssue } from '../calendar-day';
 import { summaryRangeIssue } from '../daily-summary/summary-range';
-import { runExport, type ExportOutcome } from '../exports/run-export';
-import { dailySummarySource } from '../exports/sources/daily-summary-source';
-import { discrepanciesSource } from '../exports/sources/discrepancies-source';
-import { eventsSource } from '../exports/sources/events-source';
-import { ordersSource } from '../exports/sources/orders-source';
-import { xlsxWriter } from '../exports/xlsx-writer';
+import type { ExportOutcome } from '../exports/run-export';
+import { XLSX_CONTENT_TYPE } from '../exports/xlsx-writer';
 import { ORDER_STATUSES, type OrderStatus } from '../ledger/order-record';
 import { audit } from './audit';
 import type { ConsoleDeps } from './console-deps';
-import { playbookOf } from './discrepancy-playbooks';
 import { parseEventFilter } from './event-filter';
 import { kstDayEnd, kstDayStart } from './format';
-import type { MessageKey } from './i18n/catalogues';
-import type { Translator } from './i18n/translator';
 import { badRequestPage, rangeIssueText } from './pages/bad-request-page';
 import { notFoundPage } from './pages/not-found-page';
+import { exportOffLoop } from './render/off-loop-export';
 import { requireRole, sessionOf } from './require-session';
 import { ACTING_ROLE } from './roles';
 
-/** An exported list as the request asks for it: its source, and the filters it applied (for the audit). */
+/** An exported list as the request asks for it: its plan (made into rows on the export thread), and the filters it applied (for the audit). */
 interface ExportRequest {
-  source: ExportSource<unknown>;
+  plan: ExportPlan;
   filters: Record<string, string>;
   /** The days the file holds, when they differ from the ones asked for (the file is named by them). */
   days?: Range;
@@ -46,7 +40,7 @@ const LISTS: Record<string, (deps: ConsoleDeps, query: Record<string, unknown>, 
     if (!deps.ledger) return null;
     const status = ORDER_STATUSES.includes(query.status as OrderStatus) ? (query.status as OrderStatus) : undefined;
     return {
-      source: ordersSource(deps.ledger, { ...(status ? { status } : {}), ...isoRange(range) }, deps.config.LEDGER_DEFAULT_CURRENCY),
+      plan: { list: 'orders', filter: { ...(status ? { status } : {}), ...isoRange(range) }, defaultCurrency: deps.config.LEDGER_DEFAULT_CURRENCY },
       filters: status ? { status } : ({} as Record<string, string>),
     };
   },
@@ -55,7 +49,7 @@ const LISTS: Record<string, (deps: ConsoleDeps, query: Record<string, unknown>, 
     const filter = parseEventFilter({ ...query, from: range.from, to: range.to });
     const { q, type, state } = filter.form;
     return {
-      source: eventsSource(deps.store, filter.search, deps.config.LEDGER_DEFAULT_CURRENCY),
+      plan: { list: 'events', search: filter.search, defaultCurrency: deps.config.LEDGER_DEFAULT_CURRENCY },
       filters: Object.fromEntries(Object.entries({ q, type, state }).filter(([, value]) => value !== '')),
     };
   },
@@ -63,7 +57,7 @@ const LISTS: Record<string, (deps: ConsoleDeps, query: Record<string, unknown>, 
     if (!deps.ledger) return null;
     const state = query.state === 'open' || query.state === 'resolved' ? query.state : undefined;
     return {
-      source: discrepanciesSource(deps.ledger, { ...(state ? { state } : {}), ...isoRange(range) }, deps.config.LEDGER_DEFAULT_CURRENCY),
+      plan: { list: 'discrepancies', filter: { ...(state ? { state } : {}), ...isoRange(range) }, defaultCurrency: deps.config.LEDGER_DEFAULT_CURRENCY },
       filters: state ? { state } : ({} as Record<string, string>),
     };
   },
@@ -78,25 +72,14 @@ const LISTS: Record<string, (deps: ConsoleDeps, query: Record<string, unknown>, 
     const to = asked.to > today ? today : asked.to;
     const from = asked.from;
     const mall = typeof query.mall === 'string' && /^[\w-]{1,40}$/.test(query.mall.trim()) ? query.mall.trim() : '';
-    const dailySummary = from > to ? async () => [] : ledger.dailySummary;
     const clamped = from !== range.from || to !== range.to;
     return {
-      source: dailySummarySource({ dailySummary }, { from, to, mallId: mall || null }, deps.config.LEDGER_DEFAULT_CURRENCY),
+      plan: { list: 'summary', range: { from, to, mallId: mall || null }, defaultCurrency: deps.config.LEDGER_DEFAULT_CURRENCY, empty: from > to },
       filters: { ...(mall ? { mall } : {}), ...(clamped ? { days: from > to ? 'none' : `${from}..${to}` } : {}) },
       ...(clamped && from <= to ? { days: { from, to } } : {}),
     };
   },
 };
-
-/** The statuses' and kinds' names in the operator's language, from the pages' own catalogue. */
-function exportWords(t: Translator): ExportWords {
-  return {
-    language: t.locale,
-    orderStatus: (code) => t(`orderStatus.${code}` as MessageKey),
-    discrepancyKind: (code) => (t.locale === 'en' ? code : playbookOf(code, t.locale)?.name ?? code),
-    eventState: (code) => t(`eventState.${code}` as MessageKey),
-  };
-}
 
 /** `done` in English, as every audit detail is stored (the Audit page reads it back in the viewer's words). */
 function auditDetail(range: Range, filters: Record<string, string>, outcome: ExportOutcome): string {
@@ -123,25 +106,37 @@ export function exportsRoutes(deps: ConsoleDeps): Router {
     if (!match || !made) return res.status(404).type('html').send(notFoundPage(session, 'orders', session.t('notFound.export')));
     const [list, format] = [match[1]!, match[2] as 'xlsx' | 'csv'];
     const encoding = format === 'csv' ? csvEncodingOf(req.query.encoding) : null;
-    const options = { out: res, language: session.t.locale };
-    const writer = format === 'xlsx' ? xlsxWriter(options) : csvWriter(options, encoding ?? 'utf-8');
     const today = kstText(deps.now().toISOString()).slice(0, 10);
     res.status(200);
-    res.setHeader('Content-Type', writer.contentType);
+    res.setHeader('Content-Type', format === 'xlsx' ? XLSX_CONTENT_TYPE : csvContentType(encoding ?? 'utf-8'));
     const days = made.days ?? range;
     res.setHeader('Content-Disposition', `attachment; filename="${list}_${days.from || 'start'}_${days.to || today}.${format}"`);
     res.setHeader('Cache-Control', 'no-store');
-    let gone = false;
-    res.on('close', () => {
-      if (!res.writableFinished) gone = true;
-    });
-    const outcome = await runExport([made.source], writer, exportWords(session.t), () => gone);
-    if (!outcome.complete) writer.abort();
+    const job = { plan: made.plan, format, encoding: encoding ?? 'utf-8', locale: session.t.locale } as const;
+    const outcome = await exportOffLoop(job, exportReads(deps), res, { ...(deps.exportStallMs === undefined ? {} : { stallMs: deps.exportStallMs }) });
     if (outcome.failure !== undefined) deps.logger.error('export failed', { list, format, rows: outcome.rows, error: outcome.failure });
     const filters = encoding === 'cp949' ? { ...made.filters, encoding } : made.filters;
     await audit(deps, session.actor, 'exported', `${list}.${format}`, auditDetail(range, filters, outcome));
   });
   return router;
+}
+
+/** The store's reads an export thread may ask for; one of the ledger's, without a ledger, fails that export. */
+function exportReads(deps: ConsoleDeps): ExportReads {
+  const ledger = () => {
+    if (!deps.ledger) throw new Error('the payment ledger is not running here');
+    return deps.ledger;
+  };
+  return {
+    listOrders: (filter) => ledger().listOrders(filter),
+    listDiscrepancies: (filter) => ledger().listDiscrepancies(filter),
+    dailySummary: (range, currency) => {
+      const read = ledger();
+      if (!read.dailySummary) throw new Error('the daily summary is not kept here');
+      return read.dailySummary(range, currency);
+    },
+    exportEventsPage: (search, before, limit) => deps.store.exportEventsPage(search, before, limit),
+  };
 }
 
 /** `encoding=cp949` for the Korean Windows code page; anything else is the UTF-8 file. */

@@ -7,6 +7,7 @@ import type { ConsoleDeps } from './console-deps';
 import { kstDayEnd, kstDayStart } from './format';
 import { noticeFor } from './notices';
 import { bankMessages, mayCancel, paymentViews } from './payment-cancel';
+import { paymentPage, paymentPageNumber } from './payment-page';
 import { orderToOpen, searchFormOf, searchOrders } from './order-search';
 import { discrepanciesPage } from './pages/discrepancies-page';
 import { notFoundPage } from './pages/not-found-page';
@@ -77,8 +78,10 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
     const { t } = sessionOf(res);
     const order = await ledger.getOrder({ mallId, shopOrderNo });
     if (!order) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'orders', t('notFound.order', { shopOrderNo, mallId })));
-    // What the gateway said about each payment, and its Cancel for those who may (payment-cancel.ts): plain data, drawn on the page thread.
-    const payments = { views: await paymentViews(deps, order), canCancel: deps.gatewayCommands != null && await mayCancel(deps, sessionOf(res)) };
+    // What the gateway said about each payment of the page asked for (`?payments=`), and its Cancel
+    // for those who may (payment-cancel.ts): plain data, drawn on the page thread.
+    const { shown, ...page } = paymentPage(order, paymentPageNumber(req.query.payments));
+    const payments = { views: await paymentViews(deps, order, shown), canCancel: deps.gatewayCommands != null && await mayCancel(deps, sessionOf(res)), page };
     res.type('html').send(await renderOffLoop('order', sessionOf(res), order, noticeFor(req.query, t), defaultCurrency, payments, await bankMessages(deps, order)));
   });
 

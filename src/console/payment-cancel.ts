@@ -52,9 +52,21 @@ export interface GatewaySaid {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
-/** The fields a support call asks about, picked from the stored notification and masked as the logs are. */
+/** The notification's fields a payment's view shows: only these are masked, whatever else the notification carries. */
+const SAID_FIELDS = [
+  'resCd', 'res_cd', 'resMsg', 'res_msg', 'statusCode', 'statusMessage', 'cashReceiptResCd', 'cashReceiptResMsg',
+  'issuerName', 'bankName', 'issuerCode', 'bankCode', 'issuer_cd', 'approvalNo', 'installmentMonth', 'cardMaskNo', 'cardNo',
+  'payMethodTypeCode', 'pay_type',
+] as const;
+
+/**
+ * The fields a support call asks about, picked from the stored notification and masked as the logs
+ * are. Picked before masking: masking is field by field, so the shown fields read the same, and a
+ * notification of hundreds of fields costs no more than one of twenty.
+ */
 function gatewaySaid(notiType: string, data: Record<string, unknown>): GatewaySaid {
-  const masked = maskSensitive(data) as Record<string, unknown>;
+  const picked = Object.fromEntries(SAID_FIELDS.filter((name) => Object.hasOwn(data, name)).map((name) => [name, data[name]]));
+  const masked = maskSensitive(picked) as Record<string, unknown>;
   const pair = (name: unknown, code: unknown) => [text(name), text(code)].filter(Boolean).join(' ') || null;
   const messages = [
     [masked.resCd ?? masked.res_cd, masked.resMsg ?? masked.res_msg],
@@ -83,14 +95,20 @@ function routeOf(order: OrderRecord, notiType: string | null): CancelRoute {
   return null;
 }
 
-/** Each payment of the order with what the gateway said, what is left of it and the cancels requested for it. */
-export async function paymentViews(deps: Pick<ConsoleDeps, 'store' | 'commands' | 'config'>, order: OrderRecord): Promise<PaymentView[]> {
+/**
+ * `payments` of the order (a page of them: payment-page.ts) with what the gateway said, what is
+ * left of each and the cancels requested for it. Reads one notification and the open cancels per
+ * payment given, and the commands of those payments' requests only, so the work follows the page,
+ * never the order's whole history.
+ */
+export async function paymentViews(deps: Pick<ConsoleDeps, 'store' | 'commands' | 'config'>, order: OrderRecord, payments: readonly Payment[]): Promise<PaymentView[]> {
   const confirmedCancels = new Set(order.cancels.map((c) => c.cancelPgCno).filter((id): id is string => id !== null));
-  const commands = new Map(await Promise.all(order.cancellationsRequested.map(async (c) =>
+  const shown = new Set(payments.map((p) => p.pgCno));
+  const commands = new Map(await Promise.all(order.cancellationsRequested.filter((c) => shown.has(c.pgCno)).map(async (c) =>
     [c.shopTransactionId, (await deps.commands?.getCommand(c.shopTransactionId)) ?? null] as const)));
   const served = mallScope(deps.config.MALL_IDS).serves(order.mallId);
   const requesters = await consoleRequesters(deps, [...commands.values()].filter((c): c is NonNullable<typeof c> => c !== null));
-  return Promise.all(order.payments.map(async (payment) => {
+  return Promise.all(payments.map(async (payment) => {
     const detail = await deps.store.getEvent(payment.eventId);
     const notiType = detail?.notiType ?? null;
     const said = detail && detail.prunedAt === null ? gatewaySaid(detail.notiType, detail.event.data) : null;
@@ -150,12 +168,22 @@ async function consoleRequesters(deps: Pick<ConsoleDeps, 'store'>, commands: Rea
 export async function bankMessages(deps: Pick<ConsoleDeps, 'store'>, order: OrderRecord): Promise<Record<string, string>> {
   const ids = order.discrepancies.filter((d) => d.kind === 'refund_transfer_failed').flatMap((d) => d.eventIds);
   const messages: Record<string, string> = {};
-  for (const id of new Set(ids)) {
+  // Bounded as the page's payments are: an order of many failed refunds shows the first ones' messages.
+  for (const id of [...new Set(ids)].slice(0, BANK_MESSAGES_READ)) {
     const detail = await deps.store.getEvent(id);
     const message = detail && detail.prunedAt === null ? text(detail.event.resultMessage) : null;
     if (message !== null) messages[id] = message;
   }
   return messages;
+}
+
+/** The failed refunds whose bank message one order page reads (one notification each). */
+const BANK_MESSAGES_READ = 30;
+
+/** The one payment `pgCno` of the order, as its cancel confirmation needs it; null when the order has none by that id. */
+export async function paymentView(deps: Pick<ConsoleDeps, 'store' | 'commands' | 'config'>, order: OrderRecord, pgCno: string): Promise<PaymentView | null> {
+  const payment = order.payments.find((p) => p.pgCno === pgCno);
+  return payment ? ((await paymentViews(deps, order, [payment]))[0] ?? null) : null;
 }
 
 /** The admin, or an operator given the right by name (`--can-cancel`); read from the operator record at each request. */

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../ledger/order-record';
 import { daysBetween } from './kst-day';
+import { summaryRangeProblem } from './summary-range';
 import type { BookingKind } from './order-bookings';
 
 /** A row of the daily aggregate: a booking kind's total, or (`kind` 'status', `method` the status) a change in orders by status. */
@@ -50,6 +51,9 @@ const FIGURE: Record<Exclude<BookingKind, 'discrepancy_opened' | 'discrepancy_re
  * it or some order is in a status at its end.
  */
 export function summaryDays(rows: readonly SummaryRow[], before: readonly SummaryRow[], range: { from: string; to: string }, defaultCurrency: string): SummaryDay[] {
+  // Every caller checks the range it was given; this is the last word, before a day is listed.
+  const problem = summaryRangeProblem(range.from, range.to);
+  if (problem !== null) throw new RangeError(`bad range: ${problem}`);
   const keyOf = (row: SummaryRow) => `${row.mallId}\u0000${row.currency === '' ? defaultCurrency : row.currency}`;
   const byKey = new Map<string, { mallId: string; currency: string; status: Map<string, number>; days: Map<string, SummaryRow[]> }>();
   const entry = (row: SummaryRow) => {

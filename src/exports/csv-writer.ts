@@ -52,6 +52,9 @@ function csvField(cell: ExportCell, mark: string): string {
   }
 }
 
+/** The Content-Type of a CSV in `encoding`. */
+export const csvContentType = (encoding: CsvEncoding): string => (encoding === 'cp949' ? 'text/csv; charset=cp949' : 'text/csv; charset=utf-8');
+
 /** CRLF line ends, one list (a CSV holds one table); UTF-8 with a BOM unless CP949 is asked for. */
 export function csvWriter({ out }: WriterOptions, encoding: CsvEncoding = 'utf-8'): TableWriter {
   let started = false;
@@ -59,7 +62,7 @@ export function csvWriter({ out }: WriterOptions, encoding: CsvEncoding = 'utf-8
   const write = encoding === 'cp949' ? (line: string) => out.write(cp949Bytes(line)) : (line: string) => out.write(line);
   return {
     extension: 'csv',
-    contentType: encoding === 'cp949' ? 'text/csv; charset=cp949' : 'text/csv; charset=utf-8',
+    contentType: csvContentType(encoding),
     beginList(_title: string, headers: HeaderCell[]) {
       if (started) throw new Error('a CSV export holds one list');
       started = true;

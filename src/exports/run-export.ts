@@ -18,10 +18,11 @@ const ROWS_PER_TURN = 50;
 
 /**
  * Writes each list a page at a time: a page is read, its rows written, then the export waits until
- * the client has taken most of it and gives the event loop a turn (the acks of notifications
- * share it) before it reads the next page. So memory holds about one page and one buffer's worth
- * of bytes, however many rows there are. `gone`: the client closed the connection; the export
- * stops at the next row.
+ * the client has taken most of it and gives the event loop a turn before it reads the next page
+ * (the console runs this on an export thread of its own, console/render/export-worker.ts, whose
+ * loop still answers the messages that carry its reads and its bytes). So memory holds about one
+ * page and one buffer's worth of bytes, however many rows there are. `gone`: the client closed the
+ * connection or stopped reading; the export stops at the next row.
  */
 export async function runExport(
   sources: ReadonlyArray<ExportSource<unknown>>,
@@ -54,7 +55,11 @@ async function writeLists(
         if (gone()) return rows;
         writer.row(columns.map((c) => c.cell(row)));
         progress((rows += 1));
-        if (rows % ROWS_PER_TURN === 0) await nextTurn();
+        if (rows % ROWS_PER_TURN === 0) {
+          // A page of large rows (notifications of tens of KB) is many megabytes of bytes: wait for room within the page too.
+          await writer.roomToWrite();
+          await nextTurn();
+        }
       }
       await writer.roomToWrite();
       await nextTurn();

@@ -7,6 +7,8 @@ import { neutraliseText } from './neutralise';
 import { sheetLayout, WIDTH_SAMPLE_ROWS } from './column-widths';
 import { BUFFERED_BYTES_LIMIT, waitForRoom, type HeaderCell, type TableWriter, type WriterOptions } from './table-writer';
 
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 const DATE_FORMAT = 'yyyy-mm-dd';
 /** Excel's text format: an identifier stays text even when someone edits the cell and presses Enter. */
@@ -121,7 +123,7 @@ export function xlsxWriter({ out, language }: WriterOptions): TableWriter {
   };
   return {
     extension: 'xlsx',
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    contentType: XLSX_CONTENT_TYPE,
     beginList(title, list) {
       release();
       sheet?.commit();

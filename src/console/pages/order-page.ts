@@ -8,6 +8,7 @@ import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
 import { codeBeside, kindLabel, orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
 import type { PaymentView, RequestedCancel } from '../payment-cancel';
+import type { PaymentPage } from '../payment-page';
 import { COMMAND_STATES, type CommandState } from '../../store/command-types';
 import { auditActor } from './audit-words';
 import { CANCEL_FORM_SCRIPT, COPY_SCRIPT, paymentSection } from './payment-section';
@@ -97,7 +98,7 @@ function resolvedDetail(t: Translator, d: Discrepancy): SafeHtml {
 /** `bankMessages`: each failed refund's message from the bank by event id, as stored (masked here). */
 export function orderPage(
   viewer: Viewer, order: OrderRecord, notice: string | null, defaultCurrency: string,
-  payments?: { views: PaymentView[]; canCancel: boolean }, bankMessages: Record<string, string> = {},
+  payments?: { views: PaymentView[]; canCancel: boolean; page?: Omit<PaymentPage, 'shown'> }, bankMessages: Record<string, string> = {},
 ): string {
   const t = wordsOf(viewer);
   const currency = orderCurrency(order, defaultCurrency);
@@ -120,7 +121,7 @@ ${order.ledgerError ? html`<p class="error">${t('order.ledgerError', { time: t.t
   ${figure(t('orders.col.remaining'), money(t, order.remaining, currency))}
   ${figure(t('orders.col.deposited'), t.money(order.deposited, currency))}
 </section>
-${payments ? paymentSection(viewer, payments.views, currency, orderHref(order.mallId, order.shopOrderNo), payments.canCancel) : ''}
+${payments ? paymentSection(viewer, payments.views, currency, orderHref(order.mallId, order.shopOrderNo), payments.canCancel, payments.page) : ''}
 <section class="card"><h2>${t('order.timeline')}</h2>
 <table class="timeline">
   <thead><tr><th>${t('order.col.when')}</th><th>${t('order.col.what')}</th><th>${t('order.col.detail')}</th></tr></thead>

@@ -1,6 +1,7 @@
 import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import type { PaymentView } from '../payment-cancel';
+import type { PaymentPage } from '../payment-page';
 import { type Viewer, wordsOf } from './layout';
 import { money } from './money';
 import { methodName } from './search-results';
@@ -53,11 +54,24 @@ function action(viewer: Viewer, view: PaymentView, orderPath: string, canCancel:
 </form>`;
 }
 
-/** Each payment of the order: what the gateway said, what is left, the cancels requested, and what can be done. */
-export function paymentSection(viewer: Viewer, views: readonly PaymentView[], currency: string, orderPath: string, canCancel: boolean): SafeHtml {
+/**
+ * Where the shown payments stand among the order's, with links to the other pages and what those
+ * hold (counted and summed from the ledger's record); nothing for an order whose payments fit one page.
+ */
+function pager(t: Translator, page: Omit<PaymentPage, 'shown'> | undefined, shownCount: number, currency: string, orderPath: string): SafeHtml {
+  if (page === undefined || page.pages <= 1) return html``;
+  const link = (n: number, label: string) => html`<a href="${orderPath}?payments=${n}" rel="${n < page.page ? 'prev' : 'next'}">${label}</a>`;
+  const others = t.rich('payment.others', { count: page.others.count, amount: money(t, page.others.amount, currency) });
+  return html`<p class="muted payment-pages" data-payment-page="${page.page}">${t('payment.showing', { first: page.first, last: page.first + shownCount - 1, total: page.total })} ${others}${page.others.unknown > 0 ? html` ${t('payment.othersUnknown', { count: page.others.unknown })}` : ''}</p>
+<p class="actions">${page.page > 1 ? link(page.page - 1, t('payment.previousPage')) : ''} ${page.page < page.pages ? link(page.page + 1, t('payment.nextPage')) : ''}</p>`;
+}
+
+/** Each payment of the page: what the gateway said, what is left, the cancels requested, and what can be done. */
+export function paymentSection(viewer: Viewer, views: readonly PaymentView[], currency: string, orderPath: string, canCancel: boolean, page?: Omit<PaymentPage, 'shown'>): SafeHtml {
   const t = wordsOf(viewer);
   if (views.length === 0) return html``;
   return html`<section class="card payments"><h2>${t('payment.title')}</h2>
+${pager(t, page, views.length, currency, orderPath)}
 ${views.map((view) => html`<div class="payment" data-pg-cno="${view.payment.pgCno}">
 <h3><span class="mono">${view.payment.pgCno}</span> · ${money(t, view.payment.amount, currency)} · ${t('payment.left')} <strong>${money(t, view.left, currency)}</strong></h3>
 ${said(t, view)}

@@ -2,7 +2,7 @@ import type { EventExportRow, EventSearch, OperatorQueries } from '../../store/s
 import { countCell, EMPTY, freeTextCell, jsonCell, moneyCell, textCell, timeCell, type ExportCell } from '../export-cell';
 import type { ExportColumn, ExportSource } from '../export-source';
 import { identifierCell } from '../identifier-cell';
-import { EXPORT_PAGE_SIZE } from './page-size';
+import { EVENT_EXPORT_PAGE_SIZE } from './page-size';
 
 /** What an export reads of a stored event: a notification's normalized form, or the service's own event. */
 interface StoredEvent {
@@ -51,7 +51,7 @@ export function eventsSource(
   store: Pick<OperatorQueries, 'exportEventsPage'>,
   search: Omit<EventSearch, 'limit' | 'offset'>,
   defaultCurrency: string,
-  pageSize = EXPORT_PAGE_SIZE,
+  pageSize = EVENT_EXPORT_PAGE_SIZE,
 ): ExportSource<Row> {
   const currency = (row: Row) => row.orderCurrency ?? defaultCurrency;
   return {
