@@ -195,9 +195,9 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     ['summary.csv', 'from=2026-13-01&to=2026-13-02', 'From: 2026-13-01 is not a day (YYYY-MM-DD).', '시작일이 날짜가 아닙니다: 2026-13-01 (연-월-일로 적으세요. 예: 2026-12-02)'],
     ['summary.csv', 'from=2026-02-01&to=2026-02-29', 'To: 2026-02-29 is not a day (YYYY-MM-DD).', '종료일이 날짜가 아닙니다: 2026-02-29 (연-월-일로 적으세요. 예: 2026-12-02)'],
     ['summary.csv', 'from=2026-10-16&to=2026-10-15', 'To (2026-10-15) is before From (2026-10-16).', '종료일(2026-10-15)이 시작일(2026-10-16)보다 앞섭니다.'],
-    ['orders.csv', 'from=2026-12-32', 'From: 2026-12-32 is not a day (YYYY-MM-DD).', '시작일: 2026-12-32는'],
+    ['orders.csv', 'from=2026-12-32', 'From: 2026-12-32 is not a day (YYYY-MM-DD).', '시작일이 날짜가 아닙니다: 2026-12-32'],
     ['events.xlsx', 'from=2026-10-16&to=2026-10-15', 'To (2026-10-15) is before From (2026-10-16).', '보다 앞섭니다'],
-    ['discrepancies.csv', 'to=2026-10-161', 'To: 2026-10-161 is not a day (YYYY-MM-DD).', '종료일: 2026-10-161는'],
+    ['discrepancies.csv', 'to=2026-10-161', 'To: 2026-10-161 is not a day (YYYY-MM-DD).', '종료일이 날짜가 아닙니다: 2026-10-161'],
   ])('%s?%s is refused at once with a 400 that says what is wrong, in each language, and nothing is audited', async (file, query, english, korean) => {
     const { agent } = await h.signIn('kim', 'operator');
     const en = await agent.get(`/console/exports/${file}?${query}`).set('Host', HOST).set('Accept-Language', 'en').expect(400);
