@@ -7,7 +7,8 @@ import { approvalNotification, changeNotification, nextPgCno, type JsonNotificat
 import { openStores } from '../../src/ledger-projector/open-stores';
 import { eventually } from '../helpers/eventually';
 import { spawnReceiver, type SpawnedReceiver } from '../helpers/spawn-receiver';
-import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
+import { describePostgres } from '../store/pg-test-database';
+import { postgresReplicas } from './postgres-replicas';
 
 /** 40 orders, each an approval of 10000 and two partial cancels, sent interleaved. */
 function burst(): JsonNotification[] {
@@ -110,30 +111,12 @@ describe("the ledger's projector through a kill -9 (built service)", () => {
 });
 
 describePostgres("the ledger's projector on PostgreSQL replicas (built service)", () => {
-  let schema: TestSchema;
-  let dir: string;
-  const running: SpawnedReceiver[] = [];
-  beforeEach(async () => {
-    schema = await createTestSchema();
-    dir = mkdtempSync(join(tmpdir(), 'projector-pg-'));
-  });
-  afterEach(async () => {
-    for (const r of running.splice(0)) {
-      r.child.kill('SIGKILL');
-      await r.exited;
-    }
-    await schema.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const start = async () => {
-    const r = await spawnReceiver(dir, { DATABASE_URL: schema.url });
-    running.push(r);
-    return r;
-  };
+  const replicas = postgresReplicas('projector-pg');
+  const start = () => replicas.spawn();
 
   it('the records equal a rebuild, each notification applied once, after a kill -9 mid-burst', async () => {
     const second = await killMidBurst(start, 40);
-    await expectExact(schema.url, second);
+    await expectExact(replicas.schema.url, second);
   });
 
   it('two replicas race for the projector: one runs it; when it is killed the other takes over', async () => {
@@ -153,6 +136,6 @@ describePostgres("the ledger's projector on PostgreSQL replicas (built service)"
     await eventually(async () => (await readyz(standby)).ledger.projector.here, 20_000, 'the standby to take the projector over');
     // The gateway resends to the survivor what the dead replica may not have acked; all must be there once.
     for (const body of notifications) expect(await post(standby.url, body)).toBe(true);
-    await expectExact(schema.url, standby);
+    await expectExact(replicas.schema.url, standby);
   });
 });

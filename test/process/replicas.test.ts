@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { approvalNotification, changeNotification, escrowNotification, nextPgCno, type JsonNotification } from '../../src/simulator/notification-builders';
 import { eventually } from '../helpers/eventually';
-import { readEventsFile, spawnReceiver, type SpawnedReceiver } from '../helpers/spawn-receiver';
-import { admin, createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
+import { readEventsFile, type SpawnedReceiver } from '../helpers/spawn-receiver';
+import { admin, describePostgres, type TestSchema } from '../store/pg-test-database';
+import { postgresReplicas } from './postgres-replicas';
 
 async function post(url: string, body: JsonNotification): Promise<{ status: number; resCd?: string }> {
   const res = await fetch(url, {
@@ -48,29 +47,14 @@ async function ledgerCaughtUp(r: SpawnedReceiver): Promise<void> {
 }
 
 describePostgres('two replicas on one PostgreSQL', () => {
-  let schema: TestSchema;
-  let dir: string;
-  const running: SpawnedReceiver[] = [];
-
-  beforeEach(async () => {
-    schema = await createTestSchema();
-    dir = mkdtempSync(join(tmpdir(), 'replicas-'));
-  });
-  afterEach(async () => {
-    for (const r of running.splice(0)) {
-      r.child.kill('SIGKILL');
-      await r.exited;
-    }
-    await schema.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const replicas = postgresReplicas('replicas');
 
   it('duplicate-heavy traffic on both yields one event per key; after one is killed the other relays everything', async () => {
-    const queue = join(dir, 'events.ndjson');
-    const env = { DATABASE_URL: schema.url, QUEUE_URL: `file:${queue}` };
-    const a = await spawnReceiver(dir, env);
-    const b = await spawnReceiver(dir, env);
-    running.push(a, b);
+    const { schema } = replicas;
+    const queue = join(replicas.dir, 'events.ndjson');
+    const env = { QUEUE_URL: `file:${queue}` };
+    const a = await replicas.spawn(env);
+    const b = await replicas.spawn(env);
 
     const notifications = distinctNotifications();
     // Every notification four times, alternating replicas, 24 requests in flight.

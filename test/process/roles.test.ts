@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { approvalNotification, changeNotification, nextPgCno, type JsonNotification } from '../../src/simulator/notification-builders';
 import { eventually } from '../helpers/eventually';
-import { MAIN_JS, readEventsFile, spawnReceiver, type SpawnedReceiver } from '../helpers/spawn-receiver';
-import { admin, createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
+import { MAIN_JS, readEventsFile, type SpawnedReceiver } from '../helpers/spawn-receiver';
+import { admin, describePostgres, type TestSchema } from '../store/pg-test-database';
+import { postgresReplicas } from './postgres-replicas';
 
 async function post(url: string, body: JsonNotification): Promise<{ status: number; resCd?: string }> {
   const res = await fetch(url, {
@@ -51,30 +52,15 @@ describe('ROLE on SQLite', () => {
 });
 
 describePostgres('the split layout on one PostgreSQL: ingest replicas and operator replicas', () => {
-  let schema: TestSchema;
-  let dir: string;
-  const running: SpawnedReceiver[] = [];
-
-  beforeEach(async () => {
-    schema = await createTestSchema();
-    dir = mkdtempSync(join(tmpdir(), 'roles-'));
-  });
-  afterEach(async () => {
-    for (const r of running.splice(0)) {
-      r.child.kill('SIGKILL');
-      await r.exited;
-    }
-    await schema.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const replicas = postgresReplicas('roles');
 
   it('ingest replicas ack and relay, the operator runs the console and the ledger, and each duty is taken over when its holder is killed', async () => {
-    const queue = join(dir, 'events.ndjson');
-    const env = { DATABASE_URL: schema.url, QUEUE_URL: `file:${queue}`, ADMIN_TOKEN: 'a-console-token-of-enough-length-0123' };
-    const ingestA = await spawnReceiver(dir, { ...env, ROLE: 'ingest' });
-    const ingestB = await spawnReceiver(dir, { ...env, ROLE: 'ingest' });
-    const operatorA = await spawnReceiver(dir, { ...env, ROLE: 'operator' });
-    running.push(ingestA, ingestB, operatorA);
+    const { schema } = replicas;
+    const queue = join(replicas.dir, 'events.ndjson');
+    const env = { QUEUE_URL: `file:${queue}`, ADMIN_TOKEN: 'a-console-token-of-enough-length-0123' };
+    const ingestA = await replicas.spawn({ ...env, ROLE: 'ingest' });
+    const ingestB = await replicas.spawn({ ...env, ROLE: 'ingest' });
+    const operatorA = await replicas.spawn({ ...env, ROLE: 'operator' });
 
     // What each role listens on: the operator has no gateway listener, an ingest replica no console or API.
     expect(operatorA.logs().find((line) => line.message === 'listening')).toMatchObject({ role: 'operator', port: null });
@@ -108,8 +94,7 @@ describePostgres('the split layout on one PostgreSQL: ingest replicas and operat
     await eventually(() => readEventsFile(queue, { whileWriting: true }).some((event) => event.pgCno === late), 30_000, 'the late event relayed by the survivor');
 
     // The operator dies: a second one takes the projector over.
-    const operatorB = await spawnReceiver(dir, { ...env, ROLE: 'operator' });
-    running.push(operatorB);
+    const operatorB = await replicas.spawn({ ...env, ROLE: 'operator' });
     operatorA.child.kill('SIGKILL');
     await operatorA.exited;
     const later = approvalNotification({ pgCno: nextPgCno() });
