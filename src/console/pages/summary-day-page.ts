@@ -1,3 +1,4 @@
+import { SUMMARY_METHODS } from '../../daily-summary/payment-method';
 import type { CountAmount, SummaryDay } from '../../daily-summary/summary-days';
 import { orderCurrency } from '../../ledger/order-currency';
 import type { OrderRecord, OrderStatus } from '../../ledger/order-record';
@@ -21,7 +22,6 @@ export interface SummaryDayView {
   defaultCurrency: string;
 }
 
-const METHODS = ['card', 'vaccount', 'wallet', 'other', 'unknown'] as const;
 
 /** One KST day: its figures per mall and currency, and the orders with an event on it. */
 export function summaryDayPage(viewer: Viewer, view: SummaryDayView): string {
@@ -55,7 +55,7 @@ ${view.orders.length >= view.limit ? html`<p class="muted">${t('summary.orders.m
 
 function figures(t: Translator, d: SummaryDay): SafeHtml {
   const line = (label: string, figure: CountAmount, className = '') => html`<tr class="${className}"><th>${label}</th><td class="num">${t('summary.count', { count: figure.count })}</td><td class="num">${money(t, figure.amount, d.currency)}</td></tr>`;
-  const methods = METHODS.filter((m) => d.payments.byMethod[m] !== undefined);
+  const methods = SUMMARY_METHODS.filter((m) => d.payments.byMethod[m] !== undefined);
   const statuses = Object.entries(d.ordersByStatus) as Array<[OrderStatus, number]>;
   return html`<section class="card summary-day" data-mall="${d.mallId}" data-currency="${d.currency}">
 <h3><span class="mono">${d.mallId}</span> · ${d.currency}</h3>

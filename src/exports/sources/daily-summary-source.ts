@@ -1,6 +1,6 @@
 import type { CountAmount, SummaryDay } from '../../daily-summary/summary-days';
 import type { LedgerStore, SummaryRange } from '../../ledger-projector/ledger-store';
-import { EXPECTATION_METHODS } from '../../ledger/ledger-facts';
+import { SUMMARY_METHODS, type SummaryMethod } from '../../daily-summary/payment-method';
 import { countCell, EMPTY, majorUnitText, moneyCell, textCell, type ExportCell } from '../export-cell';
 import { dateCell } from '../date-cell';
 import type { ExportColumn, ExportLanguage, ExportSource } from '../export-source';
@@ -8,15 +8,16 @@ import { identifierCell } from '../identifier-cell';
 import { currencyTotals, type SummaryLine } from '../../daily-summary/currency-totals';
 import { EXPORT_PAGE_SIZE } from './page-size';
 
-/** Every method a payment can be booked under: the expectation's, or 'unknown' for an order without one. */
-const METHODS = [...EXPECTATION_METHODS, 'unknown'] as const;
-/** A payments-by-method column: approvals booked under the method the shop's expectation named. */
-const METHOD_HEADERS: Record<(typeof METHODS)[number], { ko: string; en: string }> = {
-  card: { ko: '결제 승인 · 예상 결제수단 카드', en: 'approved payments, expected method card' },
-  vaccount: { ko: '결제 승인 · 예상 결제수단 가상계좌', en: 'approved payments, expected method virtual account' },
-  wallet: { ko: '결제 승인 · 예상 결제수단 간편결제', en: 'approved payments, expected method wallet' },
-  other: { ko: '결제 승인 · 예상 결제수단 기타', en: 'approved payments, expected method other' },
-  unknown: { ko: '결제 승인 · 주문 등록 없음', en: 'approved payments, no expectation' },
+/** A payments-by-method column: approvals booked under the method the gateway reported (else the expectation's). */
+const METHOD_HEADERS: Record<SummaryMethod, { ko: string; en: string }> = {
+  card: { ko: '결제 승인 · 카드', en: 'approved payments, card' },
+  transfer: { ko: '결제 승인 · 계좌이체', en: 'approved payments, bank transfer' },
+  vaccount: { ko: '결제 승인 · 가상계좌', en: 'approved payments, virtual account' },
+  mobile: { ko: '결제 승인 · 휴대폰', en: 'approved payments, mobile phone' },
+  prepaid: { ko: '결제 승인 · 선불결제', en: 'approved payments, prepaid' },
+  wallet: { ko: '결제 승인 · 간편결제', en: 'approved payments, wallet' },
+  other: { ko: '결제 승인 · 기타', en: 'approved payments, other' },
+  unknown: { ko: '결제 승인 · 결제수단 정보 없음', en: 'approved payments, method not stated' },
 };
 
 /** The label of a currency's total line, in the date column. */
@@ -46,7 +47,7 @@ function pair(ko: string, en: string, figure: (d: SummaryDay) => CountAmount | u
  * currency (the month view's totals, as a row an accountant can check against the days above it).
  *
  * Headers say what a column holds rather than the API's field name: "payments" are the gateway's
- * approvals (events 10, 70), split by the method the shop expected, while money paid into a
+ * approvals (events 10, 70), split by the method the gateway reported, while money paid into a
  * virtual account is a deposit (event 30). An accountant looking for virtual-account money under
  * a "payments (virtual account)" column found zeros beside the deposits that held it.
  */
@@ -77,7 +78,7 @@ export function dailySummarySource(
       { header: { ko: '순액', en: 'net' }, kind: 'money', cell: (d) => moneyCell(d.net, d.currency) },
       { header: { ko: '불일치 발생', en: 'discrepancies opened' }, cell: (d) => countCell(d.discrepancies.opened) },
       { header: { ko: '불일치 해결', en: 'discrepancies resolved' }, cell: (d) => countCell(d.discrepancies.resolved) },
-      ...METHODS.flatMap((m) => pair(METHOD_HEADERS[m].ko, METHOD_HEADERS[m].en, (d) => d.payments.byMethod[m])),
+      ...SUMMARY_METHODS.flatMap((m) => pair(METHOD_HEADERS[m].ko, METHOD_HEADERS[m].en, (d) => d.payments.byMethod[m])),
     ],
     async *pages() {
       const days = await ledger.dailySummary(range, defaultCurrency);
