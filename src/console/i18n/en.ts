@@ -500,6 +500,8 @@ export const en = {
   'summary.row.discrepancies': 'Discrepancies opened / resolved',
   'summary.row.status': 'Orders by status at the day’s end',
   'summary.count': '{count, plural, one {# item} other {# items}}',
+  'summary.row.simulated': 'Simulated orders (not in the totals)',
+  'summary.simulatedMark': 'simulated orders this day (not in the totals): net {amount}',
   'summary.method.card': 'card',
   'summary.method.transfer': 'bank transfer',
   'summary.method.vaccount': 'virtual account',

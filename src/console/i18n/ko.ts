@@ -485,6 +485,8 @@ export const ko: Record<MessageKey, string> = {
   'summary.row.discrepancies': '불일치 발생 / 해결',
   'summary.row.status': '마감 시점 주문 상태',
   'summary.count': '{count}건',
+  'summary.row.simulated': '시뮬레이션 주문 (합계에서 제외)',
+  'summary.simulatedMark': '이날 시뮬레이션 주문이 있습니다 (합계에서 제외): 순액 {amount}',
   'summary.method.card': '카드',
   'summary.method.transfer': '계좌이체',
   'summary.method.vaccount': '가상계좌',

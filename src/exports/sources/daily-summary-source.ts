@@ -38,6 +38,26 @@ function pair(ko: string, en: string, figure: (d: SummaryDay) => CountAmount | u
   ];
 }
 
+/** What the simulated orders' columns are headed by: they are in no other column, the net and the total lines included. */
+const SIMULATED = { ko: '시뮬레이션 주문 (합계에서 제외)', en: 'simulated orders (not in the totals)' } as const;
+
+/**
+ * The simulator's made-up orders, after every real figure and labelled so: no real money moved, so
+ * an accountant summing the columns before them gets the shop's money, and one who ran the
+ * simulator still finds its orders.
+ */
+function simulatedColumns(): Array<ExportColumn<SummaryLine>> {
+  const of = (label: { ko: string; en: string }) => [`${SIMULATED.ko} ${label.ko}`, `${SIMULATED.en}, ${label.en}`] as const;
+  return [
+    ...pair(...of({ ko: '결제 승인', en: 'approved payments' }), (d) => d.simulated.payments),
+    ...pair(...of({ ko: '취소·환불', en: 'cancels and refunds' }), (d) => d.simulated.cancels),
+    ...pair(...of({ ko: '가상계좌 입금', en: 'virtual account deposits' }), (d) => d.simulated.deposits),
+    ...pair(...of({ ko: '가상계좌 입금 취소', en: 'virtual account deposit cancels' }), (d) => d.simulated.depositCancels),
+    ...pair(...of({ ko: '환불 실패', en: 'refunds failed' }), (d) => d.simulated.refundsFailed),
+    { header: { ko: `${SIMULATED.ko} 순액`, en: `${SIMULATED.en}, net` }, kind: 'money', cell: (d) => moneyCell(d.simulated.net, d.currency) },
+  ];
+}
+
 /**
  * The day's money as accounting takes it: one row per KST day, mall and currency, the figures the
  * month view and the day page show (the same store read). Payments by method are columns of the
@@ -49,7 +69,8 @@ function pair(ko: string, en: string, figure: (d: SummaryDay) => CountAmount | u
  * Headers say what a column holds rather than the API's field name: "payments" are the gateway's
  * approvals (events 10, 70), split by the method the gateway reported, while money paid into a
  * virtual account is a deposit (event 30). An accountant looking for virtual-account money under
- * a "payments (virtual account)" column found zeros beside the deposits that held it.
+ * a "payments (virtual account)" column found zeros beside the deposits that held it. The
+ * simulator's orders are in columns of their own at the end, in none of the others.
  */
 export function dailySummarySource(
   ledger: Pick<LedgerStore, 'dailySummary'>,
@@ -79,6 +100,7 @@ export function dailySummarySource(
       { header: { ko: '불일치 발생', en: 'discrepancies opened' }, cell: (d) => countCell(d.discrepancies.opened) },
       { header: { ko: '불일치 해결', en: 'discrepancies resolved' }, cell: (d) => countCell(d.discrepancies.resolved) },
       ...SUMMARY_METHODS.flatMap((m) => pair(METHOD_HEADERS[m].ko, METHOD_HEADERS[m].en, (d) => d.payments.byMethod[m])),
+      ...simulatedColumns(),
     ],
     async *pages() {
       const days = await ledger.dailySummary(range, defaultCurrency);
