@@ -72,10 +72,12 @@ function alertBlock(alert: Alert, t: AlertTexts, options: MessageOptions): { tit
       const order = alert.mallId !== null && alert.shopOrderNo !== null ? [`${t.order}: ${orderText(alert.mallId, alert.shopOrderNo)}`]
         : alert.mallId !== null ? [`${t.order}: ${shownField('mallId', alert.mallId)}`] : [];
       return {
-        title: `${t.deadEvent} (dead): ${alert.eventType ?? ''} ${alert.eventId}`.replace('  ', ' '),
+        title: `${alert.simulated === true ? `[${t.simulated}] ` : ''}${t.deadEvent} (dead): ${alert.eventType ?? ''} ${alert.eventId}`.replace('  ', ' '),
         lines: [
           `${t.event}: ${alert.eventId}${alert.eventType ? ` (${alert.eventType})` : ''}${alert.attempts !== null ? `, ${t.attempts(alert.attempts)}` : ''}`,
           ...order,
+          // The only alert a simulated order gets (its discrepancies wake nobody): said, so no one looks for money that never moved.
+          ...(alert.simulated === true ? [t.simulatedLine] : []),
           t.deadEventLine,
           at,
           ...link(`events/${encodeURIComponent(alert.eventId)}`),

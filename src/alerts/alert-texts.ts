@@ -16,6 +16,9 @@ export interface AlertTexts {
   attempts: (count: number) => string;
   ledgerErrorLine: string;
   deadEventLine: string;
+  /** A dead event of the simulator's: its mark in the title, and a line saying no real money moved. */
+  simulated: string;
+  simulatedLine: string;
   at: string;
   kinds: Record<DiscrepancyKind, string>;
   amounts: Record<string, string>;
@@ -54,6 +57,8 @@ const ko: AlertTexts = {
   attempts: (count) => `${count}회 시도`,
   ledgerErrorLine: '장부가 이 주문의 입력을 반영하지 못했습니다. 원인을 고친 뒤 `noti-receiver ledger rebuild`를 실행하세요.',
   deadEventLine: '내부 큐로 보내지 못해 재시도를 멈췄습니다. 원인을 고친 뒤 콘솔에서 다시 보내세요.',
+  simulated: '시뮬레이션',
+  simulatedLine: '시뮬레이터(npm run simulate)가 보낸 알림입니다. 실제 돈은 움직이지 않았습니다.',
   at: '시각',
   kinds: {
     amount_mismatch: '금액 불일치',
@@ -92,6 +97,8 @@ const en: AlertTexts = {
   attempts: (count) => `${count} attempt${count === 1 ? '' : 's'}`,
   ledgerErrorLine: "The ledger could not apply an input of this order. Fix the cause, then run `noti-receiver ledger rebuild`.",
   deadEventLine: 'The relay stopped retrying its delivery to the internal queue. Fix the cause, then requeue it from the console.',
+  simulated: 'simulated',
+  simulatedLine: 'Sent by the simulator (npm run simulate): no real money moved.',
   at: 'At',
   kinds: {
     amount_mismatch: 'Amount mismatch',

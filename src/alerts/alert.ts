@@ -23,7 +23,11 @@ export type Alert =
     at: string;
   }
   | { kind: 'ledger_error'; mallId: string; shopOrderNo: string; from: string | null; at: string }
-  | { kind: 'dead_event'; eventId: string; eventType: string | null; mallId: string | null; shopOrderNo: string | null; attempts: number | null; at: string };
+  | {
+    kind: 'dead_event'; eventId: string; eventType: string | null; mallId: string | null; shopOrderNo: string | null; attempts: number | null; at: string;
+    /** Its notification came from this receiver's own simulator: the message says so. Absent otherwise. */
+    simulated?: true;
+  };
 
 /** The alerts the follower's sources call for, each keyed by its cause so a second read stores nothing new. */
 export function alertsFrom(sources: Pick<AlertSources, 'ledgerEvents' | 'deadEvents' | 'simulatedOrders' | 'realOrders'>): NewAlert[] {
@@ -46,6 +50,7 @@ export function alertsFrom(sources: Pick<AlertSources, 'ledgerEvents' | 'deadEve
   for (const dead of sources.deadEvents) {
     const alert: Alert = {
       kind: 'dead_event', eventId: dead.eventId, eventType: dead.eventType, mallId: dead.mallId, shopOrderNo: dead.shopOrderNo, attempts: dead.attempts, at: dead.at,
+      ...(dead.simulated && { simulated: true as const }),
     };
     // Each time an event goes dead is news (an operator requeued it and it died again).
     alerts.push({ key: `dead:${dead.attemptId}`, kind: alert.kind, json: JSON.stringify(alert) });

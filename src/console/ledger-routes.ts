@@ -102,6 +102,7 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
       openAfter: typeof req.query.open_after === 'string' ? req.query.open_after : null,
       resolvedAfter: typeof req.query.resolved_after === 'string' ? req.query.resolved_after : null,
       currencies: { ...open.currencies, ...resolved.currencies },
+      simulated: new Set([...open.simulated, ...resolved.simulated]),
       defaultCurrency,
     }, noticeFor(req.query, sessionOf(res).t)));
   });

@@ -1,5 +1,6 @@
 import type { OrderRecord, OrderStatus } from '../ledger/order-record';
 import { kstDay } from './kst-day';
+import { summaryMethodOf } from './payment-method';
 
 /** What the day's money counts, each on the KST day of its own event. */
 export type BookingKind = 'payment' | 'cancel' | 'deposit' | 'deposit_cancel' | 'refund_failed' | 'refund_failed_unknown' | 'discrepancy_opened' | 'discrepancy_resolved';
@@ -7,14 +8,16 @@ export type BookingKind = 'payment' | 'cancel' | 'deposit' | 'deposit_cancel' | 
 /**
  * One order's share of one day's figure. `currency` is the expectation's, '' when the order has
  * none (the mall's default, LEDGER_DEFAULT_CURRENCY, is read when the summary is: changing it
- * needs no rebuild). `method` only for payments: the method the shop expected ('unknown' without
- * an expectation: the ledger keeps no card or account field of a notification), '' otherwise.
+ * needs no rebuild). `method` only for payments: the method the gateway reported, else the one the
+ * shop expected, else 'unknown' (`summaryMethodOf`); '' otherwise.
  */
 export interface Booking {
   day: string;
   currency: string;
   kind: BookingKind;
   method: string;
+  /** Of an order the simulator made up (its record says `simulated`): summed apart from the real money. */
+  simulated: boolean;
   count: number;
   amount: number;
 }
@@ -38,11 +41,12 @@ function bookingCurrency(record: Pick<OrderRecord, 'expected'>): string {
  * resolution, grouped by day, kind and method. An amount the gateway left unreadable counts 0, as
  * in the record's sums; a failed refund's unknown amount is also counted apart
  * (`refund_failed_unknown`), so the summary can say it is unknown. A payment stays on its day when a later day cancels it: the cancel books
- * on its own.
+ * on its own. A simulated order's bookings say so: a real notification later makes the order real,
+ * its record loses the mark, and its bookings move from the simulated sums into the real ones.
  */
 export function bookingsOf(record: OrderRecord): Booking[] {
   const currency = bookingCurrency(record);
-  const method = record.expected?.method ?? 'unknown';
+  const simulated = record.simulated === true;
   const grouped = new Map<string, Booking>();
   const book = (at: string, kind: BookingKind, amount: number | null, how = '') => {
     const day = kstDay(at);
@@ -51,9 +55,9 @@ export function bookingsOf(record: OrderRecord): Booking[] {
     if (entry) {
       entry.count += 1;
       entry.amount += amount ?? 0;
-    } else grouped.set(key, { day, currency, kind, method: how, count: 1, amount: amount ?? 0 });
+    } else grouped.set(key, { day, currency, kind, method: how, simulated, count: 1, amount: amount ?? 0 });
   };
-  for (const p of record.payments) book(p.at, 'payment', p.amount, method);
+  for (const p of record.payments) book(p.at, 'payment', p.amount, summaryMethodOf(p, record.expected));
   for (const c of record.cancels) book(c.at, 'cancel', c.amount);
   for (const d of record.deposits) {
     book(d.at, 'deposit', d.amount);

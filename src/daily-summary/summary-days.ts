@@ -3,13 +3,17 @@ import { daysBetween } from './kst-day';
 import { summaryRangeProblem } from './summary-range';
 import type { BookingKind } from './order-bookings';
 
-/** A row of the daily aggregate: a booking kind's total, or (`kind` 'status', `method` the status) a change in orders by status. */
+/**
+ * A row of the daily aggregate: a booking kind's total, or (`kind` 'status', `method` the status) a
+ * change in orders by status. `simulated`: the money of orders the simulator made up, summed apart.
+ */
 export interface SummaryRow {
   day: string;
   mallId: string;
   currency: string;
   kind: BookingKind | 'status';
   method: string;
+  simulated: boolean;
   count: number;
   amount: number;
 }
@@ -19,11 +23,8 @@ export interface CountAmount {
   amount: number;
 }
 
-/** One KST day's money of one mall in one currency, in minor units. */
-export interface SummaryDay {
-  date: string;
-  mallId: string;
-  currency: string;
+/** A day's money, in minor units. */
+export interface MoneyFigures {
   payments: CountAmount & { byMethod: Record<string, CountAmount> };
   cancels: CountAmount;
   deposits: CountAmount;
@@ -32,6 +33,18 @@ export interface SummaryDay {
   refundsFailed: CountAmount & { unknownCount: number };
   /** payments + deposits − deposit cancellations − cancels and refunds (failed refunds are not in it). */
   net: number;
+}
+
+/**
+ * One KST day's money of one mall in one currency, in minor units. The figures are the real
+ * orders'; the simulator's made-up orders moved no money and are summed apart (`simulated`), so
+ * the figure an accountant is handed is the shop's money alone.
+ */
+export interface SummaryDay extends MoneyFigures {
+  date: string;
+  mallId: string;
+  currency: string;
+  simulated: MoneyFigures;
   discrepancies: { opened: number; resolved: number };
   /** Orders in each status at the day's end (statuses with none left out). */
   ordersByStatus: Partial<Record<OrderStatus, number>>;
@@ -81,21 +94,27 @@ export function summaryDays(rows: readonly SummaryRow[], before: readonly Summar
         else if (row.count !== 0 || row.amount !== 0) addRow(day, row);
       }
       for (const [name, count] of [...status].sort(([a], [b]) => compare(a, b))) if (count !== 0) day.ordersByStatus[name as OrderStatus] = count;
-      day.net = day.payments.amount + day.deposits.amount - day.depositCancels.amount - day.cancels.amount;
+      day.net = netOf(day);
+      day.simulated.net = netOf(day.simulated);
       if (booked.some((row) => row.kind !== 'status' && row.count !== 0) || Object.keys(day.ordersByStatus).length > 0) result.push(day);
     }
   }
   return result;
 }
 
+function netOf(figures: MoneyFigures): number {
+  return figures.payments.amount + figures.deposits.amount - figures.depositCancels.amount - figures.cancels.amount;
+}
+
 function addRow(day: SummaryDay, row: SummaryRow): void {
+  const money = row.simulated ? day.simulated : day;
   if (row.kind === 'discrepancy_opened') day.discrepancies.opened += row.count;
   else if (row.kind === 'discrepancy_resolved') day.discrepancies.resolved += row.count;
-  else if (row.kind === 'refund_failed_unknown') day.refundsFailed.unknownCount += row.count;
+  else if (row.kind === 'refund_failed_unknown') money.refundsFailed.unknownCount += row.count;
   else if (row.kind === 'payment') {
-    add(day.payments, row);
-    add((day.payments.byMethod[row.method] ??= { count: 0, amount: 0 }), row);
-  } else if (row.kind !== 'status') add(day[FIGURE[row.kind]], row);
+    add(money.payments, row);
+    add((money.payments.byMethod[row.method] ??= { count: 0, amount: 0 }), row);
+  } else if (row.kind !== 'status') add(money[FIGURE[row.kind]], row);
 }
 
 function add(target: CountAmount, row: SummaryRow): void {
@@ -103,16 +122,18 @@ function add(target: CountAmount, row: SummaryRow): void {
   target.amount += row.amount;
 }
 
-function emptyDay(date: string, mallId: string, currency: string): SummaryDay {
+/** Every money figure at zero. */
+export function noMoney(): MoneyFigures {
   const zero = () => ({ count: 0, amount: 0 });
   return {
-    date, mallId, currency,
     payments: { ...zero(), byMethod: {} },
     cancels: zero(), deposits: zero(), depositCancels: zero(), refundsFailed: { ...zero(), unknownCount: 0 },
     net: 0,
-    discrepancies: { opened: 0, resolved: 0 },
-    ordersByStatus: {},
   };
+}
+
+function emptyDay(date: string, mallId: string, currency: string): SummaryDay {
+  return { date, mallId, currency, ...noMoney(), simulated: noMoney(), discrepancies: { opened: 0, resolved: 0 }, ordersByStatus: {} };
 }
 
 function compare(a: string, b: string): number {

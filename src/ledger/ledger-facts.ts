@@ -46,6 +46,12 @@ export interface NotificationFact extends FactBase {
   remainAmount: number | null;
   /** Event 50: the virtual-account deposit it refunds; absent when the body names none (and in facts stored before it was kept). */
   depositPgCno?: string;
+  /**
+   * The gateway's payment method code (`payMethodTypeCode`; a UnionPay form's `pay_type`), as sent:
+   * the day's money splits payments by it. Absent when the body names none; facts stored before it
+   * was kept have it from the search rows (migration 026).
+   */
+  payMethod?: string;
   /** A basket payment's `productPgCno<n>`: a cancel may name one of them; absent without a basket. */
   productPgCnos?: string[];
   occurredAt: string | null;

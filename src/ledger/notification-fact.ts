@@ -35,6 +35,8 @@ export function notificationFact(event: NormalizedEvent): { order: OrderKey; fac
   // Kept only when the body has them, so every other fact stays as it was stored before they were read.
   const depositPgCno = text(data.depositPgCno);
   if (depositPgCno !== null) fact.depositPgCno = depositPgCno;
+  const payMethod = text(data.payMethodTypeCode) ?? text(data.pay_type);
+  if (payMethod !== null) fact.payMethod = payMethod;
   const products = event.basket.map((item) => item.productPgCno).filter((pgCno) => pgCno !== '');
   if (products.length > 0) fact.productPgCnos = products;
   return { order: { mallId: event.mallId, shopOrderNo: event.shopOrderNo }, fact };

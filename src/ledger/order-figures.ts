@@ -56,6 +56,8 @@ type N = Timed<NotificationFact>;
 export const succeeded = (n: N): boolean => n.fact.resCd === '0000';
 
 const PAYMENT_TYPES = new Set(['10', '70']);
+/** The gateway's payMethodTypeCode of a card payment. */
+const CARD_CODE = '11';
 /** Event 40's status for a deposit into an escrow account. */
 export const ESCROW_DEPOSIT = 'ES04';
 
@@ -85,7 +87,9 @@ export function orderFigures(state: OrderState): OrderFigures {
   const refundsFailed = failedRefunds(notifications, moving, cancels);
   const paidIds = new Set([...paymentEvents, ...depositEvents]);
   const payments = paymentEvents.map((n): Payment => {
-    return { pgCno: n.fact.pgCno, amount: n.fact.amount, cancelled: cancelledInFull(holdings.get(n.fact.pgCno)!), eventId: n.id, at: n.fact.at };
+    // A UnionPay form that names no pay_type is still a card payment: UnionPay is a card scheme.
+    const method = n.fact.payMethod ?? (n.fact.notiType === '70' ? CARD_CODE : undefined);
+    return { pgCno: n.fact.pgCno, amount: n.fact.amount, cancelled: cancelledInFull(holdings.get(n.fact.pgCno)!), ...(method !== undefined && { method }), eventId: n.id, at: n.fact.at };
   });
 
   const escrows = moving.filter((n) => n.fact.notiType === '40');

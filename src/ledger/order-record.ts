@@ -49,6 +49,8 @@ export interface Payment {
   amount: number | null;
   /** Its cancels took all of it: the order no longer holds this payment's money. */
   cancelled: boolean;
+  /** The gateway's payment method code its notification carried (payMethodTypeCode, pay_type; '11', card, for a UnionPay form naming none); absent when it named none. */
+  method?: string;
   eventId: string;
   at: string;
 }

@@ -263,6 +263,20 @@ function alertStories(database: () => Promise<{ url: string | undefined; drop():
     expectNoPersonalData(dead);
   });
 
+  test('an event of the simulator\'s that the relay gives up on is told, marked simulated in its title and saying no real money moved', async () => {
+    let clock = Date.now();
+    const s = await open({}, { now: () => clock });
+    const made = orderNo();
+    await s.notifySimulated(approvalNotification({ mallId: MALL, shopOrderNo: made, amount: '1000' })).expect(200);
+    const pending = (await s.stores.store.nextPending(100)).find((r) => r.eventJson.includes(made))!;
+    // No alert was sent in the minute before: this one goes at once, whenever the follower stores it.
+    clock += 60_000;
+    await s.stores.store.markDead(pending.seq, 'POST https://queue.shop.example/in failed: 400', { at: new Date().toISOString(), publisher: 'http' });
+    const dead = await eventually(() => webhook.texts.find((t) => t.includes(pending.eventId)), 10_000, 'the dead event message');
+    expect(dead).toContain(`[시뮬레이션] 전달 포기한 이벤트 (dead): payment.approved ${pending.eventId}`);
+    expect(dead).toContain('시뮬레이터(npm run simulate)가 보낸 알림입니다. 실제 돈은 움직이지 않았습니다.');
+  });
+
   test('an alert stored while the receivers are down is sent after a restart, once', async () => {
     webhook.mode = 'fail';
     mail.refuse = 1_000;

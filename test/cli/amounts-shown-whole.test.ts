@@ -49,7 +49,7 @@ describe('noti-receiver prints every amount whole', () => {
     expect(shown.stdout).not.toContain('*');
     for (const amount of amounts) {
       expect(shown.stdout).toContain(`1 × ${formatMoney(amount, 'KRW')}`);
-      expect(shown.stdout).toMatch(new RegExp(`unknown: 1 × ${formatMoney(amount, 'KRW').replace(/[$]/g, '\\$')}\\n`));
+      expect(shown.stdout).toMatch(new RegExp(`card: 1 × ${formatMoney(amount, 'KRW').replace(/[$]/g, '\\$')}\\n`));
     }
   });
 

@@ -50,9 +50,14 @@ describe('GET /v1/summary/daily', () => {
     expect(answer.body.days).toEqual([
       {
         date: '2026-11-22', mallId: 'T0001234', currency: 'KRW',
-        payments: { count: 1, amount: 12000, byMethod: { unknown: { count: 1, amount: 12000 } } },
+        payments: { count: 1, amount: 12000, byMethod: { card: { count: 1, amount: 12000 } } },
         cancels: { count: 0, amount: 0 }, deposits: { count: 0, amount: 0 }, depositCancels: { count: 0, amount: 0 }, refundsFailed: { count: 0, amount: 0, unknownCount: 0 },
-        net: 12000, discrepancies: { opened: 0, resolved: 0 }, ordersByStatus: { paid: 1 },
+        net: 12000,
+        simulated: {
+          payments: { count: 0, amount: 0, byMethod: {} }, cancels: { count: 0, amount: 0 }, deposits: { count: 0, amount: 0 }, depositCancels: { count: 0, amount: 0 },
+          refundsFailed: { count: 0, amount: 0, unknownCount: 0 }, net: 0,
+        },
+        discrepancies: { opened: 0, resolved: 0 }, ordersByStatus: { paid: 1 },
       },
       expect.objectContaining({ date: '2026-11-23', mallId: 'T0001234', currency: 'KRW', cancels: { count: 1, amount: 2000 }, net: -2000, ordersByStatus: { partially_cancelled: 1 } }),
       expect.objectContaining({ date: '2026-11-22', mallId: 'T0005678', currency: 'USD', payments: { count: 1, amount: 1203, byMethod: { card: { count: 1, amount: 1203 } } }, net: 1203 }),
@@ -93,10 +98,12 @@ describe('GET /v1/summary/daily', () => {
     await get('/v1/summary/daily?from=2024-01-01&to=2024-12-31').expect(200);
   });
 
-  test('is in the OpenAPI document, unknownCount of failed refunds with it', () => {
+  test('is in the OpenAPI document, unknownCount of failed refunds and the simulated orders\' money with it', () => {
     const document = openApiDocument() as { paths: Record<string, { get?: { operationId?: string } }>; components: { schemas: Record<string, { properties: Record<string, { properties?: Record<string, unknown>; required?: string[] }> }> } };
     expect(document.paths['/v1/summary/daily']?.get?.operationId).toBe('dailySummary');
     const failed = document.components.schemas.SummaryDay!.properties.refundsFailed!;
     expect(Object.keys(failed.properties ?? {})).toEqual(['count', 'amount', 'unknownCount']);
+    // The simulator's orders, apart: the same money figures, in none of the day's.
+    expect(Object.keys(document.components.schemas.SimulatedMoney!.properties)).toEqual(['payments', 'cancels', 'deposits', 'depositCancels', 'refundsFailed', 'net']);
   });
 });

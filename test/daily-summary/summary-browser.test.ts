@@ -52,6 +52,8 @@ describeBrowser('settling the day in the console, in a browser, in Korean', () =
     await notify(transferFailedNotification({ mallId: MALL, shopOrderNo: order(7), pgCno: 'PG26117A', amount: '21000', refundDate: on(1, 15) }));
     await h.ledgerApp.api.put(`/v1/orders/${MALL}/US-3001/expectation`, { amount: 4599, currency: 'USD', method: 'card', expiresAt: null }).expect(200);
     await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'US-3001', pgCno: 'PGUS3001', amount: '4599', transactionDate: on(1, 20) }));
+    // The simulator's order yesterday: its 13,200원 is in no figure of the day, and shown apart.
+    await h.ledgerApp.notifySimulated(approvalNotification({ mallId: MALL, shopOrderNo: 'SIM-7001', pgCno: 'PGSIM7001', amount: '13200', transactionDate: on(1, 12) })).expect(200);
     await h.ledgerApp.stores.ledger.caughtUp();
     ({ server, url } = await listenForBrowser(h.admin));
     browser = await launchBrowser();
@@ -82,6 +84,14 @@ describeBrowser('settling the day in the console, in a browser, in Korean', () =
     await page.locator(`td[data-day="${yesterday}"] a.day-no`).click();
     await page.getByRole('heading', { name: `${yesterday} 정산` }).waitFor();
     await page.getByRole('row', { name: /취소·환불/ }).first().waitFor();
+    // The day's net is the real orders'; the simulator's order is on a line of its own and marked where it is listed.
+    const [real] = (await h.ledgerApp.stores.ledger.dailySummary({ from: yesterday, to: yesterday, mallId: MALL }, 'KRW')).filter((d) => d.currency === 'KRW');
+    const krw = page.locator('section.summary-day[data-currency="KRW"]');
+    expect(await krw.getByRole('row', { name: /^순액/ }).innerText()).toContain(`${real!.net.toLocaleString('en-US')}원`);
+    expect(real!.simulated.payments).toMatchObject({ count: 1, amount: 13200 });
+    const apart = krw.getByRole('row', { name: /시뮬레이션 주문 \(합계에서 제외\)/ });
+    expect(await apart.innerText()).toContain('결제 1건 13,200원');
+    expect(await page.getByRole('row', { name: /SIM-7001/ }).locator('.badge.simulated').innerText()).toBe('시뮬레이션');
     await page.screenshot({ path: join(shots, 'console-summary-day.png'), fullPage: true });
     await page.getByRole('link', { name: 'US-3001' }).click();
     await page.getByRole('heading', { name: 'US-3001' }).waitFor();

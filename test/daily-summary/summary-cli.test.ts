@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 import { runCliCaptured } from '../cli/seeded-receiver';
-import { notify } from './summary-kit';
+import { notifications, notify } from './summary-kit';
 
 interface Database {
   url: string;
@@ -39,10 +39,25 @@ function summaryCommand(open: () => Promise<Database>): void {
       ['2026-11-22', 'T0001234', 'USD', '1 × $12.03', '-', '-', '-', '$12.03', '-', '+0 / -0', 'paid 1'],
       ['2026-11-23', 'T0001234', 'USD', '-', '-', '-', '-', '$0.00', '-', '+0 / -0', 'paid 1'],
     ]);
-    expect(shown.stdout).toContain('payments by method\n2026-11-22  T0001234  unknown: 1 × ₩12,000\n2026-11-22  T0001234  card: 1 × $12.03');
+    // By the gateway's method code: a card payment is a card's whether or not the shop registered it.
+    expect(shown.stdout).toContain('payments by method\n2026-11-22  T0001234  card: 1 × ₩12,000\n2026-11-22  T0001234  card: 1 × $12.03');
     const json = (await cli('summary', '--from', '2026-11-22', '--to', '2026-11-22', '--mall', 'T0001234', '--json')).json<{ days: Array<{ currency: string; net: number }> }>();
     expect(json.days.map((d) => [d.currency, d.net])).toEqual([['KRW', 12000], ['USD', 1203]]);
     expect((await cli('summary', '--from', '2026-11-22', '--to', '2026-11-22', '--mall', 'T0009999')).stdout).toBe('nothing booked in this range\n');
+  });
+
+  test('the simulator\'s orders are in none of the figures and printed apart, labelled as left out', async () => {
+    const real = { mallId: 'T0001234', shopOrderNo: 'ORD-SUM-REAL' };
+    const made = { mallId: 'T0001234', shopOrderNo: 'ORD-SUM-SIM' };
+    const simulator = notifications(true);
+    await db.stores.store.record(notify.paid(real, 'PG-SUM-REAL', 30000, 10));
+    await db.stores.store.record(simulator.paid(made, 'PG-SUM-SIM', 13200, 11));
+    await db.stores.store.record(simulator.refundFailed(made, 'PG-SUM-SIM', 45000, 12));
+    await db.stores.ledger.caughtUp();
+    const shown = await cli('summary', '--from', '2026-11-22', '--to', '2026-11-22');
+    expect(shown.code).toBe(0);
+    expect(shown.stdout.split('\n')[2]!.split(/\s{2,}/)).toEqual(['2026-11-22', 'T0001234', 'KRW', '1 × ₩30,000', '-', '-', '-', '₩30,000', '-', '+1 / -0', 'paid 1, refund_failed 1']);
+    expect(shown.stdout).toContain('simulated orders (not in the totals)\n2026-11-22  T0001234  payments 1 × ₩13,200, refunds failed 1 × ₩45,000, net ₩13,200');
   });
 
   test('a failed refund prints the amount of the refund it follows, and one whose amount cannot be known says so, never × ₩0', async () => {

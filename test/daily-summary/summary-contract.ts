@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Stores } from '../../src/ledger-projector/open-stores';
 import type { OrderRecord } from '../../src/ledger/order-record';
 import type { SummaryDay } from '../../src/daily-summary/summary-days';
-import { at, notify, storyDay, sumsOverRecords, type OrderRef } from './summary-kit';
+import { at, notifications, notify, storyDay, sumsOverRecords, type OrderRef } from './summary-kit';
 
 export interface SummaryStores {
   stores: Stores;
@@ -17,7 +17,8 @@ const RANGE = { from: '2026-11-20', to: '2026-11-27' };
 /** The summary without orders by status, keyed as `sumsOverRecords` keys its days. */
 function money(days: readonly SummaryDay[]): Map<string, unknown> {
   return new Map(days
-    .filter((d) => d.payments.count + d.cancels.count + d.deposits.count + d.depositCancels.count + d.refundsFailed.count + d.discrepancies.opened + d.discrepancies.resolved > 0)
+    .filter((d) => [d, d.simulated].some((m) => m.payments.count + m.cancels.count + m.deposits.count + m.depositCancels.count + m.refundsFailed.count > 0)
+      || d.discrepancies.opened + d.discrepancies.resolved > 0)
     .map(({ date, mallId, currency, ordersByStatus: _status, ...figures }) => [`${date}|${mallId}|${currency}`, figures]));
 }
 
@@ -37,7 +38,7 @@ export function summaryContract(openFresh: () => Promise<SummaryStores>): void {
     await s.stores.store.record(notify.paid(order, 'PG-A', 12000, -1 / 60));
     await s.stores.store.record(notify.paid({ ...order, shopOrderNo: 'ORD-AFTER' }, 'PG-B', 30000, 0));
     await s.stores.ledger.caughtUp();
-    expect(await day('2026-11-21', 'T0000001')).toMatchObject({ payments: { count: 1, amount: 12000, byMethod: { unknown: { count: 1, amount: 12000 } } }, net: 12000, ordersByStatus: { paid: 1 } });
+    expect(await day('2026-11-21', 'T0000001')).toMatchObject({ payments: { count: 1, amount: 12000, byMethod: { card: { count: 1, amount: 12000 } } }, net: 12000, ordersByStatus: { paid: 1 } });
     expect(await day('2026-11-22', 'T0000001')).toMatchObject({ payments: { count: 1, amount: 30000 }, net: 30000, ordersByStatus: { paid: 2 } });
     await s.stores.store.record(notify.cancelled(order, 'PG-A', 'CX-A', 12000, 2 * 1440 + 5));
     await s.stores.ledger.caughtUp();
@@ -128,6 +129,9 @@ export function summaryContract(openFresh: () => Promise<SummaryStores>): void {
       deposit: fc.option(fc.record({ t: minuteNear, amount, cancelAfter: fc.option(fc.constantFrom(2, 1440), { nil: undefined }) }), { nil: undefined }),
       failed: fc.option(fc.record({ t: minuteNear, amount: fc.option(amount, { nil: null }) }), { nil: undefined }),
       escrowAt: fc.option(fc.constantFrom(5, 1440), { nil: undefined }),
+      // The gateway's method code (null: none sent), and whether the simulator sent every notification of it.
+      code: fc.constantFrom<string | null>(null, '11', '21', '60', '99'),
+      simulated: fc.boolean(),
     });
     const history = fc.record({
       orders: fc.array(fc.tuple(fc.constantFrom(0, 1), orderStory), { minLength: 1, maxLength: 5 }),
@@ -149,6 +153,7 @@ export function summaryContract(openFresh: () => Promise<SummaryStores>): void {
       orders.forEach(([mall, story], i) => {
         const o: OrderRef = { mallId: malls[mall]!, shopOrderNo: `R${run}-${i}` };
         refs.push(o);
+        const send = notifications(story.simulated);
         if (story.expected) {
           const total = story.payments.reduce((sum, p) => sum + p.amount, 0) || 1000;
           const expectation = { amount: total, currency: story.expected.currency, method: story.expected.method, expiresAt: null };
@@ -157,7 +162,7 @@ export function summaryContract(openFresh: () => Promise<SummaryStores>): void {
         }
         story.payments.forEach((p, n) => {
           sent(o, p.t);
-          inputs.push(() => s.stores.store.record(notify.paid(o, `P${run}-${i}-${n}`, p.amount, p.t)));
+          inputs.push(() => s.stores.store.record(send.paid(o, `P${run}-${i}-${n}`, p.amount, p.t, story.code)));
         });
         story.cancels.forEach((c, n) => {
           if (story.payments.length === 0) return;
@@ -165,29 +170,29 @@ export function summaryContract(openFresh: () => Promise<SummaryStores>): void {
           const t = story.payments[k]!.t + c.delay;
           const pgCno = `P${run}-${i}-${k}`;
           sent(o, t);
-          inputs.push(() => s.stores.store.record(notify.cancelled(o, pgCno, `C${run}-${i}-${n}`, c.amount, t)));
+          inputs.push(() => s.stores.store.record(send.cancelled(o, pgCno, `C${run}-${i}-${n}`, c.amount, t)));
           if (c.alsoRefund) {
             sent(o, t + c.refundAfter);
-            inputs.push(() => s.stores.store.record(notify.refunded(o, pgCno, `C${run}-${i}-${n}`, c.amount, t + c.refundAfter)));
+            inputs.push(() => s.stores.store.record(send.refunded(o, pgCno, `C${run}-${i}-${n}`, c.amount, t + c.refundAfter)));
           }
         });
         if (story.deposit) {
           const d = story.deposit;
           sent(o, d.t);
-          inputs.push(() => s.stores.store.record(notify.deposited(o, `V${run}-${i}`, d.amount, d.t)));
+          inputs.push(() => s.stores.store.record(send.deposited(o, `V${run}-${i}`, d.amount, d.t)));
           if (d.cancelAfter !== undefined) {
             sent(o, d.t + d.cancelAfter);
-            inputs.push(() => s.stores.store.record(notify.depositCancelled(o, `V${run}-${i}`, d.amount, d.t + d.cancelAfter!)));
+            inputs.push(() => s.stores.store.record(send.depositCancelled(o, `V${run}-${i}`, d.amount, d.t + d.cancelAfter!)));
           }
         }
         if (story.failed) {
           sent(o, story.failed.t);
-          inputs.push(() => s.stores.store.record(notify.refundFailed(o, `P${run}-${i}-0`, story.failed!.amount, story.failed!.t)));
+          inputs.push(() => s.stores.store.record(send.refundFailed(o, `P${run}-${i}-0`, story.failed!.amount, story.failed!.t)));
         }
         if (story.escrowAt !== undefined && story.payments.length > 0) {
           const t = story.payments[0]!.t + story.escrowAt;
           sent(o, t);
-          inputs.push(() => s.stores.store.record(notify.escrow(o, `P${run}-${i}-0`, 'ES02', t)));
+          inputs.push(() => s.stores.store.record(send.escrow(o, `P${run}-${i}-0`, 'ES02', t)));
         }
       });
       // Expectations first; the notifications in a shuffled order, in rounds the projector applies one after another.

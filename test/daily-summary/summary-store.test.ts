@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import { openStores } from '../../src/ledger-projector/open-stores';
 import { createTestSchema, describePostgres } from '../store/pg-test-database';
+import { methodAndSimulatedContract } from './method-and-simulated-contract';
 import { statusHistoryContract } from './status-history-contract';
 import { summaryContract, type SummaryStores } from './summary-contract';
 
@@ -49,9 +50,11 @@ async function postgresStores(): Promise<SummaryStores> {
 describe('the day\'s money on SQLite', () => {
   summaryContract(sqliteStores);
   statusHistoryContract(sqliteStores);
+  methodAndSimulatedContract(sqliteStores);
 });
 
 describePostgres('the day\'s money on PostgreSQL', () => {
   summaryContract(postgresStores);
   statusHistoryContract(postgresStores);
+  methodAndSimulatedContract(postgresStores);
 });

@@ -15,7 +15,7 @@ const kst = (iso: string) => kstStamp(new Date(iso));
 const kstDay = (at = new Date()) => new Date(at.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
-const METHODS = ['card', 'vaccount', 'wallet', 'other', 'unknown'] as const;
+const METHODS = ['card', 'transfer', 'vaccount', 'mobile', 'prepaid', 'wallet', 'other', 'unknown'] as const;
 
 /** A day's figures as the file should hold them, in column order (amounts in minor units). */
 function figuresOf(d: SummaryDay): Array<string | number> {
@@ -25,10 +25,13 @@ function figuresOf(d: SummaryDay): Array<string | number> {
     ...pair(d.payments), ...pair(d.cancels), ...pair(d.deposits), ...pair(d.depositCancels), ...pair(d.refundsFailed), d.refundsFailed.unknownCount,
     d.net, d.discrepancies.opened, d.discrepancies.resolved,
     ...METHODS.flatMap((m) => pair(d.payments.byMethod[m])),
+    // The simulator's orders, in columns of their own at the end.
+    ...pair(d.simulated.payments), ...pair(d.simulated.cancels), ...pair(d.simulated.deposits), ...pair(d.simulated.depositCancels), ...pair(d.simulated.refundsFailed),
+    d.simulated.net,
   ];
 }
-/** Which columns are amounts (the rest are the key and counts), by the same column order. */
-const AMOUNT_COLUMNS = new Set([4, 6, 8, 10, 12, 14, 18, 20, 22, 24, 26]);
+/** Which columns are amounts (the rest are the key and counts), by the same column order: every second one from 4 but the unknown count's and the discrepancies'. */
+const AMOUNT_COLUMNS = new Set([4, 6, 8, 10, 12, 14, ...Array.from({ length: 8 + 5 }, (_, i) => 18 + 2 * i), 43]);
 const major = (minor: number, currency: string) => (currency === 'USD' ? minor / 100 : minor);
 /** Excel's serial day of a calendar day (days since 1899-12-30). */
 const excelDay = (day: string) => (Date.parse(`${day}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000;
@@ -52,7 +55,8 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-USD', pgCno: 'PG-USD', amount: '1203', transactionDate: kstStamp() }));
     await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-TWICE', pgCno: 'PG-T1', amount: '5000', transactionDate: kstStamp() }));
     await notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-TWICE', pgCno: 'PG-T2', amount: '5000', transactionDate: kstStamp() }));
-    await notify(approvalNotification({ mallId: OTHER_MALL, shopOrderNo: 'ORD-ELSE', pgCno: 'PG-ELSE', amount: '700', transactionDate: kstStamp() }));
+    // Paid by a wallet as the gateway says (its method code), though the shop registered nothing.
+    await notify(approvalNotification({ mallId: OTHER_MALL, shopOrderNo: 'ORD-ELSE', pgCno: 'PG-ELSE', amount: '700', transactionDate: kstStamp(), payMethodTypeCode: '60' }));
     await h.ledgerApp.stores.ledger.caughtUp();
   }
 
@@ -65,7 +69,7 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     // Something on each side of a cancel, in two currencies and two malls, by two methods.
     expect(days.some((d) => d.net < 0)).toBe(true);
     expect(new Set(days.map((d) => `${d.mallId} ${d.currency}`))).toEqual(new Set([`${MALL} KRW`, `${MALL} USD`, `${OTHER_MALL} KRW`]));
-    expect(days.some((d) => d.payments.byMethod.unknown) && days.some((d) => d.payments.byMethod.card)).toBe(true);
+    expect(days.some((d) => d.payments.byMethod.wallet) && days.some((d) => d.payments.byMethod.card)).toBe(true);
     const { agent } = await h.signIn('kim', 'operator');
 
     const xlsx = await binary(agent.get(`/console/exports/summary.xlsx?from=${from}&to=${today}`).set('Host', HOST).set('Accept-Language', 'ko-KR')).expect(200);
@@ -74,7 +78,7 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     expect(book.sheetNames).toEqual(['일별 정산']);
     const [header, ...rows] = book.sheets[0]!;
     expect(header!.map((c) => c?.value).slice(0, 5)).toEqual(['날짜 (KST)', '상점 ID (mallId)', '통화', '결제 승인 건수', '결제 승인 금액']);
-    expect(header!.map((c) => c?.value)).toContain('결제 승인 · 예상 결제수단 카드 금액');
+    expect(header!.map((c) => c?.value)).toContain('결제 승인 · 카드 금액');
     // The days, then one total line per currency.
     expect(rows).toHaveLength(days.length + new Set(days.map((d) => d.currency)).size);
     for (const [i, day] of days.entries()) {
@@ -92,7 +96,7 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     const csv = await binary(agent.get(`/console/exports/summary.csv?from=${from}&to=${today}`).set('Host', HOST).set('Accept-Language', 'en')).expect(200);
     const [csvHeader, ...csvRows] = parseCsvAsShown(bytes(csv).toString('utf8').slice(1));
     expect(csvHeader!.slice(0, 5)).toEqual(['date (KST)', 'mallId', 'currency', 'approved payments count', 'approved payments amount']);
-    expect(csvHeader).toContain('approved payments, no expectation count');
+    expect(csvHeader).toContain('approved payments, method not stated count');
     expect(csvRows.slice(0, days.length).map((row) => row.map((cell, column) => (column < 3 ? cell : Number(cell))))).toEqual(
       days.map((d) => figuresOf(d).map((value, column) => (AMOUNT_COLUMNS.has(column) ? major(value as number, d.currency) : value))),
     );

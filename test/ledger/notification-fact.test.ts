@@ -25,11 +25,17 @@ describe('a notification as the ledger keeps it', () => {
         kind: 'notification', id: event.id, at: '2026-11-21T12:00:00+09:00', recordedAt: receipt.receivedAt,
         notiType: '10', pgCno: '26112112000000000001', cancelPgCno: null, resCd: '0000', statusCode: 'TS03',
         amount: 30000, cancelAmount: null, remainAmount: null,
-        occurredAt: '2026-11-21T12:00:00+09:00', receivedAt: receipt.receivedAt,
+        occurredAt: '2026-11-21T12:00:00+09:00', receivedAt: receipt.receivedAt, payMethod: '11',
       },
     });
     const kept = JSON.stringify(made);
     for (const personal of ['5361-48**-****-1234', '홍길동', '01012345678', '비씨카드']) expect(kept).not.toContain(personal);
+  });
+
+  it("keeps the gateway's payment method code as sent, and none when the body names none", () => {
+    expect(notificationFact(normalized(approvalNotification({ payMethodTypeCode: '60' })))!.fact.payMethod).toBe('60');
+    const { payMethodTypeCode: _none, ...unnamed } = approvalNotification();
+    expect(notificationFact(normalized(unnamed))!.fact).not.toHaveProperty('payMethod');
   });
 
   it("marks the fact the simulator's only when the request carried its checked mark, never for what the body says", () => {

@@ -44,7 +44,9 @@ export const orderRecordSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   expected: expectedSchema.nullable(),
   approved: minor, cancelled: minor, remaining: minor, deposited: minor,
-  payments: z.array(z.object({ pgCno: z.string(), amount: minor.nullable(), cancelled: z.boolean().meta({ description: 'its cancels took all of it' }), eventId: z.string(), at })),
+  payments: z.array(z.object({ pgCno: z.string(), amount: minor.nullable(), cancelled: z.boolean().meta({ description: 'its cancels took all of it' }),
+    method: z.string().optional().meta({ description: "the gateway's payment method code its notification carried (payMethodTypeCode; a UnionPay form's pay_type), e.g. 11 card; absent when it named none", example: '11' }),
+    eventId: z.string(), at })),
   cancels: z.array(z.object({ cancelPgCno: z.string().nullable(), pgCno: z.string(), amount: minor.nullable(), remainingAfter: minor, eventId: z.string(), at })),
   deposits: z.array(z.object({
     pgCno: z.string(), amount: minor.nullable(), cancelled: z.boolean(),

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { SummaryDay } from '../../daily-summary/summary-days';
+import type { CountAmount, SummaryDay } from '../../daily-summary/summary-days';
 import { summaryRangeProblem } from '../../daily-summary/summary-range';
 import { cliConfig, globalOptions, print, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../../exit-codes';
@@ -49,7 +49,21 @@ function summaryText(days: readonly SummaryDay[]): string {
     ]),
   );
   const methods = days.flatMap((d) => Object.entries(d.payments.byMethod).map(([method, m]) => `${d.date}  ${d.mallId}  ${method}: ${m.count} × ${moneyText(m.amount, d.currency)}`));
-  return methods.length === 0 ? table : `${table}\n\npayments by method\n${methods.join('\n')}`;
+  const simulated = days.filter((d) => simulatedParts(d).length > 0)
+    .map((d) => `${d.date}  ${d.mallId}  ${simulatedParts(d).map(([label, f]) => `${label} ${money(f.count, f.amount, d.currency)}`).join(', ')}, net ${moneyText(d.simulated.net, d.currency)}`);
+  return [
+    table,
+    ...(methods.length === 0 ? [] : [`payments by method\n${methods.join('\n')}`]),
+    // The simulator's orders moved no money: in none of the figures above, said apart so no one adds them in.
+    ...(simulated.length === 0 ? [] : [`simulated orders (not in the totals)\n${simulated.join('\n')}`]),
+  ].join('\n\n');
+}
+
+/** The simulated orders' figures of a day that booked something. */
+function simulatedParts(d: SummaryDay): Array<[string, CountAmount]> {
+  const s = d.simulated;
+  const parts: Array<[string, CountAmount]> = [['payments', s.payments], ['cancels', s.cancels], ['deposits', s.deposits], ['deposit cancels', s.depositCancels], ['refunds failed', s.refundsFailed]];
+  return parts.filter(([, figure]) => figure.count > 0);
 }
 
 /** Failed refunds (51): one whose amount cannot be known says so, never `1 × ₩0`. */

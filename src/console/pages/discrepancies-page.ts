@@ -4,7 +4,7 @@ import { html, isolated } from '../html';
 import type { Translator } from '../i18n/translator';
 import { exportForm } from './export-form';
 import { layout, type Viewer, wordsOf } from './layout';
-import { kindLabel, orderHref } from './order-status-badge';
+import { kindLabel, orderHref, simulatedMark } from './order-status-badge';
 import { discrepancyDetails, resolveForm } from './resolve-form';
 import { resolutionText } from './resolution-text';
 import { when } from './when';
@@ -22,6 +22,8 @@ export interface DiscrepanciesView {
   resolvedAfter: string | null;
   /** The currency of each listed discrepancy's order's expectation, by discrepancy id, as the lists read it; none: the mall's default. */
   currencies: Readonly<Record<string, string>>;
+  /** The ids of the listed discrepancies whose order the simulator made up: marked as every simulated order is. */
+  simulated?: ReadonlySet<string>;
   defaultCurrency: string;
 }
 
@@ -29,7 +31,7 @@ function rows(viewer: Viewer, view: DiscrepanciesView, list: ListedDiscrepancy[]
   const t = wordsOf(viewer);
   if (list.length === 0) return html`<tr><td colspan="5" class="muted">${empty}</td></tr>`;
   return list.map((d) => html`<tr data-discrepancy="${d.id}"><td>${when(t, d.openedAt)}</td><td>${kindLabel(t, d.kind, { line: true, order: d })}</td>
-    <td><a class="mono order-no" href="${orderHref(d.mallId, d.shopOrderNo)}">${isolated(d.shopOrderNo)}</a> <span class="muted mono">${d.mallId}</span></td>
+    <td><a class="mono order-no" href="${orderHref(d.mallId, d.shopOrderNo)}">${isolated(d.shopOrderNo)}</a>${simulatedMark(t, { simulated: view.simulated?.has(d.id) === true || undefined })} <span class="muted mono">${d.mallId}</span></td>
     <td>${discrepancyDetails(t, d, currencyOrDefault(view.currencies[d.id], view.defaultCurrency))}</td>
     <td>${d.resolvedAt ? resolutionCell(t, d) : openCell(viewer, d)}</td></tr>`);
 }

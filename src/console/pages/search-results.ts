@@ -5,7 +5,7 @@ import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import { PAYMENT_METHODS, type SearchForm } from '../order-search';
 import { money } from './money';
-import { orderHref, orderStatusBadge } from './order-status-badge';
+import { orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
 import { when } from './when';
 
 /** A payment method by the gateway's code: its name, the code small beside it (what the logs say). */
@@ -38,7 +38,7 @@ export function searchResults(t: Translator, found: { form: SearchForm; hits: re
   <thead><tr><th>${t('orders.col.shopOrderNo')} <span class="muted">${t('orders.col.mallId')}</span></th><th>${t('orders.col.status')}</th><th>${t('search.col.matched')}</th><th>pgCno</th><th>${t('search.col.approvalNo')}</th><th>${t('search.col.card')}</th><th class="num">${t('search.col.amount')}</th><th>${t('search.method')}</th><th>${t('search.col.at')}</th></tr></thead>
   <tbody>${hits.length === 0
     ? html`<tr><td colspan="9" class="muted">${t('search.none', { q: form.q })}</td></tr>`
-    : hits.map((hit) => html`<tr><td><a class="mono order-no" href="${orderHref(hit.order.mallId, hit.order.shopOrderNo)}">${isolated(hit.order.shopOrderNo)}</a><br><span class="muted mono">${hit.order.mallId}</span></td>
+    : hits.map((hit) => html`<tr><td><a class="mono order-no" href="${orderHref(hit.order.mallId, hit.order.shopOrderNo)}">${isolated(hit.order.shopOrderNo)}</a>${simulatedMark(t, hit.order)}<br><span class="muted mono">${hit.order.mallId}</span></td>
     <td>${orderStatusBadge(t, hit.order.status as OrderStatus)}</td><td>${t(`search.by.${hit.matched}`)}</td>
     <td class="mono">${hit.payment ? isolated(hit.payment.pgCno) : ''}</td><td class="mono">${hit.payment?.approvalNo ? isolated(hit.payment.approvalNo) : ''}</td><td>${lastFour(hit.payment?.cardLastFour ?? null)}</td>
     <td class="num">${hit.payment ? money(t, hit.payment.amount, orderCurrency(hit.order, defaultCurrency)) : ''}</td>

@@ -1,4 +1,5 @@
-import type { CountAmount, SummaryDay } from '../../daily-summary/summary-days';
+import { SUMMARY_METHODS } from '../../daily-summary/payment-method';
+import type { CountAmount, MoneyFigures, SummaryDay } from '../../daily-summary/summary-days';
 import { orderCurrency } from '../../ledger/order-currency';
 import type { OrderRecord, OrderStatus } from '../../ledger/order-record';
 import { html, isolated, type SafeHtml } from '../html';
@@ -6,7 +7,7 @@ import type { Translator } from '../i18n/translator';
 import { exportForm } from './export-form';
 import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
-import { orderHref, orderStatusBadge } from './order-status-badge';
+import { orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
 import { summaryDayHref } from './summary-month-page';
 
 export interface SummaryDayView {
@@ -21,7 +22,6 @@ export interface SummaryDayView {
   defaultCurrency: string;
 }
 
-const METHODS = ['card', 'vaccount', 'wallet', 'other', 'unknown'] as const;
 
 /** One KST day: its figures per mall and currency, and the orders with an event on it. */
 export function summaryDayPage(viewer: Viewer, view: SummaryDayView): string {
@@ -45,7 +45,7 @@ ${exportForm(viewer, 'summary', { mall: view.mallId }, { from: view.day, to: vie
     ? html`<tr><td colspan="6" class="muted">${t('summary.orders.empty')}</td></tr>`
     : view.orders.map((o) => {
       const currency = orderCurrency(o, view.defaultCurrency);
-      return html`<tr><td><a class="mono order-no" href="${orderHref(o.mallId, o.shopOrderNo)}">${isolated(o.shopOrderNo)}</a><br><span class="muted mono">${o.mallId}</span></td><td>${orderStatusBadge(t, o.status)}</td>
+      return html`<tr><td><a class="mono order-no" href="${orderHref(o.mallId, o.shopOrderNo)}">${isolated(o.shopOrderNo)}</a>${simulatedMark(t, o)}<br><span class="muted mono">${o.mallId}</span></td><td>${orderStatusBadge(t, o.status)}</td>
     <td class="num">${money(t, o.approved, currency)}</td><td class="num">${money(t, o.cancelled, currency)}</td><td class="num">${money(t, o.remaining, currency)}</td><td class="num">${money(t, o.deposited, currency)}</td></tr>`;
     })}</tbody>
 </table></div>
@@ -55,7 +55,7 @@ ${view.orders.length >= view.limit ? html`<p class="muted">${t('summary.orders.m
 
 function figures(t: Translator, d: SummaryDay): SafeHtml {
   const line = (label: string, figure: CountAmount, className = '') => html`<tr class="${className}"><th>${label}</th><td class="num">${t('summary.count', { count: figure.count })}</td><td class="num">${money(t, figure.amount, d.currency)}</td></tr>`;
-  const methods = METHODS.filter((m) => d.payments.byMethod[m] !== undefined);
+  const methods = SUMMARY_METHODS.filter((m) => d.payments.byMethod[m] !== undefined);
   const statuses = Object.entries(d.ordersByStatus) as Array<[OrderStatus, number]>;
   return html`<section class="card summary-day" data-mall="${d.mallId}" data-currency="${d.currency}">
 <h3><span class="mono">${d.mallId}</span> · ${d.currency}</h3>
@@ -67,7 +67,8 @@ function figures(t: Translator, d: SummaryDay): SafeHtml {
   ${line(t('summary.row.deposits'), d.deposits)}
   ${line(t('summary.row.depositCancels'), d.depositCancels)}
   <tr class="net"><th>${t('summary.row.net')}</th><td></td><td class="num"><strong>${money(t, d.net, d.currency)}</strong></td></tr>
-  <tr class="muted"><th>${t('summary.row.refundsFailed')}</th><td class="num">${t('summary.count', { count: d.refundsFailed.count })}</td><td class="num">${failedAmount(t, d)}</td></tr>
+  <tr class="muted"><th>${t('summary.row.refundsFailed')}</th><td class="num">${t('summary.count', { count: d.refundsFailed.count })}</td><td class="num">${failedAmount(t, d, d.currency)}</td></tr>
+  ${simulatedLine(t, d)}
   <tr><th>${t('summary.row.discrepancies')}</th><td class="num" colspan="2">${t.number(d.discrepancies.opened)} / ${t.number(d.discrepancies.resolved)}</td></tr>
   <tr><th>${t('summary.row.status')}</th><td colspan="2">${statuses.map(([status, n]) => html`<span class="nowrap">${orderStatusBadge(t, status)} ${t.number(n)}</span> `)}</td></tr>
   </tbody>
@@ -75,10 +76,30 @@ function figures(t: Translator, d: SummaryDay): SafeHtml {
 </section>`;
 }
 
+/**
+ * The simulator's made-up orders' money of the day, on a line of its own, labelled as left out and
+ * marked as every simulated order is: no figure above counts it, and a person who ran the
+ * simulator still sees where its orders went. None: no line.
+ */
+function simulatedLine(t: Translator, d: SummaryDay): SafeHtml | '' {
+  const s = d.simulated;
+  const parts: Array<[string, CountAmount, SafeHtml]> = [
+    [t('summary.row.payments'), s.payments, money(t, s.payments.amount, d.currency)],
+    [t('summary.row.cancels'), s.cancels, money(t, s.cancels.amount, d.currency)],
+    [t('summary.row.deposits'), s.deposits, money(t, s.deposits.amount, d.currency)],
+    [t('summary.row.depositCancels'), s.depositCancels, money(t, s.depositCancels.amount, d.currency)],
+    [t('summary.row.refundsFailed'), s.refundsFailed, failedAmount(t, s, d.currency)],
+  ];
+  const booked = parts.filter(([, figure]) => figure.count > 0);
+  if (booked.length === 0) return '';
+  return html`<tr class="simulated-money"><th>${t('summary.row.simulated')}${simulatedMark(t, { simulated: true })}</th><td colspan="2">${booked.map(([label, figure, amount]) =>
+    html`<span class="nowrap">${label} ${t('summary.count', { count: figure.count })} ${amount}</span> · `)}<span class="nowrap">${t('summary.row.net')} ${money(t, s.net, d.currency)}</span></td></tr>`;
+}
+
 /** A failed refund (51) states no amount: one that follows no refund awaiting its payout is shown as unknown, never as 0. */
-function failedAmount(t: Translator, d: SummaryDay): SafeHtml {
-  const { count, amount, unknownCount } = d.refundsFailed;
-  if (unknownCount === 0) return money(t, amount, d.currency);
+function failedAmount(t: Translator, figures: MoneyFigures, currency: string): SafeHtml {
+  const { count, amount, unknownCount } = figures.refundsFailed;
+  if (unknownCount === 0) return money(t, amount, currency);
   if (unknownCount === count) return html`<span class="unknown-amount">${t('summary.amountUnknown')}</span>`;
-  return html`<span class="unknown-amount">${t('summary.amountPartlyUnknown', { amount: t.money(amount, d.currency), count: unknownCount })}</span>`;
+  return html`<span class="unknown-amount">${t('summary.amountPartlyUnknown', { amount: t.money(amount, currency), count: unknownCount })}</span>`;
 }

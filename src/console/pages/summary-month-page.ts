@@ -1,8 +1,9 @@
-import type { SummaryDay } from '../../daily-summary/summary-days';
+import type { MoneyFigures, SummaryDay } from '../../daily-summary/summary-days';
 import { html } from '../html';
 import { exportForm } from './export-form';
 import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
+import { simulatedMark } from './order-status-badge';
 import { monthTotals } from './summary-month-totals';
 
 export interface SummaryMonthView {
@@ -29,6 +30,7 @@ export function summaryMonthPage(viewer: Viewer, view: SummaryMonthView): string
   const length = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const lead = new Date(first).getUTCDay();
   const nets = netsByDay(view.days);
+  const simulated = simulatedNetsByDay(view.days);
   const cells = [...Array.from({ length: lead }, () => null), ...Array.from({ length }, (_, i) => `${view.month}-${String(i + 1).padStart(2, '0')}`)];
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks = Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
@@ -50,6 +52,7 @@ export function summaryMonthPage(viewer: Viewer, view: SummaryMonthView): string
   <tbody>${weeks.map((week) => html`<tr>${week.map((day) => (day === null ? html`<td class="blank"></td>` : html`<td class="${day === view.today ? 'today' : ''}" data-day="${day}">
     <a class="day-no" href="${summaryDayHref(day, view.mallId)}">${String(Number(day.slice(8)))}</a>${view.openDays.has(day) ? html` <span class="open-mark" title="${t('summary.openMark')}" aria-label="${t('summary.openMark')}">●</span>` : ''}
     ${[...(nets.get(day) ?? new Map<string, number>())].map(([currency, net]) => html`<div class="net" title="${t('summary.netOf', { amount: t.money(net, currency) })}">${money(t, net, currency)}</div>`)}
+    ${simulated.has(day) ? html`<div class="simulated-day" title="${t('summary.simulatedMark', { amount: [...simulated.get(day)!].map(([currency, net]) => t.money(net, currency)).join(', ') })}">${simulatedMark(t, { simulated: true })}</div>` : ''}
   </td>`))}</tr>`)}</tbody>
 </table></div>
 ${view.days.length === 0 ? html`<p class="muted">${t('summary.monthEmpty')}</p>` : monthTotals(t, view.days)}
@@ -58,14 +61,20 @@ ${exportForm(viewer, 'summary', { mall: view.mallId }, { from: `${view.month}-01
 }
 
 /** Day → currency → net, summed over the malls shown (never across currencies); days with nothing booked left out. */
-function netsByDay(days: readonly SummaryDay[]): Map<string, Map<string, number>> {
+function netsByDay(days: readonly SummaryDay[], of: (d: SummaryDay) => MoneyFigures = (d) => d): Map<string, Map<string, number>> {
   const nets = new Map<string, Map<string, number>>();
   for (const d of days) {
-    const booked = d.payments.count + d.cancels.count + d.deposits.count + d.depositCancels.count + d.refundsFailed.count;
+    const figures = of(d);
+    const booked = figures.payments.count + figures.cancels.count + figures.deposits.count + figures.depositCancels.count + figures.refundsFailed.count;
     if (booked === 0) continue;
     const day = nets.get(d.date) ?? new Map<string, number>();
-    day.set(d.currency, (day.get(d.currency) ?? 0) + d.net);
+    day.set(d.currency, (day.get(d.currency) ?? 0) + figures.net);
     nets.set(d.date, day);
   }
   return nets;
+}
+
+/** The same for the simulator's orders: a day with any is marked, their net in the mark's title, in no cell's net. */
+function simulatedNetsByDay(days: readonly SummaryDay[]): Map<string, Map<string, number>> {
+  return netsByDay(days, (d) => d.simulated);
 }

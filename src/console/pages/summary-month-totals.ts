@@ -3,11 +3,20 @@ import type { CountAmount, SummaryDay } from '../../daily-summary/summary-days';
 import { html, type SafeHtml } from '../html';
 import type { wordsOf } from './layout';
 import { money } from './money';
+import { simulatedMark } from './order-status-badge';
+
+/** The simulator's orders of the month, apart and labelled: their payments and their net, in none of the totals above. */
+function simulatedTotals(t: ReturnType<typeof wordsOf>, totals: readonly SummaryDay[]): SafeHtml | '' {
+  const any = totals.some(({ simulated: s }) => s.payments.count + s.cancels.count + s.deposits.count + s.depositCancels.count + s.refundsFailed.count > 0);
+  if (!any) return '';
+  return html`<tr class="simulated-money"><th>${t('summary.row.simulated')}${simulatedMark(t, { simulated: true })}</th>${totals.map((d) =>
+    html`<td class="num">${t('summary.count', { count: d.simulated.payments.count + d.simulated.deposits.count })}</td><td class="num">${money(t, d.simulated.net, d.currency)}</td>`)}</tr>`;
+}
 
 /**
  * The month's totals, one column per currency (won and dollars are never added together): the
  * sums of the days above, as the month export's total lines give them, so the calendar's cells
- * need not be added by hand.
+ * need not be added by hand. The simulator's orders are a line of their own below the net.
  */
 export function monthTotals(t: ReturnType<typeof wordsOf>, days: readonly SummaryDay[]): SafeHtml | '' {
   const totals = currencyTotals(days);
@@ -23,6 +32,7 @@ export function monthTotals(t: ReturnType<typeof wordsOf>, days: readonly Summar
     ${figure(t('summary.row.deposits'), (d) => d.deposits)}
     ${figure(t('summary.row.depositCancels'), (d) => d.depositCancels)}
     <tr class="total"><th>${t('summary.row.net')}</th>${totals.map((d) => html`<td></td><td class="num">${money(t, d.net, d.currency)}</td>`)}</tr>
+    ${simulatedTotals(t, totals)}
   </tbody>
 </table></div>`;
 }

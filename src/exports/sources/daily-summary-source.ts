@@ -1,6 +1,6 @@
 import type { CountAmount, SummaryDay } from '../../daily-summary/summary-days';
 import type { LedgerStore, SummaryRange } from '../../ledger-projector/ledger-store';
-import { EXPECTATION_METHODS } from '../../ledger/ledger-facts';
+import { SUMMARY_METHODS, type SummaryMethod } from '../../daily-summary/payment-method';
 import { countCell, EMPTY, majorUnitText, moneyCell, textCell, type ExportCell } from '../export-cell';
 import { dateCell } from '../date-cell';
 import type { ExportColumn, ExportLanguage, ExportSource } from '../export-source';
@@ -8,15 +8,16 @@ import { identifierCell } from '../identifier-cell';
 import { currencyTotals, type SummaryLine } from '../../daily-summary/currency-totals';
 import { EXPORT_PAGE_SIZE } from './page-size';
 
-/** Every method a payment can be booked under: the expectation's, or 'unknown' for an order without one. */
-const METHODS = [...EXPECTATION_METHODS, 'unknown'] as const;
-/** A payments-by-method column: approvals booked under the method the shop's expectation named. */
-const METHOD_HEADERS: Record<(typeof METHODS)[number], { ko: string; en: string }> = {
-  card: { ko: '결제 승인 · 예상 결제수단 카드', en: 'approved payments, expected method card' },
-  vaccount: { ko: '결제 승인 · 예상 결제수단 가상계좌', en: 'approved payments, expected method virtual account' },
-  wallet: { ko: '결제 승인 · 예상 결제수단 간편결제', en: 'approved payments, expected method wallet' },
-  other: { ko: '결제 승인 · 예상 결제수단 기타', en: 'approved payments, expected method other' },
-  unknown: { ko: '결제 승인 · 주문 등록 없음', en: 'approved payments, no expectation' },
+/** A payments-by-method column: approvals booked under the method the gateway reported (else the expectation's). */
+const METHOD_HEADERS: Record<SummaryMethod, { ko: string; en: string }> = {
+  card: { ko: '결제 승인 · 카드', en: 'approved payments, card' },
+  transfer: { ko: '결제 승인 · 계좌이체', en: 'approved payments, bank transfer' },
+  vaccount: { ko: '결제 승인 · 가상계좌', en: 'approved payments, virtual account' },
+  mobile: { ko: '결제 승인 · 휴대폰', en: 'approved payments, mobile phone' },
+  prepaid: { ko: '결제 승인 · 선불결제', en: 'approved payments, prepaid' },
+  wallet: { ko: '결제 승인 · 간편결제', en: 'approved payments, wallet' },
+  other: { ko: '결제 승인 · 기타', en: 'approved payments, other' },
+  unknown: { ko: '결제 승인 · 결제수단 정보 없음', en: 'approved payments, method not stated' },
 };
 
 /** The label of a currency's total line, in the date column. */
@@ -37,6 +38,26 @@ function pair(ko: string, en: string, figure: (d: SummaryDay) => CountAmount | u
   ];
 }
 
+/** What the simulated orders' columns are headed by: they are in no other column, the net and the total lines included. */
+const SIMULATED = { ko: '시뮬레이션 주문 (합계에서 제외)', en: 'simulated orders (not in the totals)' } as const;
+
+/**
+ * The simulator's made-up orders, after every real figure and labelled so: no real money moved, so
+ * an accountant summing the columns before them gets the shop's money, and one who ran the
+ * simulator still finds its orders.
+ */
+function simulatedColumns(): Array<ExportColumn<SummaryLine>> {
+  const of = (label: { ko: string; en: string }) => [`${SIMULATED.ko} ${label.ko}`, `${SIMULATED.en}, ${label.en}`] as const;
+  return [
+    ...pair(...of({ ko: '결제 승인', en: 'approved payments' }), (d) => d.simulated.payments),
+    ...pair(...of({ ko: '취소·환불', en: 'cancels and refunds' }), (d) => d.simulated.cancels),
+    ...pair(...of({ ko: '가상계좌 입금', en: 'virtual account deposits' }), (d) => d.simulated.deposits),
+    ...pair(...of({ ko: '가상계좌 입금 취소', en: 'virtual account deposit cancels' }), (d) => d.simulated.depositCancels),
+    ...pair(...of({ ko: '환불 실패', en: 'refunds failed' }), (d) => d.simulated.refundsFailed),
+    { header: { ko: `${SIMULATED.ko} 순액`, en: `${SIMULATED.en}, net` }, kind: 'money', cell: (d) => moneyCell(d.simulated.net, d.currency) },
+  ];
+}
+
 /**
  * The day's money as accounting takes it: one row per KST day, mall and currency, the figures the
  * month view and the day page show (the same store read). Payments by method are columns of the
@@ -46,9 +67,10 @@ function pair(ko: string, en: string, figure: (d: SummaryDay) => CountAmount | u
  * currency (the month view's totals, as a row an accountant can check against the days above it).
  *
  * Headers say what a column holds rather than the API's field name: "payments" are the gateway's
- * approvals (events 10, 70), split by the method the shop expected, while money paid into a
+ * approvals (events 10, 70), split by the method the gateway reported, while money paid into a
  * virtual account is a deposit (event 30). An accountant looking for virtual-account money under
- * a "payments (virtual account)" column found zeros beside the deposits that held it.
+ * a "payments (virtual account)" column found zeros beside the deposits that held it. The
+ * simulator's orders are in columns of their own at the end, in none of the others.
  */
 export function dailySummarySource(
   ledger: Pick<LedgerStore, 'dailySummary'>,
@@ -77,7 +99,8 @@ export function dailySummarySource(
       { header: { ko: '순액', en: 'net' }, kind: 'money', cell: (d) => moneyCell(d.net, d.currency) },
       { header: { ko: '불일치 발생', en: 'discrepancies opened' }, cell: (d) => countCell(d.discrepancies.opened) },
       { header: { ko: '불일치 해결', en: 'discrepancies resolved' }, cell: (d) => countCell(d.discrepancies.resolved) },
-      ...METHODS.flatMap((m) => pair(METHOD_HEADERS[m].ko, METHOD_HEADERS[m].en, (d) => d.payments.byMethod[m])),
+      ...SUMMARY_METHODS.flatMap((m) => pair(METHOD_HEADERS[m].ko, METHOD_HEADERS[m].en, (d) => d.payments.byMethod[m])),
+      ...simulatedColumns(),
     ],
     async *pages() {
       const days = await ledger.dailySummary(range, defaultCurrency);

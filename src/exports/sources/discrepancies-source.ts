@@ -13,7 +13,7 @@ export interface DiscrepanciesExportFilter {
   to?: string;
 }
 
-type Row = ListedDiscrepancy & { currency: string };
+type Row = ListedDiscrepancy & { currency: string; simulated: boolean };
 
 /**
  * Discrepancies in the order they opened, as the internal API pages them. The list is ordered by
@@ -37,6 +37,7 @@ export function discrepanciesSource(
       { header: { ko: '종류 코드', en: 'kind code' }, cell: (d) => textCell('kindCode', d.kind) },
       { header: { ko: '상점 ID (mallId)', en: 'mallId' }, cell: (d) => identifierCell('mallId', d.mallId) },
       { header: { ko: '주문번호 (shopOrderNo)', en: 'shopOrderNo' }, cell: (d) => identifierCell('shopOrderNo', d.shopOrderNo) },
+      { header: { ko: '시뮬레이션', en: 'simulated' }, cell: (d) => (d.simulated ? textCell('simulated', 'Y') : EMPTY) },
       { header: { ko: '통화', en: 'currency' }, cell: (d) => textCell('currency', d.currency) },
       // The details' amounts are in minor units, as the internal API gives them; the currency column says which.
       { header: { ko: '내용 (금액은 최소 단위)', en: 'details (amounts in minor units)' }, cell: (d) => jsonCell(d.details) },
@@ -50,7 +51,8 @@ export function discrepanciesSource(
       for (;;) {
         const page = await ledger.listDiscrepancies({ ...which, limit: pageSize, ...(after ? { after } : {}) });
         const inRange = filter.to === undefined ? page.discrepancies : page.discrepancies.filter((d) => d.openedAt < filter.to!);
-        yield inRange.map((d) => ({ ...d, currency: currencyOrDefault(page.currencies[d.id], defaultCurrency) }));
+        const simulated = new Set(page.simulated);
+        yield inRange.map((d) => ({ ...d, currency: currencyOrDefault(page.currencies[d.id], defaultCurrency), simulated: simulated.has(d.id) }));
         if (page.last === null || inRange.length < page.discrepancies.length) return;
         after = page.last;
       }

@@ -13,6 +13,8 @@ interface StoredEvent {
   status?: { code: string; message: string | null } | null;
   amount?: number | null;
   data?: Record<string, unknown>;
+  /** `simulator`: sent, signed, by this receiver's own simulator (the receipt's checked mark). */
+  source?: { simulator?: boolean };
 }
 
 function storedEvent(json: string): StoredEvent {
@@ -68,6 +70,7 @@ export function eventsSource(
       { header: { ko: '주문번호 (shopOrderNo)', en: 'shopOrderNo' }, cell: (r) => identifierCell('shopOrderNo', r.shopOrderNo) },
       { header: { ko: '거래번호 (pgCno)', en: 'pgCno' }, cell: (r) => identifierCell('pgCno', r.pgCno) },
       { header: { ko: '취소 거래번호 (cancelPgCno)', en: 'cancelPgCno' }, cell: (r) => identifierCell('cancelPgCno', r.event.cancelPgCno) },
+      { header: { ko: '시뮬레이션', en: 'simulated' }, cell: (r) => (r.event.source?.simulator === true ? textCell('simulated', 'Y') : EMPTY) },
       { header: { ko: '금액', en: 'amount' }, kind: 'money', cell: (r) => moneyCell(r.event.amount, currency(r)) },
       { header: { ko: '통화', en: 'currency' }, cell: (r) => (typeof r.event.amount === 'number' ? textCell('currency', currency(r)) : EMPTY) },
       { header: { ko: '결과 코드', en: 'result code' }, cell: (r) => identifierCell('resCd', r.event.resultCode) },

@@ -15,6 +15,8 @@ export interface DeadEventRow {
   shopOrderNo: string | null;
   attempts: number | null;
   at: string;
+  /** Its notification came, signed, from this receiver's own simulator (no real money moved); false too when retention has pruned it. */
+  simulated: boolean;
 }
 
 /** What the follower has not looked at yet, up to `to`: the ledger's events that may be news and the events gone dead. */

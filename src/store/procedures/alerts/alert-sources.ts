@@ -13,9 +13,10 @@ const LEDGER_EVENTS = `SELECT seq, event_json AS "eventJson" FROM inbox
       OR (event_type IN ('order.status_changed', 'order.updated')
         AND (event_json LIKE '%"status":"discrepancy"%' OR event_json LIKE '%"status":"refund_failed"%')))
   ORDER BY seq LIMIT ?`;
-// A left join: an event pruned by retention since still has its id.
-const DEAD_EVENTS = `SELECT a.id AS "attemptId", a.event_id AS "eventId", i.event_type AS "eventType", i.mall_id AS "mallId",
-    i.shop_order_no AS "shopOrderNo", a.attempt AS attempts, a.at
+// A left join: an event pruned by retention since still has its id. `simulated`: the receipt's
+// checked mark of the simulator, as the stored event says (source.simulator), so the alert says so.
+const DEAD_EVENTS = (simulated: string) => `SELECT a.id AS "attemptId", a.event_id AS "eventId", i.event_type AS "eventType", i.mall_id AS "mallId",
+    i.shop_order_no AS "shopOrderNo", a.attempt AS attempts, a.at, ${simulated} AS simulated
   FROM delivery_attempts a LEFT JOIN outbox o ON o.seq = a.outbox_seq LEFT JOIN inbox i ON i.seq = o.inbox_seq
   WHERE a.id > ? AND a.id <= ? AND a.outcome = 'dead'
   ORDER BY a.id LIMIT ?`;
@@ -34,7 +35,9 @@ export function* alertSources(limit: number): Procedure<AlertSources> {
   const endInbox = Math.max(from.inboxSeq, Number(ends?.inbox ?? 0));
   const endAttempt = Math.max(from.attemptId, Number(ends?.attempt ?? 0));
   const events = yield* all<{ seq: number | string; eventJson: string }>(LEDGER_EVENTS, from.inboxSeq, endInbox, limit);
-  const dead = yield* all<DeadEventRow & { attemptId: number | string; attempts: number | string | null }>(DEAD_EVENTS, from.attemptId, endAttempt, limit);
+  const simulatedEvent = jsonFlag(yield* dialect(), 'i.event_json', ['source', 'simulator']);
+  const dead = yield* all<Omit<DeadEventRow, 'simulated'> & { attemptId: number | string; attempts: number | string | null; simulated: boolean | number | null }>(
+    DEAD_EVENTS(simulatedEvent), from.attemptId, endAttempt, limit);
   const { simulatedOrders, realOrders } = yield* ordersOf(events.map((e) => e.eventJson));
   return {
     from,
@@ -44,7 +47,7 @@ export function* alertSources(limit: number): Procedure<AlertSources> {
       attemptId: dead.length === limit ? Number(dead.at(-1)!.attemptId) : endAttempt,
     },
     ledgerEvents: events.map((e) => ({ seq: Number(e.seq), eventJson: e.eventJson })),
-    deadEvents: dead.map((d) => ({ ...d, attemptId: Number(d.attemptId), attempts: d.attempts === null ? null : Number(d.attempts) })),
+    deadEvents: dead.map((d) => ({ ...d, attemptId: Number(d.attemptId), attempts: d.attempts === null ? null : Number(d.attempts), simulated: Boolean(d.simulated) })),
     simulatedOrders,
     realOrders,
   };

@@ -21,6 +21,8 @@ export interface DiscrepancyPage {
    * Apart from the discrepancies, whose shape the internal API and the CLI's --json show as is.
    */
   currencies: Record<string, string>;
+  /** The ids of the listed discrepancies whose order the simulator made up (its record says `simulated`), read as the currencies are: the pages and files mark them. */
+  simulated: string[];
 }
 
 /**
@@ -31,6 +33,10 @@ export interface DiscrepancyPage {
  */
 const expectedCurrency = (dialect: Dialect): string =>
   `(SELECT ${jsonField(dialect, 'o.record_json', ['expected', 'currency'])} FROM ledger_orders o WHERE o.shop_order_no = d.shop_order_no AND o.mall_id = d.mall_id)`;
+
+/** Whether the discrepancy's order is simulated, by the same one search of the orders' key. */
+const orderSimulated = (dialect: Dialect): string =>
+  `(SELECT ${jsonFlag(dialect, 'o.record_json', ['simulated'])} FROM ledger_orders o WHERE o.shop_order_no = d.shop_order_no AND o.mall_id = d.mall_id)`;
 
 /**
  * Discrepancies in the order they opened, a page after `after`: the open ones only with `open`,
@@ -45,8 +51,9 @@ export function* listDiscrepancies(filter: { open: boolean; resolved?: boolean; 
     params.push(filter.after.openedAt, filter.after.id);
   }
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const rows = yield* all<{ mall_id: string; shop_order_no: string; discrepancy_json: string; opened_at: string; id: string; currency: string | null }>(
-    `SELECT d.id, d.mall_id, d.shop_order_no, d.opened_at, d.discrepancy_json, ${expectedCurrency(yield* dialect())} AS currency
+  const sql = yield* dialect();
+  const rows = yield* all<{ mall_id: string; shop_order_no: string; discrepancy_json: string; opened_at: string; id: string; currency: string | null; simulated: boolean | number | null }>(
+    `SELECT d.id, d.mall_id, d.shop_order_no, d.opened_at, d.discrepancy_json, ${expectedCurrency(sql)} AS currency, ${orderSimulated(sql)} AS simulated
        FROM ledger_discrepancies d ${where} ORDER BY d.opened_at, d.id LIMIT ?`,
     ...params, filter.limit,
   );
@@ -55,6 +62,7 @@ export function* listDiscrepancies(filter: { open: boolean; resolved?: boolean; 
     discrepancies: rows.map((row) => ({ ...(JSON.parse(row.discrepancy_json) as Discrepancy), mallId: row.mall_id, shopOrderNo: row.shop_order_no })),
     last: last && { openedAt: last.opened_at, id: last.id },
     currencies: Object.fromEntries(rows.flatMap((row) => (row.currency === null ? [] : [[row.id, row.currency]]))),
+    simulated: rows.filter((row) => Boolean(row.simulated)).map((row) => row.id),
   };
 }
 

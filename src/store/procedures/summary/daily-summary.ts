@@ -1,6 +1,7 @@
 import { summaryDays, type SummaryDay, type SummaryRow } from '../../../daily-summary/summary-days';
 import type { OrderRecord } from '../../../ledger/order-record';
 import { all, type Param, type Procedure } from '../procedure';
+import { kindOfStored } from './stored-kind';
 
 /** A range of KST days (`YYYY-MM-DD`, both included), of one mall or (null) every mall. */
 export interface SummaryRange {
@@ -9,7 +10,7 @@ export interface SummaryRange {
   mallId: string | null;
 }
 
-type Row = { day: string; mall_id: string; currency: string; kind: SummaryRow['kind']; method: string; count: number | string; amount: number | string };
+type Row = { day: string; mall_id: string; currency: string; kind: string; method: string; count: number | string; amount: number | string };
 
 /**
  * The day's money for each day of the range, mall and currency (currency '' read as
@@ -37,5 +38,6 @@ export function* dayOrders(day: string, mallId: string | null, limit: number): P
 
 // PostgreSQL answers BIGINT and sum() as text.
 function summaryRow(row: Row): SummaryRow {
-  return { day: row.day, mallId: row.mall_id, currency: row.currency, kind: row.kind, method: row.method, count: Number(row.count), amount: Number(row.amount) };
+  const { kind, simulated } = kindOfStored(row.kind);
+  return { day: row.day, mallId: row.mall_id, currency: row.currency, kind: kind as SummaryRow['kind'], method: row.method, simulated, count: Number(row.count), amount: Number(row.amount) };
 }

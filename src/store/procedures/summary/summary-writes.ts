@@ -1,6 +1,7 @@
 import type { LedgerFact, OrderKey } from '../../../ledger/ledger-facts';
 import type { OrderRecord } from '../../../ledger/order-record';
 import { bookingsOf, eventDaysOf, statusBookingOf, type Booking, type StatusBooking } from '../../../daily-summary/order-bookings';
+import { storedKind } from './stored-kind';
 import { changes, chunks, columnArrays, ladderChunks, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../procedure';
 
 /** An order whose record the ledger writes, with what its new record books. */
@@ -56,7 +57,7 @@ export function summaryWrites(changed: readonly SummaryChange[], dialect: Dialec
   // for 10,000. `CROSS JOIN` is SQLite's way to fix the order; PostgreSQL has no such join with ON.
   const byOrder = dialect === 'sqlite' ? 'CROSS JOIN' : 'JOIN';
   const bookingRows = changed.flatMap(({ order, bookings, status, eventDays }) => [
-    ...bookings.map((b): Param[] => [order.mallId, order.shopOrderNo, b.day, b.currency, b.kind, b.method, b.count, b.amount]),
+    ...bookings.map((b): Param[] => [order.mallId, order.shopOrderNo, b.day, b.currency, storedKind(b.kind, b.simulated), b.method, b.count, b.amount]),
     ...eventDays.map((day): Param[] => [order.mallId, order.shopOrderNo, day, status.currency, EVENT_DAY, '', 1, 0]),
   ]);
   return [
@@ -93,12 +94,13 @@ function dailyTotals(changed: readonly SummaryChange[]): Param[][] {
   const totals = new Map<string, [string, string, string, string, string, number, number]>();
   for (const { order, bookings } of changed) {
     for (const b of bookings) {
-      const key = [b.day, order.mallId, b.currency, b.kind, b.method].join('\u0000');
+      const kind = storedKind(b.kind, b.simulated);
+      const key = [b.day, order.mallId, b.currency, kind, b.method].join('\u0000');
       const row = totals.get(key);
       if (row) {
         row[5] += b.count;
         row[6] += b.amount;
-      } else totals.set(key, [b.day, order.mallId, b.currency, b.kind, b.method, b.count, b.amount]);
+      } else totals.set(key, [b.day, order.mallId, b.currency, kind, b.method, b.count, b.amount]);
     }
   }
   return [...totals.values()];
