@@ -7,6 +7,8 @@ export interface ProbeRun {
   loopDelay: { text: string; ms: number | null };
   /** The one-minute load average as the run ended. */
   load: number;
+  /** The share of the run in which some task waited for a CPU (Linux PSI); null where unknown. */
+  cpuWaited?: number | null;
 }
 
 export interface ScenarioRow {
@@ -25,11 +27,12 @@ const GOALS = { ratio: 1.5, p99Ms: 250, loopDelayMs: 10 };
 
 const ms = (value: number) => `${value.toFixed(1)}`;
 const mark = (met: boolean) => (met ? '✓' : '✗');
+const share = (value: number | null | undefined) => (value === null || value === undefined ? 'n/a' : `${(value * 100).toFixed(0)} %`);
 const acks = (p: PacedResult) => `${ms(p.latencyP50Ms)} / ${ms(p.latencyP99Ms)} / ${ms(p.latencyMaxMs)} ms`;
 
 export const TABLE_HEADER = [
-  '| store | build | during | acks alone p50 / p99 / max | acks during p50 / p99 / max | p99 ratio (≤ 1.5×) | p99 during < 250 ms | refused (0) | ingest loop delay p99 alone / during (< 10 ms) | load average alone / during | probe rate alone / during | the scenario |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  '| store | build | during | acks alone p50 / p99 / max | acks during p50 / p99 / max | p99 ratio (≤ 1.5×) | p99 during < 250 ms | refused (0) | ingest loop delay p99 alone / during (< 10 ms) | load average alone / during | CPU waited alone / during | probe rate alone / during | the scenario |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
 ];
 
 /** One markdown row: every figure beside the load it was taken under, and whether each goal is met. */
@@ -46,6 +49,7 @@ export function tableRow(row: ScenarioRow): string {
     `${refused} ${mark(refused === 0)}`,
     `${alone.loopDelay.text} / ${during.loopDelay.text}${delay}`,
     `${alone.load.toFixed(2)} / ${during.load.toFixed(2)}`,
+    `${share(alone.cpuWaited)} / ${share(during.cpuWaited)}`,
     `${alone.probe.requestsPerSecond.toFixed(0)}/s / ${during.probe.requestsPerSecond.toFixed(0)}/s`,
     scenario,
   ].join(' | ')} |`;

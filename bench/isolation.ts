@@ -10,6 +10,7 @@ import { topUpOrders } from './isolation-seed';
 import { TABLE_HEADER, tableRow, type ProbeRun } from './isolation-table';
 import { loadSource, NotificationPool, paced, type LoadSource } from './load';
 import { loopDelayText, scrapeLoopDelay } from './loop-delay';
+import { cpuPressureMark, cpuPressureShare } from './cpu-pressure';
 import { createBenchSchema } from './postgres-schema';
 import { freePort, REPO_ROOT, startReceiver, type RunningProcess } from './processes';
 import { clonePostgres, cloneSqlite, sendTemplateOrder, waitForTemplatePostgres, waitForTemplateSqlite } from './seed-ledger';
@@ -93,8 +94,10 @@ async function measure(store: Store, label: string, dist: string, work: string):
   const probe = async (): Promise<ProbeRun> => {
     source.reserve(RATE * SECONDS);
     const before = await scrapeLoopDelay(adminUrl);
+    const pressure = cpuPressureMark();
     const result = await paced(url, source, { rate: RATE, seconds: SECONDS, connections: 32 });
-    return { probe: result, loopDelay: loopDelayText(before, await scrapeLoopDelay(adminUrl)), load: loadavg()[0]! };
+    const cpuWaited = cpuPressureShare(pressure, cpuPressureMark());
+    return { probe: result, loopDelay: loopDelayText(before, await scrapeLoopDelay(adminUrl)), load: loadavg()[0]!, cpuWaited };
   };
   const rows: string[] = [];
   /** The probe alone, then again beside `scenario` (which gets the second probe's end); the loop's delay over the whole scenario. */

@@ -1,9 +1,9 @@
 import { tableRow, TABLE_HEADER, type ProbeRun } from '../../bench/isolation-table';
 import type { PacedResult } from '../../bench/load';
 
-function run(p50: number, p99: number, max: number, bad: number, loopDelay: ProbeRun['loopDelay'], load = 1.25): ProbeRun {
+function run(p50: number, p99: number, max: number, bad: number, loopDelay: ProbeRun['loopDelay'], load = 1.25, cpuWaited: number | null = null): ProbeRun {
   const probe: PacedResult = { requests: 3000, requestsPerSecond: 199.6, latencyP50Ms: p50, latencyP99Ms: p99, latencyMaxMs: max, bad, poolExhausted: false, sendLagP99Ms: 1 };
-  return { probe, loopDelay, load };
+  return { probe, loopDelay, load, cpuWaited };
 }
 
 const cells = (row: string) => row.split(' | ').map((cell) => cell.replace(/^\| | \|$/g, ''));
@@ -12,7 +12,7 @@ describe('the isolation bench\'s table', () => {
   it('holds each scenario to its own probe alone and to the fixed goals, beside the load it ran under', () => {
     const row = tableRow({
       store: 'SQLite', build: 'this build', scenario: '(d) orders.xlsx',
-      alone: run(2, 10, 30, 0, { text: '1.0 ms', ms: 1 }, 0.5), during: run(3, 20, 40, 1, { text: '12.5 ms', ms: 12.5 }, 1.75),
+      alone: run(2, 10, 30, 0, { text: '1.0 ms', ms: 1 }, 0.5, 0.041), during: run(3, 20, 40, 1, { text: '12.5 ms', ms: 12.5 }, 1.75, null),
       failed: 0, note: 'done',
     });
     const columns = cells(TABLE_HEADER[0]!);
@@ -26,6 +26,7 @@ describe('the isolation bench\'s table', () => {
     expect(at('refused')).toBe('1 ✗');
     expect(at('ingest loop delay')).toBe('1.0 ms / 12.5 ms ✗');
     expect(at('load average')).toBe('0.50 / 1.75');
+    expect(at('CPU waited')).toBe('4 % / n/a');
     expect(at('probe rate')).toBe('200/s / 200/s');
   });
 
