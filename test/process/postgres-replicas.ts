@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { JsonNotification } from '../../src/simulator/notification-builders';
 import { spawnReceiver, type SpawnedReceiver } from '../helpers/spawn-receiver';
 import { createTestSchema, type TestSchema } from '../store/pg-test-database';
 
@@ -46,4 +47,14 @@ export function postgresReplicas(prefix: string): PostgresReplicas {
       return r;
     },
   };
+}
+
+/** A notification POSTed as the development gateway sends it (through the test's trusted proxy address). */
+export async function postAsGateway(url: string, body: JsonNotification): Promise<{ status: number; resCd?: string }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '61.33.205.151' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, resCd: ((await res.json()) as { resCd?: string }).resCd };
 }

@@ -3,16 +3,9 @@ import { approvalNotification, changeNotification, escrowNotification, nextPgCno
 import { eventually } from '../helpers/eventually';
 import { readEventsFile, type SpawnedReceiver } from '../helpers/spawn-receiver';
 import { admin, describePostgres, type TestSchema } from '../store/pg-test-database';
-import { postgresReplicas } from './postgres-replicas';
+import { postAsGateway, postgresReplicas } from './postgres-replicas';
 
-async function post(url: string, body: JsonNotification): Promise<{ status: number; resCd?: string }> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '61.33.205.151' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, resCd: ((await res.json()) as { resCd?: string }).resCd };
-}
+const post = postAsGateway;
 
 /** 12 payments, each with an approval, two partial cancels and two escrow statuses: 60 distinct keys. */
 function distinctNotifications(): JsonNotification[] {

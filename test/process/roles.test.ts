@@ -2,20 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { approvalNotification, changeNotification, nextPgCno, type JsonNotification } from '../../src/simulator/notification-builders';
+import { approvalNotification, changeNotification, nextPgCno } from '../../src/simulator/notification-builders';
 import { eventually } from '../helpers/eventually';
 import { MAIN_JS, readEventsFile, type SpawnedReceiver } from '../helpers/spawn-receiver';
 import { admin, describePostgres, type TestSchema } from '../store/pg-test-database';
-import { postgresReplicas } from './postgres-replicas';
+import { postAsGateway, postgresReplicas } from './postgres-replicas';
 
-async function post(url: string, body: JsonNotification): Promise<{ status: number; resCd?: string }> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '61.33.205.151' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, resCd: ((await res.json()) as { resCd?: string }).resCd };
-}
+const post = postAsGateway;
 
 async function readyz(r: SpawnedReceiver): Promise<{
   status: string;

@@ -101,3 +101,29 @@ export async function postgresAtVersion(version: number): Promise<OlderReleaseDa
     },
   };
 }
+
+/**
+ * Inside a describe: a fresh older-release database per test (`openOld`), and whatever store a test
+ * opens on it (`opened`), closed with the database after the test.
+ */
+export function olderReleaseFixture<T extends OlderReleaseDatabase>(openOld: () => Promise<T>): { readonly old: T; opened<S extends { close(): Promise<void> }>(store: S): S } {
+  let old: T | null = null;
+  let store: { close(): Promise<void> } | null = null;
+  beforeEach(async () => {
+    old = await openOld();
+  });
+  afterEach(async () => {
+    await store?.close();
+    store = null;
+    await old?.cleanup();
+  });
+  return {
+    get old() {
+      return old!;
+    },
+    opened(opening) {
+      store = opening;
+      return opening;
+    },
+  };
+}

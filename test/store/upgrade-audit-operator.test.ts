@@ -1,7 +1,6 @@
 import { openStore } from '../../src/store/open-store';
 import { auditOperator } from '../../src/store/procedures/console-operators/record-audit';
-import type { Store } from '../../src/store/store';
-import { postgresAtVersion, sqliteAtVersion, type OlderReleaseDatabase } from './older-release-database';
+import { olderReleaseFixture, postgresAtVersion, sqliteAtVersion, type OlderReleaseDatabase } from './older-release-database';
 import { admin, describePostgres } from './pg-test-database';
 
 /** Migration 017 stored the operator of each audit row apart from its actor. */
@@ -24,20 +23,12 @@ interface OldDatabase extends OlderReleaseDatabase {
 }
 
 function upgradeContract(openOld: () => Promise<OldDatabase>): void {
-  let old: OldDatabase;
-  let store: Store | null = null;
-  beforeEach(async () => {
-    old = await openOld();
-  });
-  afterEach(async () => {
-    await store?.close();
-    store = null;
-    await old.cleanup();
-  });
+  const fixture = olderReleaseFixture(openOld);
 
   it('derives the operator of every row written before, as a new row stores it, so the filter finds them exactly', async () => {
+    const { old } = fixture;
     for (const [i, [actor]] of ACTORS.entries()) await old.insertAudit(actor, `2026-11-20T00:0${i}:00.000Z`);
-    store = await openStore(old.url);
+    const store = fixture.opened(await openStore(old.url));
     const migrated = await old.rows('SELECT actor, operator FROM audit_log ORDER BY id');
     expect(migrated).toEqual(ACTORS.map(([actor, operator]) => ({ actor, operator })));
     for (const [actor, operator] of ACTORS) expect(auditOperator(actor)).toBe(operator);

@@ -1,6 +1,5 @@
 import { openStore } from '../../src/store/open-store';
-import type { Store } from '../../src/store/store';
-import { postgresAtVersion, sqliteAtVersion, type OlderReleaseDatabase, type Row } from './older-release-database';
+import { olderReleaseFixture, postgresAtVersion, sqliteAtVersion, type OlderReleaseDatabase, type Row } from './older-release-database';
 import { admin, describePostgres } from './pg-test-database';
 
 /** The last migration before 026 (the payments' method in the ledger's facts). */
@@ -26,18 +25,10 @@ interface OldDatabase extends OlderReleaseDatabase {
 }
 
 function upgradeContract(openOld: () => Promise<OldDatabase>): void {
-  let old: OldDatabase;
-  let store: Store | null = null;
-  beforeEach(async () => {
-    old = await openOld();
-  });
-  afterEach(async () => {
-    await store?.close();
-    store = null;
-    await old.cleanup();
-  });
+  const fixture = olderReleaseFixture(openOld);
 
   it('gives the payments stored before it the method the gateway reported, from the search rows, and drops the changed orders\' fold checkpoints', async () => {
+    const { old } = fixture;
     await old.run("INSERT INTO ledger_orders (mall_id, shop_order_no, status, record_json, updated_at) VALUES ('T0001234', 'ORD-1', 'paid', '{}', '2026-11-21T03:00:00.123Z')");
     await old.run("INSERT INTO ledger_orders (mall_id, shop_order_no, status, record_json, updated_at) VALUES ('T0001234', 'ORD-2', 'paid', '{}', '2026-11-21T03:00:00.123Z')");
     const orderOf = (no: string) => `(SELECT order_id FROM ledger_orders WHERE shop_order_no = '${no}')`;
@@ -52,7 +43,7 @@ function upgradeContract(openOld: () => Promise<OldDatabase>): void {
     await old.run(`INSERT INTO ledger_facts (order_id, id, kind, recorded_at, fact_json) VALUES (${orderOf('ORD-2')}, 'evt_other', 'notification', '2026-11-21T03:00:00.123Z', '${fact('evt_other', '10', 'PG9')}')`);
     for (const no of ['ORD-1', 'ORD-2']) await old.run(`INSERT INTO ledger_fold_states (order_id, settings, last_moment, state_json) VALUES (${orderOf(no)}, 's', 0, '{}')`);
 
-    store = await openStore(old.url);
+    fixture.opened(await openStore(old.url));
     const facts = await old.rows('SELECT id, fact_json FROM ledger_facts ORDER BY id');
     const methods = Object.fromEntries(facts.map((row: Row) => [row.id, (JSON.parse(String(row.fact_json)) as { payMethod?: string }).payMethod ?? 'none']));
     expect(methods).toEqual({ evt_card: '11', evt_unionpay: '11', evt_unnamed: 'none', evt_pruned: 'none', evt_deposit: 'none', evt_other: 'none' });

@@ -1,6 +1,5 @@
 import { openStore } from '../../src/store/open-store';
-import type { Store } from '../../src/store/store';
-import { postgresAtVersion, sqliteAtVersion, type OlderReleaseDatabase } from './older-release-database';
+import { olderReleaseFixture, postgresAtVersion, sqliteAtVersion, type OlderReleaseDatabase } from './older-release-database';
 import { admin, describePostgres } from './pg-test-database';
 
 /** The last migration before 021 (the console search's payment_search) on this branch. */
@@ -26,20 +25,12 @@ interface OldDatabase extends OlderReleaseDatabase {
 }
 
 function upgradeContract(openOld: () => Promise<OldDatabase>): void {
-  let old: OldDatabase;
-  let store: Store | null = null;
-  beforeEach(async () => {
-    old = await openOld();
-  });
-  afterEach(async () => {
-    await store?.close();
-    store = null;
-    await old.cleanup();
-  });
+  const fixture = olderReleaseFixture(openOld);
 
   it('indexes the notifications stored before it, by approval number, amount, method and the event time, and leaves the unreadable out', async () => {
+    const { old } = fixture;
     for (const seed of SEEDS) await old.insertInbox(seed);
-    store = await openStore(old.url);
+    fixture.opened(await openStore(old.url));
     const rows = await old.rows('SELECT shop_order_no, event_id, noti_type, pg_cno, approval_no, amount, method, at_ms FROM payment_search ORDER BY event_id');
     expect(rows.map((row) => ({ ...row, amount: row.amount === null ? null : Number(row.amount), at_ms: Number(row.at_ms) }))).toEqual([
       { shop_order_no: 'ORD-1', event_id: 'evt_card', noti_type: '10', pg_cno: 'PG1', approval_no: '30012345', amount: 12000, method: '11', at_ms: Date.parse('2026-11-21T12:00:00+09:00') },
