@@ -11,7 +11,7 @@ import { workerFile } from './worker-file';
  * that stalled) would otherwise hold a thread, a store cursor and a megabyte of bytes for as long
  * as the connection lives. A minute is far longer than any network a reading client is on pauses.
  */
-export const STALLED_DOWNLOAD_MS = 60_000;
+const STALLED_DOWNLOAD_MS = 60_000;
 
 export interface OffLoopExportOptions {
   /** The stalled-download limit (tests shorten it); STALLED_DOWNLOAD_MS by default. */
