@@ -85,7 +85,7 @@ describe.each(databases)("the gateway's listener on its own thread (%s)", (_name
     // Committed, not only answered: the main thread's store finds it.
     const rows = await stores.store.listEvents({ limit: 10 });
     expect(rows.map((row) => row.pgCno)).toEqual([pgCno]);
-  });
+  }, 2 * ANSWER_CAP_MS);
 
   it("counts its acks and reports its loop's delay to the main thread", async () => {
     const out = join(outDir, 'answer');
@@ -101,12 +101,12 @@ describe.each(databases)("the gateway's listener on its own thread (%s)", (_name
     }, ANSWER_CAP_MS, 'a loop delay sample');
     expect(health.answering).toBe(true);
     expect(health.loopDelayP99Ms).toBeGreaterThanOrEqual(0);
-  });
+  }, 3 * ANSWER_CAP_MS);
 
   it('tells its supervisor when the thread ends without being drained', async () => {
     await ingest!.terminate();
     await eventually(() => lost.length > 0, ANSWER_CAP_MS, 'the supervisor to be told');
     expect(lost[0]).toMatch(/gateway listener's thread ended/);
     ingest = null;
-  });
+  }, 2 * ANSWER_CAP_MS);
 });

@@ -47,6 +47,7 @@ describe('ROLE on SQLite', () => {
 describePostgres('the split layout on one PostgreSQL: ingest replicas and operator replicas', () => {
   const replicas = postgresReplicas('roles');
 
+  // Four built receivers started and two killed one after another: minutes on a loaded two-core machine.
   it('ingest replicas ack and relay, the operator runs the console and the ledger, and each duty is taken over when its holder is killed', async () => {
     const { schema } = replicas;
     const queue = join(replicas.dir, 'events.ndjson');
@@ -97,5 +98,5 @@ describePostgres('the split layout on one PostgreSQL: ingest replicas and operat
       return ready.ledger?.projector.here === true && ready.ledger.behind === 0;
     }, 30_000, 'the second operator to take the projector over and catch up');
     expect(await count(schema, `ledger_orders WHERE shop_order_no = '${later.shopOrderNo}'`)).toBe(1);
-  });
+  }, 180_000);
 });
