@@ -15,17 +15,17 @@ const layers = [
   {
     name: 'flows',
     what: 'the inbound and outbound flows and the jobs that follow the store',
-    path: '^src/(http|relay|commands|ledger-projector|retention|operator|exports|alerts)/',
+    path: '^src/(http|relay|commands|ledger/projector|retention|operator|exports|alerts)/',
   },
   {
     name: 'store',
     what: 'the store and the queues: I/O adapters behind one interface each',
-    path: '^src/(store|publishers)/',
+    path: '^src/(store|publishers|ledger/sql)/',
   },
   {
     name: 'domain',
     what: 'the pure domain: notifications, the ledger fold, the gateway client',
-    path: '^src/(ledger|notifications|gateway|daily-summary)/',
+    path: '^src/(ledger/(fold|projection|summary)|notifications|gateway)/',
   },
   {
     name: 'ground',
@@ -75,6 +75,13 @@ const upward = layers.slice(1).flatMap((layer, offset) => {
 module.exports = {
   forbidden: [
     ...upward,
+    {
+      name: 'ledger-decisions-apart-from-sql',
+      comment: "the ledger's fold, projection and day summary decide; sql/ only turns their rows into statements and projector/ runs them: a decision that reaches for SQL can no longer be tested without a database",
+      severity: 'error',
+      from: { path: '^src/ledger/(fold|projection|summary)/' },
+      to: { path: '^src/(ledger/(sql|projector)|store|publishers)/' },
+    },
     {
       name: 'no-circular',
       comment: 'an import cycle ties modules into one unit nobody can read or test alone',

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
-import { bookingsOf, statusBookingOf } from '../src/daily-summary/order-bookings';
-import type { OrderRecord } from '../src/ledger/order-record';
+import { bookingsOf, statusBookingOf } from '../src/ledger/summary/order-bookings';
+import type { OrderRecord } from '../src/ledger/fold/order-record';
 import { createBenchSchema } from './postgres-schema';
 
 /**

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { computeOrderRecord, foldNewFacts, replayToCheckpoint } from '../src/ledger/compute-order-record';
-import type { FoldCheckpoint } from '../src/ledger/discrepancy-lifecycle';
-import { restoredFold, storedFold } from '../src/ledger/fold-state';
-import type { LedgerFact } from '../src/ledger/ledger-facts';
+import { computeOrderRecord, foldNewFacts, replayToCheckpoint } from '../src/ledger/fold/compute-order-record';
+import type { FoldCheckpoint } from '../src/ledger/fold/discrepancy-lifecycle';
+import { restoredFold, storedFold } from '../src/ledger/fold/fold-state';
+import type { LedgerFact } from '../src/ledger/fold/ledger-facts';
 import { DEFAULT_LEDGER_SETTINGS } from '../src/config/ledger-settings';
 import {
   ORDER, PG, approval, deposit, escrow, expectation, minute, partialCancel, refund, resolution, transferFailed, walletCancellation,

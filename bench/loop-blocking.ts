@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ const { startInternalApi } = fromDist<typeof import('../src/api/start-internal-a
 const { createApp } = fromDist<typeof import('../src/app')>('app.js');
 const { loadConfig } = fromDist<typeof import('../src/config/env')>('config/env.js');
 const { createSessions } = fromDist<typeof import('../src/console/sessions')>('console/sessions.js');
-const { openStores } = fromDist<typeof import('../src/ledger-projector/open-stores')>('ledger-projector/open-stores.js');
+const { openStores } = fromDist<typeof import('../src/ledger/projector/open-stores')>(['ledger/projector', 'ledger-projector'].map((folder) => `${folder}/open-stores.js`).find((path) => existsSync(join(DIST, path)))!);
 const { createLogger } = fromDist<typeof import('../src/observability/logger')>('observability/logger.js');
 const { createMetrics } = fromDist<typeof import('../src/observability/metrics')>('observability/metrics.js');
 const { openFilePublisher } = fromDist<typeof import('../src/publishers/file-publisher')>('publishers/file-publisher.js');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { NOTI_TYPES, type NotiType } from '../src/notifications/event-types';
-import type { ProjectedBatch } from '../src/store/procedures/ledger/project-ledger';
+import type { ProjectedBatch } from '../src/ledger/sql/project-ledger';
 import { inboxEntries } from './inbox-entries';
 import { loadSource } from './load';
 import { createBenchSchema } from './postgres-schema';
@@ -39,8 +39,8 @@ const BATCH = process.env.PROJ_BATCH === undefined ? undefined : Number(process.
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 const DIST = process.env.PROJ_DIST ?? join(REPO_ROOT, 'dist');
 // A build from before the ledger's runtime left store/ keeps openStores there.
-const OPEN_STORES = ['ledger-projector', 'store'].map((folder) => join(DIST, folder, 'open-stores.js')).find((path) => existsSync(path))!;
-const { openStores } = require(OPEN_STORES) as typeof import('../src/ledger-projector/open-stores');
+const OPEN_STORES = ['ledger/projector', 'ledger-projector', 'store'].map((folder) => join(DIST, folder, 'open-stores.js')).find((path) => existsSync(path))!;
+const { openStores } = require(OPEN_STORES) as typeof import('../src/ledger/projector/open-stores');
 
 /** Statements and trips of every pg client of this process (the projector's batches alone while measured). */
 const counters = { queries: 0, trips: 0 };

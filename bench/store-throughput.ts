@@ -77,8 +77,8 @@ interface RunResult {
  */
 const DIST = process.env.STORE_DIST ?? join(REPO_ROOT, 'dist');
 // A build from before the ledger's runtime left store/ keeps openStores there.
-const OPEN_STORES = ['ledger-projector', 'store'].map((folder) => join(DIST, folder, 'open-stores.js')).find((path) => existsSync(path))!;
-const { openStores } = require(OPEN_STORES) as typeof import('../src/ledger-projector/open-stores');
+const OPEN_STORES = ['ledger/projector', 'ledger-projector', 'store'].map((folder) => join(DIST, folder, 'open-stores.js')).find((path) => existsSync(path))!;
+const { openStores } = require(OPEN_STORES) as typeof import('../src/ledger/projector/open-stores');
 
 async function openTarget(replicas: number): Promise<{ stores: Store[]; close(): Promise<void> }> {
   if (URL_ARG === 'sqlite') {

@@ -16,7 +16,7 @@ import { registerBacklogGauges } from './store/backlog-gauges';
 import { registerRelayGauge } from './relay/relay-gauge';
 import { openPublisher } from './publishers/open-publisher';
 import { startRelay } from './relay/relay';
-import { openStores } from './ledger-projector/open-stores';
+import { openStores } from './ledger/projector/open-stores';
 import { StoreUnavailable } from './store/store';
 import { startOperatorSide, type OperatorSide } from './service/operator-side';
 import { startTracing } from './tracing/tracing';

@@ -10,9 +10,9 @@ import { publisherReadiness, relayReadiness } from '../relay/publisher-readiness
 import type { Metrics } from '../observability/metrics';
 import type { Publisher } from '../publishers/publisher';
 import type { Relay } from '../relay/relay';
-import type { LedgerStore } from '../ledger-projector/ledger-store';
+import type { LedgerStore } from '../ledger/projector/ledger-store';
 import type { Store } from '../store/store';
-import type { LedgerProjector } from '../ledger-projector/ledger-projector';
+import type { LedgerProjector } from '../ledger/projector/ledger-projector';
 import type { IngestHealth } from '../ingest/ingest-thread';
 
 export interface AdminDeps {

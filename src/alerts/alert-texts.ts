@@ -1,4 +1,4 @@
-import type { DiscrepancyKind } from '../ledger/order-record';
+import type { DiscrepancyKind } from '../ledger/fold/order-record';
 
 export type AlertLanguage = 'ko' | 'en';
 

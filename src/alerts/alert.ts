@@ -1,6 +1,6 @@
-import { isAmountDetail } from '../ledger/discrepancy-details';
-import { ledgerEventSchema } from '../ledger/ledger-event-schema';
-import type { Discrepancy } from '../ledger/order-record';
+import { isAmountDetail } from '../ledger/fold/discrepancy-details';
+import { ledgerEventSchema } from '../ledger/fold/ledger-event-schema';
+import type { Discrepancy } from '../ledger/fold/order-record';
 import type { AlertSources, NewAlert } from '../store/store';
 
 /**

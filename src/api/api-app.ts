@@ -3,7 +3,7 @@ import type { CommandDeps } from '../commands/command-deps';
 import { apiErrorHandler } from './api-errors';
 import { bearerAuth, bearerCheck } from './bearer-auth';
 import { commandRoutes } from './command-routes';
-import type { LedgerStore } from '../ledger-projector/ledger-store';
+import type { LedgerStore } from '../ledger/projector/ledger-store';
 import { ledgerRoutes } from './ledger-routes';
 import { summaryRoutes } from './summary-routes';
 import { asyncApiDocument } from '../contract/asyncapi-document';

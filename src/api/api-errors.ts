@@ -5,7 +5,7 @@ import { CancelExceedsPayment } from '../commands/cancel-exceeds-payment';
 import { MissingNotifyUrl } from '../commands/create-trade';
 import { GatewayNotConfigured } from '../gateway/gateway-errors';
 import type { Logger } from '../observability/logger';
-import { LedgerCatchingUp } from '../ledger-projector/ledger-catching-up';
+import { LedgerCatchingUp } from '../ledger/projector/ledger-catching-up';
 import { StoreUnavailable } from '../store/store';
 import { publicRecord } from '../commands/command-record';
 import { MallNotServed } from './mall-scope';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import type { LedgerStore } from '../ledger-projector/ledger-store';
-import type { DiscrepancyCursor } from '../store/procedures/ledger/list-discrepancies';
+import type { LedgerStore } from '../ledger/projector/ledger-store';
+import type { DiscrepancyCursor } from '../ledger/sql/list-discrepancies';
 import { parseBody } from './api-errors';
 import { sendJsonList } from './json-in-slices';
 import type { MallScope } from './mall-scope';

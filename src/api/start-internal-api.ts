@@ -14,7 +14,7 @@ import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { registerCommandGauges } from '../commands/command-gauges';
 import type { CommandStore } from '../store/command-store';
-import type { LedgerStore } from '../ledger-projector/ledger-store';
+import type { LedgerStore } from '../ledger/projector/ledger-store';
 import { createApiApp } from './api-app';
 import type { Tracing } from '../tracing/tracing';
 

@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import type { LedgerStore } from '../ledger-projector/ledger-store';
+import type { LedgerStore } from '../ledger/projector/ledger-store';
 import { parseBody } from './api-errors';
 import { sendJsonList } from './json-in-slices';
 import type { MallScope } from './mall-scope';
 import { summaryQuery } from './schemas/summary-schema';
-import { summaryRangeProblem } from '../daily-summary/summary-range';
+import { summaryRangeProblem } from '../ledger/summary/summary-range';
 
 /** The day's money: per KST day, mall and currency, in minor units. */
 export function summaryRoutes(ledger: Pick<LedgerStore, 'dailySummary'>, defaultCurrency: string, malls: MallScope): Router {

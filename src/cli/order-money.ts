@@ -1,8 +1,8 @@
 import { kstTime } from '../console/format';
-import { isAmountDetail } from '../ledger/discrepancy-details';
+import { isAmountDetail } from '../ledger/fold/discrepancy-details';
 import { formatMoney } from '../money/format-money';
 
-export { currencyOrDefault, orderCurrency } from '../ledger/order-currency';
+export { currencyOrDefault, orderCurrency } from '../ledger/fold/order-currency';
 
 /** An amount as money (`₩12,000`, `$12.03`); `?` for one the ledger could not read. */
 export function moneyText(minor: number | null | undefined, currency: string): string {

@@ -1,5 +1,5 @@
 import { kstTime } from '../console/format';
-import type { OrderRecord } from '../ledger/order-record';
+import type { OrderRecord } from '../ledger/fold/order-record';
 import { detailsText, moneyText, orderCurrency } from './order-money';
 
 /**

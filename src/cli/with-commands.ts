@@ -1,6 +1,6 @@
 import type { Config } from '../config/env';
 import type { CommandStore } from '../store/command-store';
-import { openStores } from '../ledger-projector/open-stores';
+import { openStores } from '../ledger/projector/open-stores';
 import { StoreUnavailable } from '../store/store';
 import { CliFailure, EXIT } from '../exit-codes';
 import { requireReceiverDatabase } from './require-database';

@@ -1,8 +1,8 @@
 import type { Config } from '../config/env';
 import { ledgerSettingsOf } from '../config/ledger-env';
-import type { LedgerStore } from '../ledger-projector/ledger-store';
-import { openStores } from '../ledger-projector/open-stores';
-import { LedgerCatchingUp } from '../ledger-projector/ledger-catching-up';
+import type { LedgerStore } from '../ledger/projector/ledger-store';
+import { openStores } from '../ledger/projector/open-stores';
+import { LedgerCatchingUp } from '../ledger/projector/ledger-catching-up';
 import { StoreUnavailable } from '../store/store';
 import { CliFailure, EXIT } from '../exit-codes';
 import { requireReceiverDatabase } from './require-database';

@@ -3,7 +3,7 @@ import { sha256Hex } from '../sha256-hex';
 import type { AttemptPolicy } from './attempt-policy';
 import { isFinal, type CommandKind, type StoredCommand } from './command-record';
 import type { NewCommand } from '../store/command-types';
-import { cancelClaim } from '../ledger/payment-left';
+import { cancelClaim } from '../ledger/fold/payment-left';
 import { CancelExceedsPayment } from './cancel-exceeds-payment';
 import { leaseMs, type CommandDeps } from './command-deps';
 import { runAttempt } from './run-attempt';

@@ -3,7 +3,7 @@ import type { CommandDeps } from '../commands/command-deps';
 import type { Config } from '../config/env';
 import type { Logger } from '../observability/logger';
 import type { CommandStore } from '../store/command-store';
-import type { LedgerStore } from '../ledger-projector/ledger-store';
+import type { LedgerStore } from '../ledger/projector/ledger-store';
 import type { OperatorQueries, Store } from '../store/store';
 import { createRefusalCount, type RefusalCount, type RefusalReason } from './refusal-count';
 import { SIGN_IN_WINDOW_MS } from './sign-in-throttle';

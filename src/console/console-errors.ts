@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../observability/logger';
-import { LedgerCatchingUp } from '../ledger-projector/ledger-catching-up';
+import { LedgerCatchingUp } from '../ledger/projector/ledger-catching-up';
 import { StoreUnavailable } from '../store/store';
 import { negotiateLocale } from './i18n/locale';
 import { translatorFor } from './i18n/translator';

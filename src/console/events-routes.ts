@@ -1,4 +1,4 @@
-import { orderCurrency } from '../ledger/order-currency';
+import { orderCurrency } from '../ledger/fold/order-currency';
 import { Router } from 'express';
 import type { EventDetail } from '../store/store';
 import { audit } from './audit';

@@ -1,8 +1,8 @@
 import { Router, type Response } from 'express';
 import { decodeCursor, encodeCursor } from '../api/ledger-cursor';
-import { ORDER_STATUSES, type OrderStatus } from '../ledger/order-record';
+import { ORDER_STATUSES, type OrderStatus } from '../ledger/fold/order-record';
 import { rowIdOf } from '../row-id';
-import type { DiscrepancyCursor } from '../store/procedures/ledger/list-discrepancies';
+import type { DiscrepancyCursor } from '../ledger/sql/list-discrepancies';
 import type { ConsoleDeps } from './console-deps';
 import { kstDayEnd, kstDayStart } from './format';
 import { noticeFor } from './notices';

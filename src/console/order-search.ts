@@ -1,5 +1,5 @@
-import { ORDER_STATUSES, type OrderStatus } from '../ledger/order-record';
-import type { PaymentHit, SearchMatch } from '../ledger-projector/ledger-store';
+import { ORDER_STATUSES, type OrderStatus } from '../ledger/fold/order-record';
+import type { PaymentHit, SearchMatch } from '../ledger/projector/ledger-store';
 import { typedText } from './typed-text';
 import type { ConsoleDeps } from './console-deps';
 import { kstDayEnd, kstDayStart } from './format';

@@ -1,6 +1,6 @@
 import { mallScope } from '../api/mall-scope';
-import { cancelClaim, paymentLeft } from '../ledger/payment-left';
-import type { OrderRecord, Payment } from '../ledger/order-record';
+import { cancelClaim, paymentLeft } from '../ledger/fold/payment-left';
+import type { OrderRecord, Payment } from '../ledger/fold/order-record';
 import { maskSensitive } from '../observability/mask';
 import type { ConsoleDeps } from './console-deps';
 import type { Session } from './sessions';

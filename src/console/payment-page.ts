@@ -1,4 +1,4 @@
-import type { OrderRecord, Payment } from '../ledger/order-record';
+import type { OrderRecord, Payment } from '../ledger/fold/order-record';
 
 /**
  * Payments an order page reads and shows in detail at a time. Each one shown is a read of its

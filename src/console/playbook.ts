@@ -1,4 +1,4 @@
-import type { DiscrepancyKind } from '../ledger/order-record';
+import type { DiscrepancyKind } from '../ledger/fold/order-record';
 
 /** One kind's playbook in one language (the texts: discrepancy-playbooks-<language>.ts). */
 export interface Playbook {

@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
 import { isCalendarDay, monthProblem } from '../calendar-day';
-import { addDays, kstDay } from '../daily-summary/kst-day';
+import { addDays, kstDay } from '../ledger/summary/kst-day';
 import type { ConsoleDeps } from './console-deps';
 import { badRequestPage } from './pages/bad-request-page';
 import { notFoundPage } from './pages/not-found-page';

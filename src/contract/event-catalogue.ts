@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { vanNetCancelFailedSchema, walletCancelFailedSchema, walletCancelSucceededSchema } from '../commands/command-event-schema';
-import { discrepancyOpenedSchema, orderStatusChangedSchema, orderUpdatedSchema } from '../ledger/ledger-event-schema';
+import { discrepancyOpenedSchema, orderStatusChangedSchema, orderUpdatedSchema } from '../ledger/fold/ledger-event-schema';
 import { EVENT_TYPES, NOTI_TYPES, type NotiType } from '../notifications/event-types';
 import { jsonDataSchema, unionPayDataSchema } from '../notifications/gateway-data-schema';
 import { normalizedEventSchema } from '../notifications/normalized-event';

@@ -1,5 +1,5 @@
-import type { LedgerStore } from '../ledger-projector/ledger-store';
-import type { SummaryRange } from '../store/procedures/summary/daily-summary';
+import type { LedgerStore } from '../ledger/projector/ledger-store';
+import type { SummaryRange } from '../ledger/sql/summary/daily-summary';
 import type { EventSearch, OperatorQueries } from '../store/store';
 import type { ExportSource } from './export-source';
 import { dailySummarySource } from './sources/daily-summary-source';

@@ -1,4 +1,4 @@
-import type { OpenCancel } from '../ledger/payment-left';
+import type { OpenCancel } from '../ledger/fold/payment-left';
 
 export const COMMAND_KINDS = ['wallet-a.create', 'wallet-b.cancel', 'van.approve', 'van.cancel'] as const;
 export type CommandKind = (typeof COMMAND_KINDS)[number];

@@ -1,4 +1,4 @@
-import { LEDGER_RESOLVER } from '../ledger/discrepancy-lifecycle';
+import { LEDGER_RESOLVER } from '../ledger/fold/discrepancy-lifecycle';
 import { BOOTSTRAP_OPERATOR } from './store';
 
 /** An e-mail address's longest form, since single sign-on proxies name people by e-mail. */

@@ -12,7 +12,7 @@ import { startAlerts, type Alerts, type AlertsOptions } from '../../src/alerts/a
 import { createApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config/env';
 import { ledgerSettingsOf } from '../../src/config/ledger-env';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { simulatorKey } from '../../src/notifications/simulator-mark';

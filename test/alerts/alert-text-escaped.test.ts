@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Alert } from '../../src/alerts/alert';
 import { slackText } from '../../src/alerts/alert-channels';
 import { alertMessage } from '../../src/alerts/alert-message';
-import { refusalFact } from '../../src/ledger/refusal-fact';
+import { refusalFact } from '../../src/ledger/fold/refusal-fact';
 import { approvalNotification, nextPgCno } from '../../src/simulator/notification-builders';
 import { eventually } from '../helpers/eventually';
 import { mailReceiver, openAlertService, webhookReceiver, type AlertService, type MailReceiver, type WebhookReceiver } from './alert-harness';

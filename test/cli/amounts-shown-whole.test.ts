@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { maskedOutput } from '../../src/cli/masked-output';
 import { formatTable } from '../../src/cli/table';
 import { formatMoney } from '../../src/money/format-money';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { passesLuhn } from '../../src/observability/card-numbers';
 import { notify } from '../daily-summary/summary-kit';
 import { runCliCaptured } from './seeded-receiver';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { approvalNotification } from '../../src/simulator/notification-builders';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { receiverWith, runCliCaptured } from './seeded-receiver';
 
 /** Test card numbers (they pass the Luhn check) and card secrets, as a shop or a customer may send them. */

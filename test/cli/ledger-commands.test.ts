@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { OrderRecord } from '../../src/ledger/order-record';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import type { OrderRecord } from '../../src/ledger/fold/order-record';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { runCli } from '../../src/cli/program';
 import { cancelled, MALL, paid } from '../store/ledger-entries';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';

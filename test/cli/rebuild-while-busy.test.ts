@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openStores } from '../../src/ledger-projector/open-stores';
+import { openStores } from '../../src/ledger/projector/open-stores';
 import { runCli } from '../../src/cli/program';
 import { whileBusy } from '../../src/cli/while-busy';
 import { StoreUnavailable } from '../../src/store/store';

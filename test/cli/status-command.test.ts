@@ -8,7 +8,7 @@ import { createAdminApp } from '../../src/admin/admin-app';
 import { createMetrics } from '../../src/observability/metrics';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { paid } from '../store/ledger-entries';
-import { openStores } from '../../src/ledger-projector/open-stores';
+import { openStores } from '../../src/ledger/projector/open-stores';
 import { runCliCaptured, seededReceiver } from './seeded-receiver';
 
 describe('noti-receiver status', () => {

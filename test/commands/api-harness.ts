@@ -15,7 +15,7 @@ import { openFilePublisher } from '../../src/publishers/file-publisher';
 import type { Publisher } from '../../src/publishers/publisher';
 import { startRelay, type Relay } from '../../src/relay/relay';
 import type { CommandStore } from '../../src/store/command-store';
-import { openStores } from '../../src/ledger-projector/open-stores';
+import { openStores } from '../../src/ledger/projector/open-stores';
 import type { Store } from '../../src/store/store';
 import { WARMUP_PATH, type FakeGateway } from './fake-gateway';
 import { inContract } from '../helpers/event-contract';

@@ -11,7 +11,7 @@ import { createBoundedServer } from '../../src/http/bounded-server';
 import { LISTENER_TIMEOUTS, type ListenerTimeouts } from '../../src/http/listener-timeouts';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { API_TOKEN, vanApproval } from './api-harness';
 import { gate, PATHS, startFakeGateway, type FakeGateway } from './fake-gateway';
 

@@ -11,7 +11,7 @@ import { html } from '../../src/console/html';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { approvalNotification } from '../../src/simulator/notification-builders';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { ADMIN_TOKEN, HOST, ORIGIN, consoleSessions } from './console-harness';
 
 /** Test card numbers (they pass the Luhn check) and card secrets. */

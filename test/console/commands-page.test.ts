@@ -8,7 +8,7 @@ import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { openFilePublisher } from '../../src/publishers/file-publisher';
 import type { Publisher } from '../../src/publishers/publisher';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { ADMIN_TOKEN, HOST, ORIGIN, consoleSessions } from './console-harness';
 
 describe('console Commands page', () => {

@@ -6,8 +6,8 @@ import { CATALOGUES } from '../../src/console/i18n/catalogues';
 import { negotiateLocale } from '../../src/console/i18n/locale';
 import { translatorFor } from '../../src/console/i18n/translator';
 import { PLAYBOOK_KINDS, PLAYBOOKS } from '../../src/console/discrepancy-playbooks';
-import { DISCREPANCY_KINDS, ORDER_STATUSES } from '../../src/ledger/order-record';
-import { EXPECTATION_METHODS } from '../../src/ledger/ledger-facts';
+import { DISCREPANCY_KINDS, ORDER_STATUSES } from '../../src/ledger/fold/order-record';
+import { EXPECTATION_METHODS } from '../../src/ledger/fold/ledger-facts';
 import { COMMAND_STATES } from '../../src/store/command-types';
 import { OPERATOR_ROLES } from '../../src/store/store';
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createAdminApp } from '../../src/admin/admin-app';
 import { loadConfig } from '../../src/config/env';
 import type { ConsoleDeps } from '../../src/console/console-deps';
-import { kstDay } from '../../src/daily-summary/kst-day';
+import { kstDay } from '../../src/ledger/summary/kst-day';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';

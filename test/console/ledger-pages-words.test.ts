@@ -1,10 +1,10 @@
-import { LEDGER_RESOLVER, NO_LONGER_HOLDS } from '../../src/ledger/discrepancy-lifecycle';
-import type { Discrepancy, OrderRecord } from '../../src/ledger/order-record';
+import { LEDGER_RESOLVER, NO_LONGER_HOLDS } from '../../src/ledger/fold/discrepancy-lifecycle';
+import type { Discrepancy, OrderRecord } from '../../src/ledger/fold/order-record';
 import { translatorFor } from '../../src/console/i18n/translator';
 import { discrepanciesPage } from '../../src/console/pages/discrepancies-page';
 import type { Viewer } from '../../src/console/pages/layout';
 import { orderPage } from '../../src/console/pages/order-page';
-import type { ListedDiscrepancy } from '../../src/ledger-projector/ledger-store';
+import type { ListedDiscrepancy } from '../../src/ledger/projector/ledger-store';
 
 /** A page's text as a person reads it: tags dropped, entities decoded, spaces folded. */
 const readable = (page: string) => page.replace(/<\/t[dh]>|<\/a>/g, ' ').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/\s+/g, ' ');

@@ -1,5 +1,5 @@
 import { kstStamp } from '../../src/notifications/kst-date';
-import { DISCREPANCY_KINDS } from '../../src/ledger/order-record';
+import { DISCREPANCY_KINDS } from '../../src/ledger/fold/order-record';
 import { approvalNotification, changeNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 import { HOST, ORIGIN } from './console-harness';

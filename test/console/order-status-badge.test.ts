@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from '../../src/ledger/order-record';
+import { ORDER_STATUSES } from '../../src/ledger/fold/order-record';
 import { translatorFor } from '../../src/console/i18n/translator';
 import { orderStatusBadge } from '../../src/console/pages/order-status-badge';
 

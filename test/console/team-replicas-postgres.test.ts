@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 import { ADMIN_TOKEN, HOST, ORIGIN, consoleAppOver, csrfIn } from './console-harness';
 import { newSecret, secretHash } from '../../src/store/operator-credentials';

@@ -5,8 +5,8 @@ import { asyncApiDocument } from '../../src/contract/asyncapi-document';
 import { eventExamples, notificationExample } from '../../src/contract/event-examples';
 import { withEventTypesSection } from '../../src/contract/event-types-section';
 import type { CommandEvent } from '../../src/store/command-types';
-import type { LedgerEvent } from '../../src/ledger/ledger-events';
-import type { OrderUpdated } from '../../src/ledger/ledger-event-schema';
+import type { LedgerEvent } from '../../src/ledger/fold/ledger-events';
+import type { OrderUpdated } from '../../src/ledger/fold/ledger-event-schema';
 import { EVENT_TYPES, NOTI_TYPES, type EventType } from '../../src/notifications/event-types';
 import { ASYNCAPI_PATH, contractProblems, contractTypes } from '../helpers/event-contract';
 

@@ -1,5 +1,5 @@
 import { unionPayFields } from '../../src/simulator/notification-builders';
-import type { SummaryDay } from '../../src/daily-summary/summary-days';
+import type { SummaryDay } from '../../src/ledger/summary/summary-days';
 import { at, notifications, notify, received, type OrderRef } from './summary-kit';
 import type { SummaryStores } from './summary-contract';
 

@@ -2,8 +2,8 @@ import express from 'express';
 import request from 'supertest';
 import { mallScope } from '../../src/api/mall-scope';
 import { summaryRoutes } from '../../src/api/summary-routes';
-import * as kstDays from '../../src/daily-summary/kst-day';
-import { summaryDays } from '../../src/daily-summary/summary-days';
+import * as kstDays from '../../src/ledger/summary/kst-day';
+import { summaryDays } from '../../src/ledger/summary/summary-days';
 import { HOST } from '../console/console-harness';
 import { startLedgerConsole } from '../console/ledger-console-harness';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { OrderRecord, OrderStatus } from '../../src/ledger/order-record';
-import type { SummaryDay } from '../../src/daily-summary/summary-days';
+import type { OrderRecord, OrderStatus } from '../../src/ledger/fold/order-record';
+import type { SummaryDay } from '../../src/ledger/summary/summary-days';
 import type { SummaryStores } from './summary-contract';
 import { at, notify, type OrderRef } from './summary-kit';
 

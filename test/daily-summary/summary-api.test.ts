@@ -7,7 +7,7 @@ import { createApiApp } from '../../src/api/api-app';
 import { commandDeps } from '../../src/api/start-internal-api';
 import { loadConfig } from '../../src/config/env';
 import { ledgerSettingsOf } from '../../src/config/ledger-env';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { openApiDocument } from '../../src/api/openapi';

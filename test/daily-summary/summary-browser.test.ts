@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addDays, kstDay } from '../../src/daily-summary/kst-day';
+import { addDays, kstDay } from '../../src/ledger/summary/kst-day';
 import { kstStamp } from '../../src/notifications/kst-date';
 import {
   approvalNotification, changeNotification, depositCancelNotification, depositNotification, refundNotification, transferFailedNotification,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 import { runCliCaptured } from '../cli/seeded-receiver';
 import { notifications, notify } from './summary-kit';

@@ -1,5 +1,5 @@
 import type request from 'supertest';
-import { kstDay } from '../../src/daily-summary/kst-day';
+import { kstDay } from '../../src/ledger/summary/kst-day';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification, changeNotification, escrowNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
 import { HOST } from '../console/console-harness';

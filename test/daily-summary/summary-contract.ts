@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { Stores } from '../../src/ledger-projector/open-stores';
-import type { OrderRecord } from '../../src/ledger/order-record';
-import type { SummaryDay } from '../../src/daily-summary/summary-days';
+import type { Stores } from '../../src/ledger/projector/open-stores';
+import type { OrderRecord } from '../../src/ledger/fold/order-record';
+import type { SummaryDay } from '../../src/ledger/summary/summary-days';
 import { at, notifications, notify, storyDay, sumsOverRecords, type OrderRef } from './summary-kit';
 
 export interface SummaryStores {

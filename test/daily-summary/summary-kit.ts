@@ -4,7 +4,7 @@ import { validateNotification } from '../../src/notifications/schema';
 import {
   approvalNotification, changeNotification, depositCancelNotification, depositNotification, escrowNotification, refundNotification, transferFailedNotification,
 } from '../../src/simulator/notification-builders';
-import type { OrderRecord } from '../../src/ledger/order-record';
+import type { OrderRecord } from '../../src/ledger/fold/order-record';
 import type { InboxEntry } from '../../src/store/store';
 import { entryFor } from '../helpers/stored-events';
 

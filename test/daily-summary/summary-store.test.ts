@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
-import { openStores } from '../../src/ledger-projector/open-stores';
+import { openStores } from '../../src/ledger/projector/open-stores';
 import { createTestSchema, describePostgres } from '../store/pg-test-database';
 import { methodAndSimulatedContract } from './method-and-simulated-contract';
 import { statusHistoryContract } from './status-history-contract';

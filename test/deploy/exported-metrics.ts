@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMetrics } from '../../src/observability/metrics';
 import { registerCommandGauges } from '../../src/commands/command-gauges';
-import { registerLedgerGauge } from '../../src/ledger-projector/ledger-gauges';
+import { registerLedgerGauge } from '../../src/ledger/projector/ledger-gauges';
 import { spawnReceiver } from '../helpers/spawn-receiver';
 import type { Family } from './promql-names';
 

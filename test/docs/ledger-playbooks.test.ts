@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { DISCREPANCY_KINDS } from '../../src/ledger/order-record';
+import { DISCREPANCY_KINDS } from '../../src/ledger/fold/order-record';
 import { REPO } from './doc-blocks';
 
 const ledgerDoc = readFileSync(join(REPO, 'docs', 'ledger.md'), 'utf8');

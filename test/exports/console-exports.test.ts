@@ -5,7 +5,7 @@ import { createAdminApp } from '../../src/admin/admin-app';
 import type { ConsoleDeps } from '../../src/console/console-deps';
 import { EVENT_EXPORT_PAGE_SIZE } from '../../src/exports/sources/page-size';
 import { createMetrics } from '../../src/observability/metrics';
-import type { OrderRecord } from '../../src/ledger/order-record';
+import type { OrderRecord } from '../../src/ledger/fold/order-record';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import type { Store } from '../../src/store/store';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { SummaryDay } from '../../src/daily-summary/summary-days';
+import type { SummaryDay } from '../../src/ledger/summary/summary-days';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification, changeNotification, depositNotification, transferFailedNotification } from '../../src/simulator/notification-builders';
 import { HOST } from '../console/console-harness';

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startIngestThread, type IngestThread } from '../../src/ingest/ingest-thread';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { approvalNotification, nextPgCno } from '../../src/simulator/notification-builders';
 import { eventually } from '../helpers/eventually';
 import { createTestSchema, TEST_POSTGRES_URL, type TestSchema } from '../store/pg-test-database';

@@ -1,5 +1,5 @@
-import { discrepancyId } from '../../src/ledger/discrepancy-conditions';
-import type { LedgerFact } from '../../src/ledger/ledger-facts';
+import { discrepancyId } from '../../src/ledger/fold/discrepancy-conditions';
+import type { LedgerFact } from '../../src/ledger/fold/ledger-facts';
 import { ORDER, PG, approval, deposit, expectation, minute, partialCancel, refund, resolution, transferFailed } from './ledger-fixtures';
 import { given, openKinds } from './ledger-specification';
 

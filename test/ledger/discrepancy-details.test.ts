@@ -1,7 +1,7 @@
 import { detailsText } from '../../src/cli/order-money';
 import { translatorFor } from '../../src/console/i18n/translator';
 import { discrepancyDetails } from '../../src/console/pages/resolve-form';
-import type { Discrepancy } from '../../src/ledger/order-record';
+import type { Discrepancy } from '../../src/ledger/fold/order-record';
 
 const conflict = { pgCno: 'PG-1', storedAmount: 12000, redeliveredAmount: 1200, storedResCd: '0000' };
 const refusal = { rejectionId: 42, notiType: '10', pgCno: 'PG-2' };

@@ -1,4 +1,4 @@
-import { discrepancyId } from '../../src/ledger/discrepancy-conditions';
+import { discrepancyId } from '../../src/ledger/fold/discrepancy-conditions';
 import { ORDER, PG, approval, expectation, minute, partialCancel, resolution } from './ledger-fixtures';
 import { compute, given, openKinds } from './ledger-specification';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StoreDriver } from '../../src/store/driver';
-import * as ledgerStoreModule from '../../src/ledger-projector/ledger-store';
+import * as ledgerStoreModule from '../../src/ledger/projector/ledger-store';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { runCliCaptured } from '../cli/seeded-receiver';

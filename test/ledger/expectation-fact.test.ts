@@ -1,6 +1,6 @@
 import { expectationBody, orderParams } from '../../src/api/schemas/ledger-schema';
-import { expectationConflict } from '../../src/ledger/expectation-conflict';
-import { expectationFact, sameExpectation, walletTradeExpectation } from '../../src/ledger/expectation-fact';
+import { expectationConflict } from '../../src/ledger/fold/expectation-conflict';
+import { expectationFact, sameExpectation, walletTradeExpectation } from '../../src/ledger/fold/expectation-fact';
 import { ORDER, PG, approval, expectation, minute } from './ledger-fixtures';
 import { given } from './ledger-specification';
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { computeOrderRecord, foldNewFacts, replayToCheckpoint, type LedgerComputation } from '../../src/ledger/compute-order-record';
-import { foldSettingsKey, restoredFold, storedFold } from '../../src/ledger/fold-state';
-import type { LedgerFact } from '../../src/ledger/ledger-facts';
+import { computeOrderRecord, foldNewFacts, replayToCheckpoint, type LedgerComputation } from '../../src/ledger/fold/compute-order-record';
+import { foldSettingsKey, restoredFold, storedFold } from '../../src/ledger/fold/fold-state';
+import type { LedgerFact } from '../../src/ledger/fold/ledger-facts';
 import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../../src/config/ledger-settings';
-import { ledgerEvents } from '../../src/ledger/ledger-events';
-import type { OrderRecord } from '../../src/ledger/order-record';
+import { ledgerEvents } from '../../src/ledger/fold/ledger-events';
+import type { OrderRecord } from '../../src/ledger/fold/order-record';
 import { settings, story, withResolutions } from './ledger-arbitraries';
 import { BASE_MS, ORDER, PG, approval, expectation, minute, partialCancel, resolution } from './ledger-fixtures';
 

@@ -1,6 +1,6 @@
 /** Random histories of one order, shared by the property tests of the fold. */
 import fc from 'fast-check';
-import type { LedgerFact } from '../../src/ledger/ledger-facts';
+import type { LedgerFact } from '../../src/ledger/fold/ledger-facts';
 import type { LedgerSettings } from '../../src/config/ledger-settings';
 import {
   approval, basketApproval, deposit, depositCancel, escrow, expectation, minute, partialCancel, refund, refused, resolution, transferFailed, unionPay, walletCancellation,

@@ -1,8 +1,8 @@
-import { ledgerEvents } from '../../src/ledger/ledger-events';
-import { ledgerEventSchema } from '../../src/ledger/ledger-event-schema';
+import { ledgerEvents } from '../../src/ledger/fold/ledger-events';
+import { ledgerEventSchema } from '../../src/ledger/fold/ledger-event-schema';
 import { PG, approval, expectation, minute, partialCancel, resolution } from './ledger-fixtures';
 import { compute } from './ledger-specification';
-import type { LedgerFact } from '../../src/ledger/ledger-facts';
+import type { LedgerFact } from '../../src/ledger/fold/ledger-facts';
 
 const record = (facts: LedgerFact[], now = 24 * 60) => {
   const computed = compute(facts, { now }).record;

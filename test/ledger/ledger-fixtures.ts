@@ -1,9 +1,9 @@
-import { cancellationFact } from '../../src/ledger/cancellation-fact';
-import { expectationFact, type ExpectationInput } from '../../src/ledger/expectation-fact';
-import type { CancellationFact, ExpectationFact, NotificationFact, OrderKey, RefusalFact, ResolutionFact } from '../../src/ledger/ledger-facts';
-import { notificationFact } from '../../src/ledger/notification-fact';
-import { refusalFact } from '../../src/ledger/refusal-fact';
-import { resolutionFact } from '../../src/ledger/resolution-fact';
+import { cancellationFact } from '../../src/ledger/fold/cancellation-fact';
+import { expectationFact, type ExpectationInput } from '../../src/ledger/fold/expectation-fact';
+import type { CancellationFact, ExpectationFact, NotificationFact, OrderKey, RefusalFact, ResolutionFact } from '../../src/ledger/fold/ledger-facts';
+import { notificationFact } from '../../src/ledger/fold/notification-fact';
+import { refusalFact } from '../../src/ledger/fold/refusal-fact';
+import { resolutionFact } from '../../src/ledger/fold/resolution-fact';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { normalizeNotification } from '../../src/notifications/normalize';
 import { validateNotification } from '../../src/notifications/schema';

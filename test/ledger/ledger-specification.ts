@@ -1,7 +1,7 @@
-import { computeOrderRecord, type LedgerComputation } from '../../src/ledger/compute-order-record';
-import type { LedgerFact } from '../../src/ledger/ledger-facts';
+import { computeOrderRecord, type LedgerComputation } from '../../src/ledger/fold/compute-order-record';
+import type { LedgerFact } from '../../src/ledger/fold/ledger-facts';
 import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../../src/config/ledger-settings';
-import type { OrderRecord } from '../../src/ledger/order-record';
+import type { OrderRecord } from '../../src/ledger/fold/order-record';
 import { ORDER, minute } from './ledger-fixtures';
 
 export interface SpecOptions {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { epochMs, isIsoOf, isoOf } from '../../src/ledger/ledger-time';
+import { epochMs, isIsoOf, isoOf } from '../../src/ledger/fold/ledger-time';
 
 const pad = (value: number, width: number): string => String(value).padStart(width, '0');
 /** Texts near the two stored forms, with every field at and past its edges. */

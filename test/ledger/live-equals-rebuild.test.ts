@@ -6,7 +6,7 @@ import { kstStamp } from '../../src/notifications/kst-date';
 import {
   approvalNotification, changeNotification, depositNotification, refundNotification, transferFailedNotification,
 } from '../../src/simulator/notification-builders';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { entryOf } from '../store/ledger-entries';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 

@@ -1,5 +1,5 @@
-import { minorUnits } from '../../src/ledger/minor-units';
-import { notificationFact } from '../../src/ledger/notification-fact';
+import { minorUnits } from '../../src/ledger/fold/minor-units';
+import { notificationFact } from '../../src/ledger/fold/notification-fact';
 import type { NormalizedEvent } from '../../src/notifications/normalized-event';
 import { normalizeNotification } from '../../src/notifications/normalize';
 import { validateNotification } from '../../src/notifications/schema';

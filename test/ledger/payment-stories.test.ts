@@ -1,4 +1,4 @@
-import { discrepancyId } from '../../src/ledger/discrepancy-conditions';
+import { discrepancyId } from '../../src/ledger/fold/discrepancy-conditions';
 import {
   ORDER, PG, approval, basketApproval, deposit, escrow, expectation, minute, partialCancel, refund, refused, transferFailed,
 } from './ledger-fixtures';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { ledgerEvents } from '../../src/ledger/ledger-events';
-import type { LedgerFact } from '../../src/ledger/ledger-facts';
+import { ledgerEvents } from '../../src/ledger/fold/ledger-events';
+import type { LedgerFact } from '../../src/ledger/fold/ledger-facts';
 import type { LedgerSettings } from '../../src/config/ledger-settings';
-import type { OrderRecord } from '../../src/ledger/order-record';
+import type { OrderRecord } from '../../src/ledger/fold/order-record';
 import { BASE_MS, resolution } from './ledger-fixtures';
 import { now, settings, story, withResolutions, resolutions } from './ledger-arbitraries';
 import { compute } from './ledger-specification';

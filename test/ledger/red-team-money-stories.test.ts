@@ -1,4 +1,4 @@
-import { expectationFact } from '../../src/ledger/expectation-fact';
+import { expectationFact } from '../../src/ledger/fold/expectation-fact';
 import { approvalNotification, changeNotification, nextPgCno } from '../../src/simulator/notification-builders';
 import { rawSql } from '../helpers/raw-sql';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { computeOrderRecord, foldNewFacts, replayToCheckpoint, type FoldedComputation } from '../../src/ledger/compute-order-record';
-import type { FoldCheckpoint } from '../../src/ledger/discrepancy-lifecycle';
-import type { LedgerFact, NotificationFact } from '../../src/ledger/ledger-facts';
+import { computeOrderRecord, foldNewFacts, replayToCheckpoint, type FoldedComputation } from '../../src/ledger/fold/compute-order-record';
+import type { FoldCheckpoint } from '../../src/ledger/fold/discrepancy-lifecycle';
+import type { LedgerFact, NotificationFact } from '../../src/ledger/fold/ledger-facts';
 import { DEFAULT_LEDGER_SETTINGS } from '../../src/config/ledger-settings';
-import type { OrderRecord } from '../../src/ledger/order-record';
-import { showAsItStands } from '../../src/ledger/grown-list';
+import type { OrderRecord } from '../../src/ledger/fold/order-record';
+import { showAsItStands } from '../../src/ledger/fold/grown-list';
 import {
   ORDER, PG, approval, deposit, depositCancel, escrow, expectation, minute, partialCancel, refund, refused, transferFailed,
 } from './ledger-fixtures';

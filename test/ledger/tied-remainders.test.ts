@@ -1,4 +1,4 @@
-import { consistentInSomeOrder } from '../../src/ledger/tied-remainders';
+import { consistentInSomeOrder } from '../../src/ledger/fold/tied-remainders';
 
 const cancel = (amount: number, stated: number | null) => ({ amount, stated });
 

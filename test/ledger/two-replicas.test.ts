@@ -4,7 +4,7 @@ import { Client, type PoolClient } from 'pg';
 import { runProcedure, writeTransaction } from '../../src/store/postgres/run-procedure';
 import { inboxRow } from '../../src/store/procedures/inbox-outbox/inbox-row';
 import { recordNotification } from '../../src/store/procedures/inbox-outbox/record-notification';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { entryOf } from '../store/ledger-entries';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
 

@@ -7,7 +7,7 @@ import { readMigrations } from '../../src/store/migrations';
 import { writes } from '../../src/store/procedures';
 import { migrate } from '../../src/store/sqlite/migrate';
 import { runProcedure, StatementCache } from '../../src/store/sqlite/run-procedure';
-import { BACKFILL_REMINDER } from '../../src/ledger-projector/backfill-reminder';
+import { BACKFILL_REMINDER } from '../../src/ledger/projector/backfill-reminder';
 import { eventually } from '../helpers/eventually';
 import { inboxEntry } from '../helpers/stored-events';
 import { spawnReceiver } from '../helpers/spawn-receiver';

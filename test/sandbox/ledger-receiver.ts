@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config/env';
 import { ledgerSettingsOf } from '../../src/config/ledger-env';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { simulatorKey } from '../../src/notifications/simulator-mark';
 import { SECRET_KEY } from './sandbox-fixtures';
 

@@ -1,11 +1,11 @@
 import { NOTI_TYPES } from '../../src/notifications/event-types';
 import { createMetrics } from '../../src/observability/metrics';
-import { registerLedgerGauge } from '../../src/ledger-projector/ledger-gauges';
+import { registerLedgerGauge } from '../../src/ledger/projector/ledger-gauges';
 import { FAULT_NAMES, FAULTS } from '../../src/simulator/faulty-stories';
 import { approvalNotification, nextPgCno } from '../../src/simulator/notification-builders';
 import { runSimulation, type SimulationOptions } from '../../src/simulator/run-simulation';
 import { signerOf } from '../../src/simulator/simulator-signer';
-import type { ListedDiscrepancy } from '../../src/ledger-projector/ledger-store';
+import type { ListedDiscrepancy } from '../../src/ledger/projector/ledger-store';
 import { startLedgerReceiver, type LedgerReceiver } from '../sandbox/ledger-receiver';
 
 /** Far enough past every order's last change that whatever waits for LEDGER_GRACE_SECONDS (2100 s) has opened. */

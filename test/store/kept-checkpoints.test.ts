@@ -1,5 +1,5 @@
-import { emptyCheckpoint } from '../../src/ledger/discrepancy-lifecycle';
-import { keep, takeKept } from '../../src/store/procedures/ledger/kept-checkpoints';
+import { emptyCheckpoint } from '../../src/ledger/fold/discrepancy-lifecycle';
+import { keep, takeKept } from '../../src/ledger/sql/kept-checkpoints';
 
 /**
  * The compute thread keeps the checkpoints it wrote, with their text, and goes on from one only

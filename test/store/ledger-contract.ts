@@ -1,6 +1,6 @@
-import { currencyOrDefault, orderCurrency } from '../../src/ledger/order-currency';
+import { currencyOrDefault, orderCurrency } from '../../src/ledger/fold/order-currency';
 import type { LedgerSettings } from '../../src/config/ledger-settings';
-import type { Stores } from '../../src/ledger-projector/open-stores';
+import type { Stores } from '../../src/ledger/projector/open-stores';
 import { cancelled, MALL, minute, paid, transferFailed } from './ledger-entries';
 import { inContract } from '../helpers/event-contract';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DEFAULT_LEDGER_SETTINGS } from '../../src/config/ledger-settings';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { cancelled, MALL, minute, paid } from './ledger-entries';
 import { admin, createTestSchema, describePostgres } from './pg-test-database';
 

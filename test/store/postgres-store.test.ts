@@ -1,7 +1,7 @@
 import { DEFAULT_LEDGER_SETTINGS } from '../../src/config/ledger-settings';
 import { Client } from 'pg';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store';
-import { openStores } from '../../src/ledger-projector/open-stores';
+import { openStores } from '../../src/ledger/projector/open-stores';
 import type { Store } from '../../src/store/store';
 import { inboxEntry } from '../helpers/stored-events';
 import { eventually } from '../helpers/eventually';

@@ -11,7 +11,7 @@ import { reads, writes } from '../../src/store/procedures';
 import type { Param, Procedure } from '../../src/store/procedures/procedure';
 import { recordNotifications } from '../../src/store/procedures/inbox-outbox/record-notifications';
 import { commandLedgerFacts } from '../../src/store/procedures/commands/command-ledger-facts';
-import { hitDetails } from '../../src/store/procedures/ledger/search-hit-details';
+import { hitDetails } from '../../src/ledger/sql/search-hit-details';
 import { DEFAULT_LEDGER_SETTINGS } from '../../src/config/ledger-settings';
 import type { StoredCommand } from '../../src/store/command-types';
 import { runProcedure as runOnSqlite, StatementCache } from '../../src/store/sqlite/run-procedure';

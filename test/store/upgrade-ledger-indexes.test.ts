@@ -1,11 +1,11 @@
 import { DEFAULT_LEDGER_SETTINGS } from '../../src/config/ledger-settings';
 import { readMigrations } from '../../src/store/migrations';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { writes } from '../../src/store/procedures';
 import { inboxRow, ledgerFactOf } from '../../src/store/procedures/inbox-outbox/inbox-row';
-import { applyOrderFacts } from '../../src/store/procedures/ledger/apply-order-facts';
-import { expectationFact } from '../../src/ledger/expectation-fact';
-import type { LedgerFact } from '../../src/ledger/ledger-facts';
+import { applyOrderFacts } from '../../src/ledger/sql/apply-order-facts';
+import { expectationFact } from '../../src/ledger/fold/expectation-fact';
+import type { LedgerFact } from '../../src/ledger/fold/ledger-facts';
 import { cancelled, MALL, minute, paid } from './ledger-entries';
 import { admin, describePostgres } from './pg-test-database';
 import { postgresAtVersion, sqliteAtVersion, type OlderReleaseDatabase, type Row } from './older-release-database';

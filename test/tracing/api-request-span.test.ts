@@ -10,7 +10,7 @@ import { commandDeps } from '../../src/api/start-internal-api';
 import { loadConfig } from '../../src/config/env';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
-import { openStores, type Stores } from '../../src/ledger-projector/open-stores';
+import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { tracingOver } from '../../src/tracing/tracing';
 import { eventually } from '../helpers/eventually';
 

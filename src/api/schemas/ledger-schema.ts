@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { EXPECTATION_METHODS } from '../../ledger/ledger-facts';
+import { EXPECTATION_METHODS } from '../../ledger/fold/ledger-facts';
 import { MAX_GATEWAY_AMOUNT } from '../../notifications/fields';
-import { LEDGER_RESOLVER } from '../../ledger/discrepancy-lifecycle';
-import { discrepancySchema } from '../../ledger/discrepancy-schema';
-import { ORDER_STATUSES } from '../../ledger/order-record';
+import { LEDGER_RESOLVER } from '../../ledger/fold/discrepancy-lifecycle';
+import { discrepancySchema } from '../../ledger/fold/discrepancy-schema';
+import { ORDER_STATUSES } from '../../ledger/fold/order-record';
 import { MAX_OPERATOR_NAME_LENGTH, newOperatorNameProblem, reservedNameUse } from '../../store/operator-name';
 import { BOOTSTRAP_OPERATOR } from '../../store/store';
 import { text } from './field-rules';

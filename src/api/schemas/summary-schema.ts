@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../../ledger/order-record';
+import { ORDER_STATUSES } from '../../ledger/fold/order-record';
 
 const day = (description: string) => z.string().meta({ description, example: '2026-11-22' });
 

@@ -1,7 +1,7 @@
 import { dayProblem } from '../../calendar-day';
 import { Option, type Command } from 'commander';
 import { kstDayStart } from '../../console/format';
-import { ORDER_STATUSES, type OrderStatus } from '../../ledger/order-record';
+import { ORDER_STATUSES, type OrderStatus } from '../../ledger/fold/order-record';
 import { cliConfig, globalOptions, numericId, positiveInt, print, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../../exit-codes';
 import { moneyText, orderCurrency } from '../order-money';

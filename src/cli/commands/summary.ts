@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { CountAmount, SummaryDay } from '../../daily-summary/summary-days';
-import { summaryRangeProblem } from '../../daily-summary/summary-range';
+import type { CountAmount, SummaryDay } from '../../ledger/summary/summary-days';
+import { summaryRangeProblem } from '../../ledger/summary/summary-range';
 import { cliConfig, globalOptions, print, type CliIo } from '../cli-context';
 import { CliFailure, EXIT } from '../../exit-codes';
 import { moneyText } from '../order-money';

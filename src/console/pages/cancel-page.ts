@@ -1,5 +1,5 @@
 import { html, isolated } from '../html';
-import type { OrderRecord } from '../../ledger/order-record';
+import type { OrderRecord } from '../../ledger/fold/order-record';
 import type { PaymentView } from '../payment-cancel';
 import { csrfField, layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';

@@ -1,5 +1,5 @@
-import { currencyOrDefault } from '../../ledger/order-currency';
-import type { ListedDiscrepancy } from '../../ledger-projector/ledger-store';
+import { currencyOrDefault } from '../../ledger/fold/order-currency';
+import type { ListedDiscrepancy } from '../../ledger/projector/ledger-store';
 import { html, isolated } from '../html';
 import type { Translator } from '../i18n/translator';
 import { exportForm } from './export-form';

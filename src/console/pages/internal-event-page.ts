@@ -1,4 +1,4 @@
-import { orderNamedBy } from '../../ledger/own-event-order';
+import { orderNamedBy } from '../../ledger/fold/own-event-order';
 import { eventTypeName } from './event-type-name';
 import type { DeliveryAttempt, EventDetail } from '../../store/store';
 import { maskedJson } from '../format';

@@ -1,6 +1,6 @@
-import { orderCurrency } from '../../ledger/order-currency';
+import { orderCurrency } from '../../ledger/fold/order-currency';
 import { playbookOf } from '../discrepancy-playbooks';
-import type { Discrepancy, OrderRecord } from '../../ledger/order-record';
+import type { Discrepancy, OrderRecord } from '../../ledger/fold/order-record';
 import { maskFreeText } from '../../observability/mask';
 import { html, isolated, isolatedText, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';

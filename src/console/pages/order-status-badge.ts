@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../ledger/order-record';
+import type { OrderStatus } from '../../ledger/fold/order-record';
 import { playbookOf } from '../discrepancy-playbooks';
 import { html, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';

@@ -1,5 +1,5 @@
-import { orderCurrency } from '../../ledger/order-currency';
-import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from '../../ledger/order-record';
+import { orderCurrency } from '../../ledger/fold/order-currency';
+import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from '../../ledger/fold/order-record';
 import { html, isolated } from '../html';
 import { layout, type Viewer, wordsOf } from './layout';
 import { exportForm } from './export-form';
@@ -7,7 +7,7 @@ import { money } from './money';
 import { orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
 import { when } from './when';
 import type { SearchForm } from '../order-search';
-import type { PaymentHit } from '../../ledger-projector/ledger-store';
+import type { PaymentHit } from '../../ledger/projector/ledger-store';
 import { searchFilters, searchResults } from './search-results';
 
 export interface OrdersView {

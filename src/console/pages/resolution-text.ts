@@ -1,5 +1,5 @@
-import { LEDGER_RESOLVER, NO_LONGER_HOLDS } from '../../ledger/discrepancy-lifecycle';
-import type { Discrepancy } from '../../ledger/order-record';
+import { LEDGER_RESOLVER, NO_LONGER_HOLDS } from '../../ledger/fold/discrepancy-lifecycle';
+import type { Discrepancy } from '../../ledger/fold/order-record';
 import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 

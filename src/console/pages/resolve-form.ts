@@ -1,5 +1,5 @@
-import { isAmountDetail } from '../../ledger/discrepancy-details';
-import type { Discrepancy } from '../../ledger/order-record';
+import { isAmountDetail } from '../../ledger/fold/discrepancy-details';
+import type { Discrepancy } from '../../ledger/fold/order-record';
 import { html, isolated, type SafeHtml } from '../html';
 import type { MessageKey } from '../i18n/catalogues';
 import type { Translator } from '../i18n/translator';

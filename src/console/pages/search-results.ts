@@ -1,6 +1,6 @@
-import { orderCurrency } from '../../ledger/order-currency';
-import { ORDER_STATUSES, type OrderStatus } from '../../ledger/order-record';
-import type { PaymentHit } from '../../ledger-projector/ledger-store';
+import { orderCurrency } from '../../ledger/fold/order-currency';
+import { ORDER_STATUSES, type OrderStatus } from '../../ledger/fold/order-record';
+import type { PaymentHit } from '../../ledger/projector/ledger-store';
 import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import { PAYMENT_METHODS, type SearchForm } from '../order-search';

@@ -1,7 +1,7 @@
-import { SUMMARY_METHODS } from '../../daily-summary/payment-method';
-import type { CountAmount, MoneyFigures, SummaryDay } from '../../daily-summary/summary-days';
-import { orderCurrency } from '../../ledger/order-currency';
-import type { OrderRecord, OrderStatus } from '../../ledger/order-record';
+import { SUMMARY_METHODS } from '../../ledger/summary/payment-method';
+import type { CountAmount, MoneyFigures, SummaryDay } from '../../ledger/summary/summary-days';
+import { orderCurrency } from '../../ledger/fold/order-currency';
+import type { OrderRecord, OrderStatus } from '../../ledger/fold/order-record';
 import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import { exportForm } from './export-form';

@@ -1,4 +1,4 @@
-import type { MoneyFigures, SummaryDay } from '../../daily-summary/summary-days';
+import type { MoneyFigures, SummaryDay } from '../../ledger/summary/summary-days';
 import { html } from '../html';
 import { exportForm } from './export-form';
 import { layout, type Viewer, wordsOf } from './layout';

@@ -1,5 +1,5 @@
-import { currencyTotals } from '../../daily-summary/currency-totals';
-import type { CountAmount, SummaryDay } from '../../daily-summary/summary-days';
+import { currencyTotals } from '../../ledger/summary/currency-totals';
+import type { CountAmount, SummaryDay } from '../../ledger/summary/summary-days';
 import { html, type SafeHtml } from '../html';
 import type { wordsOf } from './layout';
 import { money } from './money';

@@ -1,11 +1,11 @@
-import type { CountAmount, SummaryDay } from '../../daily-summary/summary-days';
-import type { LedgerStore, SummaryRange } from '../../ledger-projector/ledger-store';
-import { SUMMARY_METHODS, type SummaryMethod } from '../../daily-summary/payment-method';
+import type { CountAmount, SummaryDay } from '../../ledger/summary/summary-days';
+import type { LedgerStore, SummaryRange } from '../../ledger/projector/ledger-store';
+import { SUMMARY_METHODS, type SummaryMethod } from '../../ledger/summary/payment-method';
 import { countCell, EMPTY, majorUnitText, moneyCell, textCell, type ExportCell } from '../export-cell';
 import { dateCell } from '../date-cell';
 import type { ExportColumn, ExportLanguage, ExportSource } from '../export-source';
 import { identifierCell } from '../identifier-cell';
-import { currencyTotals, type SummaryLine } from '../../daily-summary/currency-totals';
+import { currencyTotals, type SummaryLine } from '../../ledger/summary/currency-totals';
 import { EXPORT_PAGE_SIZE } from './page-size';
 
 /** A payments-by-method column: approvals booked under the method the gateway reported (else the expectation's). */

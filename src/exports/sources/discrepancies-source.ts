@@ -1,5 +1,5 @@
-import type { DiscrepancyCursor, LedgerStore, ListedDiscrepancy } from '../../ledger-projector/ledger-store';
-import { currencyOrDefault } from '../../ledger/order-currency';
+import type { DiscrepancyCursor, LedgerStore, ListedDiscrepancy } from '../../ledger/projector/ledger-store';
+import { currencyOrDefault } from '../../ledger/fold/order-currency';
 import { EMPTY, jsonCell, textCell, timeCell } from '../export-cell';
 import type { ExportSource } from '../export-source';
 import { identifierCell } from '../identifier-cell';

@@ -1,6 +1,6 @@
-import type { LedgerStore, OrderListFilter } from '../../ledger-projector/ledger-store';
-import { orderCurrency } from '../../ledger/order-currency';
-import type { OrderRecord } from '../../ledger/order-record';
+import type { LedgerStore, OrderListFilter } from '../../ledger/projector/ledger-store';
+import { orderCurrency } from '../../ledger/fold/order-currency';
+import type { OrderRecord } from '../../ledger/fold/order-record';
 import { countCell, moneyCell, textCell, timeCell, EMPTY } from '../export-cell';
 import type { ExportSource } from '../export-source';
 import { identifierCell } from '../identifier-cell';

@@ -17,9 +17,9 @@ import { alertsReads, alertsWrites } from './alerts';
 import { commandsReads, commandsWrites } from './commands';
 import { consoleOperatorsReads, consoleOperatorsWrites } from './console-operators';
 import { inboxOutboxReads, inboxOutboxWrites } from './inbox-outbox';
-import { ledgerReads, ledgerWrites } from './ledger';
+import { ledgerReads, ledgerWrites } from '../../ledger/sql';
 import { retentionReads, retentionWrites } from './retention';
-import { summaryReads } from './summary';
+import { summaryReads } from '../../ledger/sql/summary';
 import type { Procedure } from './procedure';
 
 export const writes = {

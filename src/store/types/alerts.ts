@@ -1,4 +1,4 @@
-import type { Discrepancy } from '../../ledger/order-record';
+import type { Discrepancy } from '../../ledger/fold/order-record';
 
 /** Where the alerts' follower is: the last inbox seq and delivery_attempts id it has looked at. */
 export interface AlertPosition {

@@ -1,4 +1,4 @@
-import type { OrderRecord } from '../../../ledger/order-record';
+import type { OrderRecord } from '../../../ledger/fold/order-record';
 import type { AlertSources, DeadEventRow, RealOrderDiscrepancies } from '../../types/alerts';
 import { jsonFlag } from '../json-field';
 import { all, dialect, get, type Procedure } from '../procedure';

@@ -1,9 +1,9 @@
-import { cancellationFact } from '../../../ledger/cancellation-fact';
-import { walletTradeExpectation } from '../../../ledger/expectation-fact';
-import { minorUnits } from '../../../ledger/minor-units';
-import { cancelClaim } from '../../../ledger/payment-left';
+import { cancellationFact } from '../../../ledger/fold/cancellation-fact';
+import { walletTradeExpectation } from '../../../ledger/fold/expectation-fact';
+import { minorUnits } from '../../../ledger/fold/minor-units';
+import { cancelClaim } from '../../../ledger/fold/payment-left';
 import type { StoredCommand } from '../../command-types';
-import type { OrderFact } from '../ledger/ledger-writes';
+import type { OrderFact } from '../../../ledger/sql/ledger-writes';
 import { get, type Procedure } from '../procedure';
 
 /**

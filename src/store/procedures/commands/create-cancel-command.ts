@@ -1,7 +1,7 @@
 import type { LedgerSettings } from '../../../config/ledger-settings';
-import { cancelClaim } from '../../../ledger/payment-left';
+import { cancelClaim } from '../../../ledger/fold/payment-left';
 import type { CancelCreation, NewCommand } from '../../command-types';
-import { storeLedgerInputs } from '../ledger/ledger-inputs';
+import { storeLedgerInputs } from '../../../ledger/sql/ledger-inputs';
 import { commandLedgerFacts } from './command-ledger-facts';
 import { COMMAND_COLUMNS, toStoredCommand, type CommandRow } from './command-columns';
 import { createCommand } from './create-command';

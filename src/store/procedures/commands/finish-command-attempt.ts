@@ -2,7 +2,7 @@ import type { FinishAttempt, StoredCommand } from '../../command-types';
 import { COMMAND_COLUMNS, toStoredCommand, type CommandRow } from './command-columns';
 import type { LedgerSettings } from '../../../config/ledger-settings';
 import { commandLedgerFacts } from './command-ledger-facts';
-import { storeLedgerInputs } from '../ledger/ledger-inputs';
+import { storeLedgerInputs } from '../../../ledger/sql/ledger-inputs';
 import { get, outboxChanged, run, type Procedure } from '../procedure';
 
 /**

@@ -1,6 +1,6 @@
-import { CANCEL_KINDS, paymentLeft, cancelClaim, type CancelClaim } from '../../../ledger/payment-left';
+import { CANCEL_KINDS, paymentLeft, cancelClaim, type CancelClaim } from '../../../ledger/fold/payment-left';
 import type { CancelRefusal, CommandState, RecordedCancel } from '../../command-types';
-import { getOrder } from '../ledger/get-order';
+import { getOrder } from '../../../ledger/sql/get-order';
 import { all, dialect, get, placeholders, type Procedure } from '../procedure';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);

@@ -1,4 +1,4 @@
-import { cancelClaim } from '../../../ledger/payment-left';
+import { cancelClaim } from '../../../ledger/fold/payment-left';
 import type { CancelRefusal } from '../../command-types';
 import { lockPayment, refusalOf } from './payment-headroom';
 import { get, run, type Procedure } from '../procedure';

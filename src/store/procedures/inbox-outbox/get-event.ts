@@ -1,4 +1,4 @@
-import { orderNamedBy } from '../../../ledger/own-event-order';
+import { orderNamedBy } from '../../../ledger/fold/own-event-order';
 import type { NormalizedEvent } from '../../../notifications/normalized-event';
 import type { EventDetail } from '../../store';
 import { EVENT_DETAIL_COLUMNS, withEvent } from './columns';

@@ -1,5 +1,5 @@
-import type { LedgerFact } from '../../../ledger/ledger-facts';
-import { notificationFact } from '../../../ledger/notification-fact';
+import type { LedgerFact } from '../../../ledger/fold/ledger-facts';
+import { notificationFact } from '../../../ledger/fold/notification-fact';
 import type { NormalizedEvent } from '../../../notifications/normalized-event';
 import type { InboxEntry } from '../../store';
 

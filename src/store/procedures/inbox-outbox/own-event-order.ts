@@ -1,4 +1,4 @@
-import { orderNamedBy } from '../../../ledger/own-event-order';
+import { orderNamedBy } from '../../../ledger/fold/own-event-order';
 import type { EventRow } from '../../store';
 
 /**

@@ -1,0 +1,45 @@
+import type { LedgerFact, OrderKey } from '../fold/ledger-facts';
+import type { NormalizedEvent } from '../../notifications/normalized-event';
+import { ledgerFactOf } from '../../store/procedures/inbox-outbox/inbox-row';
+import type { OrderFact } from './ledger-writes';
+import { all, allRows, oneTrip, outboxChanged, rowInserts, sqlBySize, valueRows, type Param, type Procedure } from '../../store/procedures/procedure';
+
+const INPUT_COLUMNS = 4;
+const INSERT_INPUTS = sqlBySize((rows) => `INSERT INTO ledger_inputs (mall_id, shop_order_no, fact_json, recorded_at) VALUES ${valueRows(rows, INPUT_COLUMNS)}`);
+
+/**
+ * Stores the ledger's inputs that are not notifications (an expectation, a wallet trade or
+ * cancellation, a resolution) in the caller's transaction, for the projector to apply in the order
+ * they were stored. Answers the highest input seq now stored (what a caller that must
+ * read its own write waits for), null when there was nothing to store.
+ */
+export function* storeLedgerInputs(facts: readonly OrderFact[]): Procedure<number | null> {
+  if (facts.length === 0) return null;
+  const rows = facts.map(({ order, fact, json }): Param[] => [order.mallId, order.shopOrderNo, json ?? JSON.stringify(fact), fact.recordedAt]);
+  // Wakes the projector (every replica's, by the same NOTIFY as the relay's) after the commit; the
+  // write transaction holds the outbox-order lock already, so this costs nothing more.
+  yield* outboxChanged();
+  yield* oneTrip(...rowInserts(INSERT_INPUTS, INPUT_COLUMNS, rows));
+  const [last] = yield* all<{ seq: number | string }>('SELECT MAX(seq) AS seq FROM ledger_inputs');
+  return Number(last!.seq);
+}
+
+/**
+ * The order's facts stored but not applied yet (the projector is behind): a decision that must see
+ * every input stored before it (an expectation's 409, a resolution given twice) reads them beside
+ * the applied ones. Cheap while the projector keeps up: both searches start at its position.
+ */
+export function* pendingFacts(order: OrderKey): Procedure<LedgerFact[]> {
+  const position = 'SELECT inbox_seq, input_seq FROM ledger_projector WHERE id = 1';
+  const [inputs, notifications] = (yield* oneTrip(
+    allRows(`SELECT fact_json FROM ledger_inputs WHERE seq > (SELECT input_seq FROM (${position}) p) AND mall_id = ? AND shop_order_no = ? ORDER BY seq`, order.mallId, order.shopOrderNo),
+    allRows(`SELECT event_json FROM inbox WHERE shop_order_no = ? AND mall_id = ? AND seq > (SELECT inbox_seq FROM (${position}) p) AND source_ip <> 'internal' ORDER BY seq`, order.shopOrderNo, order.mallId),
+  )) as [Array<{ fact_json: string }>, Array<{ event_json: string }>];
+  const facts: LedgerFact[] = [];
+  for (const row of inputs) facts.push(JSON.parse(row.fact_json) as LedgerFact);
+  for (const row of notifications) {
+    const json = ledgerFactOf(JSON.parse(row.event_json) as NormalizedEvent);
+    if (json !== null) facts.push(JSON.parse(json) as LedgerFact);
+  }
+  return facts;
+}
