@@ -20,10 +20,10 @@ export interface SpawnedReceiver {
   logs: () => Array<Record<string, unknown>>;
 }
 
-/** The built service as an operator runs it (`npm test` builds first), on ports the OS picks. */
-export async function spawnReceiver(cwd: string, env: Record<string, string> = {}): Promise<SpawnedReceiver> {
-  if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run npm run build (npm test does)`);
-  const child = spawn(process.execPath, [MAIN_JS], {
+/** The built service as an operator runs it (`npm test` builds first), on ports the OS picks; `mainJs`: another build's (an older release's). */
+export async function spawnReceiver(cwd: string, env: Record<string, string> = {}, mainJs = MAIN_JS): Promise<SpawnedReceiver> {
+  if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run npm run build (npm test does)`);
+  const child = spawn(process.execPath, [mainJs], {
     cwd,
     env: { PATH: process.env.PATH ?? '', PORT: '0', ADMIN_PORT: '0', API_PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,10 @@
 import type { OrderKey } from '../fold/ledger-facts';
-import { distinctOrders, loadedOrders, loadOrders, REPLAY } from './ledger-orders';
-import { recomputeOrders, type LedgerOptions, type OrderFact, type Recomputed } from './ledger-writes';
-import { changes, dialect, lastTrip, oneTrip, outboxChanged, type Procedure, type Statement } from '../../store/procedures/procedure';
+import { distinctOrders, type LedgerOptions, type OrderFact } from '../projection/loaded-order';
+import type { Recomputed } from '../projection/order-changes';
+import { projectOrders } from '../projection/project-orders';
+import { loadedOrders, loadOrders, REPLAY } from './ledger-orders';
+import { changeStatements } from './ledger-writes';
+import { changes, dialect, foldCache, lastTrip, oneTrip, outboxChanged, type Procedure, type Statement } from '../../store/procedures/procedure';
 
 const BUMP_GENERATION = 'UPDATE ledger_projector SET generation = generation + 1 WHERE id = 1';
 
@@ -18,10 +21,11 @@ export function* applyOrderFacts(facts: readonly OrderFact[], options: LedgerOpt
   const sql = yield* dialect();
   const from = replay ? REPLAY : { replay: false as const, newFacts: facts, settings: options.settings };
   const loaded = loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql, from)));
-  const { statements, results, events } = recomputeOrders(loaded, facts, options, sql);
+  const projected = projectOrders(loaded, facts, options, yield* foldCache());
+  const { statements, events } = changeStatements(projected, options.now, sql);
   // A projector batch computed from records read before these writes must not land over them.
   yield* queueAfter(statements, events, statements.length + events.length > 0 ? [changes(BUMP_GENERATION)] : []);
-  return results;
+  return projected.results;
 }
 
 /**

@@ -2,8 +2,8 @@ import type { NotificationFact } from '../fold/ledger-facts';
 import type { LedgerSettings } from '../../config/ledger-settings';
 import type { NormalizedEvent } from '../../notifications/normalized-event';
 import { applyOrderFacts } from './apply-order-facts';
-import { ledgerFactOf } from '../../store/procedures/inbox-outbox/inbox-row';
-import type { OrderFact } from './ledger-writes';
+import { ledgerFactOf } from '../fold/stored-fact';
+import type { OrderFact } from '../projection/loaded-order';
 import { all, pageEnd, type Procedure } from '../../store/procedures/procedure';
 
 export interface BackfillPage {

@@ -1,7 +1,7 @@
 import type { LedgerFact, OrderKey } from '../fold/ledger-facts';
 import type { NormalizedEvent } from '../../notifications/normalized-event';
-import { ledgerFactOf } from '../../store/procedures/inbox-outbox/inbox-row';
-import type { OrderFact } from './ledger-writes';
+import { ledgerFactOf } from '../fold/stored-fact';
+import type { OrderFact } from '../projection/loaded-order';
 import { all, allRows, oneTrip, outboxChanged, rowInserts, sqlBySize, valueRows, type Param, type Procedure } from '../../store/procedures/procedure';
 
 const INPUT_COLUMNS = 4;

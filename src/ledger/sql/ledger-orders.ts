@@ -1,19 +1,10 @@
 import type { LedgerFact, OrderKey } from '../fold/ledger-facts';
-import type { OrderRecord } from '../fold/order-record';
 import { foldSettingsKey } from '../fold/fold-state';
+import { orderKeyText } from '../fold/order-key';
 import type { LedgerSettings } from '../../config/ledger-settings';
-import { failedInputsOf, isFailedInputRow, type FailedInput } from './failed-inputs';
+import { unreadOrder, type LoadedOrder } from '../projection/loaded-order';
+import { failedInputsOf, isFailedInputRow } from './failed-inputs';
 import { allRows, ladderChunks, sqlBySize, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
-
-/** The order's key as one string, for maps (JSON: no separator can make two keys one). */
-export const orderKeyText = (order: OrderKey): string => JSON.stringify([order.mallId, order.shopOrderNo]);
-
-/** The orders once each, sorted: a batch writes its records, and queues their events, in one order whatever the arrival. */
-export function distinctOrders(orders: Iterable<OrderKey>): OrderKey[] {
-  const byKey = new Map<string, OrderKey>();
-  for (const order of orders) byKey.set(orderKeyText(order), { mallId: order.mallId, shopOrderNo: order.shopOrderNo });
-  return [...byKey.values()].sort((a, b) => (a.mallId !== b.mallId ? (a.mallId < b.mallId ? -1 : 1) : a.shopOrderNo < b.shopOrderNo ? -1 : a.shopOrderNo > b.shopOrderNo ? 1 : 0));
-}
 
 // The orders are read with their facts: each order by both columns of its unique key, its facts
 // by its order_id in a subquery (joined instead, a plan made before the tables had statistics, as
@@ -100,28 +91,10 @@ function earliestMs(facts: ReadonlyArray<{ fact: LedgerFact }>): number {
   return earliest;
 }
 
-export interface LoadedOrder {
-  order: OrderKey;
-  /** The order has a row (a new order's row is written with its first record). */
-  exists: boolean;
-  /** The stored record as stored (JSON): compared as text, parsed only when the record changed. */
-  storedJson: string | null;
-  sweepAt: number | null;
-  /** The order's stored facts, when they were read (`factsRead`; an order without a row has none). */
-  facts: LedgerFact[];
-  factsRead: boolean;
-  /** The fold checkpoint stored for the order (JSON) and the settings key it was folded under; null when none was read. */
-  checkpoint: { json: string; settings: string } | null;
-  /** A stored fact that could not be read (corrupt JSON): the order is a `ledger_error`, the others go on. */
-  loadError: string | null;
-  /** Inputs of the order the ledger could not apply, kept: retried at each computation, the order `ledger_error` while one fails. */
-  failedInputs: FailedInput[];
-}
-
 /** The answers of `loadOrders`' statements, per order. */
 export function loadedOrders(orders: readonly OrderKey[], answers: readonly unknown[]): Map<string, LoadedOrder> {
   const loaded = new Map<string, LoadedOrder>();
-  for (const order of orders) loaded.set(orderKeyText(order), { order, exists: false, storedJson: null, sweepAt: null, facts: [], factsRead: true, checkpoint: null, loadError: null, failedInputs: [] });
+  for (const order of orders) loaded.set(orderKeyText(order), unreadOrder(order));
   for (const rows of answers as LoadRow[][]) {
     for (const row of rows) {
       const entry = loaded.get(orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }));
@@ -144,13 +117,3 @@ export function loadedOrders(orders: readonly OrderKey[], answers: readonly unkn
   }
   return loaded;
 }
-
-export const storedRecord = (entry: LoadedOrder): OrderRecord | null => {
-  if (entry.storedJson === null) return null;
-  try {
-    return JSON.parse(entry.storedJson) as OrderRecord;
-  } catch {
-    // A corrupt stored record is only what the events compare with: the new one replaces it.
-    return null;
-  }
-};

@@ -1,16 +1,15 @@
-import type { OrderKey } from '../fold/ledger-facts';
 import type { LedgerSettings } from '../../config/ledger-settings';
-import type { NormalizedEvent } from '../../notifications/normalized-event';
-import { conflictFact } from '../fold/conflict-fact';
-import { notificationFact } from '../fold/notification-fact';
-import { refusalFact } from '../fold/refusal-fact';
-import { decodeBody } from '../../notifications/decode-body';
-import { loadedOrders, loadOrders, orderKeyText, type LoadedOrder } from './ledger-orders';
-import { recomputeOrders, type OrderFact } from './ledger-writes';
+import { orderKeyText } from '../fold/order-key';
+import { batchFacts, batchTime, type StoredInput, type StoredNotification } from '../projection/batch-facts';
+import type { StoredConflict, StoredRejection } from '../projection/input-facts';
+import { firstSeen, type LoadedOrder } from '../projection/loaded-order';
+import { projectOrders } from '../projection/project-orders';
+import { loadedOrders, loadOrders } from './ledger-orders';
+import { changeStatements } from './ledger-writes';
 import { queueAfter } from './apply-order-facts';
 import { paymentSearchWrites } from './payment-search-rows';
-import { failedNotificationSeq, inboxEventFact, keepFailedInput, readInputFact } from './failed-inputs';
-import { allRows, changes, dialect, get, oneTrip, type Procedure, type Statement } from '../../store/procedures/procedure';
+import { keepFailedInput } from './failed-inputs';
+import { allRows, changes, dialect, foldCache, get, oneTrip, type Procedure, type Statement } from '../../store/procedures/procedure';
 
 export interface ProjectedBatch {
   /** Stored rows the batch went past (notifications, the ledger's other inputs, internal entries). */
@@ -50,7 +49,6 @@ export interface ComputedBatch {
   batch: ProjectedBatch;
   write: BatchWrite | null;
 }
-type InboxInput = { seq: number | string; mall_id: string; shop_order_no: string | null; event_json: string; trace_context?: string | null };
 
 const POSITION_COLUMNS = 'inbox_seq, input_seq, conflict_id, rejection_id';
 const POSITION_KEYS = ['inbox_seq', 'input_seq', 'conflict_id', 'rejection_id', 'generation'] as const;
@@ -65,9 +63,6 @@ const NOTIFICATIONS_AFTER = `SELECT seq, mall_id, shop_order_no, event_json FROM
 /** The same with each one's stored trace context (tracing on: the batch span's links), its outbox row by its unique inbox_seq. */
 const TRACED_NOTIFICATIONS_AFTER = `SELECT i.seq, i.mall_id, i.shop_order_no, i.event_json, o.trace_context FROM inbox i LEFT JOIN outbox o ON o.inbox_seq = i.seq
   WHERE i.seq > (${AT.inbox_seq}) AND i.source_ip <> 'internal' ORDER BY i.seq LIMIT ?`;
-type LedgerInput = { seq: number | string; mall_id: string; shop_order_no: string; fact_json: string };
-type ConflictInput = { id: number | string; received_at: string; event_json: string; stored_json: string };
-type RejectionInput = { id: number | string; received_at: string; content_type: string | null; raw_body: Buffer | Uint8Array | null; reason: string };
 
 /**
  * One batch of the ledger's projector: the rows stored after its position, in the order
@@ -120,7 +115,7 @@ export function* computeLedgerBatch(limit: number, now: string, settings: Ledger
     allRows(`SELECT c.id, c.received_at, c.event_json, (SELECT i.event_json FROM inbox i WHERE i.seq = c.inbox_seq) AS stored_json
       FROM conflicts c WHERE c.id > (${AT.conflict_id}) ORDER BY c.id LIMIT ?`, limit),
     allRows(`SELECT id, received_at, content_type, raw_body, reason FROM rejections WHERE id > (${AT.rejection_id}) ORDER BY id LIMIT ?`, limit),
-  )) as [Array<ReadPosition & { inbox_end: number | string | null }>, InboxInput[], LedgerInput[], ConflictInput[], RejectionInput[]];
+  )) as [Array<ReadPosition & { inbox_end: number | string | null }>, StoredNotification[], StoredInput[], StoredConflict[], StoredRejection[]];
   const position = positions[0];
   if (!position) throw new Error('the ledger projector has no position row (migration 014)');
   const end = Math.max(Number(position.inbox_end ?? 0), Number(inbox.at(-1)?.seq ?? 0));
@@ -133,64 +128,21 @@ export function* computeLedgerBatch(limit: number, now: string, settings: Ledger
   const rows = notifications.length + inputs.length + conflicts.length + rejections.length + Math.max(0, internal);
   if (rows === 0) return { batch: { rows: 0, orders: 0, errors: [], more: false }, write: null };
 
-  const traceContexts: string[] = [];
-  const facts: OrderFact[] = [];
-  const errors: string[] = [];
-  const poisoned: Array<{ order: OrderKey; seq: number | string; json: string; error: string }> = [];
-  // Each stored event parsed once, for its fact and its search row.
-  const parsedEvents: unknown[] = [];
-  for (const row of notifications) {
-    if (withTraceContexts && row.trace_context) traceContexts.push(row.trace_context);
-    let made: ReturnType<typeof inboxEventFact>;
-    try {
-      const event = JSON.parse(row.event_json) as unknown;
-      parsedEvents.push(event);
-      made = inboxEventFact(event);
-    } catch (error) {
-      // Its row still names its order: that order is marked and the event kept until a repair; one
-      // that names none is counted and passed. Never a stop for the others.
-      if (row.shop_order_no === null) errors.push(`inbox row ${row.seq}: its stored event cannot be read`);
-      else poisoned.push({ order: { mallId: row.mall_id, shopOrderNo: row.shop_order_no }, seq: failedNotificationSeq(row.seq), json: row.event_json, error: (error as Error).message });
-      continue;
-    }
-    if (made !== null) facts.push(made);
-  }
-  for (const row of conflicts) {
-    const made = readable(() => conflictOf(row));
-    if (made instanceof Error) errors.push(`conflict ${row.id}: ${made.message}`);
-    else facts.push(...made);
-  }
-  for (const row of rejections) {
-    const made = readable(() => refusalOf(row));
-    // A body that cannot be decoded names no order: the rejection is all there is of it.
-    if (!(made instanceof Error) && made !== null) facts.push(made);
-  }
-  for (const row of inputs) {
-    const order = { mallId: row.mall_id, shopOrderNo: row.shop_order_no };
-    try {
-      facts.push({ order, fact: readInputFact(row.fact_json), json: row.fact_json });
-    } catch (error) {
-      poisoned.push({ order, seq: row.seq, json: row.fact_json, error: (error as Error).message });
-    }
-  }
-
-  // As first stored: a new order's row (its order_id, the lists' order) and the events come in the
-  // order the inputs were stored, as they did when the ledger ran in the acks' transactions.
-  const orders = firstSeen([...facts.map((f) => f.order), ...poisoned.map((p) => p.order)]);
+  const read = batchFacts({ notifications, inputs, conflicts, rejections });
+  const { facts, unread } = read;
+  const errors = [...read.errors];
+  const orders = firstSeen([...facts.map((f) => f.order), ...unread.map((p) => p.order)]);
   const sql = yield* dialect();
   const loaded: Map<string, LoadedOrder> = orders.length > 0 ? loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql, { replay: false, newFacts: facts, settings }))) : new Map();
   // Kept, not passed: the order stays ledger_error through its later inputs until the input is applied.
-  for (const { order, seq, json, error } of poisoned) loaded.get(orderKeyText(order))!.failedInputs.push({ seq: Number(seq), factJson: json, error });
-  const kept = poisoned.map(({ order, seq, error }) => keepFailedInput(seq, order, error, now));
-  // As of the latest input of the batch, as the ack computed it when the ledger rode on it: a batch
-  // computed again after a crash gives the same records, and so the same event ids. The grace
-  // periods that pass later are the sweep's, on the clock.
-  const asOf = facts.reduce((latest, f) => (f.fact.recordedAt > latest ? f.fact.recordedAt : latest), '') || now;
-  const { statements, results, events } = recomputeOrders(loaded, facts, { now: asOf, settings }, sql);
-  statements.unshift(...kept);
+  for (const { order, seq, json, error } of unread) loaded.get(orderKeyText(order))!.failedInputs.push({ seq, factJson: json, error });
+  const asOf = batchTime(facts, now);
+  const projected = projectOrders(loaded, facts, { now: asOf, settings }, yield* foldCache());
+  const { statements, events } = changeStatements(projected, asOf, sql);
+  statements.unshift(...unread.map(({ order, seq, error }) => keepFailedInput(seq, order, error, now)));
   // The console search's rows of the notifications read (migration 021), in this same transaction.
-  statements.push(...paymentSearchWrites(parsedEvents, sql));
-  for (const result of results) if (result.error !== null) errors.push(`${result.order.mallId}/${result.order.shopOrderNo}: ${result.error}`);
+  statements.push(...paymentSearchWrites(read.events, sql));
+  for (const result of projected.results) if (result.error !== null) errors.push(`${result.order.mallId}/${result.order.shopOrderNo}: ${result.error}`);
 
   const inputSeq = inputs.at(-1)?.seq ?? position.input_seq;
   const conflictId = conflicts.at(-1)?.id ?? position.conflict_id;
@@ -203,38 +155,5 @@ export function* computeLedgerBatch(limit: number, now: string, settings: Ledger
     position: changes('UPDATE ledger_projector SET inbox_seq = ?, input_seq = ?, conflict_id = ?, rejection_id = ?, projected_at = ?, generation = generation + 1 WHERE id = 1',
       inboxSeq, inputSeq, conflictId, rejectionId, Date.parse(now)),
   };
-  return { batch: { rows, orders: orders.length, errors, more: full, ...(withTraceContexts ? { traceContexts } : {}) }, write };
-}
-
-function firstSeen(orders: readonly OrderKey[]): OrderKey[] {
-  const byKey = new Map<string, OrderKey>();
-  for (const order of orders) if (!byKey.has(orderKeyText(order))) byKey.set(orderKeyText(order), order);
-  return [...byKey.values()];
-}
-
-function readable<T>(make: () => T): T | Error {
-  try {
-    return make();
-  } catch (error) {
-    return error as Error;
-  }
-}
-
-/** A conflicting redelivery's fact, for each order it names, when its money fields or its order differ from the stored notification's. */
-function conflictOf(row: ConflictInput): OrderFact[] {
-  const stored = notificationFact(JSON.parse(row.stored_json) as NormalizedEvent);
-  const redelivered = notificationFact(JSON.parse(row.event_json) as NormalizedEvent);
-  if (stored === null || redelivered === null) return [];
-  const made = conflictFact(stored, redelivered, row.received_at);
-  return made === null ? [] : made.orders.map((order) => ({ order, fact: made.fact }));
-}
-
-const NOT_OUR_MALL = /is not one of MALL_IDS/;
-
-/** A refused notification's fact, when its stored body names an order of a mall served here. */
-function refusalOf(row: RejectionInput): OrderFact | null {
-  // A mall this service does not serve (refused for MALL_IDS) has no orders here.
-  if (row.raw_body === null || NOT_OUR_MALL.test(row.reason)) return null;
-  const made = refusalFact(decodeBody(Buffer.from(row.raw_body), row.content_type ?? undefined), Number(row.id), row.received_at);
-  return made === null ? null : { order: made.order, fact: made.fact };
+  return { batch: { rows, orders: orders.length, errors, more: full, ...(withTraceContexts ? { traceContexts: read.traceContexts } : {}) }, write };
 }

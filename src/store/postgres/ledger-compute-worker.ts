@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { FoldCache } from '../../ledger/projection/fold-cache';
 import { lowerThisThread } from '../../thread-priority';
 import { procedureNamed } from '../procedures';
 import type { ReadMessage, ReadReply } from '../sqlite/reader-protocol';
@@ -17,6 +18,8 @@ const { url, options } = workerData as { url: string; options: Pick<PostgresOpti
 lowerThisThread();
 const port = parentPort!;
 const pool = createPool(url, { ...options, maxConnections: 1 });
+// The projector's batches go on from the checkpoints it wrote last, kept here between them.
+const foldCache = new FoldCache();
 const SNAPSHOT = { begin: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', commit: () => 'COMMIT' };
 
 port.on('message', (message: ReadMessage | 'close') => {
@@ -24,7 +27,7 @@ port.on('message', (message: ReadMessage | 'close') => {
     void pool.end().finally(() => port.close());
     return;
   }
-  inTransaction(pool, message.name, (client) => runProcedure(client, message.name, procedureNamed(message.name)!(...message.args), { outboxChanged: false }), SNAPSHOT).then(
+  inTransaction(pool, message.name, (client) => runProcedure(client, message.name, procedureNamed(message.name)!(...message.args), { outboxChanged: false, foldCache }), SNAPSHOT).then(
     (value) => port.postMessage({ id: message.id, ok: true, value } satisfies ReadReply),
     (error: unknown) => port.postMessage({ id: message.id, ok: false, error: (error as Error).message } satisfies ReadReply),
   );

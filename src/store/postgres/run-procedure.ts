@@ -1,4 +1,5 @@
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import type { FoldCache } from '../../ledger/projection/fold-cache';
 import type { Param, Procedure, SqlStep, Statement } from '../procedures/procedure';
 import { LOCK_KIND, lockArgs } from './advisory-locks';
 import { query, queryResult, type TransactionEnds } from './pool';
@@ -28,6 +29,8 @@ export interface Effects {
   unanswered?: Array<Promise<unknown>>;
   /** This transaction already holds the outbox-order lock (a write transaction takes it as it begins). */
   orderLocked?: boolean;
+  /** The fold cache of the thread running the procedure: the projector's own. */
+  foldCache?: FoldCache;
 }
 
 /**
@@ -115,6 +118,7 @@ async function runStep(
     return undefined;
   }
   if (step.mode === 'dialect') return 'postgres';
+  if (step.mode === 'foldCache') return effects.foldCache;
   // On a transaction's client (pipeline mode, see pool.ts) these go out together and come back in
   // order; a read on the pool sends them on whichever connections are free.
   if (step.mode === 'trip') return Promise.all(step.statements.map((statement) => runStatement(db, action, statement)));

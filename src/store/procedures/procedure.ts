@@ -1,3 +1,4 @@
+import type { FoldCache } from '../../ledger/projection/fold-cache';
 import { arrayLiteral } from './array-literal';
 
 /**
@@ -30,7 +31,9 @@ export type SqlStep =
    */
   | { mode: 'outboxChanged' }
   /** Which database runs this procedure, for the rare clause only one of them has. */
-  | { mode: 'dialect' };
+  | { mode: 'dialect' }
+  /** The fold cache of the thread running this procedure: the projector's own; null on any other (the writer's sweep, a rebuild). */
+  | { mode: 'foldCache' };
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -94,6 +97,11 @@ export function* outboxChanged(): Generator<SqlStep, void, unknown> {
  */
 export function* dialect(): Generator<SqlStep, Dialect, unknown> {
   return (yield { mode: 'dialect' }) as Dialect;
+}
+
+/** The running thread's fold cache (the projector's), or null where none is kept. */
+export function* foldCache(): Generator<SqlStep, FoldCache | null, unknown> {
+  return ((yield { mode: 'foldCache' }) as FoldCache | undefined) ?? null;
 }
 
 /** `?, ?, ?` for an IN list: portable where PostgreSQL's `= ANY($1)` is not. */

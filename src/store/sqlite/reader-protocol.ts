@@ -4,7 +4,7 @@ import type { ReadName } from '../procedures';
 export interface ReaderSetup {
   path: string;
   busyTimeoutMs: number;
-  /** The ledger's reader: its thread runs below the acks' priority (thread-priority.ts). */
+  /** The ledger's reader: its thread runs below the acks' priority (thread-priority.ts) and keeps the projector's fold cache. */
   background?: boolean;
 }
 

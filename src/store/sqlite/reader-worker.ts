@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { FoldCache } from '../../ledger/projection/fold-cache';
 import { lowerThisThread } from '../../thread-priority';
 import { procedureNamed } from '../procedures';
 import { openConnection } from './open-connection';
@@ -15,6 +16,8 @@ const { path, busyTimeoutMs, background } = workerData as ReaderSetup;
 if (background) lowerThisThread();
 const port = parentPort!;
 let reader: StatementCache | null = null;
+// The projector's batches go on from the checkpoints it wrote last, kept here between them.
+const foldCache = background ? new FoldCache() : undefined;
 
 port.on('message', (message: ReadMessage | 'close') => {
   if (message === 'close') {
@@ -25,7 +28,7 @@ port.on('message', (message: ReadMessage | 'close') => {
   let reply: ReadReply;
   try {
     reader ??= new StatementCache(openConnection(path, { busyTimeoutMs, readOnly: true }));
-    reply = { id: message.id, ok: true, value: runProcedure(reader, procedureNamed(message.name)!(...message.args), { outboxChanged: false }) };
+    reply = { id: message.id, ok: true, value: runProcedure(reader, procedureNamed(message.name)!(...message.args), { outboxChanged: false, foldCache }) };
   } catch (error) {
     reply = { id: message.id, ok: false, error: (error as Error).message };
   }

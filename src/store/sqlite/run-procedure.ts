@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import type { FoldCache } from '../../ledger/projection/fold-cache';
 import type { Param, Procedure, SqlStep, Statement as Sql } from '../procedures/procedure';
 
 /** Prepared statements by SQL text: a procedure's SQL is fixed text, so the cache stays small. */
@@ -16,11 +17,17 @@ export class StatementCache {
   }
 }
 
+/** What a procedure's run notes (`outboxChanged`) and what its thread lends it (the projector's fold cache). */
+export interface RunEffects {
+  outboxChanged: boolean;
+  foldCache?: FoldCache;
+}
+
 /**
  * Runs a procedure's steps synchronously on one connection. The caller owns the transaction.
  * `outboxChanged` is only noted: SQLite has a single writer, so commit order is seq order already.
  */
-export function runProcedure<T>(statements: StatementCache, procedure: Procedure<T>, effects: { outboxChanged: boolean }): T {
+export function runProcedure<T>(statements: StatementCache, procedure: Procedure<T>, effects: RunEffects): T {
   let step = procedure.next();
   while (!step.done) {
     step = procedure.next(runStep(statements, step.value, effects));
@@ -28,12 +35,13 @@ export function runProcedure<T>(statements: StatementCache, procedure: Procedure
   return step.value;
 }
 
-function runStep(statements: StatementCache, step: SqlStep, effects: { outboxChanged: boolean }): unknown {
+function runStep(statements: StatementCache, step: SqlStep, effects: RunEffects): unknown {
   if (step.mode === 'outboxChanged') {
     effects.outboxChanged = true;
     return undefined;
   }
   if (step.mode === 'dialect') return 'sqlite';
+  if (step.mode === 'foldCache') return effects.foldCache;
   // A statement costs microseconds here: a trip is its statements one after another.
   if (step.mode === 'trip') {
     const answers = step.statements.map((sql) => runStatement(statements, sql));

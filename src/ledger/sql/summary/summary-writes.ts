@@ -1,4 +1,4 @@
-import type { LedgerFact, OrderKey } from '../../fold/ledger-facts';
+import type { OrderKey } from '../../fold/ledger-facts';
 import type { OrderRecord } from '../../fold/order-record';
 import { bookingsOf, eventDaysOf, statusBookingOf, type Booking, type StatusBooking } from '../../summary/order-bookings';
 import { storedKind } from './stored-kind';
@@ -19,13 +19,6 @@ export interface SummaryChange {
  */
 export function summaryChange(order: OrderKey, record: OrderRecord, previous: OrderRecord | null, eventTimes: readonly string[]): SummaryChange {
   return { order, bookings: bookingsOf(record), status: statusBookingOf(record, previous), eventDays: eventDaysOf(eventTimes) };
-}
-
-/** Each notification's own time, once per event id (a redelivery is the same event): the days the day page lists an order on. */
-export function notificationTimes(facts: readonly LedgerFact[]): string[] {
-  const times = new Map<string, string>();
-  for (const fact of facts) if (fact.kind === 'notification' && !times.has(fact.id)) times.set(fact.id, fact.at);
-  return [...times.values()];
 }
 
 /** The kind of a `summary_bookings` row that lists an order on a day it has an event on; no total reads it. */

@@ -3,7 +3,7 @@ import { walletTradeExpectation } from '../../../ledger/fold/expectation-fact';
 import { minorUnits } from '../../../ledger/fold/minor-units';
 import { cancelClaim } from '../../../ledger/fold/payment-left';
 import type { StoredCommand } from '../../command-types';
-import type { OrderFact } from '../../../ledger/sql/ledger-writes';
+import type { OrderFact } from '../../../ledger/projection/loaded-order';
 import { get, type Procedure } from '../procedure';
 
 /**

@@ -1,6 +1,3 @@
-import type { LedgerFact } from '../../../ledger/fold/ledger-facts';
-import { notificationFact } from '../../../ledger/fold/notification-fact';
-import type { NormalizedEvent } from '../../../notifications/normalized-event';
 import type { InboxEntry } from '../../store';
 
 /**
@@ -44,22 +41,4 @@ export function inboxRow(entry: InboxEntry): InboxRow {
     eventJson: JSON.stringify(event),
     traceContext: entry.traceContext ?? null,
   };
-}
-
-/**
- * The ledger's fact of a stored notification (JSON), made by its projector from the stored event, or
- * null when it names no order. The ledger places a fact by its time. A gateway time it cannot read would refuse the whole
- * batch (503) and the gateway would resend it for ever, so such a fact is placed at its receive
- * time instead: the notification is stored either way.
- */
-export function ledgerFactOf(event: NormalizedEvent): string | null {
-  return storedFactOf(event)?.json ?? null;
-}
-
-/** `ledgerFactOf` with the fact itself beside its JSON, for a caller that folds it (no parse of what was just written). */
-export function storedFactOf(event: NormalizedEvent): { fact: LedgerFact; json: string } | null {
-  const made = notificationFact(event);
-  if (made === null) return null;
-  const fact: LedgerFact = Number.isNaN(Date.parse(made.fact.at)) ? { ...made.fact, at: made.fact.recordedAt, occurredAt: null } : made.fact;
-  return { fact, json: JSON.stringify(fact) };
 }

@@ -1,0 +1,77 @@
+import type { LedgerFact, OrderKey } from '../fold/ledger-facts';
+import type { LedgerSettings } from '../../config/ledger-settings';
+import { orderKeyText } from '../fold/order-key';
+import type { OrderRecord } from '../fold/order-record';
+
+/** A fact to store for an order. */
+export interface OrderFact {
+  order: OrderKey;
+  fact: LedgerFact;
+  /** The fact as JSON when the caller has it already (a notification's, made on the main thread). */
+  json?: string;
+}
+
+/**
+ * An input of the order the ledger could not apply, kept with it: retried at each computation, the
+ * order `ledger_error` while one fails. `seq` is a ledger input's seq, or a stored notification's
+ * inbox seq negated (both sequences start at 1: the sign tells them apart).
+ */
+export interface FailedInput {
+  seq: number;
+  /** The input's stored text, as it is now (a repair corrects it in ledger_inputs, or the event in the inbox). */
+  factJson: string;
+  error: string;
+}
+
+/** What the store holds of an order, as a batch reads it: everything the projection decides from. */
+export interface LoadedOrder {
+  order: OrderKey;
+  /** The order has a row (a new order's row is written with its first record). */
+  exists: boolean;
+  /** The stored record as stored (JSON): compared as text, parsed only when the record changed. */
+  storedJson: string | null;
+  sweepAt: number | null;
+  /** The order's stored facts, when they were read (`factsRead`; an order without a row has none). */
+  facts: LedgerFact[];
+  factsRead: boolean;
+  /** The fold checkpoint stored for the order (JSON) and the settings key it was folded under; null when none was read. */
+  checkpoint: { json: string; settings: string } | null;
+  /** A stored fact that could not be read (corrupt JSON): the order is a `ledger_error`, the others go on. */
+  loadError: string | null;
+  /** Inputs of the order the ledger could not apply, kept: retried at each computation, the order `ledger_error` while one fails. */
+  failedInputs: FailedInput[];
+}
+
+export interface LedgerOptions {
+  /** The time of the computation (ISO): only decides whether a grace period has passed. */
+  now: string;
+  settings: LedgerSettings;
+}
+
+/** An order not read yet: no row, no facts. */
+export const unreadOrder = (order: OrderKey): LoadedOrder =>
+  ({ order, exists: false, storedJson: null, sweepAt: null, facts: [], factsRead: true, checkpoint: null, loadError: null, failedInputs: [] });
+
+export const storedRecord = (entry: LoadedOrder): OrderRecord | null => {
+  if (entry.storedJson === null) return null;
+  try {
+    return JSON.parse(entry.storedJson) as OrderRecord;
+  } catch {
+    // A corrupt stored record is only what the events compare with: the new one replaces it.
+    return null;
+  }
+};
+
+/** The orders once each, sorted: a batch writes its records, and queues their events, in one order whatever the arrival. */
+export function distinctOrders(orders: Iterable<OrderKey>): OrderKey[] {
+  const byKey = new Map<string, OrderKey>();
+  for (const order of orders) byKey.set(orderKeyText(order), { mallId: order.mallId, shopOrderNo: order.shopOrderNo });
+  return [...byKey.values()].sort((a, b) => (a.mallId !== b.mallId ? (a.mallId < b.mallId ? -1 : 1) : a.shopOrderNo < b.shopOrderNo ? -1 : a.shopOrderNo > b.shopOrderNo ? 1 : 0));
+}
+
+/** The orders once each, in the order first seen: a new order's row, and the events, come in the order the inputs were stored. */
+export function firstSeen(orders: readonly OrderKey[]): OrderKey[] {
+  const byKey = new Map<string, OrderKey>();
+  for (const order of orders) if (!byKey.has(orderKeyText(order))) byKey.set(orderKeyText(order), order);
+  return [...byKey.values()];
+}

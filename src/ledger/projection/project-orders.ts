@@ -1,0 +1,140 @@
+import type { FoldCheckpoint } from '../fold/discrepancy-lifecycle';
+import { foldSettingsKey, storedFold } from '../fold/fold-state';
+import type { LedgerFact, OrderKey } from '../fold/ledger-facts';
+import { orderKeyText } from '../fold/order-key';
+import type { Discrepancy, OrderRecord } from '../fold/order-record';
+import type { FoldCache } from './fold-cache';
+import { readFailedInput } from './input-facts';
+import { storedRecord, type LedgerOptions, type LoadedOrder, type OrderFact } from './loaded-order';
+import type { OrderChanges } from './order-changes';
+import { computeLoadedOrder, usableCheckpoint } from './order-computation';
+import { eventPgCno, inInputOrder, inputEvents, type TimedEvent } from './order-events';
+
+/**
+ * Each loaded order recomputed with its new facts: the facts to store, the records, their
+ * discrepancy rows, the checkpoints, the day's money and the events `ledgerEvents` says the change
+ * must send. A fact already stored adds nothing; an order whose record comes out the same writes
+ * nothing. `cache` is the projector's fold cache, null where none is kept (the writer's sweep).
+ */
+export function projectOrders(loaded: ReadonlyMap<string, LoadedOrder>, newFacts: readonly OrderFact[], options: LedgerOptions, cache: FoldCache | null): OrderChanges {
+  const changes: OrderChanges = { facts: [], records: [], discrepancies: [], gone: [], checkpoints: [], forgotten: [], summary: [], applied: [], events: [], results: [] };
+  const { retried, applied } = retryFailedInputs(loaded);
+  changes.applied = applied;
+  // Each order's checkpoint read once: it knows the order's facts when they were not read.
+  const checkpoints = new Map<string, FoldCheckpoint | null>();
+  const known = new Map<string, (id: string) => boolean>();
+  for (const [key, entry] of loaded) {
+    const checkpoint = usableCheckpoint(entry, options.settings, cache);
+    checkpoints.set(key, checkpoint);
+    const ids = new Set(entry.facts.map((f) => f.id));
+    known.set(key, entry.factsRead || checkpoint === null ? (id) => ids.has(id) : (id) => checkpointHolds(checkpoint, id));
+  }
+  const added = new Map<string, LedgerFact[]>();
+  for (const { order, fact, json } of [...newFacts, ...retried]) {
+    const key = orderKeyText(order);
+    if (!loaded.has(key)) throw new Error(`the ledger computes an order it has not read: ${key}`);
+    const mine = added.get(key) ?? [];
+    if (known.get(key)!(fact.id) || mine.some((f) => f.id === fact.id)) continue;
+    mine.push(fact);
+    added.set(key, mine);
+    changes.facts.push({ order, fact, json: json ?? JSON.stringify(fact) });
+  }
+  const timedEvents: TimedEvent[] = [];
+  const keepAgain = (order: OrderKey, json: string, checkpoint: FoldCheckpoint) => cache?.keep(order, json, checkpoint);
+  for (const [key, entry] of loaded) {
+    const stored = storedRecord(entry);
+    const checkpoint = checkpoints.get(key) ?? null;
+    const computed = computeLoadedOrder(entry, checkpoint, added.get(key) ?? [], stored, options);
+    const { record, sweepAt, error } = computed;
+    const sweepMs = sweepAt === null ? null : Date.parse(sweepAt);
+    const json = record === null ? null : JSON.stringify(record);
+    const changed = json !== entry.storedJson || sweepMs !== entry.sweepAt;
+    const factsOf = () => notificationsOf(entry, checkpoint, added.get(key));
+    const eventTimes = () => notificationTimes(factsOf());
+    changes.results.push({ order: entry.order, record, changed, error, eventTimes });
+    // The order's row holds its checkpoint's order_id: a checkpoint is kept only beside a row.
+    const hasRow = entry.exists || changed || added.has(key);
+    if (computed.checkpoint === 'forget') {
+      if (entry.checkpoint !== null) changes.forgotten.push(entry.order);
+    } else if (computed.checkpoint !== null && hasRow) {
+      const text = storedFold(computed.checkpoint);
+      keepAgain(entry.order, text, computed.checkpoint);
+      changes.checkpoints.push({ order: entry.order, settings: foldSettingsKey(options.settings), lastMoment: computed.checkpoint.lastMoment, json: text });
+    // Read and not moved (a sweep, a redelivery): kept again with the text the store still holds.
+    } else if (computed.checkpoint === null && checkpoint !== null) keepAgain(entry.order, entry.checkpoint!.json, checkpoint);
+    const announce = () => {
+      if (record === null || json === null) return;
+      inputEvents(stored, computed, record, json, { mallId: record.mallId, pgCno: eventPgCno(record, factsOf) }, timedEvents);
+    };
+    // A new order's facts need its row (their order_id), whatever the record says.
+    if (!changed && (entry.exists || !added.has(key))) {
+      // Inputs that moved the order and moved it back still each told their change.
+      if (computed.steps.length > 0) announce();
+      continue;
+    }
+    changes.records.push({ order: entry.order, record, json, sweepAt: sweepMs });
+    // The day's money follows every record written (src/ledger/summary/).
+    if (record !== null) changes.summary.push({ order: entry.order, record, previous: stored, eventTimes: eventTimes() });
+    // A ledger_error keeps the discrepancy rows as they were: only its status says what happened.
+    if (error === null) {
+      for (const discrepancy of changedDiscrepancies(stored, record)) changes.discrepancies.push({ order: entry.order, discrepancy });
+      changes.gone.push(...vanished(stored, record));
+    }
+    announce();
+  }
+  changes.events = inInputOrder(timedEvents);
+  return changes;
+}
+
+/** Each notification's own time, once per event id (a redelivery is the same event): the days the day page lists an order on. */
+function notificationTimes(facts: readonly LedgerFact[]): string[] {
+  const times = new Map<string, string>();
+  for (const fact of facts) if (fact.kind === 'notification' && !times.has(fact.id)) times.set(fact.id, fact.at);
+  return [...times.values()];
+}
+
+/** Whether the checkpoint holds a fact of this id (an input or a resolution). */
+function checkpointHolds(checkpoint: FoldCheckpoint, id: string): boolean {
+  const { state } = checkpoint;
+  return state.notifications.has(id) || checkpoint.resolutions.has(id) || state.expectations.has(id) || state.cancellations.has(id)
+    || state.conflicts.has(id) || state.refusals.has(id);
+}
+
+/** The order's facts as far as the filing of its events goes: read, or held by its checkpoint, and the new ones. */
+function notificationsOf(entry: LoadedOrder, checkpoint: FoldCheckpoint | null, added: readonly LedgerFact[] = []): LedgerFact[] {
+  const held = entry.factsRead || checkpoint === null ? entry.facts : [...checkpoint.state.notifications.values()].map((e) => e.fact);
+  return [...held, ...added];
+}
+
+/**
+ * The orders' kept inputs that now read as facts (a repair corrected them): new facts to apply, and
+ * their seqs, whose rows go. One that still fails marks its order `ledger_error` again: the mark
+ * stays through the order's later inputs until the input is applied, never cleared by them.
+ */
+function retryFailedInputs(loaded: ReadonlyMap<string, LoadedOrder>): { retried: OrderFact[]; applied: number[] } {
+  const retried: OrderFact[] = [];
+  const applied: number[] = [];
+  for (const entry of loaded.values()) {
+    for (const input of entry.failedInputs) {
+      try {
+        const made = readFailedInput(input);
+        if (made !== null) retried.push({ order: entry.order, ...made });
+        applied.push(input.seq);
+      } catch (error) {
+        entry.loadError ??= `${input.seq > 0 ? `ledger input ${input.seq}` : `stored notification (inbox row ${-input.seq})`} cannot be read (${(error as Error).message}); it is kept, and the order marked, until it is repaired and \`ledger rebuild\` applies it`;
+      }
+    }
+  }
+  return { retried, applied };
+}
+
+function changedDiscrepancies(stored: OrderRecord | null, record: OrderRecord | null): Discrepancy[] {
+  const before = new Map((stored?.discrepancies ?? []).map((d) => [d.id, JSON.stringify(d)]));
+  return (record?.discrepancies ?? []).filter((d) => before.get(d.id) !== JSON.stringify(d));
+}
+
+/** Discrepancies a record no longer has (the settings changed before a rebuild): their rows go too. */
+function vanished(stored: OrderRecord | null, record: OrderRecord | null): string[] {
+  const now = new Set((record?.discrepancies ?? []).map((d) => d.id));
+  return (stored?.discrepancies ?? []).map((d) => d.id).filter((id) => !now.has(id));
+}

@@ -1,0 +1,140 @@
+import { DEFAULT_LEDGER_SETTINGS } from '../../../src/config/ledger-settings';
+import { computeOrderRecord } from '../../../src/ledger/fold/compute-order-record';
+import type { LedgerFact } from '../../../src/ledger/fold/ledger-facts';
+import { orderKeyText } from '../../../src/ledger/fold/order-key';
+import type { OrderRecord } from '../../../src/ledger/fold/order-record';
+import { FoldCache } from '../../../src/ledger/projection/fold-cache';
+import { unreadOrder, type LoadedOrder, type OrderFact } from '../../../src/ledger/projection/loaded-order';
+import type { OrderChanges } from '../../../src/ledger/projection/order-changes';
+import { projectOrders } from '../../../src/ledger/projection/project-orders';
+import { approval, expectation, ORDER, partialCancel, PG, minute } from '../ledger-fixtures';
+
+/**
+ * The projection as a specification, with no database: given the facts an order's store already
+ * holds (each projected in a batch of its own, and what it changed kept as a store would keep it),
+ * when a batch brings new facts, then these changes — facts, records, discrepancy rows,
+ * checkpoints, the day's money and events — as plain data.
+ */
+const settings = DEFAULT_LEDGER_SETTINGS;
+
+/** What a store keeps of one order, applied from the projection's changes the way the SQL writes them. */
+class StoredOrder {
+  entry: LoadedOrder = unreadOrder(ORDER);
+
+  apply(changes: OrderChanges): void {
+    const key = orderKeyText(ORDER);
+    for (const { fact } of changes.facts) this.entry.facts.push(fact);
+    for (const write of changes.records) if (orderKeyText(write.order) === key) Object.assign(this.entry, { exists: true, storedJson: write.json, sweepAt: write.sweepAt });
+    for (const checkpoint of changes.checkpoints) this.entry.checkpoint = { json: checkpoint.json, settings: checkpoint.settings };
+    if (changes.forgotten.length > 0) this.entry.checkpoint = null;
+  }
+
+  /** As a batch loads it: a fresh copy, its facts read only when asked (a checkpoint goes on without them). */
+  loaded(factsRead: boolean): Map<string, LoadedOrder> {
+    const copy: LoadedOrder = { ...this.entry, facts: factsRead || this.entry.checkpoint === null ? [...this.entry.facts] : [], factsRead: factsRead || this.entry.checkpoint === null, failedInputs: [...this.entry.failedInputs] };
+    return new Map([[orderKeyText(ORDER), copy]]);
+  }
+}
+
+const batchTime = (facts: readonly LedgerFact[]) => facts.reduce((latest, f) => (f.recordedAt > latest ? f.recordedAt : latest), '');
+
+function project(store: StoredOrder, facts: readonly LedgerFact[], cache: FoldCache | null = null, factsRead = true): OrderChanges {
+  const changes = projectOrders(store.loaded(factsRead), facts.map((fact): OrderFact => ({ order: ORDER, fact })), { now: batchTime(facts) || minute(0), settings }, cache);
+  store.apply(changes);
+  return changes;
+}
+
+function given(...history: LedgerFact[][]) {
+  const store = new StoredOrder();
+  for (const batch of history) project(store, batch);
+  return {
+    store,
+    when: (...facts: LedgerFact[]) => ({ then: (check: (changes: OrderChanges) => void) => check(project(store, facts)) }),
+  };
+}
+
+const record = (changes: OrderChanges): OrderRecord => {
+  expect(changes.records).toHaveLength(1);
+  return changes.records[0]!.record!;
+};
+const eventTypes = (changes: OrderChanges) => changes.events.map((e) => e.event.type);
+
+const paid = approval({ pgCno: PG.card, amount: 30000, at: 1 });
+const cancel = (n: number, amount: number, at: number) => partialCancel({ pgCno: PG.card, cancelPgCno: `2611211200000000${String(100 + n).padStart(4, '0')}`, cancelAmount: amount, at });
+
+describe('the ledger projection: given what the store holds, when new facts arrive, then these changes', () => {
+  it("a new order's first payment: its fact, its record, the day's money from nothing, and its status event", () => {
+    given().when(expectation({ received: 0 }), paid).then((changes) => {
+      expect(changes.facts.map((f) => f.fact.id)).toEqual([expect.stringMatching(/^exp_/), paid.id]);
+      expect(record(changes)).toMatchObject({ status: 'paid', approved: 30000, remaining: 30000 });
+      expect(changes.summary).toEqual([expect.objectContaining({ previous: null, eventTimes: [paid.at] })]);
+      expect(eventTypes(changes)).toEqual(['order.status_changed', 'order.status_changed']);
+      expect(changes.events.every((e) => e.pgCno === PG.card && e.mallId === ORDER.mallId)).toBe(true);
+    });
+  });
+
+  it('the same notification delivered again: nothing to store, nothing to send', () => {
+    given([expectation({ received: 0 })], [paid]).when(paid).then((changes) => {
+      expect(changes).toMatchObject({ facts: [], records: [], discrepancies: [], gone: [], summary: [], events: [] });
+      expect(changes.results).toEqual([expect.objectContaining({ changed: false, error: null })]);
+    });
+  });
+
+  it('a partial cancel: the record with what is left, the stored record as the summary\'s previous, one status change', () => {
+    given([expectation({ received: 0 })], [paid]).when(cancel(1, 1000, 5)).then((changes) => {
+      expect(record(changes)).toMatchObject({ status: 'partially_cancelled', cancelled: 1000, remaining: 29000 });
+      expect(changes.summary[0]!.previous).toMatchObject({ status: 'paid' });
+      expect(changes.events.map((e) => e.event)).toEqual([expect.objectContaining({ type: 'order.status_changed', from: 'paid', to: 'partially_cancelled' })]);
+    });
+  });
+
+  it('two inputs in one batch each tell their change, in the order they were stored', () => {
+    given([expectation({ received: 0 })]).when(cancel(1, 30000, 9), paid).then((changes) => {
+      expect(record(changes)).toMatchObject({ status: 'cancelled', remaining: 0 });
+      expect(changes.events.map((e) => ('to' in e.event ? e.event.to : null))).toEqual(['paid', 'cancelled']);
+    });
+  });
+
+  it('a second payment for the order: a discrepancy row and its event, before the status change', () => {
+    given([expectation({ received: 0 })], [paid]).when(approval({ pgCno: PG.second, amount: 30000, at: 3 })).then((changes) => {
+      expect(changes.discrepancies.map((d) => d.discrepancy.kind)).toEqual(['duplicate_payment']);
+      expect(eventTypes(changes)).toEqual(['ledger.discrepancy', 'order.status_changed']);
+      expect(changes.gone).toEqual([]);
+    });
+  });
+
+  it('an input that does not read marks its order ledger_error; repaired, it is applied and its kept row goes', () => {
+    const held = given([expectation({ received: 0 })], [paid]);
+    held.store.entry.failedInputs.push({ seq: 7, factJson: '{"kind":"cancellation"', error: 'Unexpected end of JSON input' });
+    const broken = project(held.store, [cancel(1, 1000, 5)]);
+    expect(record(broken)).toMatchObject({ status: 'ledger_error' });
+    expect(broken.applied).toEqual([]);
+    held.store.entry.failedInputs = [{ seq: 7, factJson: JSON.stringify(cancel(2, 2000, 6)), error: 'repaired' }];
+    const repaired = project(held.store, []);
+    expect(repaired.applied).toEqual([7]);
+    expect(record(repaired)).toMatchObject({ status: 'partially_cancelled', cancelled: 3000 });
+  });
+
+  it('a long order keeps a checkpoint, and the projector\'s cache holds the very text the store is given', () => {
+    const cache = new FoldCache();
+    const store = new StoredOrder();
+    project(store, [expectation({ received: 0 }), paid], cache);
+    let last: OrderChanges | null = null;
+    for (let n = 1; n <= 9; n += 1) last = project(store, [cancel(n, 100, 1 + n)], cache, false);
+    const stored = last!.checkpoints.at(-1)!;
+    expect(stored.settings).toMatch(/grace=/);
+    expect(cache.take(ORDER, stored.json)).not.toBeNull();
+    // Without the facts (the checkpoint goes on) the record is the one a replay of every fact gives.
+    expect(JSON.parse(store.entry.storedJson!)).toEqual(computeOrderRecord(ORDER, store.entry.facts, { now: minute(10), settings }).record);
+  });
+
+  it('batches of one input each send the same events, and end at the same record, as one batch of them all', () => {
+    const facts = [expectation({ received: 0 }), paid, cancel(1, 1000, 2), cancel(2, 2000, 3), approval({ pgCno: PG.second, amount: 5000, at: 4 }), cancel(3, 27000, 5)];
+    const oneByOne = new StoredOrder();
+    const told = facts.flatMap((fact) => project(oneByOne, [fact]).events.map((e) => e.event.id));
+    const together = new StoredOrder();
+    const all = project(together, facts);
+    expect(all.events.map((e) => e.event.id)).toEqual(told);
+    expect(together.entry.storedJson).toBe(oneByOne.entry.storedJson);
+  });
+});
