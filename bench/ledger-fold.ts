@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { computeOrderRecord, foldNewFacts, replayToCheckpoint } from '../src/ledger/fold/compute-order-record';
 import type { FoldCheckpoint } from '../src/ledger/fold/discrepancy-lifecycle';
-import { restoredFold, storedFold } from '../src/ledger/fold/fold-state';
 import type { LedgerFact } from '../src/ledger/fold/ledger-facts';
 import { DEFAULT_LEDGER_SETTINGS } from '../src/config/ledger-settings';
 import {
@@ -119,15 +118,15 @@ for (const c of CASES) {
  * minute apart; the new fact is the next cancel (after the 20-fact order, an escrow status): each
  * steps the figures and conditions (figures-step.ts) instead of reading the whole state. What
  * still grows with N in memory: the record's lists a step changes (events, cancels) are copied,
- * because the record the last input returned holds them; and the stored checkpoint is JSON of every fact.
+ * because the record the last input returned holds them.
  */
 /**
- * A checkpoint as the compute thread holds it between batches: restored, and its state read once
- * by the fold of its latest input, whose record holds the read's lists (the next step copies
- * those it changes). Without the reading, the first input reads the whole state, as before steps.
+ * A checkpoint as the projector's thread holds it between batches: folded from the facts, and its
+ * state read once by the fold of its latest input, whose record holds the read's lists (the next
+ * step copies those it changes). Without the reading, the first input reads the whole state.
  */
-function kept(json: string, options: { now: string; settings: typeof DEFAULT_LEDGER_SETTINGS }): FoldCheckpoint {
-  const checkpoint = restoredFold(json)!;
+function kept(facts: readonly LedgerFact[], options: { now: string; settings: typeof DEFAULT_LEDGER_SETTINGS }): FoldCheckpoint {
+  const checkpoint = replayToCheckpoint(ORDER, facts, options).checkpoint;
   foldNewFacts(ORDER, checkpoint, [], options);
   return checkpoint;
 }
@@ -142,9 +141,8 @@ for (const n of SIZES) {
   const made = n === 20 ? escrow({ pgCno: PG.card, statusCode: 'ES08', at: last + 1 }) : cancelNo(n - 1);
   const next = { ...made, recordedAt: minute(last + 1) } as LedgerFact;
   const options = { now: next.recordedAt, settings: DEFAULT_LEDGER_SETTINGS };
-  const json = storedFold(replayToCheckpoint(ORDER, facts, options).checkpoint);
   const replayed = computeOrderRecord(ORDER, [...facts, next], options);
-  const check = foldNewFacts(ORDER, restoredFold(json)!, [next], options);
+  const check = foldNewFacts(ORDER, replayToCheckpoint(ORDER, facts, options).checkpoint, [next], options);
   if (JSON.stringify(check?.record) !== JSON.stringify(replayed.record)) throw new Error(`N=${n}: the checkpoint's record is not the replay's`);
   const replay = timed(RUNS, 200, () => computeOrderRecord(ORDER, [...facts, next], options).record?.events.length ?? 0);
   // Each call gets its own copy, made before the clock starts, twenty at a time and dropped after
@@ -155,7 +153,7 @@ for (const n of SIZES) {
     let spent = 0;
     let calls = 0;
     while (spent < 100 || calls === 0) {
-      const ready = Array.from({ length: 20 }, () => kept(json, options));
+      const ready = Array.from({ length: 20 }, () => kept(facts, options));
       const start = performance.now();
       for (const checkpoint of ready) foldNewFacts(ORDER, checkpoint, [next], options);
       spent += performance.now() - start;
@@ -165,9 +163,8 @@ for (const n of SIZES) {
   }
   memoryRuns.sort((a, b) => a - b);
   const memory = { median: memoryRuns[Math.floor(RUNS / 2)]!, best: memoryRuns[0]! };
-  const stored = timed(RUNS, 200, () => storedFold(foldNewFacts(ORDER, restoredFold(json)!, [next], options)!.checkpoint).length);
   perInput.push({ n, memory: memory.median });
-  console.log(`  N = ${String(n).padStart(4)}: replay ${show(replay)} | checkpoint in memory ${show(memory)} | checkpoint stored (JSON read + written, ${(json.length / 1024).toFixed(0)} KiB) ${show(stored)}`);
+  console.log(`  N = ${String(n).padStart(4)}: replay (a miss of the projector's cache) ${show(replay)} | checkpoint in memory ${show(memory)}`);
 }
 const one = perInput.find((p) => p.n === 1);
 if (one) for (const p of perInput) console.log(`  in memory, N = ${p.n} against N = 1: ${(p.memory / one.memory).toFixed(1)}x`);
@@ -187,7 +184,7 @@ for (const n of SIZES.filter((size) => size !== 20)) {
   const options = { now: minute(n), settings: DEFAULT_LEDGER_SETTINGS };
   const runs: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const checkpoint = kept(storedFold(replayToCheckpoint(ORDER, facts, options).checkpoint), options);
+    const checkpoint = kept(facts, options);
     const next = Array.from({ length: STREAM }, (_, i) => cancelNo(n - 1 + i));
     const start = performance.now();
     for (const fact of next) if (foldNewFacts(ORDER, checkpoint, [fact], { now: fact.recordedAt, settings: DEFAULT_LEDGER_SETTINGS }) === null) throw new Error('a cancel in order did not go on from the checkpoint');

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { computeOrderRecord, foldNewFacts, replayToCheckpoint, type LedgerComputation } from '../../src/ledger/fold/compute-order-record';
-import { foldSettingsKey, restoredFold, storedFold } from '../../src/ledger/fold/fold-state';
+import type { FoldCheckpoint } from '../../src/ledger/fold/discrepancy-lifecycle';
+import { foldSettingsKey } from '../../src/ledger/fold/fold-state';
 import type { LedgerFact } from '../../src/ledger/fold/ledger-facts';
 import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../../src/config/ledger-settings';
 import { ledgerEvents } from '../../src/ledger/fold/ledger-events';
@@ -9,7 +10,7 @@ import { settings, story, withResolutions } from './ledger-arbitraries';
 import { BASE_MS, ORDER, PG, approval, expectation, minute, partialCancel, resolution } from './ledger-fixtures';
 
 /**
- * The store keeps each order's fold checkpoint (migration 019) and applies a new input to it
+ * The projector keeps each order's fold state (fold-cache.ts) and applies a new input to it
  * instead of replaying the order's history; an input stored at or before the checkpoint's last
  * moment replays from the facts. Whatever the batches and the arrival order, each step's record,
  * sweep time and events must be those of the replay that reads the order's whole state after
@@ -19,8 +20,8 @@ import { BASE_MS, ORDER, PG, approval, expectation, minute, partialCancel, resol
 interface Stored {
   facts: LedgerFact[];
   ids: Set<string>;
-  /** The checkpoint as the store keeps it (JSON); null before the first computation, as for an order projected before 019. */
-  state: string | null;
+  /** The fold state as the projector's cache keeps it; null before the first computation, as after a restart. */
+  state: FoldCheckpoint | null;
   record: OrderRecord | null;
 }
 
@@ -36,12 +37,12 @@ function applyBatch(stored: Stored, batch: readonly LedgerFact[], settings: Ledg
   }
   stored.facts.push(...fresh);
   const options = { now, settings };
-  const checkpoint = stored.state === null ? null : restoredFold(stored.state);
+  const checkpoint = stored.state;
   let folded = checkpoint === null ? null : foldNewFacts(ORDER, checkpoint, fresh, options);
   if (folded === null) paths.replayed += 1;
   else paths.incremental += 1;
   folded ??= replayToCheckpoint(ORDER, stored.facts, options);
-  stored.state = storedFold(folded.checkpoint);
+  stored.state = folded.checkpoint;
   return { record: folded.record, sweepAt: folded.sweepAt };
 }
 
@@ -123,7 +124,7 @@ describe('the stored fold checkpoint gives what the replay gives', () => {
     expect(waiting.record!.discrepancies).toEqual([]);
     const swept = applyBatch(stored, [], settingsOf, minute(13));
     expect(swept.record!.discrepancies).toEqual([expect.objectContaining({ kind: 'over_cancel', openedAt: minute(12), resolvedAt: null })]);
-    const checkpoint = restoredFold(stored.state!)!;
+    const checkpoint = stored.state!;
     expect(checkpoint.seen.size).toBe(0);
     // An operator resolves it, stored after it opened: the checkpoint opens it as the replay does, then closes it.
     const closed = applyBatch(stored, [resolution(swept.record!.discrepancies[0]!.id, { received: 14 })], settingsOf, minute(14));

@@ -16,10 +16,12 @@ interface Db {
 const order = { mallId: MALL, shopOrderNo: 'ORD-FOLD' };
 
 /**
- * Each order's fold checkpoint (migration 019): an input stored after the order's last moment is
- * applied to it, without reading the order's facts; one stored at or before it, or an order that has
- * none (projected before 019), is replayed from the facts. A fact made unreadable in ledger_facts
- * shows which: a replay meets it (the order is `ledger_error`), the checkpoint never reads it.
+ * Each order's fold position (migration 030) and the state the projector keeps under its token: an
+ * input stored after the order's last moment is applied to the kept state, without reading the
+ * order's facts; one stored at or before it, an order that has no position (projected before 030),
+ * or a position another writer moved (its token is not the kept one), is replayed from the facts. A
+ * fact made unreadable in ledger_facts shows which: a replay meets it (the order is
+ * `ledger_error`), the kept state never reads it.
  */
 function foldCheckpointContract(openDb: () => Promise<Db>): void {
   let db: Db;
@@ -40,7 +42,7 @@ function foldCheckpointContract(openDb: () => Promise<Db>): void {
     await stores.ledger.caughtUp();
   };
   const checkpointRow = async () => (await db.sql(
-    'SELECT s.last_moment, s.settings FROM ledger_fold_states s JOIN ledger_orders o ON o.order_id = s.order_id WHERE o.shop_order_no = ?', order.shopOrderNo,
+    'SELECT s.last_moment, s.settings, s.version FROM ledger_fold_positions s JOIN ledger_orders o ON o.order_id = s.order_id WHERE o.shop_order_no = ?', order.shopOrderNo,
   ))[0];
   const breakFirstFact = async (): Promise<() => Promise<void>> => {
     const [fact] = await db.sql("SELECT id, fact_json FROM ledger_facts WHERE id LIKE 'evt_%' ORDER BY recorded_at LIMIT 1");
@@ -56,13 +58,17 @@ function foldCheckpointContract(openDb: () => Promise<Db>): void {
     await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C8', 1000, 8, 22000));
     await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'partially_cancelled', approved: 30000, cancelled: 8000, remaining: 22000 });
     expect(Number((await checkpointRow())!.last_moment)).toBe(Date.parse(minute(8)));
+    const token = String((await checkpointRow())!.version);
     // `ledger rebuild` replays from the facts: it meets the broken one, and once it is repaired agrees with the checkpoint's record.
     const live = await stores.ledger.getOrder(order);
     await stores.ledger.rebuildPage(null, 100, minute(8));
     await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'ledger_error' });
+    expect(await checkpointRow()).toBeUndefined();
     await repair();
     await stores.ledger.rebuildPage(null, 100, minute(8));
     await expect(stores.ledger.getOrder(order)).resolves.toEqual(live);
+    // The rebuild's write is another than the projector's: its token is new.
+    expect(String((await checkpointRow())!.version)).not.toBe(token);
   });
 
   test('an input stored at or before the checkpoint\'s last moment (another replica\'s clock) replays the order from its facts', async () => {
@@ -80,9 +86,9 @@ function foldCheckpointContract(openDb: () => Promise<Db>): void {
     await expect(stores.ledger.rebuildPage(null, 100, minute(10))).resolves.toMatchObject({ orders: 1, changed: 0 });
   });
 
-  test('an order projected before migration 019 has no checkpoint: its next input replays it once from its facts and keeps one', async () => {
+  test('an order projected before migration 030 has no fold position: its next input replays it once from its facts and keeps one', async () => {
     await history(7);
-    await db.sql('DELETE FROM ledger_fold_states');
+    await db.sql('DELETE FROM ledger_fold_positions');
     await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C8', 1000, 8, 22000));
     await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'partially_cancelled', cancelled: 8000, remaining: 22000 });
     expect(await checkpointRow()).toMatchObject({ settings: expect.stringContaining(`grace=${DEFAULT_LEDGER_SETTINGS.graceSeconds}`) });
@@ -90,10 +96,10 @@ function foldCheckpointContract(openDb: () => Promise<Db>): void {
     await expect(stores.ledger.rebuildPage(null, 100, minute(8))).resolves.toMatchObject({ orders: 1, changed: 0 });
   });
 
-  test('a checkpoint replaced in the store behind the projector (another replica, a rebuild) is read from the store, not from the one the projector kept', async () => {
+  test('a fold position moved in the store behind the projector (another replica, a rebuild) is replayed from the facts, not gone on from the state the projector kept', async () => {
     await history(8);
-    // Another version of the stored form: the order must be replayed from its facts, which meets the broken one.
-    await db.sql("UPDATE ledger_fold_states SET state_json = '{\"v\":0}'");
+    // Another writer's token: the order must be replayed from its facts, which meets the broken one.
+    await db.sql("UPDATE ledger_fold_positions SET version = 'another-writer'");
     const repair = await breakFirstFact();
     await stores.store.record(cancelled(order.shopOrderNo, 'PG-F', 'PG-F-C9', 1000, 9, 21000));
     await expect(stores.ledger.getOrder(order)).resolves.toMatchObject({ status: 'ledger_error' });

@@ -37,10 +37,11 @@ const READ_SINCE: Array<{ version: number; sql: (integer: string) => string }> =
     sql: (integer) => `CREATE TEMP TABLE IF NOT EXISTS ledger_failed_inputs (input_seq ${integer} PRIMARY KEY, mall_id TEXT NOT NULL,
       shop_order_no TEXT NOT NULL, error TEXT NOT NULL, failed_at TEXT NOT NULL)`,
   },
+  // Where each order's fold stands (migration 030, which replaced 019's ledger_fold_states).
   {
-    version: 19,
-    sql: (integer) => `CREATE TEMP TABLE IF NOT EXISTS ledger_fold_states (order_id ${integer} PRIMARY KEY, settings TEXT NOT NULL,
-      last_moment ${integer}, state_json TEXT NOT NULL)`,
+    version: 30,
+    sql: (integer) => `CREATE TEMP TABLE IF NOT EXISTS ledger_fold_positions (order_id ${integer} PRIMARY KEY, settings TEXT NOT NULL,
+      last_moment ${integer}, version TEXT NOT NULL)`,
   },
   // A record write moves the projector's generation (migration 023); before 014 there is no projector row to move.
   { version: 14, sql: (integer) => `CREATE TEMP TABLE IF NOT EXISTS ledger_projector (id ${integer} PRIMARY KEY, generation ${integer} NOT NULL DEFAULT 0)` },

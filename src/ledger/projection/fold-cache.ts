@@ -2,64 +2,80 @@ import type { FoldCheckpoint } from '../fold/discrepancy-lifecycle';
 import type { OrderKey } from '../fold/ledger-facts';
 import { orderKeyText } from '../fold/order-key';
 
-/** The texts' size the cache holds at most by default (the objects take a few times more). */
-const DEFAULT_MAX_TEXT_BYTES = 32 * 1024 * 1024;
+/**
+ * How many facts the kept states hold at most, all orders together: an order's state keeps each of
+ * its facts as `evolve` folded it, so memory grows with them (the projector's thread has a heap of
+ * its own, PROJECTOR_HEAP). One order of more than half of it is not kept: it is replayed.
+ */
+const DEFAULT_MAX_FACTS = 100_000;
 
 interface Kept {
-  json: string;
+  version: string;
   checkpoint: FoldCheckpoint;
+  facts: number;
+}
+
+/** The facts a checkpoint holds (inputs and resolutions): what it weighs in the cache. */
+export function factCount({ state, resolutions }: FoldCheckpoint): number {
+  return state.expectations.size + state.notifications.size + state.cancellations.size + state.conflicts.size + state.refusals.size + resolutions.size;
 }
 
 /**
- * The fold checkpoints a projector last wrote, kept in memory with the exact text it wrote, so
- * that an order's next batch goes on from the checkpoint as it is (its state and its reading,
- * `Reading` in discrepancy-lifecycle.ts) instead of parsing the text, folding its facts back into a
- * state and reading that state whole.
+ * The fold states a projector last wrote, kept in memory under the version token stored with each
+ * order's position (ledger_fold_positions), so that an order's next batch goes on from its state as
+ * it is (its reading too, `Reading` in discrepancy-lifecycle.ts) instead of reading and folding the
+ * order's facts again.
  *
- * Owned by the thread that computes the projector's batches, and handed to each batch; a thread
- * without one (the writer's sweep and rebuild) reads the stored text. Used only when the store
- * still holds that very text: another replica's projector, a rebuild, a batch whose write rolled
- * back or a checkpoint forgotten all leave another text (or none), and the stored one is read. The
- * text is the checkpoint's whole content, so equal texts are equal checkpoints. A kept checkpoint
- * is taken out while a batch uses it (the fold changes it in place) and kept again with the text
- * of the write that stores it. Bounded by the texts' size; the least recently written go first.
+ * Owned by the thread that computes the projector's batches, and lent to each batch; a thread
+ * without one (the writer's sweep and rebuild) replays from the facts. A kept state is gone on from
+ * only while the store holds the very token it was kept under: another replica's projector, the
+ * sweep, a rebuild, a batch whose write was thrown away all store another token (each write draws a
+ * new one), and the order is replayed once from its facts. A kept state is taken out while a batch
+ * uses it (the fold changes it in place) and kept again under the token of the write that stores
+ * it. Bounded by the facts the states hold; the least recently written go first.
  */
 export class FoldCache {
   private readonly kept = new Map<string, Kept>();
-  private bytes = 0;
+  private facts = 0;
 
-  constructor(private readonly maxTextBytes = DEFAULT_MAX_TEXT_BYTES) {}
+  constructor(private readonly maxFacts = DEFAULT_MAX_FACTS) {}
 
-  /** The texts' size held now. */
-  get textBytes(): number {
-    return this.bytes;
+  /** The facts the kept states hold now. */
+  get heldFacts(): number {
+    return this.facts;
   }
 
-  /** The kept checkpoint of the order, when the store holds the text it was kept with; it is no longer kept. */
-  take(order: OrderKey, storedJson: string): FoldCheckpoint | null {
+  /** Whether the order's state is kept under this token (nothing is taken). */
+  holds(order: OrderKey, version: string): boolean {
+    return this.kept.get(orderKeyText(order))?.version === version;
+  }
+
+  /** The order's kept state, when it is kept under the token the store holds; it is no longer kept. */
+  take(order: OrderKey, version: string): FoldCheckpoint | null {
     const key = orderKeyText(order);
     const entry = this.kept.get(key);
     if (entry === undefined) return null;
     this.forget(key, entry);
-    return entry.json === storedJson ? entry.checkpoint : null;
+    return entry.version === version ? entry.checkpoint : null;
   }
 
-  /** Keeps the checkpoint with the text about to be stored for it. */
-  keep(order: OrderKey, json: string, checkpoint: FoldCheckpoint): void {
+  /** Keeps the order's state under the token about to be stored for it. */
+  keep(order: OrderKey, version: string, checkpoint: FoldCheckpoint): void {
     const key = orderKeyText(order);
     const current = this.kept.get(key);
     if (current !== undefined) this.forget(key, current);
-    if (json.length > this.maxTextBytes / 4) return;
-    this.kept.set(key, { json, checkpoint });
-    this.bytes += json.length;
+    const facts = factCount(checkpoint);
+    if (facts > this.maxFacts / 2) return;
+    this.kept.set(key, { version, checkpoint, facts });
+    this.facts += facts;
     for (const [oldest, entry] of this.kept) {
-      if (this.bytes <= this.maxTextBytes) break;
+      if (this.facts <= this.maxFacts) break;
       this.forget(oldest, entry);
     }
   }
 
   private forget(key: string, entry: Kept): void {
     this.kept.delete(key);
-    this.bytes -= entry.json.length;
+    this.facts -= entry.facts;
   }
 }

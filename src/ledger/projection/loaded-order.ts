@@ -23,6 +23,14 @@ export interface FailedInput {
   error: string;
 }
 
+/** Where an order's fold stands in the store: the settings it was folded under, its last moment, and the token of that write. */
+export interface FoldPosition {
+  settings: string;
+  /** The last stored moment applied (epoch ms). */
+  lastMoment: number | null;
+  version: string;
+}
+
 /** What the store holds of an order, as a batch reads it: everything the projection decides from. */
 export interface LoadedOrder {
   order: OrderKey;
@@ -34,8 +42,8 @@ export interface LoadedOrder {
   /** The order's stored facts, when they were read (`factsRead`; an order without a row has none). */
   facts: LedgerFact[];
   factsRead: boolean;
-  /** The fold checkpoint stored for the order (JSON) and the settings key it was folded under; null when none was read. */
-  checkpoint: { json: string; settings: string } | null;
+  /** Where the order's fold stood when last written (ledger_fold_positions); null when it has none. */
+  foldPosition: FoldPosition | null;
   /** A stored fact that could not be read (corrupt JSON): the order is a `ledger_error`, the others go on. */
   loadError: string | null;
   /** Inputs of the order the ledger could not apply, kept: retried at each computation, the order `ledger_error` while one fails. */
@@ -50,7 +58,7 @@ export interface LedgerOptions {
 
 /** An order not read yet: no row, no facts. */
 export const unreadOrder = (order: OrderKey): LoadedOrder =>
-  ({ order, exists: false, storedJson: null, sweepAt: null, facts: [], factsRead: true, checkpoint: null, loadError: null, failedInputs: [] });
+  ({ order, exists: false, storedJson: null, sweepAt: null, facts: [], factsRead: true, foldPosition: null, loadError: null, failedInputs: [] });
 
 export const storedRecord = (entry: LoadedOrder): OrderRecord | null => {
   if (entry.storedJson === null) return null;

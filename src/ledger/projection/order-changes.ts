@@ -2,12 +2,12 @@ import type { LedgerFact, OrderKey } from '../fold/ledger-facts';
 import type { Discrepancy, OrderRecord } from '../fold/order-record';
 import type { QueuedEvent } from './order-events';
 
-/** A fold checkpoint to store beside its order's row, as text, with the settings it was folded under. */
+/** Where an order's fold now stands, to store beside its row: the settings it was folded under, its last moment, this write's token. */
 export interface StoredCheckpoint {
   order: OrderKey;
   settings: string;
   lastMoment: number | null;
-  json: string;
+  version: string;
 }
 
 /** An order's record to write (null while nothing is known of it: a row for its facts alone). */

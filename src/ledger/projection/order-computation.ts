@@ -1,12 +1,12 @@
 import { foldNewFacts, replayToCheckpoint, type FoldedComputation, type LedgerComputation } from '../fold/compute-order-record';
 import type { FoldCheckpoint } from '../fold/discrepancy-lifecycle';
-import { foldSettingsKey, restoredFold } from '../fold/fold-state';
+import { foldSettingsKey } from '../fold/fold-state';
 import { ledgerErrorRecord } from '../fold/ledger-error-record';
 import { epochMs } from '../fold/ledger-time';
 import type { LedgerFact } from '../fold/ledger-facts';
 import type { LedgerSettings } from '../../config/ledger-settings';
 import type { OrderRecord } from '../fold/order-record';
-import type { FoldCache } from './fold-cache';
+import { factCount, type FoldCache } from './fold-cache';
 import type { LoadedOrder } from './loaded-order';
 
 export interface OrderComputation extends LedgerComputation {
@@ -24,30 +24,32 @@ export interface OrderComputation extends LedgerComputation {
 }
 
 /**
- * Orders of fewer facts are replayed at each input, as before checkpoints: their replay (tens of
- * µs) costs less than reading, parsing, writing and logging a checkpoint that repeats their facts
- * (measured: +25% bytes and CPU per notification on the projector bench, whose orders hold one to
- * three notifications). From 20 facts a replay costs several times the checkpoint's round trip.
+ * Orders of fewer facts are replayed at each input: their replay costs less than a position
+ * written at each batch and a state kept in the projector's memory for them.
  */
 const CHECKPOINT_FROM_FACTS = 8;
 
-const factCount = ({ state, resolutions }: FoldCheckpoint): number =>
-  state.expectations.size + state.notifications.size + state.cancellations.size + state.conflicts.size + state.refusals.size + resolutions.size;
-
 /**
- * The checkpoint an order's computation goes on from: stored, readable, of these settings; else
- * null (the order is replayed). The one the cache kept when this projector wrote that very text, else the text read.
+ * The state an order's computation goes on from: the one the projector's cache kept under the
+ * token the store holds, of these settings; else null (the order is replayed from its facts).
  */
 export function usableCheckpoint(entry: LoadedOrder, settings: LedgerSettings, cache: FoldCache | null): FoldCheckpoint | null {
-  if (entry.checkpoint === null || entry.checkpoint.settings !== foldSettingsKey(settings)) return null;
-  const kept = cache?.take(entry.order, entry.checkpoint.json) ?? null;
-  if (kept !== null) return kept;
-  try {
-    return restoredFold(entry.checkpoint.json);
-  } catch {
-    // A checkpoint that does not read is only a shortcut: the facts are the truth.
-    return null;
-  }
+  const position = entry.foldPosition;
+  if (position === null || position.settings !== foldSettingsKey(settings)) return null;
+  return cache?.take(entry.order, position.version) ?? null;
+}
+
+/**
+ * Whether a batch must read the order's facts: its fold can go on only from a state the cache kept
+ * under the stored token, of these settings, whose last moment is before the batch's earliest new
+ * input (an input stored at or before it, another replica's clock, goes before its last moment).
+ * A new order has no facts to read.
+ */
+export function needsFacts(entry: LoadedOrder, earliestNewMs: number, settings: LedgerSettings, cache: FoldCache | null): boolean {
+  if (!entry.exists) return false;
+  const position = entry.foldPosition;
+  if (position === null || position.settings !== foldSettingsKey(settings) || cache === null || !cache.holds(entry.order, position.version)) return true;
+  return position.lastMoment !== null && position.lastMoment >= earliestNewMs;
 }
 
 /**
@@ -97,7 +99,7 @@ function foldInputByInput(entry: LoadedOrder, checkpoint: FoldCheckpoint | null,
     applied.push(...moment);
     folded = current === null ? null : foldNewFacts(entry.order, current, moment, stepOptions);
     if (folded === null) {
-      if (!entry.factsRead) throw new Error('its stored fold checkpoint does not read; it is dropped, and the order is replayed from its facts at its next input or by `ledger rebuild`');
+      if (!entry.factsRead) throw new Error('its facts were not read, and its kept fold state cannot go on; the order is replayed from its facts at its next input or by `ledger rebuild`');
       folded = replayToCheckpoint(entry.order, [...entry.facts, ...applied], stepOptions);
       replayed = true;
     }
@@ -107,8 +109,8 @@ function foldInputByInput(entry: LoadedOrder, checkpoint: FoldCheckpoint | null,
   const result = folded!;
   const lastMs = added.length === 0 ? null : momentMs(moments[moments.length - 1]!);
   if (!replayed) return { record: result.record, sweepAt: result.sweepAt, error: null, checkpoint: added.length > 0 ? result.checkpoint : null, steps, lastMs };
-  // One stored is always kept up: a checkpoint left behind its order's facts would be gone on from.
-  const keepIt = entry.checkpoint !== null || factCount(result.checkpoint) >= CHECKPOINT_FROM_FACTS;
+  // One stored is always kept up: a position left behind its order's facts would be gone on from.
+  const keepIt = entry.foldPosition !== null || factCount(result.checkpoint) >= CHECKPOINT_FROM_FACTS;
   return { record: result.record, sweepAt: result.sweepAt, error: null, checkpoint: keepIt ? result.checkpoint : null, steps, lastMs };
 }
 

@@ -1,6 +1,7 @@
 import type { FoldCheckpoint } from '../fold/discrepancy-lifecycle';
-import { foldSettingsKey, storedFold } from '../fold/fold-state';
-import type { LedgerFact, OrderKey } from '../fold/ledger-facts';
+import { randomUUID } from 'node:crypto';
+import { foldSettingsKey } from '../fold/fold-state';
+import type { LedgerFact } from '../fold/ledger-facts';
 import { orderKeyText } from '../fold/order-key';
 import type { Discrepancy, OrderRecord } from '../fold/order-record';
 import type { FoldCache } from './fold-cache';
@@ -40,7 +41,6 @@ export function projectOrders(loaded: ReadonlyMap<string, LoadedOrder>, newFacts
     changes.facts.push({ order, fact, json: json ?? JSON.stringify(fact) });
   }
   const timedEvents: TimedEvent[] = [];
-  const keepAgain = (order: OrderKey, json: string, checkpoint: FoldCheckpoint) => cache?.keep(order, json, checkpoint);
   for (const [key, entry] of loaded) {
     const stored = storedRecord(entry);
     const checkpoint = checkpoints.get(key) ?? null;
@@ -55,13 +55,15 @@ export function projectOrders(loaded: ReadonlyMap<string, LoadedOrder>, newFacts
     // The order's row holds its checkpoint's order_id: a checkpoint is kept only beside a row.
     const hasRow = entry.exists || changed || added.has(key);
     if (computed.checkpoint === 'forget') {
-      if (entry.checkpoint !== null) changes.forgotten.push(entry.order);
+      // A rebuild's read carries no position: whatever the order's row holds goes.
+      if (entry.exists) changes.forgotten.push(entry.order);
     } else if (computed.checkpoint !== null && hasRow) {
-      const text = storedFold(computed.checkpoint);
-      keepAgain(entry.order, text, computed.checkpoint);
-      changes.checkpoints.push({ order: entry.order, settings: foldSettingsKey(options.settings), lastMoment: computed.checkpoint.lastMoment, json: text });
-    // Read and not moved (a sweep, a redelivery): kept again with the text the store still holds.
-    } else if (computed.checkpoint === null && checkpoint !== null) keepAgain(entry.order, entry.checkpoint!.json, checkpoint);
+      // Each write draws a new token: equal tokens are one write, so a state kept under one is the stored one's.
+      const version = randomUUID();
+      cache?.keep(entry.order, version, computed.checkpoint);
+      changes.checkpoints.push({ order: entry.order, settings: foldSettingsKey(options.settings), lastMoment: computed.checkpoint.lastMoment, version });
+    // Taken and not moved (a sweep, a redelivery): kept again under the token the store still holds.
+    } else if (computed.checkpoint === null && checkpoint !== null) cache?.keep(entry.order, entry.foldPosition!.version, checkpoint);
     const announce = () => {
       if (record === null || json === null) return;
       inputEvents(stored, computed, record, json, { mallId: record.mallId, pgCno: eventPgCno(record, factsOf) }, timedEvents);

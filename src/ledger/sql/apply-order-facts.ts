@@ -2,7 +2,7 @@ import type { OrderKey } from '../fold/ledger-facts';
 import { distinctOrders, type LedgerOptions, type OrderFact } from '../projection/loaded-order';
 import type { Recomputed } from '../projection/order-changes';
 import { projectOrders } from '../projection/project-orders';
-import { loadedOrders, loadOrders, REPLAY } from './ledger-orders';
+import { loadedOrders, loadGoingOn, loadOrders } from './ledger-orders';
 import { changeStatements } from './ledger-writes';
 import { changes, dialect, foldCache, lastTrip, oneTrip, outboxChanged, type Procedure, type Statement } from '../../store/procedures/procedure';
 
@@ -19,9 +19,9 @@ export function* applyOrderFacts(facts: readonly OrderFact[], options: LedgerOpt
   const orders = distinctOrders([...facts.map((f) => f.order), ...alsoOrders]);
   if (orders.length === 0) return [];
   const sql = yield* dialect();
-  const from = replay ? REPLAY : { replay: false as const, newFacts: facts, settings: options.settings };
-  const loaded = loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql, from)));
-  const projected = projectOrders(loaded, facts, options, yield* foldCache());
+  const cache = yield* foldCache();
+  const loaded = replay ? loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql))) : yield* loadGoingOn(orders, facts, options.settings, cache);
+  const projected = projectOrders(loaded, facts, options, cache);
   const { statements, events } = changeStatements(projected, options.now, sql);
   // A projector batch computed from records read before these writes must not land over them.
   yield* queueAfter(statements, events, statements.length + events.length > 0 ? [changes(BUMP_GENERATION)] : []);

@@ -4,20 +4,20 @@ import { changes, columnArrays, ladderRowInserts, sqlBySize, type Dialect, type 
 
 const CHECKPOINT_COLUMNS = 5;
 // After the orders' rows (a new order's order_id is found by its key, as its facts find it).
-const UPSERT_CHECKPOINTS = sqlBySize((rows) => `INSERT INTO ledger_fold_states (order_id, settings, last_moment, state_json)
+const UPSERT_CHECKPOINTS = sqlBySize((rows) => `INSERT INTO ledger_fold_positions (order_id, settings, last_moment, version)
   VALUES ${Array.from({ length: rows }, () => '((SELECT order_id FROM ledger_orders WHERE mall_id = ? AND shop_order_no = ?), ?, ?, ?)').join(', ')}
-  ON CONFLICT (order_id) DO UPDATE SET settings = excluded.settings, last_moment = excluded.last_moment, state_json = excluded.state_json`);
-const PG_UPSERT_CHECKPOINTS = `INSERT INTO ledger_fold_states (order_id, settings, last_moment, state_json)
-  SELECT o.order_id, c.settings, c.last_moment, c.state_json
-  FROM unnest(?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[]) AS c (mall_id, shop_order_no, settings, last_moment, state_json)
+  ON CONFLICT (order_id) DO UPDATE SET settings = excluded.settings, last_moment = excluded.last_moment, version = excluded.version`);
+const PG_UPSERT_CHECKPOINTS = `INSERT INTO ledger_fold_positions (order_id, settings, last_moment, version)
+  SELECT o.order_id, c.settings, c.last_moment, c.version
+  FROM unnest(?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[]) AS c (mall_id, shop_order_no, settings, last_moment, version)
   CROSS JOIN LATERAL (SELECT order_id FROM ledger_orders WHERE mall_id = c.mall_id AND shop_order_no = c.shop_order_no OFFSET 0) o
-  ON CONFLICT (order_id) DO UPDATE SET settings = excluded.settings, last_moment = excluded.last_moment, state_json = excluded.state_json`;
+  ON CONFLICT (order_id) DO UPDATE SET settings = excluded.settings, last_moment = excluded.last_moment, version = excluded.version`;
 // Rare (an order left ledger_error): one statement each.
-const FORGET_CHECKPOINT = 'DELETE FROM ledger_fold_states WHERE order_id = (SELECT order_id FROM ledger_orders WHERE mall_id = ? AND shop_order_no = ?)';
+const FORGET_CHECKPOINT = 'DELETE FROM ledger_fold_positions WHERE order_id = (SELECT order_id FROM ledger_orders WHERE mall_id = ? AND shop_order_no = ?)';
 
-/** The checkpoints' writes: the moved ones stored, the forgotten ones' rows deleted. */
+/** The fold positions' writes: the moved ones stored, the forgotten ones' rows deleted. */
 export function checkpointWrites(stored: readonly StoredCheckpoint[], forgotten: readonly OrderKey[], dialect: Dialect): Statement[] {
-  const rows = stored.map((c): Param[] => [c.order.mallId, c.order.shopOrderNo, c.settings, c.lastMoment, c.json]);
+  const rows = stored.map((c): Param[] => [c.order.mallId, c.order.shopOrderNo, c.settings, c.lastMoment, c.version]);
   const upserts = dialect === 'postgres'
     ? (rows.length === 0 ? [] : [changes(PG_UPSERT_CHECKPOINTS, ...columnArrays(rows, CHECKPOINT_COLUMNS))])
     : ladderRowInserts(UPSERT_CHECKPOINTS, CHECKPOINT_COLUMNS, rows);

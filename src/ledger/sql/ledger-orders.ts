@@ -1,10 +1,11 @@
 import type { LedgerFact, OrderKey } from '../fold/ledger-facts';
-import { foldSettingsKey } from '../fold/fold-state';
 import { orderKeyText } from '../fold/order-key';
 import type { LedgerSettings } from '../../config/ledger-settings';
+import type { FoldCache } from '../projection/fold-cache';
 import { unreadOrder, type LoadedOrder } from '../projection/loaded-order';
+import { needsFacts } from '../projection/order-computation';
 import { failedInputsOf, isFailedInputRow } from './failed-inputs';
-import { allRows, ladderChunks, sqlBySize, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
+import { allRows, dialect, ladderChunks, oneTrip, sqlBySize, type Dialect, type Param, type Procedure, type Statement } from '../../store/procedures/procedure';
 
 // The orders are read with their facts: each order by both columns of its unique key, its facts
 // by its order_id in a subquery (joined instead, a plan made before the tables had statistics, as
@@ -21,22 +22,22 @@ const FACTS_OF_ORDER = {
   postgres: "COALESCE((SELECT CAST(json_agg(f.fact_json) AS TEXT) FROM ledger_facts f WHERE f.order_id = o.order_id), '[]')",
 };
 /**
- * Every order's facts, no checkpoint: a rebuild replays from nothing, an expectation is judged on
- * the facts. Else the order's fold checkpoint (migration 019), and its facts only when the
- * checkpoint cannot go on: none, of other settings, or at or after the earliest new input (which
- * may then go before its last moment). An order's facts are its whole history: a batch that reads
- * them for an order of 2,000 inputs reads 2,000 rows, where the checkpoint is one.
+ * Every order's facts, no fold position: a rebuild replays from nothing, an expectation is judged
+ * on the facts. Else the orders' fold positions (migration 030) without their facts, which a second
+ * read fetches only for the orders whose fold cannot go on (`needsFacts`). An order's facts are its
+ * whole history: a batch that reads them for an order of 2,000 inputs reads 2,000 rows.
  */
 const COLUMNS = {
-  replay: (dialect: Dialect) => `${ORDER_COLUMNS}, NULL AS fold_settings, NULL AS fold_state, ${FACTS_OF_ORDER[dialect]} AS facts`,
-  checkpoint: (dialect: Dialect) => `${ORDER_COLUMNS}, s.settings AS fold_settings, s.state_json AS fold_state,
-    CASE WHEN s.state_json IS NULL OR s.settings <> ? OR s.last_moment >= ? THEN ${FACTS_OF_ORDER[dialect]} END AS facts`,
+  replay: (dialect: Dialect) => `${ORDER_COLUMNS}, NULL AS fold_settings, NULL AS fold_moment, NULL AS fold_version, ${FACTS_OF_ORDER[dialect]} AS facts`,
+  positions: () => `${ORDER_COLUMNS}, s.settings AS fold_settings, s.last_moment AS fold_moment, s.version AS fold_version, NULL AS facts`,
+  facts: (dialect: Dialect) => `o.mall_id, o.shop_order_no, ${FACTS_OF_ORDER[dialect]} AS facts`,
 };
-const CHECKPOINT_JOIN = 'LEFT JOIN ledger_fold_states s ON s.order_id = o.order_id';
+const POSITION_JOIN = 'LEFT JOIN ledger_fold_positions s ON s.order_id = o.order_id';
 const PAIRS = (rows: number) => Array.from({ length: rows }, () => '(o.mall_id = ? AND o.shop_order_no = ?)').join(' OR ');
 const LOAD_PAIRS = {
   replay: sqlBySize((rows) => `SELECT ${COLUMNS.replay('sqlite')} FROM ledger_orders o WHERE ${PAIRS(rows)}`),
-  checkpoint: sqlBySize((rows) => `SELECT ${COLUMNS.checkpoint('sqlite')} FROM ledger_orders o ${CHECKPOINT_JOIN} WHERE ${PAIRS(rows)}`),
+  positions: sqlBySize((rows) => `SELECT ${COLUMNS.positions()} FROM ledger_orders o ${POSITION_JOIN} WHERE ${PAIRS(rows)}`),
+  facts: sqlBySize((rows) => `SELECT ${COLUMNS.facts('sqlite')} FROM ledger_orders o WHERE ${PAIRS(rows)}`),
 };
 // The keys come as two arrays: one statement text whatever the count, prepared once per connection
 // (a VALUES list was a new text, parsed and planned again, for every count of orders).
@@ -44,8 +45,10 @@ const KEYS = `unnest(?::text[], ?::text[]) AS k (mall_id, shop_order_no)
   CROSS JOIN LATERAL (SELECT * FROM ledger_orders WHERE mall_id = k.mall_id AND shop_order_no = k.shop_order_no OFFSET 0) o`;
 const LOAD_LIST = {
   replay: `SELECT ${COLUMNS.replay('postgres')} FROM ${KEYS}`,
-  checkpoint: `SELECT ${COLUMNS.checkpoint('postgres')} FROM ${KEYS} ${CHECKPOINT_JOIN}`,
+  positions: `SELECT ${COLUMNS.positions()} FROM ${KEYS} ${POSITION_JOIN}`,
+  facts: `SELECT ${COLUMNS.facts('postgres')} FROM ${KEYS}`,
 };
+type LoadMode = keyof typeof LOAD_LIST;
 
 export interface LoadRow {
   mall_id: string;
@@ -53,33 +56,45 @@ export interface LoadRow {
   record_json: string | null;
   sweep_at: number | string | null;
   fold_settings: string | null;
-  fold_state: string | null;
+  fold_moment: number | string | null;
+  fold_version: string | null;
   /** A JSON array of the facts' JSON texts ('[]' when there are none); null when not read. */
   facts: string | null;
 }
 
-/** What an order's computation starts from: its facts (a replay), or its checkpoint and the facts only where it cannot go on. */
-export type LoadFrom = { replay: true } | { replay: false; newFacts: ReadonlyArray<{ fact: LedgerFact }>; settings: LedgerSettings };
-
-export const REPLAY: LoadFrom = { replay: true };
-
 /**
- * The statements that read what the orders hold: their stored records, and their facts or their
- * fold checkpoints (`from`). No row lock: on
- * PostgreSQL every write transaction takes the outbox-order lock as it begins (group-commit.ts),
- * so write transactions run one at a time across replicas and nothing read here can change
- * before this transaction commits; SQLite has one writer. A new order's row is written once,
- * with its first record.
+ * The statements that read what the orders hold, with their facts (a replay: a rebuild, an
+ * expectation judged on them), or with their fold positions instead (`loadGoingOn` then reads the
+ * facts of the orders that need them). No row lock: on PostgreSQL every write transaction takes the
+ * outbox-order lock as it begins (group-commit.ts), so write transactions run one at a time across
+ * replicas and nothing read here can change before this transaction commits; SQLite has one
+ * writer. A new order's row is written once, with its first record.
  */
-export function loadOrders(orders: readonly OrderKey[], dialect: Dialect, from: LoadFrom = REPLAY): Statement[] {
-  const failed = failedInputsOf(orders, dialect);
-  const mode = from.replay ? 'replay' : 'checkpoint';
-  const wanted: Param[] = from.replay ? [] : [foldSettingsKey(from.settings), earliestMs(from.newFacts)];
-  if (dialect === 'postgres') return orders.length === 0 ? [] : [allRows(LOAD_LIST[mode], ...wanted, orders.map((o) => o.mallId), orders.map((o) => o.shopOrderNo)), ...failed];
-  return [...ladderChunks(orders, 2, LOOKUPS_EACH).map((run) => allRows(LOAD_PAIRS[mode](run.length), ...wanted, ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo]))), ...failed];
+export function loadOrders(orders: readonly OrderKey[], dialect: Dialect, mode: 'replay' | 'positions' = 'replay'): Statement[] {
+  return [...lookups(orders, dialect, mode), ...failedInputsOf(orders, dialect)];
 }
 
-/** The earliest stored time among new facts (past any checkpoint when there are none: the sweep goes on from each). */
+function lookups(orders: readonly OrderKey[], dialect: Dialect, mode: LoadMode): Statement[] {
+  if (dialect === 'postgres') return orders.length === 0 ? [] : [allRows(LOAD_LIST[mode], orders.map((o) => o.mallId), orders.map((o) => o.shopOrderNo))];
+  return ladderChunks(orders, 2, LOOKUPS_EACH).map((run) => allRows(LOAD_PAIRS[mode](run.length), ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo])));
+}
+
+/**
+ * The orders as a batch that goes on from their folds reads them: their records and fold
+ * positions, then, in a second read, the facts of those whose fold cannot go on from the state the
+ * projector's cache kept (`needsFacts`; every one where there is no cache, on the writer).
+ */
+export function* loadGoingOn(orders: readonly OrderKey[], newFacts: ReadonlyArray<{ fact: LedgerFact }>, settings: LedgerSettings, cache: FoldCache | null): Procedure<Map<string, LoadedOrder>> {
+  if (orders.length === 0) return new Map();
+  const sql = yield* dialect();
+  const loaded = loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql, 'positions')));
+  const earliest = earliestMs(newFacts);
+  const wanting = [...loaded.values()].filter((entry) => needsFacts(entry, earliest, settings, cache)).map((entry) => entry.order);
+  if (wanting.length > 0) withFacts(loaded, (yield* oneTrip(...lookups(wanting, sql, 'facts'))) as LoadRow[][]);
+  return loaded;
+}
+
+/** The earliest stored time among new facts (past any position when there are none: the sweep goes on from each). */
 function earliestMs(facts: ReadonlyArray<{ fact: LedgerFact }>): number {
   let earliest = Number.MAX_SAFE_INTEGER;
   for (const { fact } of facts) {
@@ -106,14 +121,30 @@ export function loadedOrders(orders: readonly OrderKey[], answers: readonly unkn
       entry.exists = true;
       entry.storedJson = row.record_json;
       entry.sweepAt = row.sweep_at === null ? null : Number(row.sweep_at);
-      entry.checkpoint = row.fold_state === null || row.fold_settings === null ? null : { json: row.fold_state, settings: row.fold_settings };
-      entry.factsRead = row.facts !== null;
-      try {
-        for (const fact of row.facts === null ? [] : (JSON.parse(row.facts) as string[])) entry.facts.push(JSON.parse(fact) as LedgerFact);
-      } catch (error) {
-        entry.loadError = `a stored fact cannot be read: ${(error as Error).message}`;
-      }
+      entry.foldPosition = row.fold_version === null || row.fold_settings === null
+        ? null
+        : { settings: row.fold_settings, lastMoment: row.fold_moment === null ? null : Number(row.fold_moment), version: row.fold_version };
+      entry.factsRead = false;
+      addFacts(entry, row.facts);
     }
   }
   return loaded;
+}
+
+/** The facts the second read found, each to its order. */
+function withFacts(loaded: Map<string, LoadedOrder>, answers: readonly LoadRow[][]): void {
+  for (const rows of answers) for (const row of rows) {
+    const entry = loaded.get(orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }));
+    if (entry) addFacts(entry, row.facts);
+  }
+}
+
+function addFacts(entry: LoadedOrder, facts: string | null): void {
+  if (facts === null) return;
+  entry.factsRead = true;
+  try {
+    for (const fact of JSON.parse(facts) as string[]) entry.facts.push(JSON.parse(fact) as LedgerFact);
+  } catch (error) {
+    entry.loadError = `a stored fact cannot be read: ${(error as Error).message}`;
+  }
 }

@@ -4,7 +4,7 @@ import { batchFacts, batchTime, type StoredInput, type StoredNotification } from
 import type { StoredConflict, StoredRejection } from '../projection/input-facts';
 import { firstSeen, type LoadedOrder } from '../projection/loaded-order';
 import { projectOrders } from '../projection/project-orders';
-import { loadedOrders, loadOrders } from './ledger-orders';
+import { loadGoingOn } from './ledger-orders';
 import { changeStatements } from './ledger-writes';
 import { queueAfter } from './apply-order-facts';
 import { paymentSearchWrites } from './payment-search-rows';
@@ -133,11 +133,12 @@ export function* computeLedgerBatch(limit: number, now: string, settings: Ledger
   const errors = [...read.errors];
   const orders = firstSeen([...facts.map((f) => f.order), ...unread.map((p) => p.order)]);
   const sql = yield* dialect();
-  const loaded: Map<string, LoadedOrder> = orders.length > 0 ? loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql, { replay: false, newFacts: facts, settings }))) : new Map();
+  const cache = yield* foldCache();
+  const loaded: Map<string, LoadedOrder> = yield* loadGoingOn(orders, facts, settings, cache);
   // Kept, not passed: the order stays ledger_error through its later inputs until the input is applied.
   for (const { order, seq, json, error } of unread) loaded.get(orderKeyText(order))!.failedInputs.push({ seq, factJson: json, error });
   const asOf = batchTime(facts, now);
-  const projected = projectOrders(loaded, facts, { now: asOf, settings }, yield* foldCache());
+  const projected = projectOrders(loaded, facts, { now: asOf, settings }, cache);
   const { statements, events } = changeStatements(projected, asOf, sql);
   statements.unshift(...unread.map(({ order, seq, error }) => keepFailedInput(seq, order, error, now)));
   // The console search's rows of the notifications read (migration 021), in this same transaction.

@@ -1,57 +1,68 @@
-import { emptyCheckpoint } from '../../../src/ledger/fold/discrepancy-lifecycle';
+import { DEFAULT_LEDGER_SETTINGS } from '../../../src/config/ledger-settings';
+import { replayToCheckpoint } from '../../../src/ledger/fold/compute-order-record';
+import { emptyCheckpoint, type FoldCheckpoint } from '../../../src/ledger/fold/discrepancy-lifecycle';
 import { FoldCache } from '../../../src/ledger/projection/fold-cache';
+import { approval, minute, ORDER, partialCancel, PG } from '../ledger-fixtures';
 
 /**
- * The compute thread keeps the checkpoints it wrote, with their text, and goes on from one only
- * while the store holds that very text (fold-cache.ts). The store-level contract
- * (ledger-fold-checkpoint.test.ts) shows a checkpoint replaced in the store is read from the store.
+ * The projector's thread keeps the fold states it wrote, under the token stored with each order's
+ * position, and goes on from one only while the store holds that very token (fold-cache.ts). The
+ * store-level contract (test/store/ledger-fold-checkpoint.test.ts) shows a position another writer
+ * moved is replayed from the facts.
  */
 describe('the fold cache', () => {
   let cache: FoldCache;
   beforeEach(() => {
     cache = new FoldCache();
   });
-  const order = { mallId: 'T0001234', shopOrderNo: 'ORD-KEPT' };
 
-  it('gives the kept checkpoint for the text it was kept with, once: the fold changes it in place', () => {
+  it('gives the kept state for the token it was kept under, once: the fold changes it in place', () => {
     const checkpoint = emptyCheckpoint();
-    cache.keep(order, '{"v":1,"a":1}', checkpoint);
-    expect(cache.take(order, '{"v":1,"a":1}')).toBe(checkpoint);
-    expect(cache.take(order, '{"v":1,"a":1}')).toBeNull();
+    cache.keep(ORDER, 'v-1', checkpoint);
+    expect(cache.holds(ORDER, 'v-1')).toBe(true);
+    expect(cache.take(ORDER, 'v-1')).toBe(checkpoint);
+    expect(cache.holds(ORDER, 'v-1')).toBe(false);
+    expect(cache.take(ORDER, 'v-1')).toBeNull();
   });
 
-  it('gives nothing when the store holds another text (another replica\'s write, a rolled-back batch, a rebuild), and forgets it', () => {
-    cache.keep(order, '{"v":1,"a":1}', emptyCheckpoint());
-    expect(cache.take(order, '{"v":1,"a":2}')).toBeNull();
-    expect(cache.take(order, '{"v":1,"a":1}')).toBeNull();
-    expect(cache.take({ ...order, shopOrderNo: 'ORD-OTHER' }, '{"v":1,"a":1}')).toBeNull();
+  it("gives nothing when the store holds another token (another replica's write, a thrown-away batch, a rebuild), and forgets it", () => {
+    cache.keep(ORDER, 'v-1', emptyCheckpoint());
+    expect(cache.holds(ORDER, 'v-2')).toBe(false);
+    expect(cache.take(ORDER, 'v-2')).toBeNull();
+    expect(cache.take(ORDER, 'v-1')).toBeNull();
+    cache.keep(ORDER, 'v-1', emptyCheckpoint());
+    expect(cache.take({ ...ORDER, shopOrderNo: 'ORD-OTHER' }, 'v-1')).toBeNull();
   });
 
-  it('keeps the latest write of an order, and forgets the least recently written past its bound of 32 MB of text', () => {
-    const first = emptyCheckpoint();
-    cache.keep(order, 'old', emptyCheckpoint());
-    cache.keep(order, 'new', first);
-    expect(cache.take(order, 'old')).toBeNull();
-    cache.keep(order, 'new', first);
-    expect(cache.take(order, 'new')).toBe(first);
-    const big = 'x'.repeat(7 * 1024 * 1024);
-    const orders = Array.from({ length: 5 }, (_, i) => ({ ...order, shopOrderNo: `ORD-BIG-${i}` }));
-    for (const o of orders) cache.keep(o, big, emptyCheckpoint());
-    expect(cache.take(orders[0]!, big)).toBeNull();
-    for (const o of orders.slice(1)) expect(cache.take(o, big)).not.toBeNull();
+  it('keeps the latest write of an order', () => {
+    const latest = emptyCheckpoint();
+    cache.keep(ORDER, 'v-old', emptyCheckpoint());
+    cache.keep(ORDER, 'v-new', latest);
+    expect(cache.holds(ORDER, 'v-old')).toBe(false);
+    expect(cache.take(ORDER, 'v-new')).toBe(latest);
   });
 });
 
-describe('the fold cache of a smaller bound', () => {
-  it('holds no more text than its bound, and says how much it holds', () => {
-    const cache = new FoldCache(1000);
-    const order = (i: number) => ({ mallId: 'T0001234', shopOrderNo: `ORD-${i}` });
-    for (let i = 0; i < 10; i += 1) cache.keep(order(i), 'y'.repeat(200), emptyCheckpoint());
-    expect(cache.textBytes).toBe(1000);
-    expect(cache.take(order(4), 'y'.repeat(200))).toBeNull();
-    expect(cache.take(order(9), 'y'.repeat(200))).not.toBeNull();
-    expect(cache.textBytes).toBe(800);
-    cache.keep(order(11), 'z'.repeat(251), emptyCheckpoint());
-    expect(cache.take(order(11), 'z'.repeat(251))).toBeNull();
+describe('the fold cache is bounded by the facts its states hold', () => {
+  /** A state of `n` facts: a payment and n - 1 cancels of 1 won. */
+  const stateOf = (n: number): FoldCheckpoint => {
+    const facts = [approval({ pgCno: PG.card, amount: 100000, at: 0 }),
+      ...Array.from({ length: n - 1 }, (_, i) => partialCancel({ pgCno: PG.card, cancelPgCno: `2611211200000${String(1000 + i).padStart(7, '0')}`, cancelAmount: 1, at: 1 + i }))];
+    return replayToCheckpoint(ORDER, facts, { now: minute(n + 1), settings: DEFAULT_LEDGER_SETTINGS }).checkpoint;
+  };
+  const order = (i: number) => ({ ...ORDER, shopOrderNo: `ORD-${i}` });
+
+  it('forgets the least recently written past its bound, keeps no order of more than half of it, and says what it holds', () => {
+    const cache = new FoldCache(100);
+    const ten = stateOf(10);
+    for (let i = 0; i < 12; i += 1) cache.keep(order(i), `v-${i}`, ten);
+    expect(cache.heldFacts).toBe(100);
+    expect(cache.holds(order(1), 'v-1')).toBe(false);
+    expect(cache.holds(order(2), 'v-2')).toBe(true);
+    expect(cache.take(order(11), 'v-11')).toBe(ten);
+    expect(cache.heldFacts).toBe(90);
+    cache.keep(order(20), 'v-20', stateOf(51));
+    expect(cache.holds(order(20), 'v-20')).toBe(false);
+    expect(cache.heldFacts).toBe(90);
   });
 });

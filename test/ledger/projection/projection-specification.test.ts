@@ -6,6 +6,7 @@ import type { OrderRecord } from '../../../src/ledger/fold/order-record';
 import { FoldCache } from '../../../src/ledger/projection/fold-cache';
 import { unreadOrder, type LoadedOrder, type OrderFact } from '../../../src/ledger/projection/loaded-order';
 import type { OrderChanges } from '../../../src/ledger/projection/order-changes';
+import { needsFacts } from '../../../src/ledger/projection/order-computation';
 import { projectOrders } from '../../../src/ledger/projection/project-orders';
 import { approval, expectation, ORDER, partialCancel, PG, minute } from '../ledger-fixtures';
 
@@ -25,21 +26,23 @@ class StoredOrder {
     const key = orderKeyText(ORDER);
     for (const { fact } of changes.facts) this.entry.facts.push(fact);
     for (const write of changes.records) if (orderKeyText(write.order) === key) Object.assign(this.entry, { exists: true, storedJson: write.json, sweepAt: write.sweepAt });
-    for (const checkpoint of changes.checkpoints) this.entry.checkpoint = { json: checkpoint.json, settings: checkpoint.settings };
-    if (changes.forgotten.length > 0) this.entry.checkpoint = null;
+    for (const { settings: key, lastMoment, version } of changes.checkpoints) this.entry.foldPosition = { settings: key, lastMoment, version };
+    if (changes.forgotten.length > 0) this.entry.foldPosition = null;
   }
 
-  /** As a batch loads it: a fresh copy, its facts read only when asked (a checkpoint goes on without them). */
-  loaded(factsRead: boolean): Map<string, LoadedOrder> {
-    const copy: LoadedOrder = { ...this.entry, facts: factsRead || this.entry.checkpoint === null ? [...this.entry.facts] : [], factsRead: factsRead || this.entry.checkpoint === null, failedInputs: [...this.entry.failedInputs] };
+  /** As a batch loads it: a fresh copy, its facts read only when its fold cannot go on from the cache (`needsFacts`). */
+  loaded(facts: readonly LedgerFact[], cache: FoldCache | null): Map<string, LoadedOrder> {
+    const earliest = Math.min(...facts.map((f) => Date.parse(f.recordedAt)), Number.MAX_SAFE_INTEGER);
+    const read = needsFacts(this.entry, earliest, settings, cache) || !this.entry.exists;
+    const copy: LoadedOrder = { ...this.entry, facts: read ? [...this.entry.facts] : [], factsRead: read, failedInputs: [...this.entry.failedInputs] };
     return new Map([[orderKeyText(ORDER), copy]]);
   }
 }
 
 const batchTime = (facts: readonly LedgerFact[]) => facts.reduce((latest, f) => (f.recordedAt > latest ? f.recordedAt : latest), '');
 
-function project(store: StoredOrder, facts: readonly LedgerFact[], cache: FoldCache | null = null, factsRead = true): OrderChanges {
-  const changes = projectOrders(store.loaded(factsRead), facts.map((fact): OrderFact => ({ order: ORDER, fact })), { now: batchTime(facts) || minute(0), settings }, cache);
+function project(store: StoredOrder, facts: readonly LedgerFact[], cache: FoldCache | null = null): OrderChanges {
+  const changes = projectOrders(store.loaded(facts, cache), facts.map((fact): OrderFact => ({ order: ORDER, fact })), { now: batchTime(facts) || minute(0), settings }, cache);
   store.apply(changes);
   return changes;
 }
@@ -115,17 +118,35 @@ describe('the ledger projection: given what the store holds, when new facts arri
     expect(record(repaired)).toMatchObject({ status: 'partially_cancelled', cancelled: 3000 });
   });
 
-  it('a long order keeps a checkpoint, and the projector\'s cache holds the very text the store is given', () => {
+  it("a long order keeps a fold position, each write under a new token, and the projector's cache holds its state under the stored one", () => {
     const cache = new FoldCache();
     const store = new StoredOrder();
     project(store, [expectation({ received: 0 }), paid], cache);
-    let last: OrderChanges | null = null;
-    for (let n = 1; n <= 9; n += 1) last = project(store, [cancel(n, 100, 1 + n)], cache, false);
-    const stored = last!.checkpoints.at(-1)!;
-    expect(stored.settings).toMatch(/grace=/);
-    expect(cache.take(ORDER, stored.json)).not.toBeNull();
-    // Without the facts (the checkpoint goes on) the record is the one a replay of every fact gives.
+    const tokens: string[] = [];
+    for (let n = 1; n <= 9; n += 1) tokens.push(...project(store, [cancel(n, 100, 1 + n)], cache).checkpoints.map((c) => c.version));
+    expect(tokens.length).toBeGreaterThan(1);
+    expect(new Set(tokens).size).toBe(tokens.length);
+    expect(store.entry.foldPosition).toMatchObject({ settings: expect.stringMatching(/grace=/), lastMoment: Date.parse(minute(10)), version: tokens.at(-1) });
+    expect(cache.holds(ORDER, tokens.at(-1)!)).toBe(true);
+    // Without reading the facts (the kept state goes on), the record is the one a replay of every fact gives.
     expect(JSON.parse(store.entry.storedJson!)).toEqual(computeOrderRecord(ORDER, store.entry.facts, { now: minute(10), settings }).record);
+  });
+
+  it("a state kept under another token than the store's (another writer moved the order) is not gone on from: the facts are read and replayed", () => {
+    const cache = new FoldCache();
+    const store = new StoredOrder();
+    project(store, [expectation({ received: 0 }), paid], cache);
+    for (let n = 1; n <= 8; n += 1) project(store, [cancel(n, 100, 1 + n)], cache);
+    const mine = store.entry.foldPosition!.version;
+    // Another replica's projector stored its own write of the order, with a cancel this one never folded.
+    const other = new StoredOrder();
+    other.entry = { ...store.entry, facts: [...store.entry.facts] };
+    project(other, [cancel(20, 500, 20)]);
+    store.entry = other.entry;
+    expect(store.entry.foldPosition!.version).not.toBe(mine);
+    expect(needsFacts(store.entry, Date.parse(minute(21)), settings, cache)).toBe(true);
+    const next = project(store, [cancel(21, 100, 21)], cache);
+    expect(record(next)).toMatchObject({ cancelled: 800 + 500 + 100 });
   });
 
   it('batches of one input each send the same events, and end at the same record, as one batch of them all', () => {

@@ -47,7 +47,7 @@ export function projectorContract(openDatabase: () => Promise<ProjectorDatabase>
     const [fact] = await db.sql("SELECT id, fact_json FROM ledger_facts WHERE id LIKE 'evt_%'");
     await db.sql('UPDATE ledger_facts SET fact_json = ? WHERE id = ?', '{"kind": "notification", broken', String(fact!.id));
     // Without its fold checkpoint (as an order projected before migration 019): the next input replays the facts and meets it.
-    await db.sql('DELETE FROM ledger_fold_states');
+    await db.sql('DELETE FROM ledger_fold_positions');
 
     // Before the projector, the ack's own transaction read this fact and failed (503) for ever.
     await expect(stores.store.record(cancelled('ORD-POISON', 'PG-POISON', 'PG-POISON-C', 10000, 1, 20000))).resolves.toMatchObject({ outcome: 'accepted' });
