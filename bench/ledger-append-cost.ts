@@ -76,7 +76,7 @@ async function addedInputs(bench: BenchStore, order: OneOrder, facts: number, re
   const wal = bench.file ? new SqliteWalGuard(bench.file) : null;
   try {
     for (let i = 0; wal && i < repeats; i += 1) {
-      wal.begin();
+      await wal.begin();
       await addOne();
       const growth = wal.end();
       frames += growth.frames;

@@ -9,6 +9,8 @@ import { walGrowth } from './wal-index';
  * the WAL, so the WAL only grows: its size growth is the window's frames. Only for short windows
  * on a quiet store (the checkpoint waits for the writer; the WAL grows while held).
  */
+const TRUNCATE_ATTEMPTS = 100;
+
 export class SqliteWalGuard {
   private readonly db: Database.Database;
   private readonly pageSize: number;
@@ -19,9 +21,14 @@ export class SqliteWalGuard {
     this.pageSize = this.db.pragma('page_size', { simple: true }) as number;
   }
 
-  begin(): void {
-    const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
-    if (result?.busy) process.stderr.write('[ledger-cost] the WAL could not be emptied before a window: its growth may count earlier frames\n');
+  async begin(): Promise<void> {
+    // The store's checkpointer or the projector's reader may be at the WAL for a moment.
+    for (let attempt = 1; ; attempt += 1) {
+      const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+      if (!result?.busy) break;
+      if (attempt === TRUNCATE_ATTEMPTS) throw new Error('the WAL could not be emptied before a window: its growth would not be the window\'s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     this.db.exec('BEGIN');
     this.db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
     this.sizeBefore = this.walSize();

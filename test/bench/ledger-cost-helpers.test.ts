@@ -31,11 +31,11 @@ describe('the ledger cost bench\'s WAL accounting', () => {
   /** What SQLite itself says the WAL holds: its last frame, as a PASSIVE checkpoint reports it. */
   const framesInWal = () => (db.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number }>)[0]!.log;
 
-  it('counts the frames a window adds as SQLite does, though a checkpoint ran inside the window', () => {
+  it('counts the frames a window adds as SQLite does, though a checkpoint ran inside the window', async () => {
     insert(20);
     const guard = new SqliteWalGuard(join(dir, 'test.db'));
     try {
-      guard.begin();
+      await guard.begin();
       insert(50);
       // Would copy the WAL and let the next write rewind it, but for the guard's reader.
       db.pragma('wal_checkpoint(PASSIVE)');
