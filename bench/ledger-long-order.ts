@@ -59,7 +59,7 @@ export async function longOrder(bench: BenchStore, cancels: number, rate: number
   const batchOf = inputs.map(() => 0);
   let b = 0;
   inputs.forEach((input, i) => {
-    while (applied[b]!.inboxSeq < input.seq) b += 1;
+    while (b < applied.length - 1 && applied[b]!.inboxSeq < input.seq) b += 1;
     appliedAt[i] = applied[b]!.at;
     batchOf[i] = b;
   });
