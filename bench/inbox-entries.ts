@@ -4,6 +4,7 @@ import type { NotiType } from '../src/notifications/event-types';
 import { normalizeNotification } from '../src/notifications/normalize';
 import { validateNotification } from '../src/notifications/schema';
 import { planNotifications } from '../src/simulator/scenario';
+import type { WireNotification } from '../src/simulator/wire-notification';
 import type { InboxEntry } from '../src/store/store';
 
 /**
@@ -13,10 +14,13 @@ import type { InboxEntry } from '../src/store/store';
 export function inboxEntries(types: readonly NotiType[], count: number): InboxEntry[] {
   const wires = planNotifications(types, Math.ceil(count / types.length));
   const receivedAt = new Date().toISOString();
-  return wires.slice(0, count).map((wire) => {
-    const validation = validateNotification(decodeBody(wire.body, wire.contentType), { mallIds: [] });
-    if (!validation.ok) throw new Error(`simulator notification invalid: ${validation.reasons.join('; ')}`);
-    const { event, dedupKey } = normalizeNotification(validation.value, { receivedAt, sourceIp: '203.233.72.150', environment: 'production' });
-    return { dedupKey, event, bodyHash: bodyHash(validation.value.fields), rawBody: wire.body, contentType: wire.contentType };
-  });
+  return wires.slice(0, count).map((wire) => inboxEntry(wire, receivedAt));
+}
+
+/** One notification's store entry, received at `receivedAt`. */
+export function inboxEntry(wire: WireNotification, receivedAt = new Date().toISOString()): InboxEntry {
+  const validation = validateNotification(decodeBody(wire.body, wire.contentType), { mallIds: [] });
+  if (!validation.ok) throw new Error(`simulator notification invalid: ${validation.reasons.join('; ')}`);
+  const { event, dedupKey } = normalizeNotification(validation.value, { receivedAt, sourceIp: '203.233.72.150', environment: 'production' });
+  return { dedupKey, event, bodyHash: bodyHash(validation.value.fields), rawBody: wire.body, contentType: wire.contentType };
 }

@@ -3,6 +3,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LatencySamples } from './latency-samples';
 import { loadSource, NotificationPool, paced, type PacedResult } from './load';
+import { loadBuild } from './ledger-bench-store';
+import { ledgerCostConfig, runLedgerCost } from './ledger-cost-run';
 import { createBenchSchema } from './postgres-schema';
 import { REPO_ROOT, startBareServer, startReceiver, type RunningProcess } from './processes';
 import { tailQueueFile } from './queue-tail';
@@ -16,7 +18,9 @@ import { startTraceSink } from './trace-sink';
  * `npm run bench`: bare Express against the built receiver (SQLite, fsync before every ack,
  * file sink, relay running) in alternated rounds at 1, 32 and 128 connections, a receiver on a
  * 1M-row inbox beside them at 32, a truly paced 500/s run, and the PostgreSQL store with one
- * and two replicas when BENCH_POSTGRES_URL (or TEST_POSTGRES_URL) names a database.
+ * and two replicas when BENCH_POSTGRES_URL (or TEST_POSTGRES_URL) names a database; at the end
+ * a short form of `npm run bench:ledger` (the ledger's cost as an order's history grows; its
+ * LEDGER_COST_* sizes apply), BENCH_LEDGER=0 leaves it out.
  */
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 /** Five, not three: on this shared machine one round in three or four is disturbed, and the median must not land on it. */
@@ -40,6 +44,9 @@ const BASELINE_DIST = process.env.BENCH_BASELINE_DIST;
 // BENCH_TRACED=1: a receiver with OpenTelemetry on at full sampling (always_on), exporting to a
 // local OTLP/HTTP sink, joins the rounds at 32 connections beside the one with tracing off.
 const TRACED = process.env.BENCH_TRACED === '1';
+const LEDGER = process.env.BENCH_LEDGER !== '0';
+/** The ledger's cost in a few minutes: two order lengths, a shorter long order, a shorter mix after its warm-up. */
+const SHORT_LEDGER_COST = { facts: [1, 1000], repeats: 5, longCancels: 2000, block: 200, mixWarmup: 5000, mix: 5000, rounds: 1 };
 const DRAIN_LIMIT_MS = 120_000;
 const BASE_PORT = 18_180;
 
@@ -173,6 +180,11 @@ async function main(): Promise<void> {
     await traceSink?.stop();
     rmSync(work, { recursive: true, force: true });
   }
+  let ledgerCost = '';
+  if (LEDGER) {
+    const builds = [loadBuild('this build', join(REPO_ROOT, 'dist')), ...(BASELINE_DIST ? [loadBuild('baseline build', BASELINE_DIST)] : [])];
+    ledgerCost = await runLedgerCost(builds, ledgerCostConfig(process.env, SHORT_LEDGER_COST), log);
+  }
 
   log(`load average at the end ${loadAverage()}; ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
   const out = [
@@ -182,6 +194,7 @@ async function main(): Promise<void> {
     '',
     `backlog drained ${drainSeconds.toFixed(1)} s after the saturating rounds`,
     ...catchUps,
+    ...(ledgerCost ? ['', ledgerCost] : []),
   ].join('\n');
   process.stdout.write(`${out}\n`);
   const file = join(REPO_ROOT, 'dist-bench', 'bench-results.json');

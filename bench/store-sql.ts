@@ -37,6 +37,13 @@ export function readOne<T>(databaseUrl: string, sql: string, params: unknown[]):
     async (client) => (await client.query(numbered(sql), params)).rows[0] as T | undefined);
 }
 
+/** One parameterised read: every row. */
+export function readAll<T>(databaseUrl: string, sql: string, params: unknown[]): Promise<T[]> {
+  return onStore(databaseUrl,
+    (db) => db.prepare(sql).all(...params) as T[],
+    async (client) => (await client.query(numbered(sql), params)).rows as T[]);
+}
+
 /** One parameterised write; the rows it changed. */
 export function writeSql(databaseUrl: string, sql: string, params: unknown[] = []): Promise<number> {
   return onStore(databaseUrl,
