@@ -9,7 +9,8 @@ import { methodAndSimulatedContract } from './method-and-simulated-contract';
 import { statusHistoryContract } from './status-history-contract';
 import { summaryContract, type SummaryStores } from './summary-contract';
 
-const FORGET = 'DELETE FROM summary_bookings; DELETE FROM summary_order_status; DELETE FROM summary_daily;';
+// What a store whose orders the summary never counted holds: no totals, no day lists, no order's header counted.
+const FORGET = 'DELETE FROM summary_daily; DELETE FROM summary_order_days; UPDATE ledger_orders SET summary_day = NULL;';
 
 async function sqliteStores(): Promise<SummaryStores> {
   const dir = mkdtempSync(join(tmpdir(), 'noti-summary-'));

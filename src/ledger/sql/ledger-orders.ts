@@ -24,7 +24,7 @@ export function distinctOrders(orders: Iterable<OrderKey>): OrderKey[] {
 // costs the event loop a socket write each: it joins the keys, as two arrays, to a search of the
 // unique key per key instead (LATERAL, so no plan can read the table to hash it).
 const LOOKUPS_EACH = 256;
-const ORDER_COLUMNS = 'o.mall_id, o.shop_order_no, o.record_json, o.sweep_at';
+const ORDER_COLUMNS = 'o.mall_id, o.shop_order_no, o.record_json, o.sweep_at, o.summary_day';
 const FACTS_OF_ORDER = {
   sqlite: '(SELECT json_group_array(f.fact_json) FROM ledger_facts f WHERE f.order_id = o.order_id)',
   postgres: "COALESCE((SELECT CAST(json_agg(f.fact_json) AS TEXT) FROM ledger_facts f WHERE f.order_id = o.order_id), '[]')",
@@ -61,6 +61,7 @@ export interface LoadRow {
   shop_order_no: string;
   record_json: string | null;
   sweep_at: number | string | null;
+  summary_day: string | null;
   fold_settings: string | null;
   fold_state: string | null;
   /** A JSON array of the facts' JSON texts ('[]' when there are none); null when not read. */
@@ -107,6 +108,8 @@ export interface LoadedOrder {
   /** The stored record as stored (JSON): compared as text, parsed only when the record changed. */
   storedJson: string | null;
   sweepAt: number | null;
+  /** The day its stored status counts from in the day's money; null when the totals do not count the order (`summary-delta.ts`). */
+  summaryDay: string | null;
   /** The order's stored facts, when they were read (`factsRead`; an order without a row has none). */
   facts: LedgerFact[];
   factsRead: boolean;
@@ -121,7 +124,7 @@ export interface LoadedOrder {
 /** The answers of `loadOrders`' statements, per order. */
 export function loadedOrders(orders: readonly OrderKey[], answers: readonly unknown[]): Map<string, LoadedOrder> {
   const loaded = new Map<string, LoadedOrder>();
-  for (const order of orders) loaded.set(orderKeyText(order), { order, exists: false, storedJson: null, sweepAt: null, facts: [], factsRead: true, checkpoint: null, loadError: null, failedInputs: [] });
+  for (const order of orders) loaded.set(orderKeyText(order), { order, exists: false, storedJson: null, sweepAt: null, summaryDay: null, facts: [], factsRead: true, checkpoint: null, loadError: null, failedInputs: [] });
   for (const rows of answers as LoadRow[][]) {
     for (const row of rows) {
       const entry = loaded.get(orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }));
@@ -133,6 +136,7 @@ export function loadedOrders(orders: readonly OrderKey[], answers: readonly unkn
       entry.exists = true;
       entry.storedJson = row.record_json;
       entry.sweepAt = row.sweep_at === null ? null : Number(row.sweep_at);
+      entry.summaryDay = row.summary_day;
       entry.checkpoint = row.fold_state === null || row.fold_settings === null ? null : { json: row.fold_state, settings: row.fold_settings };
       entry.factsRead = row.facts !== null;
       try {

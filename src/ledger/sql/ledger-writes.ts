@@ -9,7 +9,7 @@ import { checkpointRow, checkpointWrites, computeLoadedOrder, usableCheckpoint }
 import { inInputOrder, inputEvents, type TimedEvent } from './input-events';
 import { keep } from './kept-checkpoints';
 import { orderKeyText, storedRecord, type LoadedOrder } from './ledger-orders';
-import { notificationTimes, summaryChange, summaryWrites, type SummaryChange } from './summary/summary-writes';
+import { notificationTimes, summaryChange, summaryWrites, type EventTimes, type SummaryChange } from './summary/summary-writes';
 import { changes, chunks, columnArrays, ladderChunks, ladderRowInserts, placeholders, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
 
 /** A fact to store for an order. */
@@ -35,6 +35,8 @@ export interface Recomputed {
   error: string | null;
   /** The own times of the order's notifications (what the day page lists it by), read when asked. */
   eventTimes: () => string[];
+  /** The day its status counted from in the day's money as stored before this computation; null when the totals did not count it. */
+  summaryDay: string | null;
 }
 
 const FACT_COLUMNS = 6;
@@ -43,11 +45,11 @@ const FACT_COLUMNS = 6;
 const INSERT_FACTS = sqlBySize((rows) => `INSERT INTO ledger_facts (order_id, id, kind, recorded_at, fact_json)
   VALUES ${Array.from({ length: rows }, () => '((SELECT order_id FROM ledger_orders WHERE mall_id = ? AND shop_order_no = ?), ?, ?, ?, ?)').join(', ')}
   ON CONFLICT DO NOTHING`);
-const ORDER_COLUMNS = 6;
-const UPSERT_ORDERS = sqlBySize((rows) => `INSERT INTO ledger_orders (mall_id, shop_order_no, status, record_json, sweep_at, updated_at)
+const ORDER_COLUMNS = 7;
+const UPSERT_ORDERS = sqlBySize((rows) => `INSERT INTO ledger_orders (mall_id, shop_order_no, status, record_json, sweep_at, updated_at, summary_day)
   VALUES ${valueRows(rows, ORDER_COLUMNS)}
   ON CONFLICT (mall_id, shop_order_no) DO UPDATE SET status = excluded.status, record_json = excluded.record_json,
-    sweep_at = excluded.sweep_at, updated_at = excluded.updated_at`);
+    sweep_at = excluded.sweep_at, updated_at = excluded.updated_at, summary_day = excluded.summary_day`);
 const DISCREPANCY_COLUMNS = 9;
 const UPSERT_DISCREPANCIES = sqlBySize((rows) => `INSERT INTO ledger_discrepancies (id, mall_id, shop_order_no, kind, opened_at,
     resolved_at, resolved_by, note, discrepancy_json)
@@ -76,13 +78,13 @@ const QUEUE_EVENTS = sqlBySize((rows) => `INSERT INTO outbox (inbox_seq, event_i
 // and run per projector batch; the same rows from arrays, each order found by its unique key
 // (LATERAL, so no plan hashes the table), take a few ms. Rows keep their order (ORDINALITY): a new
 // order's order_id and an event's seq are drawn in it.
-const PG_UPSERT_ORDERS = `INSERT INTO ledger_orders (mall_id, shop_order_no, status, record_json, sweep_at, updated_at)
-  SELECT r.mall_id, r.shop_order_no, r.status, r.record_json, r.sweep_at, r.updated_at
-  FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[]) WITH ORDINALITY
-    AS r (mall_id, shop_order_no, status, record_json, sweep_at, updated_at, n)
+const PG_UPSERT_ORDERS = `INSERT INTO ledger_orders (mall_id, shop_order_no, status, record_json, sweep_at, updated_at, summary_day)
+  SELECT r.mall_id, r.shop_order_no, r.status, r.record_json, r.sweep_at, r.updated_at, r.summary_day
+  FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[]) WITH ORDINALITY
+    AS r (mall_id, shop_order_no, status, record_json, sweep_at, updated_at, summary_day, n)
   ORDER BY r.n
   ON CONFLICT (mall_id, shop_order_no) DO UPDATE SET status = excluded.status, record_json = excluded.record_json,
-    sweep_at = excluded.sweep_at, updated_at = excluded.updated_at`;
+    sweep_at = excluded.sweep_at, updated_at = excluded.updated_at, summary_day = excluded.summary_day`;
 const PG_INSERT_FACTS = `INSERT INTO ledger_facts (order_id, id, kind, recorded_at, fact_json)
   SELECT o.order_id, f.id, f.kind, f.recorded_at, f.fact_json
   FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[]) AS f (mall_id, shop_order_no, id, kind, recorded_at, fact_json)
@@ -178,7 +180,7 @@ export function recomputeOrders(
     const json = record === null ? null : JSON.stringify(record);
     const changed = json !== entry.storedJson || sweepMs !== entry.sweepAt;
     const eventTimes = () => notificationTimes(notificationsOf(entry, checkpoint, added.get(key)));
-    results.push({ order: entry.order, record, changed, error, eventTimes });
+    results.push({ order: entry.order, record, changed, error, eventTimes, summaryDay: entry.summaryDay });
     // The order's row holds its checkpoint's order_id: a checkpoint is kept only beside a row.
     const hasRow = entry.exists || changed || added.has(key);
     if (computed.checkpoint === 'forget') {
@@ -197,9 +199,10 @@ export function recomputeOrders(
       if (computed.steps.length > 0) announce();
       continue;
     }
-    orderRows.push([entry.order.mallId, entry.order.shopOrderNo, record?.status ?? null, json, sweepMs, record?.updatedAt ?? null]);
-    // The day's money follows every record written (src/ledger/summary/).
-    if (record !== null) summary.push(summaryChange(entry.order, record, stored, eventTimes()));
+    // The day's money follows every record written (src/ledger/summary/); the header keeps the day its status counts from.
+    const counted = record === null ? null : summaryChange(entry.order, record, stored, heldAndAdded(entry, checkpoint, added.get(key)), entry.summaryDay);
+    if (counted !== null) summary.push(counted);
+    orderRows.push([entry.order.mallId, entry.order.shopOrderNo, record?.status ?? null, json, sweepMs, record?.updatedAt ?? null, counted?.statusDay ?? null]);
     // A ledger_error keeps the discrepancy rows as they were: only its status says what happened.
     if (error === null) {
       discrepancyRows.push(...changedDiscrepancies(entry.order, stored, record));
@@ -221,6 +224,11 @@ function checkpointHolds(checkpoint: FoldCheckpoint, id: string): boolean {
   const { state } = checkpoint;
   return state.notifications.has(id) || checkpoint.resolutions.has(id) || state.expectations.has(id) || state.cancellations.has(id)
     || state.conflicts.has(id) || state.refusals.has(id);
+}
+
+/** The own times of the order's notifications, those it held and those this batch adds. */
+function heldAndAdded(entry: LoadedOrder, checkpoint: FoldCheckpoint | null, added: readonly LedgerFact[] = []): EventTimes {
+  return { held: notificationTimes(notificationsOf(entry, checkpoint)), added: notificationTimes(added) };
 }
 
 /** The order's facts as far as the filing of its events goes: read, or held by its checkpoint, and the new ones. */
