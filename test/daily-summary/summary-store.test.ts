@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import { openStores } from '../../src/ledger/projector/open-stores';
 import { createTestSchema, describePostgres } from '../store/pg-test-database';
+import { deltaContract } from './delta-contract';
 import { methodAndSimulatedContract } from './method-and-simulated-contract';
 import { statusHistoryContract } from './status-history-contract';
 import { summaryContract, type SummaryStores } from './summary-contract';
@@ -52,10 +53,12 @@ describe('the day\'s money on SQLite', () => {
   summaryContract(sqliteStores);
   statusHistoryContract(sqliteStores);
   methodAndSimulatedContract(sqliteStores);
+  deltaContract(sqliteStores);
 });
 
 describePostgres('the day\'s money on PostgreSQL', () => {
   summaryContract(postgresStores);
   statusHistoryContract(postgresStores);
   methodAndSimulatedContract(postgresStores);
+  deltaContract(postgresStores);
 });
