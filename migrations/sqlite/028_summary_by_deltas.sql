@@ -10,8 +10,8 @@
 -- summary existed); its next record, or `ledger rebuild`, adds it whole. '' for an order counted
 -- before 025 kept that day: its next change books on its own day, as before.
 ALTER TABLE ledger_orders ADD COLUMN summary_day TEXT;
-UPDATE ledger_orders SET summary_day = (SELECT COALESCE(s.day, '') FROM summary_order_status s
-  WHERE s.mall_id = ledger_orders.mall_id AND s.shop_order_no = ledger_orders.shop_order_no);
+UPDATE ledger_orders SET summary_day = COALESCE(s.day, '') FROM summary_order_status s
+  WHERE s.mall_id = ledger_orders.mall_id AND s.shop_order_no = ledger_orders.shop_order_no;
 
 -- The day page's list: the orders with an event on a day, a row written only when an order gains a
 -- day (facts are never pruned, so an order never loses one), read by its key in the page's order.
