@@ -12,8 +12,9 @@ import { createBenchSchema } from './postgres-schema';
  * 2026, on SQLite and PostgreSQL (BENCH_POSTGRES_URL or TEST_POSTGRES_URL). The stores are seeded
  * directly, not through the projector (which would take hours at this size): each order's record is
  * made here, and its rows are exactly what the projector's hook writes for it, from the same pure
- * functions (`bookingsOf`, `statusBookingOf` as for an order first seen): its bookings, its status,
- * the daily totals summed from them, and its ledger_orders row with the record. Then the month
+ * functions (`bookingsOf`, `statusBookingOf` as for an order first seen): the days it is listed on,
+ * the daily totals summed from its bookings and status, and its ledger_orders row with the record
+ * and the day its status counts from. Then the month
  * view's read (a month, every mall) and the day page's (a day's figures and its first 200 orders)
  * are timed through the store's own reads, ROUNDS times each; the median and the slowest are printed.
  */
@@ -51,13 +52,12 @@ function recordOf(n: number): OrderRecord {
 
 interface Rows {
   orders: unknown[][];
-  bookings: unknown[][];
-  statuses: unknown[][];
+  days: unknown[][];
   daily: Map<string, unknown[]>;
 }
 
 function rowsOf(from: number, to: number, daily: Map<string, unknown[]>): Rows {
-  const rows: Rows = { orders: [], bookings: [], statuses: [], daily };
+  const rows: Rows = { orders: [], days: [], daily };
   const add = (key: unknown[], count: number, amount: number) => {
     const id = key.join('\u0000');
     const row = daily.get(id) ?? [...key, 0, 0];
@@ -67,13 +67,14 @@ function rowsOf(from: number, to: number, daily: Map<string, unknown[]>): Rows {
   };
   for (let n = from; n < to; n++) {
     const record = recordOf(n);
-    rows.orders.push([n + 1, record.mallId, record.shopOrderNo, record.status, JSON.stringify(record), record.updatedAt]);
+    const status = statusBookingOf(record, null);
+    rows.orders.push([n + 1, record.mallId, record.shopOrderNo, record.status, JSON.stringify(record), record.updatedAt, status.day]);
+    const days = new Set<string>();
     for (const b of bookingsOf(record)) {
-      rows.bookings.push([record.mallId, record.shopOrderNo, b.day, b.currency, b.kind, b.method, b.count, b.amount]);
+      days.add(b.day);
       add([b.day, record.mallId, b.currency, b.kind, b.method], b.count, b.amount);
     }
-    const status = statusBookingOf(record, null);
-    rows.statuses.push([record.mallId, record.shopOrderNo, status.status, status.currency]);
+    for (const day of days) rows.days.push([day, record.mallId, record.shopOrderNo]);
     add([status.day, record.mallId, status.currency, 'status', status.status], 1, 0);
   }
   return rows;
@@ -85,16 +86,14 @@ async function seedSqlite(file: string): Promise<void> {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
-  const order = db.prepare('INSERT INTO ledger_orders (order_id, mall_id, shop_order_no, status, record_json, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const booking = db.prepare('INSERT INTO summary_bookings VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  const status = db.prepare('INSERT INTO summary_order_status VALUES (?, ?, ?, ?)');
+  const order = db.prepare('INSERT INTO ledger_orders (order_id, mall_id, shop_order_no, status, record_json, updated_at, summary_day) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const listed = db.prepare('INSERT INTO summary_order_days VALUES (?, ?, ?)');
   const daily = new Map<string, unknown[]>();
   for (let from = 0; from < ORDERS; from += BATCH) {
     const rows = rowsOf(from, Math.min(ORDERS, from + BATCH), daily);
     db.transaction(() => {
       for (const r of rows.orders) order.run(...r);
-      for (const r of rows.bookings) booking.run(...r);
-      for (const r of rows.statuses) status.run(...r);
+      for (const r of rows.days) listed.run(...r);
     })();
   }
   const total = db.prepare('INSERT INTO summary_daily VALUES (?, ?, ?, ?, ?, ?, ?)');
@@ -114,14 +113,13 @@ async function seedPostgres(url: string): Promise<void> {
   const daily = new Map<string, unknown[]>();
   for (let from = 0; from < ORDERS; from += BATCH) {
     const rows = rowsOf(from, Math.min(ORDERS, from + BATCH), daily);
-    await insert(`INSERT INTO ledger_orders (order_id, mall_id, shop_order_no, status, record_json, updated_at) OVERRIDING SYSTEM VALUE
-      SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`, rows.orders, 6);
-    await insert('INSERT INTO summary_bookings SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::bigint[])', rows.bookings, 8);
-    await insert('INSERT INTO summary_order_status SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])', rows.statuses, 4);
+    await insert(`INSERT INTO ledger_orders (order_id, mall_id, shop_order_no, status, record_json, updated_at, summary_day) OVERRIDING SYSTEM VALUE
+      SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])`, rows.orders, 7);
+    await insert('INSERT INTO summary_order_days SELECT * FROM unnest($1::text[], $2::text[], $3::text[])', rows.days, 3);
   }
   await insert('INSERT INTO summary_daily SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[])', [...daily.values()], 7);
   // Only this schema's tables: a bare VACUUM would walk every schema of the shared database.
-  await client.query('VACUUM ANALYZE ledger_orders, summary_bookings, summary_order_status, summary_daily');
+  await client.query('VACUUM ANALYZE ledger_orders, summary_order_days, summary_daily');
   await client.end();
 }
 

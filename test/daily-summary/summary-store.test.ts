@@ -5,11 +5,13 @@ import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import { openStores } from '../../src/ledger/projector/open-stores';
 import { createTestSchema, describePostgres } from '../store/pg-test-database';
+import { deltaContract } from './delta-contract';
 import { methodAndSimulatedContract } from './method-and-simulated-contract';
 import { statusHistoryContract } from './status-history-contract';
 import { summaryContract, type SummaryStores } from './summary-contract';
 
-const FORGET = 'DELETE FROM summary_bookings; DELETE FROM summary_order_status; DELETE FROM summary_daily;';
+// What a store whose orders the summary never counted holds: no totals, no day lists, no order's header counted.
+const FORGET = 'DELETE FROM summary_daily; DELETE FROM summary_order_days; UPDATE ledger_orders SET summary_day = NULL;';
 
 async function sqliteStores(): Promise<SummaryStores> {
   const dir = mkdtempSync(join(tmpdir(), 'noti-summary-'));
@@ -51,10 +53,12 @@ describe('the day\'s money on SQLite', () => {
   summaryContract(sqliteStores);
   statusHistoryContract(sqliteStores);
   methodAndSimulatedContract(sqliteStores);
+  deltaContract(sqliteStores);
 });
 
 describePostgres('the day\'s money on PostgreSQL', () => {
   summaryContract(postgresStores);
   statusHistoryContract(postgresStores);
   methodAndSimulatedContract(postgresStores);
+  deltaContract(postgresStores);
 });

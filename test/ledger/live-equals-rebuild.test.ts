@@ -9,6 +9,8 @@ import {
 import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import { entryOf } from '../store/ledger-entries';
 import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
+import { money } from '../daily-summary/delta-contract';
+import { sumsOverRecords } from '../daily-summary/summary-kit';
 
 const BASE_MS = Date.UTC(2026, 10, 21, 3, 0, 0);
 const iso = (minutes: number) => new Date(BASE_MS + minutes * 60_000).toISOString();
@@ -81,15 +83,27 @@ function liveEqualsRebuild(open: () => Promise<{ stores: Stores; close(): Promis
         const last = iso(entries.length);
         const live = await stores.ledger.getOrder(order);
         expect(live?.events.length).toBe(new Set(entries.map((e) => e.event.id)).size);
+        // The day's money the projector's deltas left: the bookings summed over the record directly, the order in its status.
+        const summary = () => stores.ledger.dailySummary({ from: '2026-11-20', to: '2026-11-22', mallId: order.mallId }, 'KRW');
+        const agrees = async (record: NonNullable<typeof live>) => {
+          const days = await summary();
+          expect(money(days)).toEqual(sumsOverRecords([record], 'KRW'));
+          expect(days.filter((d) => d.date === '2026-11-22').map((d) => d.ordersByStatus)).toEqual([{ [record.status]: 1 }]);
+          return days;
+        };
+        const liveSummary = await agrees(live!);
         const rebuilt = await stores.ledger.rebuildPage(after, 1, last);
         expect(rebuilt).toMatchObject({ orders: 1, changed: 0 });
         expect(await stores.ledger.getOrder(order)).toEqual(live);
+        expect(await summary()).toEqual(liveSummary);
         // After the grace period the sweep opens what waited; a rebuild at that time agrees.
         const later = iso(entries.length + 60);
         await stores.ledger.sweep(later, 1000);
         const swept = await stores.ledger.getOrder(order);
+        const sweptSummary = await agrees(swept!);
         expect(await stores.ledger.rebuildPage(after, 1, later)).toMatchObject({ orders: 1, changed: 0 });
         expect(await stores.ledger.getOrder(order)).toEqual(swept);
+        expect(await summary()).toEqual(sweptSummary);
       }),
       { numRuns: 30 },
     );

@@ -48,23 +48,29 @@ const READ_SINCE: Array<{ version: number; sql: (integer: string) => string }> =
   // The day's money: a seed's record writes book their orders there too (thrown away with the table).
   {
     version: 20,
-    sql: () => `CREATE TEMP TABLE IF NOT EXISTS summary_bookings (mall_id TEXT NOT NULL, shop_order_no TEXT NOT NULL, day TEXT NOT NULL,
-      currency TEXT NOT NULL, kind TEXT NOT NULL, method TEXT NOT NULL, count BIGINT NOT NULL, amount BIGINT NOT NULL,
-      PRIMARY KEY (mall_id, shop_order_no, day, currency, kind, method))`,
-  },
-  {
-    version: 20,
-    // With the day a status counts from (migration 025), which today's summary writes read.
-    sql: () => `CREATE TEMP TABLE IF NOT EXISTS summary_order_status (mall_id TEXT NOT NULL, shop_order_no TEXT NOT NULL, status TEXT NOT NULL,
-      currency TEXT NOT NULL, day TEXT, PRIMARY KEY (mall_id, shop_order_no))`,
-  },
-  {
-    version: 20,
     sql: () => `CREATE TEMP TABLE IF NOT EXISTS summary_daily (day TEXT NOT NULL, mall_id TEXT NOT NULL, currency TEXT NOT NULL, kind TEXT NOT NULL,
       method TEXT NOT NULL, count BIGINT NOT NULL, amount BIGINT NOT NULL, PRIMARY KEY (day, mall_id, currency, kind, method))`,
   },
+  {
+    version: 28,
+    sql: () => `CREATE TEMP TABLE IF NOT EXISTS summary_order_days (day TEXT NOT NULL, mall_id TEXT NOT NULL, shop_order_no TEXT NOT NULL,
+      PRIMARY KEY (day, mall_id, shop_order_no))`,
+  },
 ];
 const laterTables = (version: number, integer: string) => READ_SINCE.filter((t) => t.version > version).map((t) => t.sql(integer));
+
+/**
+ * Columns a later migration added to a table the seed writes (`since`: the migration that made the
+ * table): added for each seed write and dropped after it in its transaction, so the database stays
+ * as that release left it.
+ */
+const WRITTEN_SINCE: Array<{ version: number; since: number; table: string; column: string; type: string }> = [
+  // The day an order's status counts from in the day's money (migration 028), in its row.
+  { version: 28, since: 10, table: 'ledger_orders', column: 'summary_day', type: 'TEXT' },
+];
+const laterColumns = (version: number) => WRITTEN_SINCE.filter((c) => c.version > version && c.since <= version);
+const addColumns = (version: number) => laterColumns(version).map((c) => `ALTER TABLE ${c.table} ADD COLUMN ${c.column} ${c.type}`);
+const dropColumns = (version: number) => laterColumns(version).map((c) => `ALTER TABLE ${c.table} DROP COLUMN ${c.column}`);
 
 export function sqliteAtVersion(version: number): OlderReleaseDatabase & { file: string; db: Database.Database } {
   const dir = mkdtempSync(join(tmpdir(), 'noti-upgrade-'));
@@ -76,7 +82,12 @@ export function sqliteAtVersion(version: number): OlderReleaseDatabase & { file:
   return {
     file,
     db,
-    write: async (procedure) => db.transaction(() => runOnSqlite(statements, procedure, { outboxChanged: false })).immediate(),
+    write: async (procedure) => db.transaction(() => {
+      for (const sql of addColumns(version)) db.exec(sql);
+      const result = runOnSqlite(statements, procedure, { outboxChanged: false });
+      for (const sql of dropColumns(version)) db.exec(sql);
+      return result;
+    }).immediate(),
     rows: async (sql) => db.prepare(sql).all() as Row[],
     cleanup: async () => {
       db.close();
@@ -93,7 +104,10 @@ export async function postgresAtVersion(version: number): Promise<OlderReleaseDa
     url: schema.url,
     write: (procedure) => inTransaction(pool, 'seed', async (client) => {
       for (const sql of laterTables(version, 'BIGINT')) await client.query(`${sql} ON COMMIT DROP`);
-      return runOnPostgres(client, 'seed', procedure, { outboxChanged: false });
+      for (const sql of addColumns(version)) await client.query(sql);
+      const result = await runOnPostgres(client, 'seed', procedure, { outboxChanged: false });
+      for (const sql of dropColumns(version)) await client.query(sql);
+      return result;
     }),
     rows: (sql) => admin(schema.url, sql),
     cleanup: async () => {

@@ -71,7 +71,8 @@ function upgradeContract(openOld: () => Promise<OldDatabase>): void {
     expect(before.discrepancies).toEqual([expect.objectContaining({ shop_order_no: 'ORD-U2', kind: 'duplicate_payment' })]);
 
     stores = await old.openStores();
-    expect(await snapshot()).toEqual(before);
+    // Migration 028 adds the day each order's status counts from in the day's money: none for an order the summary never counted.
+    expect(await snapshot()).toEqual({ ...before, orders: before.orders.map((row) => ({ ...row, summary_day: null })) });
     await expect(old.indexes()).resolves.toEqual(EXPECTED_LEDGER_INDEXES);
   });
 

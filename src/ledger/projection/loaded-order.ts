@@ -39,6 +39,8 @@ export interface LoadedOrder {
   /** The stored record as stored (JSON): compared as text, parsed only when the record changed. */
   storedJson: string | null;
   sweepAt: number | null;
+  /** The day its stored status counts from in the day's money; null when the totals do not count the order (`summary-delta.ts`). */
+  summaryDay: string | null;
   /** The order's stored facts, when they were read (`factsRead`; an order without a row has none). */
   facts: LedgerFact[];
   factsRead: boolean;
@@ -58,7 +60,7 @@ export interface LedgerOptions {
 
 /** An order not read yet: no row, no facts. */
 export const unreadOrder = (order: OrderKey): LoadedOrder =>
-  ({ order, exists: false, storedJson: null, sweepAt: null, facts: [], factsRead: true, foldPosition: null, loadError: null, failedInputs: [] });
+  ({ order, exists: false, storedJson: null, sweepAt: null, summaryDay: null, facts: [], factsRead: true, foldPosition: null, loadError: null, failedInputs: [] });
 
 export const storedRecord = (entry: LoadedOrder): OrderRecord | null => {
   if (entry.storedJson === null) return null;

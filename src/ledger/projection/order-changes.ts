@@ -1,5 +1,6 @@
 import type { LedgerFact, OrderKey } from '../fold/ledger-facts';
 import type { Discrepancy, OrderRecord } from '../fold/order-record';
+import type { SummaryChange } from '../summary/summary-change';
 import type { QueuedEvent } from './order-events';
 
 /** Where an order's fold now stands, to store beside its row: the settings it was folded under, its last moment, this write's token. */
@@ -17,14 +18,8 @@ export interface RecordWrite {
   /** The record's text, as the store keeps it. */
   json: string | null;
   sweepAt: number | null;
-}
-
-/** What the summary of the day's money books for a record written: the record, the one it replaces, its notifications' own times. */
-export interface SummaryInput {
-  order: OrderKey;
-  record: OrderRecord;
-  previous: OrderRecord | null;
-  eventTimes: string[];
+  /** The day its status counts from in the day's money (`SummaryChange.statusDay`); null while nothing is known of it. */
+  summaryDay: string | null;
 }
 
 export interface Recomputed {
@@ -36,6 +31,8 @@ export interface Recomputed {
   error: string | null;
   /** The own times of the order's notifications (what the day page lists it by), read when asked. */
   eventTimes: () => string[];
+  /** The day its stored status counts from in the day's money, as loaded; null when the totals do not count it. */
+  summaryDay: string | null;
 }
 
 /**
@@ -55,7 +52,8 @@ export interface OrderChanges {
   checkpoints: StoredCheckpoint[];
   /** Orders whose stored checkpoint no longer holds (a `ledger_error`): it goes. */
   forgotten: OrderKey[];
-  summary: SummaryInput[];
+  /** What each record written moves in the day's money. */
+  summary: SummaryChange[];
   /** Kept inputs that now applied: their rows go. */
   applied: number[];
   /** The events to queue, in the order their inputs were stored. */

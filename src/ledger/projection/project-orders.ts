@@ -4,6 +4,7 @@ import { foldSettingsKey } from '../fold/fold-state';
 import type { LedgerFact } from '../fold/ledger-facts';
 import { orderKeyText } from '../fold/order-key';
 import type { Discrepancy, OrderRecord } from '../fold/order-record';
+import { notificationTimes, summaryChange } from '../summary/summary-change';
 import type { FoldCache } from './fold-cache';
 import { readFailedInput } from './input-facts';
 import { storedRecord, type LedgerOptions, type LoadedOrder, type OrderFact } from './loaded-order';
@@ -51,7 +52,7 @@ export function projectOrders(loaded: ReadonlyMap<string, LoadedOrder>, newFacts
     const changed = json !== entry.storedJson || sweepMs !== entry.sweepAt;
     const factsOf = () => notificationsOf(entry, checkpoint, added.get(key));
     const eventTimes = () => notificationTimes(factsOf());
-    changes.results.push({ order: entry.order, record, changed, error, eventTimes });
+    changes.results.push({ order: entry.order, record, changed, error, eventTimes, summaryDay: entry.summaryDay });
     // The order's row holds its checkpoint's order_id: a checkpoint is kept only beside a row.
     const hasRow = entry.exists || changed || added.has(key);
     if (computed.checkpoint === 'forget') {
@@ -74,9 +75,11 @@ export function projectOrders(loaded: ReadonlyMap<string, LoadedOrder>, newFacts
       if (computed.steps.length > 0) announce();
       continue;
     }
-    changes.records.push({ order: entry.order, record, json, sweepAt: sweepMs });
-    // The day's money follows every record written (src/ledger/summary/).
-    if (record !== null) changes.summary.push({ order: entry.order, record, previous: stored, eventTimes: eventTimes() });
+    // The day's money follows every record written (src/ledger/summary/); the order's row keeps the day its status counts from.
+    const times = { held: notificationTimes(notificationsOf(entry, checkpoint)), added: notificationTimes(added.get(key) ?? []) };
+    const counted = record === null ? null : summaryChange(entry.order, record, stored, times, entry.summaryDay);
+    if (counted !== null) changes.summary.push(counted);
+    changes.records.push({ order: entry.order, record, json, sweepAt: sweepMs, summaryDay: counted?.statusDay ?? null });
     // A ledger_error keeps the discrepancy rows as they were: only its status says what happened.
     if (error === null) {
       for (const discrepancy of changedDiscrepancies(stored, record)) changes.discrepancies.push({ order: entry.order, discrepancy });
@@ -86,13 +89,6 @@ export function projectOrders(loaded: ReadonlyMap<string, LoadedOrder>, newFacts
   }
   changes.events = inInputOrder(timedEvents);
   return changes;
-}
-
-/** Each notification's own time, once per event id (a redelivery is the same event): the days the day page lists an order on. */
-function notificationTimes(facts: readonly LedgerFact[]): string[] {
-  const times = new Map<string, string>();
-  for (const fact of facts) if (fact.kind === 'notification' && !times.has(fact.id)) times.set(fact.id, fact.at);
-  return [...times.values()];
 }
 
 /** Whether the checkpoint holds a fact of this id (an input or a resolution). */

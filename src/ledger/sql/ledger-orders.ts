@@ -16,7 +16,7 @@ import { allRows, dialect, ladderChunks, oneTrip, sqlBySize, type Dialect, type 
 // costs the event loop a socket write each: it joins the keys, as two arrays, to a search of the
 // unique key per key instead (LATERAL, so no plan can read the table to hash it).
 const LOOKUPS_EACH = 256;
-const ORDER_COLUMNS = 'o.mall_id, o.shop_order_no, o.record_json, o.sweep_at';
+const ORDER_COLUMNS = 'o.mall_id, o.shop_order_no, o.record_json, o.sweep_at, o.summary_day';
 const FACTS_OF_ORDER = {
   sqlite: '(SELECT json_group_array(f.fact_json) FROM ledger_facts f WHERE f.order_id = o.order_id)',
   postgres: "COALESCE((SELECT CAST(json_agg(f.fact_json) AS TEXT) FROM ledger_facts f WHERE f.order_id = o.order_id), '[]')",
@@ -55,6 +55,7 @@ export interface LoadRow {
   shop_order_no: string;
   record_json: string | null;
   sweep_at: number | string | null;
+  summary_day: string | null;
   fold_settings: string | null;
   fold_moment: number | string | null;
   fold_version: string | null;
@@ -121,6 +122,7 @@ export function loadedOrders(orders: readonly OrderKey[], answers: readonly unkn
       entry.exists = true;
       entry.storedJson = row.record_json;
       entry.sweepAt = row.sweep_at === null ? null : Number(row.sweep_at);
+      entry.summaryDay = row.summary_day;
       entry.foldPosition = row.fold_version === null || row.fold_settings === null
         ? null
         : { settings: row.fold_settings, lastMoment: row.fold_moment === null ? null : Number(row.fold_moment), version: row.fold_version };

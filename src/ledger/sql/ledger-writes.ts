@@ -3,7 +3,7 @@ import type { QueuedEvent } from '../projection/order-events';
 import { sha256Hex } from '../../sha256-hex';
 import { forgetFailedInput } from './failed-inputs';
 import { checkpointWrites } from './fold-checkpoints';
-import { summaryChange, summaryWrites } from './summary/summary-writes';
+import { summaryWrites } from './summary/summary-writes';
 import { changes, chunks, columnArrays, ladderChunks, ladderRowInserts, placeholders, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
 
 const FACT_COLUMNS = 6;
@@ -12,11 +12,11 @@ const FACT_COLUMNS = 6;
 const INSERT_FACTS = sqlBySize((rows) => `INSERT INTO ledger_facts (order_id, id, kind, recorded_at, fact_json)
   VALUES ${Array.from({ length: rows }, () => '((SELECT order_id FROM ledger_orders WHERE mall_id = ? AND shop_order_no = ?), ?, ?, ?, ?)').join(', ')}
   ON CONFLICT DO NOTHING`);
-const ORDER_COLUMNS = 6;
-const UPSERT_ORDERS = sqlBySize((rows) => `INSERT INTO ledger_orders (mall_id, shop_order_no, status, record_json, sweep_at, updated_at)
+const ORDER_COLUMNS = 7;
+const UPSERT_ORDERS = sqlBySize((rows) => `INSERT INTO ledger_orders (mall_id, shop_order_no, status, record_json, sweep_at, updated_at, summary_day)
   VALUES ${valueRows(rows, ORDER_COLUMNS)}
   ON CONFLICT (mall_id, shop_order_no) DO UPDATE SET status = excluded.status, record_json = excluded.record_json,
-    sweep_at = excluded.sweep_at, updated_at = excluded.updated_at`);
+    sweep_at = excluded.sweep_at, updated_at = excluded.updated_at, summary_day = excluded.summary_day`);
 const DISCREPANCY_COLUMNS = 9;
 const UPSERT_DISCREPANCIES = sqlBySize((rows) => `INSERT INTO ledger_discrepancies (id, mall_id, shop_order_no, kind, opened_at,
     resolved_at, resolved_by, note, discrepancy_json)
@@ -45,13 +45,13 @@ const QUEUE_EVENTS = sqlBySize((rows) => `INSERT INTO outbox (inbox_seq, event_i
 // and run per projector batch; the same rows from arrays, each order found by its unique key
 // (LATERAL, so no plan hashes the table), take a few ms. Rows keep their order (ORDINALITY): a new
 // order's order_id and an event's seq are drawn in it.
-const PG_UPSERT_ORDERS = `INSERT INTO ledger_orders (mall_id, shop_order_no, status, record_json, sweep_at, updated_at)
-  SELECT r.mall_id, r.shop_order_no, r.status, r.record_json, r.sweep_at, r.updated_at
-  FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[]) WITH ORDINALITY
-    AS r (mall_id, shop_order_no, status, record_json, sweep_at, updated_at, n)
+const PG_UPSERT_ORDERS = `INSERT INTO ledger_orders (mall_id, shop_order_no, status, record_json, sweep_at, updated_at, summary_day)
+  SELECT r.mall_id, r.shop_order_no, r.status, r.record_json, r.sweep_at, r.updated_at, r.summary_day
+  FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[]) WITH ORDINALITY
+    AS r (mall_id, shop_order_no, status, record_json, sweep_at, updated_at, summary_day, n)
   ORDER BY r.n
   ON CONFLICT (mall_id, shop_order_no) DO UPDATE SET status = excluded.status, record_json = excluded.record_json,
-    sweep_at = excluded.sweep_at, updated_at = excluded.updated_at`;
+    sweep_at = excluded.sweep_at, updated_at = excluded.updated_at, summary_day = excluded.summary_day`;
 const PG_INSERT_FACTS = `INSERT INTO ledger_facts (order_id, id, kind, recorded_at, fact_json)
   SELECT o.order_id, f.id, f.kind, f.recorded_at, f.fact_json
   FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[]) AS f (mall_id, shop_order_no, id, kind, recorded_at, fact_json)
@@ -76,7 +76,7 @@ const PG_INSERT_AND_QUEUE_EVENTS = `WITH e AS (INSERT INTO inbox (event_id, dedu
 
 /** The multi-row writes of the ledger's tables, as the dialect takes them best. */
 function tableWrites({ records, facts, discrepancies, gone }: OrderChanges, dialect: Dialect): Statement[] {
-  const orderRows = records.map(({ order, record, json, sweepAt }): Param[] => [order.mallId, order.shopOrderNo, record?.status ?? null, json, sweepAt, record?.updatedAt ?? null]);
+  const orderRows = records.map(({ order, record, json, sweepAt, summaryDay }): Param[] => [order.mallId, order.shopOrderNo, record?.status ?? null, json, sweepAt, record?.updatedAt ?? null, summaryDay]);
   const factRows = facts.map(({ order, fact, json }): Param[] => [order.mallId, order.shopOrderNo, fact.id, fact.kind, fact.recordedAt, json]);
   const discrepancyRows = discrepancies.map(({ order, discrepancy: d }): Param[] => [d.id, order.mallId, order.shopOrderNo, d.kind, d.openedAt, d.resolvedAt, d.resolvedBy, d.note, JSON.stringify(d)]);
   if (dialect === 'postgres') {
@@ -104,11 +104,10 @@ function tableWrites({ records, facts, discrepancies, gone }: OrderChanges, dial
  * not while the records are written).
  */
 export function changeStatements(changed: OrderChanges, now: string, dialect: Dialect): { statements: Statement[]; events: Statement[] } {
-  const summary = changed.summary.map(({ order, record, previous, eventTimes }) => summaryChange(order, record, previous, eventTimes));
   const statements = [
     ...tableWrites(changed, dialect),
     ...checkpointWrites(changed.checkpoints, changed.forgotten, dialect),
-    ...summaryWrites(summary, dialect),
+    ...summaryWrites(changed.summary, dialect),
     ...changed.applied.map(forgetFailedInput),
   ];
   return { statements, events: eventStatements(changed.events, now, dialect) };

@@ -1,6 +1,10 @@
 import type { LedgerSettings } from '../../config/ledger-settings';
 import { applyOrderFacts } from './apply-order-facts';
-import { summaryChange, summaryWrites } from './summary/summary-writes';
+import { statusDayWrites, summaryWrites } from './summary/summary-writes';
+import { summaryChange, type SummaryChange } from '../summary/summary-change';
+import type { Recomputed } from '../projection/order-changes';
+import type { OrderRecord } from '../fold/order-record';
+import { eventDaysOf } from '../summary/order-bookings';
 import { all, dialect, lastTrip, pageEnd, type Procedure } from '../../store/procedures/procedure';
 
 export interface RebuildPage {
@@ -26,9 +30,15 @@ export function* rebuildLedger(after: number | null, limit: number, now: string,
     : yield* all<OrderRow>('SELECT order_id, mall_id, shop_order_no FROM ledger_orders WHERE order_id > ? ORDER BY order_id LIMIT ?', after, limit);
   const orders = rows.map((row) => ({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }));
   const results = yield* applyOrderFacts([], { now, settings }, orders, true);
-  // The day's money books the changed records with them; the others too, so that a rebuild fills
-  // the summary for orders projected before it existed (booking an order again changes no total).
-  const unchanged = results.flatMap((r) => (!r.changed && r.record !== null ? [summaryChange(r.order, r.record, null, r.eventTimes())] : []));
-  yield* lastTrip(...summaryWrites(unchanged, yield* dialect()));
+  // The day's money moves with the changed records, by what they replace. An unchanged order the
+  // totals do not count (projected before the summary existed, or its count forgotten) is added
+  // whole, and its header then says it is counted; every order is listed again on the days of its
+  // events, which adds nothing where it is listed.
+  const recorded = results.filter((r): r is Recomputed & { record: OrderRecord } => r.record !== null);
+  const isUncounted = (r: Recomputed) => !r.changed && r.summaryDay === null;
+  const uncounted = recorded.filter(isUncounted).map((r) => summaryChange(r.order, r.record, null, { held: [], added: r.eventTimes() }, null));
+  const listed = recorded.filter((r) => !isUncounted(r)).map((r): SummaryChange => ({ order: r.order, deltas: [], statusDay: '', gainedDays: eventDaysOf(r.eventTimes()) }));
+  const sql = yield* dialect();
+  yield* lastTrip(...summaryWrites([...uncounted, ...listed], sql), ...statusDayWrites(uncounted, sql));
   return { orders: orders.length, changed: results.filter((r) => r.changed).length, next: pageEnd(rows, limit, (row) => row.order_id) };
 }

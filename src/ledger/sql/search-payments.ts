@@ -83,7 +83,7 @@ export function* searchPayments(search: PaymentSearch): Procedure<PaymentHit[]> 
   if (search.amounts.length > 0) {
     const currency = orderCurrencySql(yield* dialect());
     for (const { amount, currency: wanted } of search.amounts) {
-      lookups.push([null, `${CURRENCY_JOIN}${statusJoin}`, `s.amount = ? AND ${currency} = ?`, [amount, search.defaultCurrency, wanted]]);
+      lookups.push([null, statusJoin, `s.amount = ? AND ${currency} = ?`, [amount, search.defaultCurrency, wanted]]);
     }
   }
   const byAmount: SearchRow[] = [];
@@ -136,13 +136,11 @@ export function* searchPayments(search: PaymentSearch): Procedure<PaymentHit[]> 
 
 /**
  * An amount is found only in its own currency's orders: 1200000 is $12,000.00 in a dollar order
- * and ₩1,200,000 in a won order. The order's currency is its expectation's, else the mall's
- * default, as summary_order_status keeps it ('' for the default) in the ledger's own transaction;
- * an order projected before that table existed and not rebuilt since is read from its record.
+ * and ₩1,200,000 in a won order. The order's currency is its expectation's, read from its record
+ * (found by its key), else the mall's default.
  */
-const CURRENCY_JOIN = ' LEFT JOIN summary_order_status st ON st.mall_id = s.mall_id AND st.shop_order_no = s.shop_order_no';
-const orderCurrencySql = (sql: Dialect) => `COALESCE(NULLIF(st.currency, ''), CASE WHEN st.mall_id IS NULL THEN
-    (SELECT ${jsonField(sql, 'r.record_json', ['expected', 'currency'])} FROM ledger_orders r WHERE r.shop_order_no = s.shop_order_no AND r.mall_id = s.mall_id) END, ?)`;
+const orderCurrencySql = (sql: Dialect) => `COALESCE(
+    (SELECT ${jsonField(sql, 'r.record_json', ['expected', 'currency'])} FROM ledger_orders r WHERE r.shop_order_no = s.shop_order_no AND r.mall_id = s.mall_id), ?)`;
 
 function amountMatch(notiType: string, resultCode: string | null): SearchMatch {
   // Event 51 carries the bank's failure code in resCd: a failed refund, whatever the code.

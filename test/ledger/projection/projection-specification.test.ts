@@ -25,7 +25,7 @@ class StoredOrder {
   apply(changes: OrderChanges): void {
     const key = orderKeyText(ORDER);
     for (const { fact } of changes.facts) this.entry.facts.push(fact);
-    for (const write of changes.records) if (orderKeyText(write.order) === key) Object.assign(this.entry, { exists: true, storedJson: write.json, sweepAt: write.sweepAt });
+    for (const write of changes.records) if (orderKeyText(write.order) === key) Object.assign(this.entry, { exists: true, storedJson: write.json, sweepAt: write.sweepAt, summaryDay: write.summaryDay });
     for (const { settings: key, lastMoment, version } of changes.checkpoints) this.entry.foldPosition = { settings: key, lastMoment, version };
     if (changes.forgotten.length > 0) this.entry.foldPosition = null;
   }
@@ -70,7 +70,10 @@ describe('the ledger projection: given what the store holds, when new facts arri
     given().when(expectation({ received: 0 }), paid).then((changes) => {
       expect(changes.facts.map((f) => f.fact.id)).toEqual([expect.stringMatching(/^exp_/), paid.id]);
       expect(record(changes)).toMatchObject({ status: 'paid', approved: 30000, remaining: 30000 });
-      expect(changes.summary).toEqual([expect.objectContaining({ previous: null, eventTimes: [paid.at] })]);
+      // 2026-11-21 in KST: the payment's day gains the order, and its money and status count there.
+      expect(changes.summary).toEqual([expect.objectContaining({ statusDay: '2026-11-21', gainedDays: ['2026-11-21'] })]);
+      expect(changes.summary[0]!.deltas).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'payment', count: 1, amount: 30000 })]));
+      expect(changes.records[0]!.summaryDay).toBe('2026-11-21');
       expect(eventTypes(changes)).toEqual(['order.status_changed', 'order.status_changed']);
       expect(changes.events.every((e) => e.pgCno === PG.card && e.mallId === ORDER.mallId)).toBe(true);
     });
@@ -83,10 +86,12 @@ describe('the ledger projection: given what the store holds, when new facts arri
     });
   });
 
-  it('a partial cancel: the record with what is left, the stored record as the summary\'s previous, one status change', () => {
+  it("a partial cancel: the record with what is left, the day's money moved by the cancel alone, one status change", () => {
     given([expectation({ received: 0 })], [paid]).when(cancel(1, 1000, 5)).then((changes) => {
       expect(record(changes)).toMatchObject({ status: 'partially_cancelled', cancelled: 1000, remaining: 29000 });
-      expect(changes.summary[0]!.previous).toMatchObject({ status: 'paid' });
+      const money = changes.summary[0]!.deltas.filter((d) => d.kind !== 'status');
+      expect(money).toEqual([expect.objectContaining({ kind: 'cancel', count: 1, amount: 1000 })]);
+      expect(changes.summary[0]!.gainedDays).toEqual([]);
       expect(changes.events.map((e) => e.event)).toEqual([expect.objectContaining({ type: 'order.status_changed', from: 'paid', to: 'partially_cancelled' })]);
     });
   });

@@ -27,12 +27,14 @@ export function* dailySummary(range: SummaryRange, defaultCurrency: string): Pro
   return summaryDays(rows.map(summaryRow), before.map(summaryRow), range, defaultCurrency);
 }
 
-/** The records of the orders with a booking on `day` (an event, a discrepancy opened or resolved), by mall and order number. */
+/**
+ * The records of the orders with an event on `day` (summary_order_days, migration 028), by mall and
+ * order number: the list's key is the page's order, so a page reads as many rows as it shows.
+ */
 export function* dayOrders(day: string, mallId: string | null, limit: number): Procedure<OrderRecord[]> {
-  const rows = yield* all<{ record_json: string }>(`SELECT o.record_json FROM
-    (SELECT DISTINCT mall_id, shop_order_no FROM summary_bookings WHERE day = ?${mallId === null ? '' : ' AND mall_id = ?'}) b
-    JOIN ledger_orders o ON o.mall_id = b.mall_id AND o.shop_order_no = b.shop_order_no
-    WHERE o.record_json IS NOT NULL ORDER BY b.mall_id, b.shop_order_no LIMIT ?`, day, ...(mallId === null ? [] : [mallId]), limit);
+  const rows = yield* all<{ record_json: string }>(`SELECT o.record_json FROM summary_order_days d
+    JOIN ledger_orders o ON o.mall_id = d.mall_id AND o.shop_order_no = d.shop_order_no
+    WHERE d.day = ?${mallId === null ? '' : ' AND d.mall_id = ?'} AND o.record_json IS NOT NULL ORDER BY d.mall_id, d.shop_order_no LIMIT ?`, day, ...(mallId === null ? [] : [mallId]), limit);
   return rows.map((row) => JSON.parse(row.record_json) as OrderRecord);
 }
 

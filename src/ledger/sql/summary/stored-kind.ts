@@ -10,7 +10,7 @@ import type { BookingKind } from '../../summary/order-bookings';
 const SIMULATED = 'simulated:';
 const MONEY_KINDS: ReadonlySet<string> = new Set<BookingKind>(['payment', 'cancel', 'deposit', 'deposit_cancel', 'refund_failed', 'refund_failed_unknown']);
 
-export function storedKind(kind: BookingKind, simulated: boolean): string {
+export function storedKind(kind: BookingKind | 'status', simulated: boolean): string {
   return simulated && MONEY_KINDS.has(kind) ? `${SIMULATED}${kind}` : kind;
 }
 
