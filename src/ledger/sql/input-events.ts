@@ -1,13 +1,13 @@
 import { ledgerEvents, type LedgerEvent } from '../fold/ledger-events';
 import type { OrderRecord } from '../fold/order-record';
-import type { Param } from '../../store/procedures/procedure';
+import type { OwnEvent } from '../../store/procedures/inbox-outbox/own-events';
 import type { OrderComputation } from './fold-checkpoints';
 
-/** An event row with the stored time (epoch ms) of the input that caused it, and its place among the batch's. */
+/** An event with the stored time (epoch ms) of the input that caused it, and its place among the batch's. */
 export interface TimedEvent {
   ms: number;
   n: number;
-  row: Param[];
+  row: OwnEvent;
 }
 
 /**
@@ -21,7 +21,7 @@ export function inputEvents(
   computed: Pick<OrderComputation, 'steps' | 'lastMs'>,
   record: OrderRecord,
   json: string,
-  rowOf: (event: LedgerEvent) => Param[],
+  rowOf: (event: LedgerEvent) => OwnEvent,
   into: TimedEvent[],
 ): void {
   let before = stored;
@@ -33,7 +33,7 @@ export function inputEvents(
   told(record, computed.lastMs ?? Number.POSITIVE_INFINITY, json);
 }
 
-/** The batch's event rows in the order their inputs were stored, each order's own in theirs: as batches of one input each would queue them. */
-export function inInputOrder(events: TimedEvent[]): Param[][] {
+/** The batch's events in the order their inputs were stored, each order's own in theirs: as batches of one input each would queue them. */
+export function inInputOrder(events: TimedEvent[]): OwnEvent[] {
   return events.sort((a, b) => a.ms - b.ms || a.n - b.n).map((e) => e.row);
 }

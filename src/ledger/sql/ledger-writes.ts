@@ -10,7 +10,8 @@ import { inInputOrder, inputEvents, type TimedEvent } from './input-events';
 import { keep } from './kept-checkpoints';
 import { orderKeyText, storedRecord, type LoadedOrder } from './ledger-orders';
 import { notificationTimes, summaryChange, summaryWrites, type SummaryChange } from './summary/summary-writes';
-import { changes, chunks, columnArrays, ladderChunks, ladderRowInserts, placeholders, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
+import { ownEventStatements, type OwnEvent } from '../../store/procedures/inbox-outbox/own-events';
+import { changes, chunks, columnArrays, ladderRowInserts, placeholders, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
 
 /** A fact to store for an order. */
 export interface OrderFact {
@@ -55,21 +56,6 @@ const UPSERT_DISCREPANCIES = sqlBySize((rows) => `INSERT INTO ledger_discrepanci
   ON CONFLICT (id) DO UPDATE SET opened_at = excluded.opened_at, resolved_at = excluded.resolved_at,
     resolved_by = excluded.resolved_by, note = excluded.note, discrepancy_json = excluded.discrepancy_json`);
 const DELETE_DISCREPANCIES = sqlBySize((rows) => `DELETE FROM ledger_discrepancies WHERE id IN (${placeholders(rows)})`);
-const EVENT_COLUMNS = 9;
-// An event for the internal queue is an internal inbox entry beside the notifications (as a
-// command's final state is): the relay forwards every outbox row the same way. 'ledger:' + its id
-// is its dedup key, so a transaction computed again (a retry after a failed batch) queues it once.
-const EVENT_VALUES = (rows: number) => `INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
-    shop_order_no, body_hash, raw_body, content_type, source_ip, received_at, event_json)
-  VALUES ${Array.from({ length: rows }, () => "(?, ?, '', ?, ?, ?, NULL, ?, ?, 'application/json', 'internal', ?, ?)").join(', ')}
-  ON CONFLICT DO NOTHING`;
-const INSERT_EVENTS = sqlBySize(EVENT_VALUES);
-// SQLite: each event's outbox row found by both columns of its unique inbox key (pg_cno, event_id).
-const QUEUE_EVENTS = sqlBySize((rows) => `INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms)
-  SELECT seq, event_id, received_at, CAST(? AS BIGINT) FROM inbox
-  WHERE ${Array.from({ length: rows }, () => '(pg_cno = ? AND event_id = ?)').join(' OR ')}
-  ORDER BY seq ON CONFLICT DO NOTHING`);
-
 // PostgreSQL: each multi-row write as one fixed text over arrays, one per column (see
 // `columnArrays`): prepared once per connection, whatever the batch's size. A VALUES list of 1,000
 // facts, each finding its order_id in a subquery of its own, took PostgreSQL about 0.3 s to plan
@@ -94,17 +80,6 @@ const PG_UPSERT_DISCREPANCIES = `INSERT INTO ledger_discrepancies (id, mall_id, 
   ON CONFLICT (id) DO UPDATE SET opened_at = excluded.opened_at, resolved_at = excluded.resolved_at,
     resolved_by = excluded.resolved_by, note = excluded.note, discrepancy_json = excluded.discrepancy_json`;
 const PG_DELETE_DISCREPANCIES = 'DELETE FROM ledger_discrepancies WHERE id = ANY(?::text[])';
-const PG_INSERT_AND_QUEUE_EVENTS = `WITH e AS (INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
-    shop_order_no, body_hash, raw_body, content_type, source_ip, received_at, event_json)
-  SELECT v.event_id, v.dedup_key, '', v.event_type, v.mall_id, v.pg_cno, NULL, v.body_hash, v.raw_body, 'application/json', 'internal',
-    v.received_at, v.event_json
-  FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bytea[], ?::text[], ?::text[]) WITH ORDINALITY
-    AS v (event_id, dedup_key, event_type, mall_id, pg_cno, body_hash, raw_body, received_at, event_json, n)
-  ORDER BY v.n
-  ON CONFLICT DO NOTHING RETURNING seq, event_id, received_at)
-  INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms)
-  SELECT seq, event_id, received_at, CAST(? AS BIGINT) FROM e ORDER BY seq`;
-
 /** The multi-row writes of the ledger's tables, as the dialect takes them best. */
 function tableWrites(orderRows: Param[][], factRows: Param[][], discrepancyRows: Param[][], gone: string[], dialect: Dialect): Statement[] {
   if (dialect === 'postgres') {
@@ -189,7 +164,7 @@ export function recomputeOrders(
     const announce = () => {
       if (record === null || json === null) return;
       const pgCno = eventPgCno(record, () => notificationsOf(entry, checkpoint, added.get(key)));
-      inputEvents(stored, computed, record, json, (event) => eventRow(event, record.mallId, pgCno, options.now), timedEvents);
+      inputEvents(stored, computed, record, json, (event) => eventRow(event, record.mallId, pgCno), timedEvents);
     };
     // A new order's facts need its row (their order_id), whatever the record says.
     if (!changed && (entry.exists || !added.has(key))) {
@@ -213,7 +188,7 @@ export function recomputeOrders(
     ...summaryWrites(summary, dialect),
     ...applied.map(forgetFailedInput),
   ];
-  return { statements, results, events: eventStatements(inInputOrder(timedEvents), Date.parse(options.now), dialect) };
+  return { statements, results, events: ownEventStatements('ledger', inInputOrder(timedEvents), options.now, dialect) };
 }
 
 /** Whether the checkpoint holds a fact of this id (an input or a resolution). */
@@ -283,23 +258,11 @@ function eventPgCno(record: OrderRecord, factsOf: () => readonly LedgerFact[]): 
 }
 
 /**
- * The inbox columns of a ledger event. No shop_order_no: a search by order number lists the
- * gateway's notifications, the ledger's view of the order is its record, and the ack's commit
- * writes one index page fewer.
+ * A ledger event as the service's own inbox entry. No shop_order_no: a search by order number
+ * lists the gateway's notifications, the ledger's view of the order is its record, and the ack's
+ * commit writes one index page fewer.
  */
-function eventRow(event: LedgerEvent, mallId: string, pgCno: string, now: string): Param[] {
+function eventRow(event: LedgerEvent, mallId: string, pgCno: string): OwnEvent {
   const json = JSON.stringify(event);
-  return [event.id, `ledger:${event.id}`, event.type, mallId, pgCno, sha256Hex(json), Buffer.from(json, 'utf8'), now, json];
-}
-
-/** The events' inbox rows and their outbox rows, in the order given (their seqs are drawn in it). */
-function eventStatements(rows: readonly Param[][], nowMs: number, dialect: Dialect): Statement[] {
-  if (dialect === 'postgres') {
-    // The inbox's columns in the order of `eventRow`, which the arrays follow.
-    return rows.length === 0 ? [] : [changes(PG_INSERT_AND_QUEUE_EVENTS, ...columnArrays(rows, EVENT_COLUMNS), nowMs)];
-  }
-  return [
-    ...ladderRowInserts(INSERT_EVENTS, EVENT_COLUMNS, rows),
-    ...ladderChunks(rows, 2, 256).map((chunk) => changes(QUEUE_EVENTS(chunk.length), nowMs, ...chunk.flatMap((row) => [row[4]!, row[0]!]))),
-  ];
+  return { id: event.id, type: event.type, mallId, pgCno, json, bodyHash: sha256Hex(json) };
 }

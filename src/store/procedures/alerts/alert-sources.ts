@@ -8,7 +8,7 @@ import { all, dialect, get, type Procedure } from '../procedure';
 // turned out real (its discrepancies, held back while it looked simulated, are news then). Their
 // JSON says so; each is checked again once parsed.
 const LEDGER_EVENTS = `SELECT seq, event_json AS "eventJson" FROM inbox
-  WHERE seq > ? AND seq <= ? AND source_ip = 'internal'
+  WHERE seq > ? AND seq <= ? AND origin = 'ledger'
     AND (event_type = 'ledger.discrepancy' OR (event_type = 'order.status_changed' AND event_json LIKE '%"to":"ledger_error"%')
       OR (event_type IN ('order.status_changed', 'order.updated')
         AND (event_json LIKE '%"status":"discrepancy"%' OR event_json LIKE '%"status":"refund_failed"%')))
