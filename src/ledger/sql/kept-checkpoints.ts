@@ -1,5 +1,6 @@
 import type { FoldCheckpoint } from '../fold/discrepancy-lifecycle';
 import type { OrderKey } from '../fold/ledger-facts';
+import { orderKeyText } from '../fold/order-key';
 
 /**
  * The fold checkpoints this thread last wrote, kept in memory with the exact text it wrote, so
@@ -26,11 +27,9 @@ interface Kept {
 const kept = new Map<string, Kept>();
 let keptBytes = 0;
 
-const keyOf = (order: OrderKey): string => `${order.mallId}\u0000${order.shopOrderNo}`;
-
 /** The kept checkpoint of the order, when the store holds the text it was kept with; it is no longer kept. */
 export function takeKept(order: OrderKey, storedJson: string): FoldCheckpoint | null {
-  const key = keyOf(order);
+  const key = orderKeyText(order);
   const entry = kept.get(key);
   if (entry === undefined) return null;
   forget(key, entry);
@@ -39,7 +38,7 @@ export function takeKept(order: OrderKey, storedJson: string): FoldCheckpoint | 
 
 /** Keeps the checkpoint with the text about to be stored for it. */
 export function keep(order: OrderKey, json: string, checkpoint: FoldCheckpoint): void {
-  const key = keyOf(order);
+  const key = orderKeyText(order);
   const current = kept.get(key);
   if (current !== undefined) forget(key, current);
   if (json.length > MAX_TEXT_BYTES / 4) return;

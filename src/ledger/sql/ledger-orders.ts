@@ -1,12 +1,10 @@
 import type { LedgerFact, OrderKey } from '../fold/ledger-facts';
 import type { OrderRecord } from '../fold/order-record';
 import { foldSettingsKey } from '../fold/fold-state';
+import { orderKeyText } from '../fold/order-key';
 import type { LedgerSettings } from '../../config/ledger-settings';
 import { failedInputsOf, isFailedInputRow, type FailedInput } from './failed-inputs';
 import { allRows, ladderChunks, sqlBySize, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
-
-/** The order's key as one string, for maps (JSON: no separator can make two keys one). */
-export const orderKeyText = (order: OrderKey): string => JSON.stringify([order.mallId, order.shopOrderNo]);
 
 /** The orders once each, sorted: a batch writes its records, and queues their events, in one order whatever the arrival. */
 export function distinctOrders(orders: Iterable<OrderKey>): OrderKey[] {

@@ -4,7 +4,8 @@ import type { OrderKey } from '../fold/ledger-facts';
 import { orderFigures } from '../fold/order-figures';
 import { foldOrder } from '../fold/order-state';
 import { pendingFacts, storeLedgerInputs } from './ledger-inputs';
-import { loadedOrders, loadOrders, orderKeyText } from './ledger-orders';
+import { orderKeyText } from '../fold/order-key';
+import { loadedOrders, loadOrders } from './ledger-orders';
 import { dialect, oneTrip, type Procedure } from '../../store/procedures/procedure';
 
 /** `inputSeq`: the input stored (null for a repeat, which stores nothing); the caller reads the record once the projector has applied it. */

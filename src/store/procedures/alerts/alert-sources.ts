@@ -1,3 +1,4 @@
+import { orderKeyText } from '../../../ledger/fold/order-key';
 import type { OrderRecord } from '../../../ledger/fold/order-record';
 import type { AlertSources, DeadEventRow, RealOrderDiscrepancies } from '../../types/alerts';
 import { jsonFlag } from '../json-field';
@@ -64,7 +65,7 @@ function* ordersOf(eventJsons: readonly string[]): Procedure<Pick<AlertSources, 
       const event = JSON.parse(json) as { type?: unknown; order?: { mallId?: unknown; shopOrderNo?: unknown } };
       const { order } = event;
       if (typeof order?.mallId !== 'string' || typeof order.shopOrderNo !== 'string') continue;
-      const key = `${order.mallId}/${order.shopOrderNo}`;
+      const key = orderKeyText({ mallId: order.mallId, shopOrderNo: order.shopOrderNo });
       const changed = event.type === 'order.updated' || event.type === 'order.status_changed';
       orders.set(key, { mallId: order.mallId, shopOrderNo: order.shopOrderNo, changed: changed || orders.get(key)?.changed === true });
     } catch {
