@@ -8,8 +8,9 @@
 --
 -- The rows the service wrote before it carry source_ip 'internal': a command's has the dedup key
 -- 'command:' + its id, a ledger event's 'ledger:' + its id. Their source_ip becomes their origin, as
--- the service writes it from this release on: no address, and the console's source column says
--- which part of the service wrote the row.
+-- the service writes it from this release on: a text no address can equal, that tells a reader of
+-- the table who wrote the row. The column stays NOT NULL (SQLite would rebuild the inbox to drop
+-- that), and the views that show a source address show the gateway's rows only.
 ALTER TABLE inbox ADD COLUMN origin TEXT NOT NULL DEFAULT 'gateway' CHECK (origin IN ('gateway', 'ledger', 'command'));
 UPDATE inbox SET origin = CASE WHEN dedup_key LIKE 'command:%' THEN 'command' ELSE 'ledger' END,
     source_ip = CASE WHEN dedup_key LIKE 'command:%' THEN 'command' ELSE 'ledger' END

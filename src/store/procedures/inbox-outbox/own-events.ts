@@ -19,7 +19,7 @@ const OWN_EVENT_COLUMNS = 9;
 // inbox/outbox pair as the notifications do. `origin` + ':' + the event's id is the dedup key, and the
 // inbox's unique keys (event_id; pg_cno, event_id) keep it once: an event computed again (a
 // retried transaction, a rebuild) is queued once. source_ip holds the origin: the row came from no
-// address, and the console's source column says which part of the service wrote it.
+// address, and no address equals it (the views that show a source show the gateway's rows only).
 const INSERT = (rows: number) => `INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
     shop_order_no, body_hash, raw_body, content_type, source_ip, origin, received_at, event_json)
   VALUES ${Array.from({ length: rows }, () => "(?, ?, '', ?, ?, ?, NULL, ?, ?, 'application/json', ?, ?, ?, ?)").join(', ')}
