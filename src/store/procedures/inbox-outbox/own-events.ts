@@ -14,7 +14,6 @@ export interface OwnEvent {
   bodyHash: string;
 }
 
-const OWN_EVENT_COLUMNS = 9;
 // The relay forwards every outbox row the same way, so the service's own events go through the
 // inbox/outbox pair as the notifications do. `origin` + ':' + the event's id is the dedup key, and the
 // inbox's unique keys (event_id; pg_cno, event_id) keep it once: an event computed again (a
@@ -25,6 +24,7 @@ const INSERT = (rows: number) => `INSERT INTO inbox (event_id, dedup_key, noti_t
   VALUES ${Array.from({ length: rows }, () => "(?, ?, '', ?, ?, ?, NULL, ?, ?, 'application/json', ?, ?, ?, ?)").join(', ')}
   ON CONFLICT DO NOTHING`;
 const INSERT_EVENTS = sqlBySize(INSERT);
+const SQLITE_VALUES = 11;
 // SQLite: each event's outbox row found by both columns of its unique inbox key (pg_cno, event_id),
 // queued in seq order, which is the order the rows were inserted in.
 const QUEUE_EVENTS = sqlBySize((rows) => `INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms)
@@ -44,6 +44,7 @@ const PG_INSERT_AND_QUEUE_EVENTS = `WITH e AS (INSERT INTO inbox (event_id, dedu
   ON CONFLICT DO NOTHING RETURNING seq, event_id, received_at)
   INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms)
   SELECT seq, event_id, received_at, CAST(? AS BIGINT) FROM e ORDER BY seq`;
+const PG_ARRAYS = 9;
 
 /**
  * The statements that store the service's own events, each with its outbox row, queued in the
@@ -54,12 +55,15 @@ const PG_INSERT_AND_QUEUE_EVENTS = `WITH e AS (INSERT INTO inbox (event_id, dedu
 export function ownEventStatements(origin: OwnOrigin, events: readonly OwnEvent[], at: string, sql: Dialect): Statement[] {
   if (events.length === 0) return [];
   const atMs = Date.parse(at);
-  const rows: Param[][] = events.map((e) => [e.id, `${origin}:${e.id}`, e.type, e.mallId, e.pgCno, e.bodyHash, Buffer.from(e.json, 'utf8'), at, e.json]);
-  if (sql === 'postgres') return [changes(PG_INSERT_AND_QUEUE_EVENTS, ...columnArrays(rows, OWN_EVENT_COLUMNS), origin, atMs)];
-  const withOrigin = rows.map((row) => [...row.slice(0, 7), origin, origin, ...row.slice(7)]);
+  const raw = (e: OwnEvent) => Buffer.from(e.json, 'utf8');
+  if (sql === 'postgres') {
+    const columns: Param[][] = events.map((e) => [e.id, `${origin}:${e.id}`, e.type, e.mallId, e.pgCno, e.bodyHash, raw(e), at, e.json]);
+    return [changes(PG_INSERT_AND_QUEUE_EVENTS, ...columnArrays(columns, PG_ARRAYS), origin, atMs)];
+  }
+  const rows: Param[][] = events.map((e) => [e.id, `${origin}:${e.id}`, e.type, e.mallId, e.pgCno, e.bodyHash, raw(e), origin, origin, at, e.json]);
   return [
-    ...ladderRowInserts(INSERT_EVENTS, OWN_EVENT_COLUMNS + 2, withOrigin),
-    ...ladderChunks(rows, 2, 256).map((chunk) => changes(QUEUE_EVENTS(chunk.length), atMs, ...chunk.flatMap((row) => [row[4]!, row[0]!]))),
+    ...ladderRowInserts(INSERT_EVENTS, SQLITE_VALUES, rows),
+    ...ladderChunks(events, 2, 256).map((chunk) => changes(QUEUE_EVENTS(chunk.length), atMs, ...chunk.flatMap((e) => [e.pgCno, e.id]))),
   ];
 }
 
