@@ -1,7 +1,8 @@
+import type { InboxOrigin } from '../../types/inbox-outbox';
 import { changes, columnArrays, dialect, ladderChunks, ladderRowInserts, lastTrip, outboxChanged, sqlBySize, type Dialect, type Param, type Procedure, type Statement } from '../procedure';
 
 /** Who in the service wrote an inbox row that is not the gateway's (inbox.origin, migration 027). */
-export type OwnOrigin = 'ledger' | 'command';
+export type OwnOrigin = Exclude<InboxOrigin, 'gateway'>;
 
 /** An event of the service's own for the internal queue: stored as an inbox row beside the notifications. */
 export interface OwnEvent {
