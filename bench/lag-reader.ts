@@ -7,7 +7,7 @@ import { LatencySamples } from './latency-samples';
  * age of the oldest stored gateway notification the projector has not applied (0 when none).
  */
 const LAG_SQL = `SELECT (SELECT received_at FROM inbox WHERE seq > (SELECT inbox_seq FROM ledger_projector WHERE id = 1)
-  AND source_ip <> 'internal' ORDER BY seq LIMIT 1) AS oldest`;
+  AND origin = 'gateway' ORDER BY seq LIMIT 1) AS oldest`;
 
 export type LagReader = { read(): Promise<number>; close(): Promise<void> };
 

@@ -1,5 +1,6 @@
 import { isAmountDetail } from '../ledger/fold/discrepancy-details';
 import { ledgerEventSchema } from '../ledger/fold/ledger-event-schema';
+import { orderKeyText } from '../ledger/fold/order-key';
 import type { Discrepancy } from '../ledger/fold/order-record';
 import type { AlertSources, NewAlert } from '../store/store';
 
@@ -70,7 +71,7 @@ function ledgerAlert(eventJson: string, simulated: ReadonlySet<string>): NewAler
   const e = event.data;
   // The simulator's made-up orders (every notification signed by it) open discrepancies on purpose, on
   // fake money: as the Prometheus rule, they wake nobody. Nothing in a notification's body decides it.
-  if (simulated.has(`${e.order.mallId}/${e.order.shopOrderNo}`)) return null;
+  if (simulated.has(orderKeyText(e.order))) return null;
   if (e.type === 'ledger.discrepancy') return discrepancyAlert(e.discrepancy, e.order);
   if (e.type === 'order.status_changed' && e.to === 'ledger_error') {
     const alert: Alert = { kind: 'ledger_error', mallId: e.order.mallId, shopOrderNo: e.order.shopOrderNo, from: e.from, at: e.at };

@@ -37,8 +37,8 @@ export function eventsRoutes(deps: ConsoleDeps): Router {
     const detail = await store.getEvent(req.params.id);
     if (!detail) return res.status(404).type('html').send(notFoundPage(sessionOf(res), 'events', sessionOf(res).t('notFound.event', { id: req.params.id })));
     const notice = noticeFor(req.query, sessionOf(res).t);
-    // The ledger's and the commands' own events have no notification (no notiType) behind them.
-    if (detail.notiType === '') return res.type('html').send(await renderOffLoop('internalEvent', sessionOf(res), detail, await store.deliveryAttempts(detail.eventId), notice));
+    // The ledger's and the commands' own events have no notification behind them.
+    if (detail.origin !== 'gateway') return res.type('html').send(await renderOffLoop('internalEvent', sessionOf(res), detail, await store.deliveryAttempts(detail.eventId), notice));
     const [conflicts, attempts, currency] = await Promise.all([store.conflictsOfEvent(detail.eventId), store.deliveryAttempts(detail.eventId), currencyOfEvent(detail)]);
     // Masked and drawn off the loop that acks the gateway: a body may hold a 64 KB field.
     res.type('html').send(await renderOffLoop('event', sessionOf(res), detail, conflicts, attempts, notice, currency));

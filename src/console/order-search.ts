@@ -1,3 +1,4 @@
+import { orderKeyText } from '../ledger/fold/order-key';
 import { ORDER_STATUSES, type OrderStatus } from '../ledger/fold/order-record';
 import type { PaymentHit, SearchMatch } from '../ledger/projector/ledger-store';
 import { typedText } from './typed-text';
@@ -61,9 +62,9 @@ function codesOf(text: string): string[] {
   return /^\d+$/.test(digits) && digits !== text ? [digits] : [];
 }
 
-/** The distinct orders among the hits, as `mallId/shopOrderNo`. */
+/** The distinct orders among the hits, by their key's text. */
 function ordersOf(hits: readonly PaymentHit[]): string[] {
-  return [...new Set(hits.map((hit) => `${hit.order.mallId}/${hit.order.shopOrderNo}`))];
+  return [...new Set(hits.map((hit) => orderKeyText(hit.order)))];
 }
 
 /** What opens an order straight away: it was found by its keys, or by an amount it paid. */

@@ -4,6 +4,7 @@ import { receiveNotification, type ReceiveDeps } from './receive-notification';
 import { ackFormFor, sendSuccess } from './acks';
 import { decodeBody } from '../notifications/decode-body';
 import { carriesSimulatorMark, SIMULATOR_MARK_HEADER } from '../notifications/simulator-mark';
+import { statedNotiType } from '../notifications/stated-noti-type';
 import type { FailedRequest, FailureAnswerer } from './error-handler';
 import { assertIdentityEncoding, readBody } from './read-body';
 import { sourceCheck, type SourcePolicy } from './source-check';
@@ -49,10 +50,10 @@ export function notificationHandler(policy: SourcePolicy, deps: ReceiveDeps, ans
         deps,
       );
       sendSuccess(res, ackFormFor(contentType));
-      if (traced) endNotificationSpan(traced.span, fields.notiType ?? fields.noti_type, result);
+      if (traced) endNotificationSpan(traced.span, statedNotiType(fields), result);
     } catch (error) {
       await answerFailure(error, request, res);
-      if (traced) endRefusedNotificationSpan(traced.span, fields?.notiType ?? fields?.noti_type, res.statusCode);
+      if (traced) endRefusedNotificationSpan(traced.span, fields === null ? undefined : statedNotiType(fields), res.statusCode);
     }
     metrics.ackLatency.observe({ status: String(res.statusCode) }, Number(process.hrtime.bigint() - started) / 1e9);
   };

@@ -7,6 +7,7 @@ import type { Tracing } from '../tracing/tracing';
 import { bodyHash } from '../notifications/dedup-key';
 import { normalizeNotification, type Receipt } from '../notifications/normalize';
 import { validateNotification } from '../notifications/schema';
+import { statedNotiType } from '../notifications/stated-noti-type';
 
 export interface ReceiveDeps {
   store: Pick<IngestStore, 'record'>;
@@ -35,7 +36,7 @@ export async function receiveNotification(input: ReceivedNotification, deps: Rec
   const { logger, metrics } = deps;
   const validation = validateNotification(input.fields, { mallIds: deps.mallIds });
   if (!validation.ok) {
-    throw new InvalidNotification(summarizeReasons(validation.reasons), String(input.fields.notiType ?? input.fields.noti_type ?? 'unknown'));
+    throw new InvalidNotification(summarizeReasons(validation.reasons), String(statedNotiType(input.fields) ?? 'unknown'));
   }
   const { event, dedupKey } = normalizeNotification(validation.value, input.receipt);
   for (const warning of validation.value.warnings) {

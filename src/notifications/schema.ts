@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isNotiType, type NotiType } from './event-types';
+import { isUnionPayForm, statedNotiType } from './stated-noti-type';
 import { eucKrByteLength } from '../euc-kr';
 import { shownFieldName } from '../observability/mask';
 import {
@@ -92,7 +93,7 @@ export function validateNotification(
   input: Record<string, unknown>,
   options: ValidationOptions,
 ): { ok: true; value: ValidNotification } | { ok: false; reasons: string[] } {
-  const layout = 'noti_type' in input ? 'unionpay' : 'json';
+  const layout = isUnionPayForm(input) ? 'unionpay' : 'json';
   const parsed = (layout === 'unionpay' ? unionPayShape : jsonShape).safeParse(input);
   if (!parsed.success) {
     return { ok: false, reasons: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`) };
@@ -141,7 +142,7 @@ function jsonCommon(fields: Record<string, unknown>) {
   const s = (name: string) => String(fields[name]);
   return {
     resCd: s('resCd'), resMsg: s('resMsg'), mallId: s('mallId'),
-    notiType: s('notiType'), pgCno: s('pgCno'), shopOrderNo: s('shopOrderNo'),
+    notiType: String(statedNotiType(fields)), pgCno: s('pgCno'), shopOrderNo: s('shopOrderNo'),
   };
 }
 
@@ -150,7 +151,7 @@ function unionPayCommon(fields: Record<string, unknown>) {
   const s = (name: string) => String(fields[name]);
   return {
     resCd: s('res_cd'), resMsg: s('res_msg'), mallId: s('memb_id'),
-    notiType: s('noti_type'), pgCno: s('cno'), shopOrderNo: s('order_no'),
+    notiType: String(statedNotiType(fields)), pgCno: s('cno'), shopOrderNo: s('order_no'),
   };
 }
 

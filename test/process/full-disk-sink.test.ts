@@ -63,7 +63,7 @@ const suite = 'the built service with its file sink on a disk that fills up';
       const db = new Database(join(dir, 'receiver.db'), { readonly: true });
       // Every stored event: the 200 notifications and the payment ledger's events about their orders.
       const stored = (db.prepare('SELECT event_id FROM inbox').all() as Array<{ event_id: string }>).map((row) => row.event_id);
-      const notifications = db.prepare("SELECT count(*) AS n FROM inbox WHERE source_ip <> 'internal'").get() as { n: number };
+      const notifications = db.prepare("SELECT count(*) AS n FROM inbox WHERE origin = 'gateway'").get() as { n: number };
       db.close();
       expect(notifications.n).toBe(200);
       expect(new Set(ids)).toEqual(new Set(stored));

@@ -67,7 +67,7 @@ describePostgres('two replicas on one PostgreSQL', () => {
     // The ledger's events are queued by its projector, behind the acks.
     await ledgerCaughtUp(a);
     // Each notification once, and beside it the payment ledger's status change of its order, once.
-    const notificationRows = "inbox WHERE source_ip <> 'internal'";
+    const notificationRows = "inbox WHERE origin = 'gateway'";
     expect([await count(schema, notificationRows), await count(schema, `outbox WHERE inbox_seq IN (SELECT seq FROM ${notificationRows})`)])
       .toEqual([notifications.length, notifications.length]);
     expect(await count(schema, "inbox WHERE event_type = 'order.status_changed'")).toBe(new Set(notifications.map((n) => n.shopOrderNo)).size);

@@ -6,7 +6,8 @@ import { readMigrations } from '../../src/store/migrations';
 import { migrate as migratePostgres } from '../../src/store/postgres/migrate';
 import { createPool, inTransaction } from '../../src/store/postgres/pool';
 import { runProcedure as runOnPostgres } from '../../src/store/postgres/run-procedure';
-import type { Procedure } from '../../src/store/procedures/procedure';
+import type { OwnEvent } from '../../src/store/procedures/inbox-outbox/own-events';
+import { get, run, type Procedure } from '../../src/store/procedures/procedure';
 import { migrate as migrateSqlite } from '../../src/store/sqlite/migrate';
 import { openConnection } from '../../src/store/sqlite/open-connection';
 import { runProcedure as runOnSqlite, StatementCache } from '../../src/store/sqlite/run-procedure';
@@ -141,4 +142,19 @@ export function olderReleaseFixture<T extends OlderReleaseDatabase>(openOld: () 
       return opening;
     },
   };
+}
+
+/**
+ * The service's own event (a ledger event, `ledger`, or a command's final state, `command`) with its
+ * outbox row as releases before migration 027 stored it: an inbox row of source_ip 'internal' keyed
+ * `<kind>:<id>`, before the inbox had its origin column.
+ */
+export function* ownEntryBefore027(kind: 'ledger' | 'command', event: OwnEvent, at: string): Procedure<void> {
+  const inserted = yield* get<{ seq: number | string }>(
+    `INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno, shop_order_no, body_hash,
+       raw_body, content_type, source_ip, received_at, event_json)
+     VALUES (?, ?, '', ?, ?, ?, NULL, ?, ?, 'application/json', 'internal', ?, ?) RETURNING seq`,
+    event.id, `${kind}:${event.id}`, event.type, event.mallId, event.pgCno, event.bodyHash, Buffer.from(event.json, 'utf8'), at, event.json,
+  );
+  yield* run('INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms) VALUES (?, ?, ?, ?)', Number(inserted!.seq), event.id, at, Date.parse(at));
 }

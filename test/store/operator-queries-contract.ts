@@ -1,7 +1,6 @@
-import type { NormalizedEvent } from '../../src/notifications/normalized-event';
 import { runRetention } from '../../src/retention/run-retention';
 import type { Store } from '../../src/store/store';
-import { entryFor, inboxEntry, rejectionEntry, sampleEvent } from '../helpers/stored-events';
+import { inboxEntry, rejectionEntry } from '../helpers/stored-events';
 import type { FreshStore } from './store-contract';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,9 +58,7 @@ export function operatorQueriesContract(openFresh: () => Promise<FreshStore>): v
     await store.record(inboxEntry({ pgCno: 'PG-H1', receivedAt: '2026-11-21T06:00:00.000Z', data: { resMsg: 'changed' } }));
     await store.recordRejection(rejectionEntry({ receivedAt: '2026-11-21T04:00:00.000Z' }));
     await store.recordRejection(rejectionEntry({ receivedAt: '2026-11-19T04:00:00.000Z' }));
-    // The service's own entry (the ledger's event) is no notification of the gateway: not counted.
-    const own = sampleEvent({ type: 'order.status_changed' as NormalizedEvent['type'], receivedAt: '2026-11-21T03:20:00.000Z', source: { ip: 'internal', environment: 'production' } });
-    await store.record(entryFor(own));
+    // The service's own entries are no notifications of the gateway (own-events.test.ts: not counted).
 
     await expect(store.problemsSince('2026-11-20T06:00:00.000Z')).resolves.toEqual({ rejections: 1, conflicts: 1 });
     await expect(store.eventActivity('2026-11-21T00:00:00.000Z')).resolves.toEqual([

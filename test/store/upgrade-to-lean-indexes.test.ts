@@ -14,7 +14,7 @@ import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
 import { inboxEntry } from '../helpers/stored-events';
 import { admin, describePostgres } from './pg-test-database';
-import { postgresAtVersion, sqliteAtVersion, type OlderReleaseDatabase } from './older-release-database';
+import { ownEntryBefore027, postgresAtVersion, sqliteAtVersion, type OlderReleaseDatabase } from './older-release-database';
 import { EXPECTED_INDEXES, postgresIndexes, sqliteIndexes } from './schema-indexes';
 
 const BEFORE_LEAN_INDEXES = 5;
@@ -61,7 +61,7 @@ function upgradeContract(openOld: () => Promise<OldDatabase>, expectedIndexes: s
     await expect(old.write(writes.recordNotification(inboxRow(delivered)))).resolves.toMatchObject({ outcome: 'duplicate' });
     await expect(old.write(writes.recordNotification(inboxRow(changed)))).resolves.toMatchObject({ outcome: 'conflict' });
     await expect(old.write(writes.pruneExpired(at(10), at(28), 100))).resolves.toMatchObject({ events: 1 });
-    // A command's final state travels as an internal inbox entry (finish-command-attempt.ts).
+    // A command's final state travels as the service's own inbox entry, as that release stored it.
     const owner = 'worker-1';
     await old.write(writes.createCommand({
       kind: 'wallet-b.cancel', shopTransactionId: 'UP-CMD-1', mallId: 'T0001234', bodyHash: 'h', request: { pgCno: 'UP-DELIVERED' },
@@ -76,8 +76,9 @@ function upgradeContract(openOld: () => Promise<OldDatabase>, expectedIndexes: s
     };
     await old.write(writes.finishCommandAttempt({
       shopTransactionId: 'UP-CMD-1', owner, n: 1, at: at(28), httpStatus: 200, response: { resCd: '0000' }, answerText: null,
-      error: null, state: 'succeeded', nextAttemptAt: 0, event: commandEvent('wallet.cancel.succeeded', record),
+      error: null, state: 'succeeded', nextAttemptAt: 0, event: null,
     }));
+    await old.write(ownEntryBefore027('command', commandEvent('wallet.cancel.succeeded', record), at(28)));
   }
 
   const snapshot = async () => ({
@@ -99,7 +100,13 @@ function upgradeContract(openOld: () => Promise<OldDatabase>, expectedIndexes: s
     const after = await snapshot();
     // Migration 012 (the outbox's trace context, tracing on only) adds a column, NULL on every old row.
     expect(after.outbox.map((row) => row.trace_context)).toEqual(before.outbox.map(() => null));
-    expect({ ...after, outbox: after.outbox.map(({ trace_context: _added, ...row }) => row) }).toEqual(before);
+    // Migration 027 names each inbox row's origin, and the command's entry its source by it.
+    expect(after.inbox.map((row) => [row.origin, row.source_ip])).toEqual(before.inbox.map((row) => (row.source_ip === 'internal' ? ['command', 'command'] : ['gateway', row.source_ip])));
+    expect({
+      ...after,
+      inbox: after.inbox.map(({ origin: _added, source_ip: _named, ...row }) => row),
+      outbox: after.outbox.map(({ trace_context: _added, ...row }) => row),
+    }).toEqual({ ...before, inbox: before.inbox.map(({ source_ip: _named, ...row }) => row) });
     await expect(old.indexes()).resolves.toEqual(expectedIndexes);
   });
 

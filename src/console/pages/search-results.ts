@@ -1,4 +1,5 @@
 import { orderCurrency } from '../../ledger/fold/order-currency';
+import { orderKeyText } from '../../ledger/fold/order-key';
 import { ORDER_STATUSES, type OrderStatus } from '../../ledger/fold/order-record';
 import type { PaymentHit } from '../../ledger/projector/ledger-store';
 import { html, isolated, type SafeHtml } from '../html';
@@ -33,7 +34,7 @@ const lastFour = (digits: string | null) => (digits === null ? '' : html`<span c
 /** What the box found: each order with the notification that matched, what it is (a payment, a cancel, …), and the last four digits of its card. */
 export function searchResults(t: Translator, found: { form: SearchForm; hits: readonly PaymentHit[] }, defaultCurrency: string): SafeHtml {
   const { form, hits } = found;
-  return html`<p class="muted">${t('search.found', { count: new Set(hits.map((hit) => `${hit.order.mallId}/${hit.order.shopOrderNo}`)).size, q: form.q })}</p>
+  return html`<p class="muted">${t('search.found', { count: new Set(hits.map((hit) => orderKeyText(hit.order))).size, q: form.q })}</p>
 <div class="table-wrap"><table>
   <thead><tr><th>${t('orders.col.shopOrderNo')} <span class="muted">${t('orders.col.mallId')}</span></th><th>${t('orders.col.status')}</th><th>${t('search.col.matched')}</th><th>pgCno</th><th>${t('search.col.approvalNo')}</th><th>${t('search.col.card')}</th><th class="num">${t('search.col.amount')}</th><th>${t('search.method')}</th><th>${t('search.col.at')}</th></tr></thead>
   <tbody>${hits.length === 0

@@ -1,4 +1,9 @@
 import type { OrderKey } from './ledger-facts';
 
-/** The order's key as one string, for maps (JSON: no separator can make two keys one). */
-export const orderKeyText = (order: OrderKey): string => JSON.stringify([order.mallId, order.shopOrderNo]);
+/**
+ * An order's key as one text, for maps and sets: two keys give one text only when both parts are
+ * equal, whatever either holds (a '/', a NUL), since JSON quotes and escapes each part.
+ */
+export function orderKeyText(order: OrderKey): string {
+  return JSON.stringify([order.mallId, order.shopOrderNo]);
+}

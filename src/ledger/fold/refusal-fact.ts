@@ -1,5 +1,6 @@
 import { eucKrByteLength } from '../../euc-kr';
 import { OPTIONAL_JSON_FIELDS, REQUIRED_JSON_FIELDS } from '../../notifications/fields';
+import { statedNotiType } from '../../notifications/stated-noti-type';
 import type { OrderKey, RefusalFact } from './ledger-facts';
 import { ledgerId } from './ledger-id';
 
@@ -20,7 +21,7 @@ export function refusalFact(fields: Record<string, unknown>, rejectionId: number
       at: receivedAt,
       recordedAt: receivedAt,
       rejectionId,
-      notiType: text(fields.notiType, REQUIRED_JSON_FIELDS.notiType) ?? text(fields.noti_type, REQUIRED_JSON_FIELDS.notiType),
+      notiType: text(statedNotiType(fields), REQUIRED_JSON_FIELDS.notiType),
       pgCno: text(fields.pgCno, REQUIRED_JSON_FIELDS.pgCno) ?? text(fields.cno, REQUIRED_JSON_FIELDS.pgCno),
       cancelPgCno: text(fields.cancelPgCno, OPTIONAL_JSON_FIELDS.cancelPgCno!),
     },

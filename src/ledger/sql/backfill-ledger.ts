@@ -31,7 +31,7 @@ type InboxEventRow = { seq: number | string; event_json: string };
 export function* backfillLedger(after: number | null, limit: number, now: string, settings: LedgerSettings): Procedure<BackfillPage> {
   // Internal entries (a command's final state, the ledger's own events) are not the gateway's.
   const rows = yield* all<InboxEventRow>(
-    `SELECT seq, event_json FROM inbox WHERE seq > ? AND pruned_at IS NULL AND source_ip <> 'internal' ORDER BY seq LIMIT ?`,
+    `SELECT seq, event_json FROM inbox WHERE seq > ? AND pruned_at IS NULL AND origin = 'gateway' ORDER BY seq LIMIT ?`,
     after ?? 0, limit,
   );
   const facts: OrderFact[] = [];

@@ -18,7 +18,7 @@ export function* ledgerBackfillNeeded(): Procedure<boolean> {
   const before = new Date(migration.applied_at).toISOString();
   const newest = yield* get<{ event_id: string; mall_id: string; shop_order_no: string }>(
     `SELECT event_id, mall_id, shop_order_no FROM inbox
-     WHERE pruned_at IS NULL AND received_at < ? AND shop_order_no IS NOT NULL AND source_ip <> 'internal'
+     WHERE pruned_at IS NULL AND received_at < ? AND shop_order_no IS NOT NULL AND origin = 'gateway'
        AND seq <= (SELECT inbox_seq FROM ledger_projector WHERE id = 1)
      ORDER BY received_at DESC LIMIT 1`,
     before,

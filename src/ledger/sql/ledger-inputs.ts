@@ -33,7 +33,7 @@ export function* pendingFacts(order: OrderKey): Procedure<LedgerFact[]> {
   const position = 'SELECT inbox_seq, input_seq FROM ledger_projector WHERE id = 1';
   const [inputs, notifications] = (yield* oneTrip(
     allRows(`SELECT fact_json FROM ledger_inputs WHERE seq > (SELECT input_seq FROM (${position}) p) AND mall_id = ? AND shop_order_no = ? ORDER BY seq`, order.mallId, order.shopOrderNo),
-    allRows(`SELECT event_json FROM inbox WHERE shop_order_no = ? AND mall_id = ? AND seq > (SELECT inbox_seq FROM (${position}) p) AND source_ip <> 'internal' ORDER BY seq`, order.shopOrderNo, order.mallId),
+    allRows(`SELECT event_json FROM inbox WHERE shop_order_no = ? AND mall_id = ? AND seq > (SELECT inbox_seq FROM (${position}) p) AND origin = 'gateway' ORDER BY seq`, order.shopOrderNo, order.mallId),
   )) as [Array<{ fact_json: string }>, Array<{ event_json: string }>];
   const facts: LedgerFact[] = [];
   for (const row of inputs) facts.push(JSON.parse(row.fact_json) as LedgerFact);

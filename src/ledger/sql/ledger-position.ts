@@ -57,7 +57,7 @@ export interface LedgerLag {
 export function* ledgerLag(nowMs: number): Procedure<LedgerLag> {
   const position = yield* ledgerPosition();
   const [notification, input] = (yield* oneTrip(
-    allRows(`SELECT received_at AS at FROM inbox WHERE seq > ? AND source_ip <> 'internal' ORDER BY seq LIMIT 1`, position.applied.inboxSeq),
+    allRows(`SELECT received_at AS at FROM inbox WHERE seq > ? AND origin = 'gateway' ORDER BY seq LIMIT 1`, position.applied.inboxSeq),
     allRows('SELECT recorded_at AS at FROM ledger_inputs WHERE seq > ? ORDER BY seq LIMIT 1', position.applied.inputSeq),
   )) as Array<Array<{ at: string }>>;
   const waiting = [notification![0]?.at, input![0]?.at].filter((t): t is string => t !== undefined).map((t) => Date.parse(t));

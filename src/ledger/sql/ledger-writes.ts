@@ -4,7 +4,8 @@ import { sha256Hex } from '../../sha256-hex';
 import { forgetFailedInput } from './failed-inputs';
 import { checkpointWrites } from './fold-checkpoints';
 import { summaryWrites } from './summary/summary-writes';
-import { changes, chunks, columnArrays, ladderChunks, ladderRowInserts, placeholders, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
+import { ownEventStatements, type OwnEvent } from '../../store/procedures/inbox-outbox/own-events';
+import { changes, chunks, columnArrays, ladderRowInserts, placeholders, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
 
 const FACT_COLUMNS = 6;
 // A fact is keyed by its order's order_id (migration 010), found by the order's key: the order's row
@@ -24,21 +25,6 @@ const UPSERT_DISCREPANCIES = sqlBySize((rows) => `INSERT INTO ledger_discrepanci
   ON CONFLICT (id) DO UPDATE SET opened_at = excluded.opened_at, resolved_at = excluded.resolved_at,
     resolved_by = excluded.resolved_by, note = excluded.note, discrepancy_json = excluded.discrepancy_json`);
 const DELETE_DISCREPANCIES = sqlBySize((rows) => `DELETE FROM ledger_discrepancies WHERE id IN (${placeholders(rows)})`);
-const EVENT_COLUMNS = 9;
-// An event for the internal queue is an internal inbox entry beside the notifications (as a
-// command's final state is): the relay forwards every outbox row the same way. 'ledger:' + its id
-// is its dedup key, so a transaction computed again (a retry after a failed batch) queues it once.
-const EVENT_VALUES = (rows: number) => `INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
-    shop_order_no, body_hash, raw_body, content_type, source_ip, received_at, event_json)
-  VALUES ${Array.from({ length: rows }, () => "(?, ?, '', ?, ?, ?, NULL, ?, ?, 'application/json', 'internal', ?, ?)").join(', ')}
-  ON CONFLICT DO NOTHING`;
-const INSERT_EVENTS = sqlBySize(EVENT_VALUES);
-// SQLite: each event's outbox row found by both columns of its unique inbox key (pg_cno, event_id).
-const QUEUE_EVENTS = sqlBySize((rows) => `INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms)
-  SELECT seq, event_id, received_at, CAST(? AS BIGINT) FROM inbox
-  WHERE ${Array.from({ length: rows }, () => '(pg_cno = ? AND event_id = ?)').join(' OR ')}
-  ORDER BY seq ON CONFLICT DO NOTHING`);
-
 // PostgreSQL: each multi-row write as one fixed text over arrays, one per column (see
 // `columnArrays`): prepared once per connection, whatever the batch's size. A VALUES list of 1,000
 // facts, each finding its order_id in a subquery of its own, took PostgreSQL about 0.3 s to plan
@@ -63,17 +49,6 @@ const PG_UPSERT_DISCREPANCIES = `INSERT INTO ledger_discrepancies (id, mall_id, 
   ON CONFLICT (id) DO UPDATE SET opened_at = excluded.opened_at, resolved_at = excluded.resolved_at,
     resolved_by = excluded.resolved_by, note = excluded.note, discrepancy_json = excluded.discrepancy_json`;
 const PG_DELETE_DISCREPANCIES = 'DELETE FROM ledger_discrepancies WHERE id = ANY(?::text[])';
-const PG_INSERT_AND_QUEUE_EVENTS = `WITH e AS (INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
-    shop_order_no, body_hash, raw_body, content_type, source_ip, received_at, event_json)
-  SELECT v.event_id, v.dedup_key, '', v.event_type, v.mall_id, v.pg_cno, NULL, v.body_hash, v.raw_body, 'application/json', 'internal',
-    v.received_at, v.event_json
-  FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bytea[], ?::text[], ?::text[]) WITH ORDINALITY
-    AS v (event_id, dedup_key, event_type, mall_id, pg_cno, body_hash, raw_body, received_at, event_json, n)
-  ORDER BY v.n
-  ON CONFLICT DO NOTHING RETURNING seq, event_id, received_at)
-  INSERT INTO outbox (inbox_seq, event_id, created_at, created_at_ms)
-  SELECT seq, event_id, received_at, CAST(? AS BIGINT) FROM e ORDER BY seq`;
-
 /** The multi-row writes of the ledger's tables, as the dialect takes them best. */
 function tableWrites({ records, facts, discrepancies, gone }: OrderChanges, dialect: Dialect): Statement[] {
   const orderRows = records.map(({ order, record, json, sweepAt, summaryDay }): Param[] => [order.mallId, order.shopOrderNo, record?.status ?? null, json, sweepAt, record?.updatedAt ?? null, summaryDay]);
@@ -110,29 +85,15 @@ export function changeStatements(changed: OrderChanges, now: string, dialect: Di
     ...summaryWrites(changed.summary, dialect),
     ...changed.applied.map(forgetFailedInput),
   ];
-  return { statements, events: eventStatements(changed.events, now, dialect) };
+  return { statements, events: ownEventStatements('ledger', changed.events.map(ownEvent), now, dialect) };
 }
 
 /**
- * The inbox columns of a ledger event. No shop_order_no: a search by order number lists the
- * gateway's notifications, the ledger's view of the order is its record, and the ack's commit
- * writes one index page fewer.
+ * A ledger event as the service's own inbox row holds it. No shop_order_no: a search by order
+ * number lists the gateway's notifications, the ledger's view of the order is its record, and the
+ * ack's commit writes one index page fewer.
  */
-function eventRow({ event, mallId, pgCno }: QueuedEvent, now: string): Param[] {
+function ownEvent({ event, mallId, pgCno }: QueuedEvent): OwnEvent {
   const json = JSON.stringify(event);
-  return [event.id, `ledger:${event.id}`, event.type, mallId, pgCno, sha256Hex(json), Buffer.from(json, 'utf8'), now, json];
-}
-
-/** The events' inbox rows and their outbox rows, in the order given (their seqs are drawn in it). */
-function eventStatements(events: readonly QueuedEvent[], now: string, dialect: Dialect): Statement[] {
-  const nowMs = Date.parse(now);
-  const rows = events.map((event) => eventRow(event, now));
-  if (dialect === 'postgres') {
-    // The inbox's columns in the order of `eventRow`, which the arrays follow.
-    return rows.length === 0 ? [] : [changes(PG_INSERT_AND_QUEUE_EVENTS, ...columnArrays(rows, EVENT_COLUMNS), nowMs)];
-  }
-  return [
-    ...ladderRowInserts(INSERT_EVENTS, EVENT_COLUMNS, rows),
-    ...ladderChunks(rows, 2, 256).map((chunk) => changes(QUEUE_EVENTS(chunk.length), nowMs, ...chunk.flatMap((row) => [row[4]!, row[0]!]))),
-  ];
+  return { id: event.id, type: event.type, mallId, pgCno, json, bodyHash: sha256Hex(json) };
 }

@@ -59,10 +59,10 @@ const AT = Object.fromEntries(POSITION_COLUMNS.split(', ').map((column) => [colu
  * only to skip them.
  */
 const NOTIFICATIONS_AFTER = `SELECT seq, mall_id, shop_order_no, event_json FROM inbox
-  WHERE seq > (${AT.inbox_seq}) AND source_ip <> 'internal' ORDER BY seq LIMIT ?`;
+  WHERE seq > (${AT.inbox_seq}) AND origin = 'gateway' ORDER BY seq LIMIT ?`;
 /** The same with each one's stored trace context (tracing on: the batch span's links), its outbox row by its unique inbox_seq. */
 const TRACED_NOTIFICATIONS_AFTER = `SELECT i.seq, i.mall_id, i.shop_order_no, i.event_json, o.trace_context FROM inbox i LEFT JOIN outbox o ON o.inbox_seq = i.seq
-  WHERE i.seq > (${AT.inbox_seq}) AND i.source_ip <> 'internal' ORDER BY i.seq LIMIT ?`;
+  WHERE i.seq > (${AT.inbox_seq}) AND i.origin = 'gateway' ORDER BY i.seq LIMIT ?`;
 
 /**
  * One batch of the ledger's projector: the rows stored after its position, in the order

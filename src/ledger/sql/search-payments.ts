@@ -1,3 +1,4 @@
+import { orderKeyText } from '../fold/order-key';
 import type { OrderRecord, OrderStatus } from '../fold/order-record';
 import { jsonField } from '../../store/procedures/json-field';
 import { all, dialect, type Dialect, type Param, type Procedure } from '../../store/procedures/procedure';
@@ -100,14 +101,14 @@ export function* searchPayments(search: PaymentSearch): Procedure<PaymentHit[]> 
   found.sort((a, b) => Number(b.at_ms) - Number(a.at_ms));
   const hits = new Map<string, SearchRow & { matched: SearchMatch }>();
   for (const row of found) {
-    const key = `${row.matched}\u0000${row.mall_id}\u0000${row.shop_order_no}`;
+    const key = `${row.matched} ${orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no })}`;
     if (!hits.has(key)) hits.set(key, row);
   }
   const records = yield* recordsOf([...hits.values()].map((row) => [row.mall_id, row.shop_order_no] as const));
   // A cancel's notification names no card: its payment's (the order's payment of its pgCno) does.
   const paidBy = (order: OrderRecord, row: SearchRow) => order.payments.find((p) => p.pgCno === row.pg_cno && p.eventId !== row.event_id);
   const located = [...hits.values()].flatMap((row) => {
-    const order = records.get(`${row.mall_id}\u0000${row.shop_order_no}`);
+    const order = records.get(orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }));
     return order ? [{ row, order }] : [];
   });
   const paymentDetails = yield* hitDetails(located.flatMap(({ row, order }) => {
@@ -174,14 +175,14 @@ function filtered(condition: string, values: readonly Param[], search: PaymentSe
 /** The records of the orders named, by ledger_orders' unique key, one lookup each. */
 function* recordsOf(orders: ReadonlyArray<readonly [string, string]>): Procedure<Map<string, OrderRecord>> {
   const records = new Map<string, OrderRecord>();
-  const distinct = [...new Map(orders.map(([mallId, no]) => [`${mallId}\u0000${no}`, [mallId, no] as const])).values()];
+  const distinct = [...new Map(orders.map(([mallId, no]) => [orderKeyText({ mallId, shopOrderNo: no }), [mallId, no] as const])).values()];
   for (let i = 0; i < distinct.length; i += 50) {
     const chunk = distinct.slice(i, i + 50);
     const rows = yield* all<{ mall_id: string; shop_order_no: string; record_json: string | null }>(
       `SELECT mall_id, shop_order_no, record_json FROM ledger_orders WHERE ${chunk.map(() => '(shop_order_no = ? AND mall_id = ?)').join(' OR ')}`,
       ...chunk.flatMap(([mallId, no]) => [no, mallId]),
     );
-    for (const row of rows) if (row.record_json) records.set(`${row.mall_id}\u0000${row.shop_order_no}`, JSON.parse(row.record_json) as OrderRecord);
+    for (const row of rows) if (row.record_json) records.set(orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }), JSON.parse(row.record_json) as OrderRecord);
   }
   return records;
 }

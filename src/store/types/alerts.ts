@@ -28,7 +28,7 @@ export interface AlertSources {
   deadEvents: DeadEventRow[];
   /**
    * The events' orders that this receiver's own simulator made up (every notification of each
-   * carried its mark), as `mallId/shopOrderNo`: fake money wakes nobody.
+   * carried its mark), each as its `orderKeyText`: fake money wakes nobody.
    */
   simulatedOrders: string[];
   /**

@@ -102,8 +102,12 @@ export interface EventRow {
   redeliveries: number;
 }
 
+/** Who wrote an inbox row (inbox.origin): the gateway's notification, or the service's own event. */
+export type InboxOrigin = 'gateway' | 'ledger' | 'command';
+
 export interface EventDetail extends EventRow {
   event: NormalizedEvent;
+  origin: InboxOrigin;
   sourceIp: string;
   contentType: string;
   rawBody: Buffer;

@@ -1,3 +1,4 @@
+import { orderKeyText } from '../../../ledger/fold/order-key';
 import type { OrderRecord } from '../../../ledger/fold/order-record';
 import type { AlertSources, DeadEventRow, RealOrderDiscrepancies } from '../../types/alerts';
 import { jsonFlag } from '../json-field';
@@ -8,7 +9,7 @@ import { all, dialect, get, type Procedure } from '../procedure';
 // turned out real (its discrepancies, held back while it looked simulated, are news then). Their
 // JSON says so; each is checked again once parsed.
 const LEDGER_EVENTS = `SELECT seq, event_json AS "eventJson" FROM inbox
-  WHERE seq > ? AND seq <= ? AND source_ip = 'internal'
+  WHERE seq > ? AND seq <= ? AND origin = 'ledger'
     AND (event_type = 'ledger.discrepancy' OR (event_type = 'order.status_changed' AND event_json LIKE '%"to":"ledger_error"%')
       OR (event_type IN ('order.status_changed', 'order.updated')
         AND (event_json LIKE '%"status":"discrepancy"%' OR event_json LIKE '%"status":"refund_failed"%')))
@@ -64,7 +65,7 @@ function* ordersOf(eventJsons: readonly string[]): Procedure<Pick<AlertSources, 
       const event = JSON.parse(json) as { type?: unknown; order?: { mallId?: unknown; shopOrderNo?: unknown } };
       const { order } = event;
       if (typeof order?.mallId !== 'string' || typeof order.shopOrderNo !== 'string') continue;
-      const key = `${order.mallId}/${order.shopOrderNo}`;
+      const key = orderKeyText({ mallId: order.mallId, shopOrderNo: order.shopOrderNo });
       const changed = event.type === 'order.updated' || event.type === 'order.status_changed';
       orders.set(key, { mallId: order.mallId, shopOrderNo: order.shopOrderNo, changed: changed || orders.get(key)?.changed === true });
     } catch {

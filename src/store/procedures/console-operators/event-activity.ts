@@ -11,7 +11,7 @@ export function* eventActivity(since: string): Procedure<ActivityBucket[]> {
   const dates = receivedAtRange('', since)!;
   const rows = yield* all<{ hour: string; type: string; count: number | string }>(
     `SELECT substr(received_at, 1, 13) AS hour, event_type AS type, count(*) AS count
-     FROM inbox WHERE ${dates.condition} AND source_ip <> 'internal' GROUP BY substr(received_at, 1, 13), event_type ORDER BY hour, type`,
+     FROM inbox WHERE ${dates.condition} AND origin = 'gateway' GROUP BY substr(received_at, 1, 13), event_type ORDER BY hour, type`,
     ...dates.params,
   );
   return rows.map((row) => ({ hour: row.hour, type: row.type, count: Number(row.count) }));

@@ -6,7 +6,7 @@ export const EVENT_COLUMNS = `i.seq, i.event_id AS "eventId", i.event_type AS "t
   i.mall_id AS "mallId", i.pg_cno AS "pgCno", i.shop_order_no AS "shopOrderNo", o.status, o.attempts,
   o.last_error AS "lastError", i.received_at AS "receivedAt", o.delivered_at AS "deliveredAt", i.redeliveries`;
 
-export const EVENT_DETAIL_COLUMNS = `${EVENT_COLUMNS}, i.event_json, i.source_ip AS "sourceIp",
+export const EVENT_DETAIL_COLUMNS = `${EVENT_COLUMNS}, i.event_json, i.origin, i.source_ip AS "sourceIp",
   i.content_type AS "contentType", i.raw_body AS "rawBody", i.pruned_at AS "prunedAt"`;
 
 export const REJECTION_COLUMNS = `id, received_at AS "receivedAt", source_ip AS "sourceIp", content_type AS "contentType",
