@@ -14,7 +14,7 @@ import { describePostgres } from './pg-test-database';
 import { postgresAtVersion, sqliteAtVersion, type OlderReleaseDatabase } from './older-release-database';
 
 /** The release before the day's money moved by deltas (migration 028). */
-const BEFORE_DELTAS = 26;
+const BEFORE_DELTAS = 27;
 
 interface OldDatabase extends OlderReleaseDatabase {
   openStores(): Promise<Stores>;
