@@ -1,5 +1,6 @@
 import type { LedgerFact, OrderKey } from '../fold/ledger-facts';
 import type { NormalizedEvent } from '../../notifications/normalized-event';
+import { PG_ORDER_KEYS, orderKeysParam } from './order-keys';
 import { storedFactOf } from '../../store/procedures/inbox-outbox/inbox-row';
 import { allRows, changes, ladderChunks, sqlBySize, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
 
@@ -31,7 +32,7 @@ export const failedNotificationSeq = (inboxSeq: number | string): number => -Num
 
 const COLUMNS = 'f.input_seq, f.mall_id, f.shop_order_no, f.error, COALESCE(i.fact_json, n.event_json) AS fact_json';
 const SOURCES = 'LEFT JOIN ledger_inputs i ON i.seq = f.input_seq LEFT JOIN inbox n ON n.seq = -f.input_seq';
-const OF_ORDERS_PG = `SELECT ${COLUMNS} FROM unnest(?::text[], ?::text[]) AS k (mall_id, shop_order_no)
+const OF_ORDERS_PG = `SELECT ${COLUMNS} FROM ${PG_ORDER_KEYS.from} AS k
   JOIN ledger_failed_inputs f ON f.mall_id = k.mall_id AND f.shop_order_no = k.shop_order_no
   ${SOURCES}`;
 const ofOrdersSqlite = sqlBySize((rows) => `SELECT ${COLUMNS} FROM ledger_failed_inputs f ${SOURCES}
@@ -40,7 +41,7 @@ const ofOrdersSqlite = sqlBySize((rows) => `SELECT ${COLUMNS} FROM ledger_failed
 /** The statements that read the failed inputs of `orders` (rows told apart from the orders' by `input_seq`). */
 export function failedInputsOf(orders: readonly OrderKey[], dialect: Dialect): Statement[] {
   if (orders.length === 0) return [];
-  if (dialect === 'postgres') return [allRows(OF_ORDERS_PG, orders.map((o) => o.mallId), orders.map((o) => o.shopOrderNo))];
+  if (dialect === 'postgres') return [allRows(OF_ORDERS_PG, orderKeysParam(orders))];
   return ladderChunks(orders, 2, 256).map((run) => allRows(ofOrdersSqlite(run.length), ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo])));
 }
 

@@ -8,7 +8,8 @@ import type { LedgerSettings } from '../../config/ledger-settings';
 import type { OrderRecord } from '../fold/order-record';
 import { keep, takeKept } from './kept-checkpoints';
 import type { LoadedOrder } from './ledger-orders';
-import { changes, columnArrays, ladderRowInserts, sqlBySize, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
+import { jsonRows } from '../../store/procedures/json-rows';
+import { changes, ladderRowInserts, sqlBySize, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
 
 export interface OrderComputation extends LedgerComputation {
   /** Why the ledger could not apply the order's inputs (its record is then a `ledger_error`), else null. */
@@ -131,9 +132,10 @@ const CHECKPOINT_COLUMNS = 5;
 const UPSERT_CHECKPOINTS = sqlBySize((rows) => `INSERT INTO ledger_fold_states (order_id, settings, last_moment, state_json)
   VALUES ${Array.from({ length: rows }, () => '((SELECT order_id FROM ledger_orders WHERE mall_id = ? AND shop_order_no = ?), ?, ?, ?)').join(', ')}
   ON CONFLICT (order_id) DO UPDATE SET settings = excluded.settings, last_moment = excluded.last_moment, state_json = excluded.state_json`);
+const PG_CHECKPOINTS = jsonRows([['mall_id', 'text'], ['shop_order_no', 'text'], ['settings', 'text'], ['last_moment', 'bigint'], ['state_json', 'text']]);
 const PG_UPSERT_CHECKPOINTS = `INSERT INTO ledger_fold_states (order_id, settings, last_moment, state_json)
   SELECT o.order_id, c.settings, c.last_moment, c.state_json
-  FROM unnest(?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[]) AS c (mall_id, shop_order_no, settings, last_moment, state_json)
+  FROM ${PG_CHECKPOINTS.from} AS c
   CROSS JOIN LATERAL (SELECT order_id FROM ledger_orders WHERE mall_id = c.mall_id AND shop_order_no = c.shop_order_no OFFSET 0) o
   ON CONFLICT (order_id) DO UPDATE SET settings = excluded.settings, last_moment = excluded.last_moment, state_json = excluded.state_json`;
 // Rare (an order left ledger_error): one statement each.
@@ -149,7 +151,7 @@ export function checkpointRow(order: OrderKey, checkpoint: FoldCheckpoint, setti
 /** The checkpoints' writes: the moved ones stored, the forgotten ones' rows deleted. */
 export function checkpointWrites(rows: readonly Param[][], forgotten: readonly OrderKey[], dialect: Dialect): Statement[] {
   const upserts = dialect === 'postgres'
-    ? (rows.length === 0 ? [] : [changes(PG_UPSERT_CHECKPOINTS, ...columnArrays(rows, CHECKPOINT_COLUMNS))])
+    ? (rows.length === 0 ? [] : [changes(PG_UPSERT_CHECKPOINTS, PG_CHECKPOINTS.rowsParam(rows))])
     : ladderRowInserts(UPSERT_CHECKPOINTS, CHECKPOINT_COLUMNS, rows);
   return [...upserts, ...forgotten.map((order) => changes(FORGET_CHECKPOINT, order.mallId, order.shopOrderNo))];
 }

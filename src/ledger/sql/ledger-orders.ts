@@ -2,6 +2,7 @@ import type { LedgerFact, OrderKey } from '../fold/ledger-facts';
 import type { OrderRecord } from '../fold/order-record';
 import { foldSettingsKey } from '../fold/fold-state';
 import type { LedgerSettings } from '../../config/ledger-settings';
+import { PG_ORDER_KEYS, orderKeysParam } from './order-keys';
 import { failedInputsOf, isFailedInputRow, type FailedInput } from './failed-inputs';
 import { allRows, ladderChunks, sqlBySize, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
 
@@ -47,9 +48,9 @@ const LOAD_PAIRS = {
   replay: sqlBySize((rows) => `SELECT ${COLUMNS.replay('sqlite')} FROM ledger_orders o WHERE ${PAIRS(rows)}`),
   checkpoint: sqlBySize((rows) => `SELECT ${COLUMNS.checkpoint('sqlite')} FROM ledger_orders o ${CHECKPOINT_JOIN} WHERE ${PAIRS(rows)}`),
 };
-// The keys come as two arrays: one statement text whatever the count, prepared once per connection
-// (a VALUES list was a new text, parsed and planned again, for every count of orders).
-const KEYS = `unnest(?::text[], ?::text[]) AS k (mall_id, shop_order_no)
+// The keys come as one JSON parameter (`jsonRows`): one statement text whatever the count, prepared
+// once per connection (a VALUES list was a new text, parsed and planned again, for every count of orders).
+const KEYS = `${PG_ORDER_KEYS.from} AS k
   CROSS JOIN LATERAL (SELECT * FROM ledger_orders WHERE mall_id = k.mall_id AND shop_order_no = k.shop_order_no OFFSET 0) o`;
 const LOAD_LIST = {
   replay: `SELECT ${COLUMNS.replay('postgres')} FROM ${KEYS}`,
@@ -84,7 +85,7 @@ export function loadOrders(orders: readonly OrderKey[], dialect: Dialect, from: 
   const failed = failedInputsOf(orders, dialect);
   const mode = from.replay ? 'replay' : 'checkpoint';
   const wanted: Param[] = from.replay ? [] : [foldSettingsKey(from.settings), earliestMs(from.newFacts)];
-  if (dialect === 'postgres') return orders.length === 0 ? [] : [allRows(LOAD_LIST[mode], ...wanted, orders.map((o) => o.mallId), orders.map((o) => o.shopOrderNo)), ...failed];
+  if (dialect === 'postgres') return orders.length === 0 ? [] : [allRows(LOAD_LIST[mode], ...wanted, orderKeysParam(orders)), ...failed];
   return [...ladderChunks(orders, 2, LOOKUPS_EACH).map((run) => allRows(LOAD_PAIRS[mode](run.length), ...wanted, ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo]))), ...failed];
 }
 

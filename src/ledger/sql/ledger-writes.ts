@@ -10,6 +10,7 @@ import { inInputOrder, inputEvents, type TimedEvent } from './input-events';
 import { keep } from './kept-checkpoints';
 import { orderKeyText, storedRecord, type LoadedOrder } from './ledger-orders';
 import { notificationTimes, summaryChange, summaryWrites, type SummaryChange } from './summary/summary-writes';
+import { jsonRows, type JsonRows } from '../../store/procedures/json-rows';
 import { changes, chunks, columnArrays, ladderChunks, ladderRowInserts, placeholders, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
 
 /** A fact to store for an order. */
@@ -70,30 +71,35 @@ const QUEUE_EVENTS = sqlBySize((rows) => `INSERT INTO outbox (inbox_seq, event_i
   WHERE ${Array.from({ length: rows }, () => '(pg_cno = ? AND event_id = ?)').join(' OR ')}
   ORDER BY seq ON CONFLICT DO NOTHING`);
 
-// PostgreSQL: each multi-row write as one fixed text over arrays, one per column (see
-// `columnArrays`): prepared once per connection, whatever the batch's size. A VALUES list of 1,000
+// PostgreSQL: each multi-row write as one fixed text over one JSON parameter of its rows (see
+// `jsonRows`): prepared once per connection, whatever the batch's size. A VALUES list of 1,000
 // facts, each finding its order_id in a subquery of its own, took PostgreSQL about 0.3 s to plan
-// and run per projector batch; the same rows from arrays, each order found by its unique key
+// and run per projector batch; the same rows from one parameter, each order found by its unique key
 // (LATERAL, so no plan hashes the table), take a few ms. Rows keep their order (ORDINALITY): a new
-// order's order_id and an event's seq are drawn in it.
+// order's order_id is drawn in it.
+const PG_ORDERS = jsonRows([['mall_id', 'text'], ['shop_order_no', 'text'], ['status', 'text'], ['record_json', 'text'], ['sweep_at', 'bigint'], ['updated_at', 'text']]);
 const PG_UPSERT_ORDERS = `INSERT INTO ledger_orders (mall_id, shop_order_no, status, record_json, sweep_at, updated_at)
   SELECT r.mall_id, r.shop_order_no, r.status, r.record_json, r.sweep_at, r.updated_at
-  FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[]) WITH ORDINALITY
-    AS r (mall_id, shop_order_no, status, record_json, sweep_at, updated_at, n)
+  FROM ${PG_ORDERS.from} AS r
   ORDER BY r.n
   ON CONFLICT (mall_id, shop_order_no) DO UPDATE SET status = excluded.status, record_json = excluded.record_json,
     sweep_at = excluded.sweep_at, updated_at = excluded.updated_at`;
+const PG_FACTS = jsonRows([['mall_id', 'text'], ['shop_order_no', 'text'], ['id', 'text'], ['kind', 'text'], ['recorded_at', 'text'], ['fact_json', 'text']]);
 const PG_INSERT_FACTS = `INSERT INTO ledger_facts (order_id, id, kind, recorded_at, fact_json)
   SELECT o.order_id, f.id, f.kind, f.recorded_at, f.fact_json
-  FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[]) AS f (mall_id, shop_order_no, id, kind, recorded_at, fact_json)
+  FROM ${PG_FACTS.from} AS f
   CROSS JOIN LATERAL (SELECT order_id FROM ledger_orders WHERE mall_id = f.mall_id AND shop_order_no = f.shop_order_no OFFSET 0) o
   ON CONFLICT DO NOTHING`;
+const PG_DISCREPANCIES = jsonRows([['id', 'text'], ['mall_id', 'text'], ['shop_order_no', 'text'], ['kind', 'text'], ['opened_at', 'text'],
+  ['resolved_at', 'text'], ['resolved_by', 'text'], ['note', 'text'], ['discrepancy_json', 'text']]);
 const PG_UPSERT_DISCREPANCIES = `INSERT INTO ledger_discrepancies (id, mall_id, shop_order_no, kind, opened_at,
     resolved_at, resolved_by, note, discrepancy_json)
-  SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+  SELECT d.id, d.mall_id, d.shop_order_no, d.kind, d.opened_at, d.resolved_at, d.resolved_by, d.note, d.discrepancy_json
+  FROM ${PG_DISCREPANCIES.from} AS d
   ON CONFLICT (id) DO UPDATE SET opened_at = excluded.opened_at, resolved_at = excluded.resolved_at,
     resolved_by = excluded.resolved_by, note = excluded.note, discrepancy_json = excluded.discrepancy_json`;
 const PG_DELETE_DISCREPANCIES = 'DELETE FROM ledger_discrepancies WHERE id = ANY(?::text[])';
+// The events still bind one array per column (`columnArrays`); an event's seq is drawn in row order.
 const PG_INSERT_AND_QUEUE_EVENTS = `WITH e AS (INSERT INTO inbox (event_id, dedup_key, noti_type, event_type, mall_id, pg_cno,
     shop_order_no, body_hash, raw_body, content_type, source_ip, received_at, event_json)
   SELECT v.event_id, v.dedup_key, '', v.event_type, v.mall_id, v.pg_cno, NULL, v.body_hash, v.raw_body, 'application/json', 'internal',
@@ -108,11 +114,11 @@ const PG_INSERT_AND_QUEUE_EVENTS = `WITH e AS (INSERT INTO inbox (event_id, dedu
 /** The multi-row writes of the ledger's tables, as the dialect takes them best. */
 function tableWrites(orderRows: Param[][], factRows: Param[][], discrepancyRows: Param[][], gone: string[], dialect: Dialect): Statement[] {
   if (dialect === 'postgres') {
-    const each = (sql: string, columns: number, rows: Param[][]) => (rows.length === 0 ? [] : [changes(sql, ...columnArrays(rows, columns))]);
+    const each = (sql: string, json: JsonRows, rows: Param[][]) => (rows.length === 0 ? [] : [changes(sql, json.rowsParam(rows))]);
     return [
-      ...each(PG_UPSERT_ORDERS, ORDER_COLUMNS, orderRows),
-      ...each(PG_INSERT_FACTS, FACT_COLUMNS, factRows),
-      ...each(PG_UPSERT_DISCREPANCIES, DISCREPANCY_COLUMNS, discrepancyRows),
+      ...each(PG_UPSERT_ORDERS, PG_ORDERS, orderRows),
+      ...each(PG_INSERT_FACTS, PG_FACTS, factRows),
+      ...each(PG_UPSERT_DISCREPANCIES, PG_DISCREPANCIES, discrepancyRows),
       ...(gone.length === 0 ? [] : [changes(PG_DELETE_DISCREPANCIES, gone)]),
     ];
   }
