@@ -32,8 +32,9 @@ export const failedNotificationSeq = (inboxSeq: number | string): number => -Num
 
 const COLUMNS = 'f.input_seq, f.mall_id, f.shop_order_no, f.error, COALESCE(i.fact_json, n.event_json) AS fact_json';
 const SOURCES = 'LEFT JOIN ledger_inputs i ON i.seq = f.input_seq LEFT JOIN inbox n ON n.seq = -f.input_seq';
+// Each key searched in the order's index (LATERAL, so no plan merges or hashes the whole table for a few keys).
 const OF_ORDERS_PG = `SELECT ${COLUMNS} FROM ${PG_ORDER_KEYS.from} AS k
-  JOIN ledger_failed_inputs f ON f.mall_id = k.mall_id AND f.shop_order_no = k.shop_order_no
+  CROSS JOIN LATERAL (SELECT * FROM ledger_failed_inputs WHERE mall_id = k.mall_id AND shop_order_no = k.shop_order_no OFFSET 0) f
   ${SOURCES}`;
 const ofOrdersSqlite = sqlBySize((rows) => `SELECT ${COLUMNS} FROM ledger_failed_inputs f ${SOURCES}
   WHERE ${Array.from({ length: rows }, () => '(f.mall_id = ? AND f.shop_order_no = ?)').join(' OR ')}`);
