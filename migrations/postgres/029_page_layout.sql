@@ -11,8 +11,9 @@
 --   deposit, a resolution) rewrites only record_json and updated_at: HOT. One that changes the
 --   status or the sweep time cannot be. A record is kept inline up to about 2 KiB (TOAST beyond),
 --   so a page holds few rows: a fifth of it is left free.
--- ledger_fold_states: indexed by order_id alone, never changed: every update can be HOT. The
---   state is often TOASTed (its chunks are written anew either way); the row on the page is small.
+-- ledger_fold_states: indexed by order_id alone, never changed: every update can be HOT. A state
+--   is kept inline up to about 2 KiB (TOAST beyond, whose chunks are written anew either way), so
+--   half of a page is left free: room for a new version of its rows until the old ones are pruned.
 -- ledger_projector: one row, indexed by its id: every batch's update of the position is HOT.
 -- summary_daily: indexed by its key (day, mall_id, currency, kind, method), never changed; a
 --   batch adds to count and amount: HOT.
@@ -21,7 +22,7 @@
 -- ledger_discrepancies is updated only when a discrepancy changes; its resolution changes
 --   resolved_at, the condition of the open ones' index, so it is never HOT and gets no room.
 ALTER TABLE ledger_orders SET (fillfactor = 80);
-ALTER TABLE ledger_fold_states SET (fillfactor = 70);
+ALTER TABLE ledger_fold_states SET (fillfactor = 50);
 ALTER TABLE ledger_projector SET (fillfactor = 50);
 ALTER TABLE summary_daily SET (fillfactor = 70);
 ALTER TABLE summary_order_status SET (fillfactor = 80);

@@ -57,7 +57,7 @@ describePostgres('029 on an upgraded PostgreSQL database', () => {
     const options = await admin(old.url, `SELECT relname, reloptions FROM pg_class
       WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r' AND reloptions IS NOT NULL ORDER BY relname`);
     expect(options.filter((row) => row.relname !== 'outbox')).toEqual([
-      { relname: 'ledger_fold_states', reloptions: ['fillfactor=70'] },
+      { relname: 'ledger_fold_states', reloptions: ['fillfactor=50'] },
       { relname: 'ledger_orders', reloptions: ['fillfactor=80'] },
       { relname: 'ledger_projector', reloptions: ['fillfactor=50'] },
       { relname: 'summary_daily', reloptions: ['fillfactor=70'] },
