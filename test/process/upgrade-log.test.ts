@@ -52,6 +52,7 @@ describe('starting on a database of an older release', () => {
         expect.objectContaining({ level: 'info', migration: '024_command_payment' }),
         expect.objectContaining({ level: 'info', migration: '025_summary_status_day' }),
         expect.objectContaining({ level: 'info', migration: '026_payment_method_facts', note: expect.stringMatching(/one-time.*ledger rebuild/) }),
+        expect.objectContaining({ level: 'info', migration: '029_page_layout', note: expect.stringMatching(/one-time.*copy of payment_search/) }),
       ]);
       expect(messages.indexOf('applying database migration')).toBeLessThan(messages.indexOf('listening'));
       // The notification stored before the ledger has no facts yet: one warning says what to run.
