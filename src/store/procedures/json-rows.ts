@@ -18,13 +18,12 @@ export interface JsonRows {
 
 /**
  * One JSON parameter for a multi-row write on PostgreSQL: an array of rows, each an array of its
- * values, read by `jsonb_array_elements` and `->>` per column. The server parses one JSON text
- * once, where an array per column (`columnArrays`) is one array literal each to parse, and the
- * projector's thread writes it with `JSON.stringify` instead of escaping every element itself.
- * `jsonb` rather than `json`: a json parameter is parsed when bound and again by each function
- * that reads it; `jsonb_to_recordset` is slower than `->>` per column (both measured in
- * bench/json-params.ts). Column names and types are constants of the calling statement, pasted
- * into its text; anything but a plain name throws.
+ * values, read by `jsonb_array_elements` and `->>` per column. The thread that builds the statement
+ * writes it with `JSON.stringify`, where an array per column (`columnArrays`) escapes every element
+ * in JavaScript; the server reads either in about the same time. `jsonb` rather than `json`: a json
+ * parameter is parsed when bound and again by each function that reads it; `jsonb_to_recordset`
+ * is slower than `->>` per column (bench/json-params.ts). Column names and types are constants of
+ * the calling statement, pasted into its text; anything but a plain name throws.
  */
 export function jsonRows(columns: ReadonlyArray<readonly [name: string, type: JsonColumnType]>): JsonRows {
   const fields = columns.map(([name, type], i) => {
