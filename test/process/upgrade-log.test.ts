@@ -52,6 +52,10 @@ describe('starting on a database of an older release', () => {
         expect.objectContaining({ level: 'info', migration: '024_command_payment' }),
         expect.objectContaining({ level: 'info', migration: '025_summary_status_day' }),
         expect.objectContaining({ level: 'info', migration: '026_payment_method_facts', note: expect.stringMatching(/one-time.*ledger rebuild/) }),
+        expect.objectContaining({ level: 'info', migration: '027_inbox_origin', note: expect.stringMatching(/one-time/) }),
+        expect.objectContaining({ level: 'info', migration: '028_summary_by_deltas', note: expect.stringMatching(/one-time/) }),
+        expect.objectContaining({ level: 'info', migration: '029_page_layout', note: expect.stringMatching(/one-time.*copy of payment_search/) }),
+        expect.objectContaining({ level: 'info', migration: '030_ledger_fold_positions' }),
       ]);
       expect(messages.indexOf('applying database migration')).toBeLessThan(messages.indexOf('listening'));
       // The notification stored before the ledger has no facts yet: one warning says what to run.

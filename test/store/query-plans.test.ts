@@ -19,7 +19,7 @@ import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { InboxEntry } from '../../src/store/store';
 import { inboxEntry } from '../helpers/stored-events';
 import { createTestSchema, describePostgres, type TestSchema } from './pg-test-database';
-import { EXPECTED_INDEXES, EXPECTED_LEDGER_INDEXES, LEDGER_TABLES, postgresIndexes, sqliteIndexes } from './schema-indexes';
+import { EXPECTED_INDEXES, EXPECTED_LEDGER_INDEXES, EXPECTED_SEARCH_INDEXES, LEDGER_TABLES, postgresIndexes, sqliteIndexes } from './schema-indexes';
 
 const AT = '2026-11-21T03:00:00.000Z';
 
@@ -51,6 +51,9 @@ interface PlanningDatabase {
   eventIdScan: RegExp | null;
   indexes(tables?: string[]): Promise<string[]>;
   expectedIndexes: string[];
+  expectedSearchIndexes: string[];
+  /** The columns payment_search's rows are stored in the order of: SQLite's rowid, PostgreSQL's heap (insertion order either way). */
+  searchStorage(): Promise<string>;
 }
 
 /**
@@ -145,6 +148,10 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
     ["the metric's count of open discrepancies", () => reads.openDiscrepancyCounts()],
     ['a wallet cancellation finding its order by pgCno', () => commandLedgerFacts(walletCancel('PLAN-1'))],
     ["the Orders search's hits read from their notifications by the inbox's unique key", () => hitDetails([['PLAN-1', delivered.event.id], ['PLAN-2', dead.event.id]])],
+    ['the Orders search box given an order number, on days', () =>
+      reads.searchPayments({ key: 'ORDER-PLAN-1', amounts: [], defaultCurrency: 'KRW', fromMs: 0, toMs: now, limit: 100 })],
+    ['the Orders search box given a pgCno, a method and a status', () =>
+      reads.searchPayments({ key: 'PLAN-1', amounts: [], defaultCurrency: 'KRW', method: '11', status: 'paid', limit: 100 })],
     ['the Orders search box given an approval number as a receipt prints it', () =>
       reads.searchPayments({ key: '4001 0002', codes: ['40010002'], amounts: [], defaultCurrency: 'KRW', limit: 100 })],
     ['the Orders search box given a bare amount: one lookup per currency, each in its orders only', () =>
@@ -199,6 +206,11 @@ function queryPlansContract(open: () => Promise<PlanningDatabase & { close(): Pr
     await expect(db.indexes()).resolves.toEqual(db.expectedIndexes);
   });
 
+  test("the console search's rows are stored in insertion order and carry only the indexes its lookups use", async () => {
+    await expect(db.indexes(['payment_search'])).resolves.toEqual(db.expectedSearchIndexes);
+    await expect(db.searchStorage()).resolves.toBe('insertion order');
+  });
+
   test('the ledger tables carry only these indexes', async () => {
     await expect(db.indexes(LEDGER_TABLES)).resolves.toEqual(EXPECTED_LEDGER_INDEXES);
   });
@@ -221,6 +233,9 @@ describe('query plans on SQLite', () => {
       eventIdScan: /^SCAN inbox USING COVERING INDEX inbox_pg_cno_event_id$/,
       indexes: async (tables) => sqliteIndexes(sqlite, tables),
       expectedIndexes: EXPECTED_INDEXES.sqlite,
+      expectedSearchIndexes: EXPECTED_SEARCH_INDEXES.sqlite,
+      // A WITHOUT ROWID table lies in its primary key's order; a rowid table in its rowids', max + 1 for each new row.
+      searchStorage: async () => ((sqlite.prepare("SELECT wr FROM pragma_table_list WHERE name = 'payment_search'").get() as { wr: number }).wr === 0 ? 'insertion order' : 'key order'),
       close: async () => {
         sqlite.close();
         rmSync(dir, { recursive: true, force: true });
@@ -312,11 +327,14 @@ describePostgres('query plans on PostgreSQL', () => {
       },
       // A Seq Scan reads a whole table; an index scan without an Index Cond reads a whole index.
       fullScans: (plan) =>
-        plan.filter((line) => /^Seq Scan on (inbox|outbox|delivery_attempts|conflicts|operators|sessions|ledger_\w+)\b/.test(line)
+        plan.filter((line) => /^Seq Scan on (inbox|outbox|delivery_attempts|conflicts|operators|sessions|ledger_\w+|payment_search)\b/.test(line)
           || (/^Index (Only )?Scan\b[^(]*$/.test(line) && !partialIndexes.has(/ using (\w+)/.exec(line)?.[1] ?? ''))),
       eventIdScan: null,
       indexes: (tables) => postgresIndexes(async (sql, params) => (await client.query(sql, params)).rows, tables),
       expectedIndexes: EXPECTED_INDEXES.postgres,
+      expectedSearchIndexes: EXPECTED_SEARCH_INDEXES.postgres,
+      // A heap takes each row where there is room, the table's end for a table never updated; CLUSTER alone would order it by an index.
+      searchStorage: async () => ((await client.query("SELECT count(*) AS n FROM pg_index WHERE indrelid = 'payment_search'::regclass AND indisclustered")).rows[0].n === '0' ? 'insertion order' : 'key order'),
       close: async () => {
         await client.end();
         await schema.drop();

@@ -40,6 +40,23 @@ export const EXPECTED_LEDGER_INDEXES = [
 
 export const LEDGER_TABLES = ['ledger_orders', 'ledger_facts', 'ledger_discrepancies'];
 
+const SEARCH_BOTH = [
+  'payment_search(amount, at_ms) partial',
+  'payment_search(approval_no) partial',
+  'payment_search(pg_cno)',
+];
+
+/**
+ * The console search's rows (migration 029), one index per way search-payments.ts looks them up.
+ * The order number's is the dedup key too: SQLite's table is a rowid table, its rows in insertion
+ * order, with a unique index; PostgreSQL's heap is in insertion order anyway and keeps it as its
+ * primary key (left out of the list, as every primary key).
+ */
+export const EXPECTED_SEARCH_INDEXES = {
+  sqlite: [...SEARCH_BOTH, 'payment_search(shop_order_no, mall_id, event_id) unique'].sort(),
+  postgres: [...SEARCH_BOTH].sort(),
+};
+
 function describeIndex(table: string, columns: string[], unique: boolean, partial: boolean): string {
   return `${table}(${columns.join(', ')})${unique ? ' unique' : ''}${partial ? ' partial' : ''}`;
 }

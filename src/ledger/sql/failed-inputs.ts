@@ -1,4 +1,5 @@
 import type { OrderKey } from '../fold/ledger-facts';
+import { PG_ORDER_KEYS, orderKeysParam } from './order-keys';
 import { allRows, changes, ladderChunks, sqlBySize, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
 
 /**
@@ -19,8 +20,9 @@ export interface FailedInputRow {
 
 const COLUMNS = 'f.input_seq, f.mall_id, f.shop_order_no, f.error, COALESCE(i.fact_json, n.event_json) AS fact_json';
 const SOURCES = 'LEFT JOIN ledger_inputs i ON i.seq = f.input_seq LEFT JOIN inbox n ON n.seq = -f.input_seq';
-const OF_ORDERS_PG = `SELECT ${COLUMNS} FROM unnest(?::text[], ?::text[]) AS k (mall_id, shop_order_no)
-  JOIN ledger_failed_inputs f ON f.mall_id = k.mall_id AND f.shop_order_no = k.shop_order_no
+// Each key searched in the order's index (LATERAL, so no plan merges or hashes the whole table for a few keys).
+const OF_ORDERS_PG = `SELECT ${COLUMNS} FROM ${PG_ORDER_KEYS.from} AS k
+  CROSS JOIN LATERAL (SELECT * FROM ledger_failed_inputs WHERE mall_id = k.mall_id AND shop_order_no = k.shop_order_no OFFSET 0) f
   ${SOURCES}`;
 const ofOrdersSqlite = sqlBySize((rows) => `SELECT ${COLUMNS} FROM ledger_failed_inputs f ${SOURCES}
   WHERE ${Array.from({ length: rows }, () => '(f.mall_id = ? AND f.shop_order_no = ?)').join(' OR ')}`);
@@ -28,7 +30,7 @@ const ofOrdersSqlite = sqlBySize((rows) => `SELECT ${COLUMNS} FROM ledger_failed
 /** The statements that read the failed inputs of `orders` (rows told apart from the orders' by `input_seq`). */
 export function failedInputsOf(orders: readonly OrderKey[], dialect: Dialect): Statement[] {
   if (orders.length === 0) return [];
-  if (dialect === 'postgres') return [allRows(OF_ORDERS_PG, orders.map((o) => o.mallId), orders.map((o) => o.shopOrderNo))];
+  if (dialect === 'postgres') return [allRows(OF_ORDERS_PG, orderKeysParam(orders))];
   return ladderChunks(orders, 2, 256).map((run) => allRows(ofOrdersSqlite(run.length), ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo])));
 }
 

@@ -4,6 +4,7 @@ import type { LedgerSettings } from '../../config/ledger-settings';
 import type { FoldCache } from '../projection/fold-cache';
 import { unreadOrder, type LoadedOrder } from '../projection/loaded-order';
 import { needsFacts } from '../projection/order-computation';
+import { PG_ORDER_KEYS, orderKeysParam } from './order-keys';
 import { failedInputsOf, isFailedInputRow } from './failed-inputs';
 import { allRows, dialect, ladderChunks, oneTrip, sqlBySize, type Dialect, type Param, type Procedure, type Statement } from '../../store/procedures/procedure';
 
@@ -39,9 +40,9 @@ const LOAD_PAIRS = {
   positions: sqlBySize((rows) => `SELECT ${COLUMNS.positions()} FROM ledger_orders o ${POSITION_JOIN} WHERE ${PAIRS(rows)}`),
   facts: sqlBySize((rows) => `SELECT ${COLUMNS.facts('sqlite')} FROM ledger_orders o WHERE ${PAIRS(rows)}`),
 };
-// The keys come as two arrays: one statement text whatever the count, prepared once per connection
-// (a VALUES list was a new text, parsed and planned again, for every count of orders).
-const KEYS = `unnest(?::text[], ?::text[]) AS k (mall_id, shop_order_no)
+// The keys come as one JSON parameter (`jsonRows`): one statement text whatever the count, prepared
+// once per connection (a VALUES list was a new text, parsed and planned again, for every count of orders).
+const KEYS = `${PG_ORDER_KEYS.from} AS k
   CROSS JOIN LATERAL (SELECT * FROM ledger_orders WHERE mall_id = k.mall_id AND shop_order_no = k.shop_order_no OFFSET 0) o`;
 const LOAD_LIST = {
   replay: `SELECT ${COLUMNS.replay('postgres')} FROM ${KEYS}`,
@@ -76,7 +77,7 @@ export function loadOrders(orders: readonly OrderKey[], dialect: Dialect, mode: 
 }
 
 function lookups(orders: readonly OrderKey[], dialect: Dialect, mode: LoadMode): Statement[] {
-  if (dialect === 'postgres') return orders.length === 0 ? [] : [allRows(LOAD_LIST[mode], orders.map((o) => o.mallId), orders.map((o) => o.shopOrderNo))];
+  if (dialect === 'postgres') return orders.length === 0 ? [] : [allRows(LOAD_LIST[mode], orderKeysParam(orders))];
   return ladderChunks(orders, 2, LOOKUPS_EACH).map((run) => allRows(LOAD_PAIRS[mode](run.length), ...run.flatMap((order): Param[] => [order.mallId, order.shopOrderNo])));
 }
 

@@ -1,13 +1,16 @@
 import { minorUnits } from '../fold/minor-units';
-import { columnArrays, changes, ladderRowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
+import { jsonRows } from '../../store/procedures/json-rows';
+import { changes, ladderRowInserts, sqlBySize, valueRows, type Dialect, type Param, type Statement } from '../../store/procedures/procedure';
 
 const COLUMNS = 9;
 /** The gateway's payMethodTypeCode of a virtual account. */
 const VIRTUAL_ACCOUNT = '22';
 const INSERT = sqlBySize((rows) => `INSERT INTO payment_search (shop_order_no, mall_id, event_id, noti_type, pg_cno, approval_no, amount, method, at_ms)
   VALUES ${valueRows(rows, COLUMNS)} ON CONFLICT DO NOTHING`);
+const PG_ROWS = jsonRows([['shop_order_no', 'text'], ['mall_id', 'text'], ['event_id', 'text'], ['noti_type', 'text'], ['pg_cno', 'text'],
+  ['approval_no', 'text'], ['amount', 'bigint'], ['method', 'text'], ['at_ms', 'bigint']]);
 const PG_INSERT = `INSERT INTO payment_search (shop_order_no, mall_id, event_id, noti_type, pg_cno, approval_no, amount, method, at_ms)
-  SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::bigint[])
+  SELECT r.shop_order_no, r.mall_id, r.event_id, r.noti_type, r.pg_cno, r.approval_no, r.amount, r.method, r.at_ms FROM ${PG_ROWS.from} AS r
   ON CONFLICT DO NOTHING`;
 
 /**
@@ -25,7 +28,7 @@ export function paymentSearchWrites(storedEvents: readonly unknown[], dialect: D
     if (row !== null) rows.push(row);
   }
   if (rows.length === 0) return [];
-  return dialect === 'postgres' ? [changes(PG_INSERT, ...columnArrays(rows, COLUMNS))] : ladderRowInserts(INSERT, COLUMNS, rows);
+  return dialect === 'postgres' ? [changes(PG_INSERT, PG_ROWS.rowsParam(rows))] : ladderRowInserts(INSERT, COLUMNS, rows);
 }
 
 function searchRow(parsed: unknown): Param[] | null {
