@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { backendPids, backendsCpuUs } from './postgres-server';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -59,62 +60,6 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
 /** Bytes this process passed to write() (all threads). */
 const writtenBytes = () => Number(/wchar: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))![1]);
 
-/** CPU seconds (user + system) of some processes, from /proc (the local PostgreSQL's backends). */
-function cpuOf(pids: readonly number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The backend ended.
-    }
-  }
-  return ticks / 100;
-}
-
-/** The local ports of this process's TCP connections to port 5432 (its pg clients). */
-function myPostgresPorts(): number[] {
-  const inodes = new Set<string>();
-  for (const fd of readdirSync('/proc/self/fd')) {
-    try {
-      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`));
-      if (m) inodes.add(m[1]!);
-    } catch {
-      // Closed meanwhile.
-    }
-  }
-  const ports: number[] = [];
-  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text = '';
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const cols = line.trim().split(/\s+/);
-      if (cols.length < 10) continue;
-      const local = parseInt(cols[1]!.split(':')[1]!, 16);
-      const remote = parseInt(cols[2]!.split(':')[1]!, 16);
-      if (remote === 5432 && inodes.has(cols[9]!)) ports.push(local);
-    }
-  }
-  return ports;
-}
-
-async function backendPids(url: string): Promise<number[]> {
-  const ports = myPostgresPorts();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE client_port = ANY($1::int[])', [ports]);
-    return rows.map((r) => r.pid);
-  } finally {
-    await client.end();
-  }
-}
-
 interface Run {
   perSecond: number;
   cpuUsPer: number;
@@ -163,7 +108,7 @@ async function runOnce(kind: string): Promise<Run> {
     const pids = kind === 'postgres' ? await backendPids(url) : [];
     Object.assign(counters, { queries: 0, trips: 0 });
     const cpu0 = process.cpuUsage();
-    const server0 = cpuOf(pids);
+    const server0 = backendsCpuUs(pids) / 1e6;
     const bytes0 = writtenBytes();
     const t0 = performance.now();
     batchStarted = t0;
@@ -185,7 +130,7 @@ async function runOnce(kind: string): Promise<Run> {
     await done;
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
-    const serverCpu = kind === 'postgres' ? cpuOf(pids) - server0 : null;
+    const serverCpu = kind === 'postgres' ? backendsCpuUs(pids) / 1e6 - server0 : null;
     const bytes = writtenBytes() - bytes0;
     const queries = counters.queries;
     const trips = counters.trips;

@@ -1,19 +1,13 @@
 import type { OrderRecord } from '../fold/order-record';
-import { bookingsOf, statusBookingOf, type Booking, type BookingKind } from './order-bookings';
+import { bookingsOf, statusBookingOf, type Booking } from './order-bookings';
+import type { SummaryRow } from './summary-days';
 
 /**
- * What one written record moves in the daily totals: a booking kind's (`count`, `amount`) on a
- * day, or (`kind` 'status', `method` the status) a change in orders in that status at the day's end.
+ * What one written record moves in the daily totals: a row of them (`SummaryRow`) for the order's
+ * own mall, a booking kind's (`count`, `amount`) on a day, or (`kind` 'status', `method` the
+ * status) a change in orders in that status at the day's end.
  */
-export interface SummaryDelta {
-  day: string;
-  currency: string;
-  kind: BookingKind | 'status';
-  method: string;
-  simulated: boolean;
-  count: number;
-  amount: number;
-}
+export type SummaryDelta = Omit<SummaryRow, 'mallId'>;
 
 /**
  * The order as the daily totals count it: its stored record, and the day its status counts from
