@@ -12,7 +12,9 @@ import { HOST, ORIGIN } from '../console/console-harness';
 import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
 
 const MALL = 'T0001234';
-const EVENTS = 120;
+// A file larger than loopback's socket buffers can hold (the kernel grows them up to about 10 MB):
+// a client that stops reading must stall the export, whatever the machine's load.
+const EVENTS = 400;
 /** About 45 KB a notification, with a phone number in every field, so each row's masking is real work. */
 const largeFields = (n: number) => Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`shopValue${i + 10}`, `홍길동 010-1234-${String(n).padStart(4, '0')} `.repeat(45)]));
 
