@@ -63,15 +63,18 @@ const laterTables = (version: number, integer: string) => READ_SINCE.filter((t) 
 /**
  * Columns a later migration added to a table the seed writes (`since`: the migration that made the
  * table): added for each seed write and dropped after it in its transaction, so the database stays
- * as that release left it.
+ * as that release left it (`before`: what makes the rows read as that release wrote them, run
+ * before the column goes).
  */
-const WRITTEN_SINCE: Array<{ version: number; since: number; table: string; column: string; type: string }> = [
+const WRITTEN_SINCE: Array<{ version: number; since: number; table: string; column: string; type: string; before?: string }> = [
+  // Who wrote an inbox row (migration 027): before it, the service's own rows said so by source_ip 'internal'.
+  { version: 27, since: 1, table: 'inbox', column: 'origin', type: "TEXT NOT NULL DEFAULT 'gateway'", before: "UPDATE inbox SET source_ip = 'internal' WHERE origin <> 'gateway'" },
   // The day an order's status counts from in the day's money (migration 028), in its row.
   { version: 28, since: 10, table: 'ledger_orders', column: 'summary_day', type: 'TEXT' },
 ];
 const laterColumns = (version: number) => WRITTEN_SINCE.filter((c) => c.version > version && c.since <= version);
 const addColumns = (version: number) => laterColumns(version).map((c) => `ALTER TABLE ${c.table} ADD COLUMN ${c.column} ${c.type}`);
-const dropColumns = (version: number) => laterColumns(version).map((c) => `ALTER TABLE ${c.table} DROP COLUMN ${c.column}`);
+const dropColumns = (version: number) => laterColumns(version).flatMap((c) => [...(c.before ? [c.before] : []), `ALTER TABLE ${c.table} DROP COLUMN ${c.column}`]);
 
 export function sqliteAtVersion(version: number): OlderReleaseDatabase & { file: string; db: Database.Database } {
   const dir = mkdtempSync(join(tmpdir(), 'noti-upgrade-'));
