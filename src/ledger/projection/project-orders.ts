@@ -76,8 +76,7 @@ export function projectOrders(loaded: ReadonlyMap<string, LoadedOrder>, newFacts
       continue;
     }
     // The day's money follows every record written (src/ledger/summary/); the order's row keeps the day its status counts from.
-    const times = { held: notificationTimes(notificationsOf(entry, checkpoint)), added: notificationTimes(added.get(key) ?? []) };
-    const counted = record === null ? null : summaryChange(entry.order, record, stored, times, entry.summaryDay);
+    const counted = record === null ? null : summaryChange(entry.order, record, stored, notificationTimes(added.get(key) ?? []), entry.summaryDay);
     if (counted !== null) changes.summary.push(counted);
     changes.records.push({ order: entry.order, record, json, sweepAt: sweepMs, summaryDay: counted?.statusDay ?? null });
     // A ledger_error keeps the discrepancy rows as they were: only its status says what happened.

@@ -36,7 +36,7 @@ export function* rebuildLedger(after: number | null, limit: number, now: string,
   // events, which adds nothing where it is listed.
   const recorded = results.filter((r): r is Recomputed & { record: OrderRecord } => r.record !== null);
   const isUncounted = (r: Recomputed) => !r.changed && r.summaryDay === null;
-  const uncounted = recorded.filter(isUncounted).map((r) => summaryChange(r.order, r.record, null, { held: [], added: r.eventTimes() }, null));
+  const uncounted = recorded.filter(isUncounted).map((r) => summaryChange(r.order, r.record, null, r.eventTimes(), null));
   const listed = recorded.filter((r) => !isUncounted(r)).map((r): SummaryChange => ({ order: r.order, deltas: [], statusDay: '', gainedDays: eventDaysOf(r.eventTimes()) }));
   const sql = yield* dialect();
   yield* lastTrip(...summaryWrites([...uncounted, ...listed], sql), ...statusDayWrites(uncounted, sql));

@@ -10,27 +10,25 @@ export interface SummaryChange {
   deltas: SummaryDelta[];
   /** The day its status counts from after this record: the order's header keeps it (`ledger_orders.summary_day`). */
   statusDay: string;
-  /** The days it has an event on that it had none on before: the day page's, never in the totals. */
+    /**
+   * The days of the notifications this write adds (each once): the day page lists the order on
+   * them, never in the totals. The list keeps each day of an order once, so a day it is listed on
+   * already adds nothing, and the order's older notifications are never read again for it.
+   */
   gainedDays: string[];
-}
-
-/** The own times of the order's notifications: those its stored facts hold, and those this write adds. */
-export interface EventTimes {
-  held: readonly string[];
-  added: readonly string[];
 }
 
 /**
  * The summary's side of a record the ledger writes. `previous`: the record stored before it, if
- * any; `statusDay`: the day its status counts from as the order's header says, null when the
+ * any; `addedTimes`: the own times of the notifications this write adds; `statusDay`: the day
+ * its status counts from as the order's header says, null when the
  * totals do not count the order (projected before the summary existed): then its bookings are
  * added whole.
  */
-export function summaryChange(order: OrderKey, record: OrderRecord, previous: OrderRecord | null, eventTimes: EventTimes, statusDay: string | null): SummaryChange {
+export function summaryChange(order: OrderKey, record: OrderRecord, previous: OrderRecord | null, addedTimes: readonly string[], statusDay: string | null): SummaryChange {
   const counted = previous === null || statusDay === null ? null : { record: previous, statusDay };
   const { deltas, statusDay: day } = summaryMove(record, previous, counted);
-  const had = new Set(eventDaysOf(eventTimes.held));
-  return { order, deltas, statusDay: day, gainedDays: eventDaysOf(eventTimes.added).filter((d) => !had.has(d)) };
+  return { order, deltas, statusDay: day, gainedDays: eventDaysOf(addedTimes) };
 }
 
 /** Each notification's own time, once per event id (a redelivery is the same event): the days the day page lists an order on. */
