@@ -125,14 +125,17 @@ async function stop(receiver: SpawnedReceiver): Promise<void> {
   await receiver.exited;
 }
 
+/** The release, built once for both databases' stories. */
+let built: ReturnType<typeof buildRelease> | null = null;
+afterAll(() => built?.cleanup());
+
 function upgradeStory(open: () => Promise<Db & { cleanup(): Promise<void> }>, replicas: number): void {
   let release: ReturnType<typeof buildRelease>;
   let db: Db & { cleanup(): Promise<void> };
   const running: SpawnedReceiver[] = [];
   beforeAll(() => {
-    release = buildRelease();
+    release = built ??= buildRelease();
   }, 600_000);
-  afterAll(() => release?.cleanup());
   beforeEach(async () => {
     db = await open();
   });
