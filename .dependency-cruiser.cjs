@@ -15,17 +15,17 @@ const layers = [
   {
     name: 'flows',
     what: 'the inbound and outbound flows and the jobs that follow the store',
-    path: '^src/(http|relay|commands|ledger/projector|retention|operator|exports|alerts)/',
+    path: '^src/(http|relay|commands|ledger/projector|reconciliation/import|retention|operator|exports|alerts)/',
   },
   {
     name: 'store',
     what: 'the store and the queues: I/O adapters behind one interface each',
-    path: '^src/(store|publishers|ledger/sql)/',
+    path: '^src/(store|publishers|ledger/sql|reconciliation/sql)/',
   },
   {
     name: 'domain',
     what: 'the pure domain: notifications, the ledger fold, the gateway client',
-    path: '^src/(ledger/(fold|projection|summary)|notifications|gateway)/',
+    path: '^src/(ledger/(fold|projection|summary)|reconciliation/(file|matching)|notifications|gateway)/',
   },
   {
     name: 'ground',
