@@ -47,3 +47,36 @@ export interface SettlementRow {
   /** The KST day of the transaction, YYYY-MM-DD, when the statement carries it. */
   transactionDay: string | null;
 }
+
+/** Which of the gateway's lists a file is. */
+export type GatewayListKind = 'transactions' | 'settlement';
+
+/** Which header a row field is read from: the file's header text, as it stands after trimming. */
+export type ColumnMapping = Partial<Record<string, string>>;
+
+/** Why a file was refused whole, or a row's reason to be skipped, with where a person finds it. */
+export interface FileProblem {
+  /** A stable code (`encoding`, `missing_column`, `duplicate_row`, `too_large`, `formula`, …). */
+  code: string;
+  /** The spreadsheet row, when the problem is one row's. */
+  line: number | null;
+  /** The column's header text or cell reference, when one cell is the problem. */
+  column: string | null;
+  message: string;
+}
+
+/** A file read whole, or refused with every reason found (nothing of a refused file is imported). */
+export type ReadResult<Row> =
+  | {
+      ok: true;
+      kind: GatewayListKind;
+      rows: Row[];
+      /** The first and last KST day of the rows' transactions (YYYY-MM-DD). */
+      firstDay: string;
+      lastDay: string;
+      /** The mapping the rows were read with (the built-in one, or the one given). */
+      mapping: ColumnMapping;
+      /** Rows deliberately passed over, e.g. a totals row. */
+      skipped: FileProblem[];
+    }
+  | { ok: false; problems: FileProblem[] };
