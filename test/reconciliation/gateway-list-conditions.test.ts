@@ -7,7 +7,7 @@ import { given, openKinds } from '../ledger/ledger-specification';
 const DAY = '2026-11-21';
 
 /** A row as the reader gives it, dated `at` minutes after the fixtures' base (that KST day). */
-function row(o: Partial<GatewayTransactionRow> & { pgCno: string; amount: number; at: number }): GatewayTransactionRow {
+function row(o: Omit<Partial<GatewayTransactionRow>, 'at'> & { pgCno: string; amount: number; at: number }): GatewayTransactionRow {
   return {
     line: 2, cancelPgCno: null, kind: 'payment', shopOrderNo: ORDER.shopOrderNo, approvalNo: null, cancelledAmount: null,
     status: 'approved', statusText: '승인', method: null, ...o, at: minute(o.at),

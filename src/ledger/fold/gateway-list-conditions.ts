@@ -2,7 +2,14 @@ import type { GatewayListingFact, ListedTransaction } from './ledger-facts';
 import { kstDay } from '../summary/kst-day';
 import { succeeded, type OrderFigures } from './order-figures';
 import type { Timed } from './order-state';
-import type { ShownCondition } from './discrepancy-conditions';
+import type { DiscrepancyKind } from './order-record';
+
+/** A condition as discrepancy-conditions.ts reads it, before its id (kept here: that file reads these). */
+interface ShownCondition {
+  kind: DiscrepancyKind;
+  eventIds: string[];
+  details: Record<string, string | number | null>;
+}
 
 /**
  * Where the gateway's merchant portal lets a merchant have a notification sent again: a
@@ -132,5 +139,5 @@ function amountDiffers(row: ListedTransaction, eventId: string, notified: number
 }
 
 function statusDiffers(row: ListedTransaction, eventId: string, listed: State, ledger: State, day: string): ShownCondition {
-  return { kind: 'gateway_status_differs', eventIds: [eventId], details: { pgCno: row.pgCno, cancelPgCno: row.cancelPgCno, day, listedStatus: listed, ledgerStatus: ledger, line: row.line } };
+  return { kind: 'gateway_status_differs', eventIds: [eventId], details: { pgCno: row.pgCno, cancelPgCno: row.cancelPgCno, day, listedAmount: row.amount, listedStatus: listed, ledgerStatus: ledger, line: row.line } };
 }
