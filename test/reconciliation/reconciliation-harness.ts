@@ -25,7 +25,7 @@ export function importList(stores: Stores, rows: GatewayTransactionRow[], at: Da
 }
 
 /** A row as the reader gives it. */
-export function listedRow(o: Partial<GatewayTransactionRow> & { line: number; pgCno: string; amount: number; at: Date; shopOrderNo: string }): GatewayTransactionRow {
+export function listedRow(o: Omit<Partial<GatewayTransactionRow>, 'at'> & { line: number; pgCno: string; amount: number; at: Date; shopOrderNo: string }): GatewayTransactionRow {
   return {
     cancelPgCno: null, kind: 'payment', approvalNo: null, cancelledAmount: null, status: 'approved', statusText: '승인', method: '신용카드',
     ...o, at: o.at.toISOString(),
