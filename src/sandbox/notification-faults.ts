@@ -1,4 +1,3 @@
-import type { OutgoingNotification } from './notification-sender';
 import type { NotifyScenario } from './scenarios';
 
 /** The form's ASCII pairs (`name=value`, `&`-joined); its Korean values stay percent-encoded bytes. */
@@ -18,18 +17,17 @@ function alterJson(body: Buffer, change: (fields: Record<string, unknown>) => vo
  * garbled, a five-character result code (the field holds four bytes); altered, the amount fields
  * the notification carries (`amount`, and `cancelAmount` on a cancel) say another figure.
  */
-export function faultyBody(notification: OutgoingNotification, scenario: NotifyScenario | undefined): Buffer {
-  const form = notification.ackForm === 'form';
+export function faultyBody(body: Buffer, form: boolean, scenario: NotifyScenario | undefined): Buffer {
   if (scenario?.kind === 'garbled') {
-    return form ? alterForm(notification.body, 'res_cd', '00000') : alterJson(notification.body, (fields) => void (fields.resCd = '00000'));
+    return form ? alterForm(body, 'res_cd', '00000') : alterJson(body, (fields) => void (fields.resCd = '00000'));
   }
   if (scenario?.kind === 'altered-amount') {
     const amount = String(scenario.amount);
-    if (form) return alterForm(notification.body, 'amount', amount);
-    return alterJson(notification.body, (fields) => {
+    if (form) return alterForm(body, 'amount', amount);
+    return alterJson(body, (fields) => {
       fields.amount = amount;
       if ('cancelAmount' in fields) fields.cancelAmount = amount;
     });
   }
-  return notification.body;
+  return body;
 }

@@ -58,7 +58,7 @@ export function createNotificationSender(schedule: DeliverySchedule, timeline: T
       entry.state = 'gave-up';
       return;
     }
-    const body = faultyBody(notification, scenario);
+    const body = faultyBody(notification.body, notification.ackForm === 'form', scenario);
     const copies = scenario?.kind === 'duplicates' ? scenario.copies : 1;
     const poster = createPoster(notification.url, { maxSockets: copies, timeoutMs: schedule.timeoutMs });
     const attempt = async (copy: number, replyLost: boolean): Promise<DeliveryAttempt> => {

@@ -14,7 +14,7 @@ export interface PortalList {
 }
 
 /** `YYYY-MM-DD HH:mm:ss` in KST, as the portal prints a time. */
-export function kstWallClock(iso: string): string {
+function kstWallClock(iso: string): string {
   return new Date(Date.parse(iso) + KST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 
