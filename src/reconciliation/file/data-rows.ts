@@ -14,21 +14,30 @@ export interface DataRow {
   header(field: string): string;
 }
 
+/** Which fields say a row is a transaction: its amounts, and when it happened. */
+export interface RowShape {
+  amounts: readonly string[];
+  times: readonly string[];
+}
+
 /**
- * The rows under the header, each either read, or passed over as blank or as a totals row (a
- * cell that says 합계/소계/Total, or amounts with no transaction number).
+ * The rows under the header, each either read, or passed over: blank (nothing in the table's
+ * columns: a note beside the table is no transaction) or a totals row (a cell that says
+ * 합계/소계/Total, or amounts with neither a transaction number nor a time). A row with a time
+ * and no number is a transaction missing its number, and is read so that it is refused.
  */
-export function dataRows(grid: CellGrid, header: FoundHeader, amountFields: readonly string[]): { rows: DataRow[]; skipped: FileProblem[] } {
+export function dataRows(grid: CellGrid, header: FoundHeader, shape: RowShape): { rows: DataRow[]; skipped: FileProblem[] } {
+  const mapped = Object.values(header.columns) as number[];
   const rows: DataRow[] = [];
   const skipped: FileProblem[] = [];
   for (const row of grid.rows.slice(header.lastHeaderRow + 1)) {
-    if (row.cells.every(isBlankCell)) {
+    if (mapped.every((column) => isBlankCell(row.cells[column] ?? null))) {
       skipped.push({ code: 'blank_row', line: row.line, column: null, message: `row ${row.line} is blank` });
       continue;
     }
     const data = dataRow(row, header);
-    const noNumber = isBlankCell(data.cell('pgCno') ?? null);
-    if (isTotalsRow(row) || (noNumber && amountFields.some((field) => !isBlankCell(data.cell(field) ?? null)))) {
+    const has = (field: string): boolean => !isBlankCell(data.cell(field) ?? null);
+    if (isTotalsRow(row) || (!has('pgCno') && shape.amounts.some(has) && !shape.times.some(has))) {
       skipped.push({ code: 'totals_row', line: row.line, column: null, message: `row ${row.line} is a totals row` });
       continue;
     }

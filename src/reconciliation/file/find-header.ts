@@ -31,10 +31,12 @@ export function findHeader(grid: CellGrid, options: { kind?: GatewayListKind; ma
   for (let index = 0; index < searched; index += 1) {
     const { headers, names, lastHeaderRow } = headerAt(grid, index);
     if (headers.every((header) => header === '')) continue;
+    // A statement also names a transaction list's keys (거래금액, 거래일자), so it is tried first;
+    // between two partial candidates the transaction list, the usual file, is the likelier.
     const kinds: GatewayListKind[] = options.kind ? [options.kind] : ['settlement', 'transactions'];
-    for (const kind of kinds) {
+    const candidates = kinds.map((kind): FoundHeader => {
       const columns = options.mapping ? mappedColumns(headers, options.mapping) : builtInColumns(names, kind);
-      const candidate: FoundHeader = {
+      return {
         kind,
         lastHeaderRow,
         line: grid.rows[index]!.line,
@@ -43,7 +45,10 @@ export function findHeader(grid: CellGrid, options: { kind?: GatewayListKind; ma
         mapping: Object.fromEntries(Object.entries(columns).map(([field, column]) => [field, headers[column!]!])),
         missing: missingKeys(kind, columns),
       };
-      if (candidate.missing.length === 0) return candidate;
+    });
+    const complete = candidates.find((candidate) => candidate.missing.length === 0);
+    if (complete) return complete;
+    for (const candidate of candidates.reverse()) {
       if (!best || keyCount(candidate) > keyCount(best)) best = candidate;
     }
   }

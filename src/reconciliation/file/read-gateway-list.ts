@@ -8,8 +8,8 @@ import type {
   ColumnMapping, FileProblem, GatewayListKind, GatewayTransactionRow, ReadResult, SettlementRow,
 } from './gateway-rows';
 import { SETTLEMENT_HEADERS, TRANSACTION_HEADERS } from './header-names';
-import { SETTLEMENT_AMOUNTS, settlementRows } from './settlement-rows';
-import { TRANSACTION_AMOUNTS, transactionRows } from './transaction-rows';
+import { SETTLEMENT_SHAPE, settlementRows } from './settlement-rows';
+import { TRANSACTION_SHAPE, transactionRows } from './transaction-rows';
 import { xlsxGrids } from './xlsx-grid';
 
 export interface ReadOptions {
@@ -118,7 +118,7 @@ async function fileGrids(bytes: Buffer, fileName: string, maxRows: number): Prom
 
 function readRows(grid: CellGrid, header: FoundHeader): { rows: GatewayListRow[]; problems: FileProblem[]; skipped: FileProblem[] } {
   const settlement = header.kind === 'settlement';
-  const { rows, skipped } = dataRows(grid, header, settlement ? SETTLEMENT_AMOUNTS : TRANSACTION_AMOUNTS);
+  const { rows, skipped } = dataRows(grid, header, settlement ? SETTLEMENT_SHAPE : TRANSACTION_SHAPE);
   return { ...(settlement ? settlementRows(rows) : transactionRows(rows)), skipped };
 }
 
@@ -128,7 +128,10 @@ function rowDay(row: GatewayListRow): string {
 
 function missingProblem(header: FoundHeader): FileProblem {
   const names = header.kind === 'settlement' ? SETTLEMENT_HEADERS : TRANSACTION_HEADERS;
-  const what = header.missing.map((field) => `${field} (${(names[field] ?? []).join(', ')})`).join('; ');
+  const spellings = (field: string): string => (names[field] ?? []).join(', ');
+  const what = header.missing
+    .map((field) => `${field} (${spellings(field)}${field === 'at' ? `; or a day column: ${spellings('atDay')}` : ''})`)
+    .join('; ');
   return { code: 'missing_column', line: header.line, column: null, message: `the header on row ${header.line} has no column for ${what}` };
 }
 

@@ -2,7 +2,9 @@ import { identifierText, kstDay, wonAmount } from './cell-values';
 import { cellProblem, duplicateProblems, type DataRow } from './data-rows';
 import type { FileProblem, SettlementRow } from './gateway-rows';
 
-export const SETTLEMENT_AMOUNTS = ['gross', 'fee', 'feeVat', 'payout'] as const;
+const SETTLEMENT_AMOUNTS = ['gross', 'fee', 'feeVat', 'payout'] as const;
+
+export const SETTLEMENT_SHAPE = { amounts: SETTLEMENT_AMOUNTS, times: ['payoutDay', 'transactionDay'] };
 
 /**
  * Settlement statement rows. A statement whose fee already includes its VAT carries no VAT

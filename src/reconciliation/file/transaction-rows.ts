@@ -3,7 +3,7 @@ import { cellProblem, duplicateProblems, type DataRow } from './data-rows';
 import type { FileProblem, GatewayTransactionRow } from './gateway-rows';
 import { gatewayStatus, saysCancel } from './status-text';
 
-export const TRANSACTION_AMOUNTS = ['amount', 'cancelledAmount'] as const;
+export const TRANSACTION_SHAPE = { amounts: ['amount', 'cancelledAmount'], times: ['at', 'atDay', 'atTime'] };
 
 /**
  * Transaction list rows. A cancel row is one with its own cancel number or whose status or entry
