@@ -30,6 +30,7 @@ export function wonAmount(cell: Cell | undefined): number | null | undefined {
   if (cell === undefined || cell === null || isBlankCell(cell)) return null;
   if (typeof cell === 'number') return Number.isSafeInteger(cell) ? cell : undefined;
   if (cell instanceof Date) return undefined;
+  if (PLAIN_WON.test(cell)) return Number(cell) || 0;
   let text = cell.normalize('NFKC').replace(/[\s,₩￦]|KRW|원/gi, '');
   let negative = false;
   const accounting = /^\((.*)\)$/.exec(text);
@@ -42,6 +43,9 @@ export function wonAmount(cell: Cell | undefined): number | null | undefined {
   const value = Number(match[2]) * (match[1] === '-' !== negative ? -1 : 1);
   return Number.isSafeInteger(value) ? (value === 0 ? 0 : value) : undefined;
 }
+
+/** The common case, read without normalising: digits only, perhaps a minus. */
+const PLAIN_WON = /^-?\d{1,15}$/;
 
 interface WallClock {
   year: number;
@@ -71,7 +75,7 @@ function wallClock(cell: Cell | undefined): WallClock | null {
       hour: cell.getUTCHours(), minute: cell.getUTCMinutes(), second: cell.getUTCSeconds(),
     };
   }
-  const text = typeof cell === 'number' ? (Number.isSafeInteger(cell) ? String(cell) : '') : cell.normalize('NFKC').trim();
+  const text = typeof cell === 'number' ? (Number.isSafeInteger(cell) ? String(cell) : '') : asciiOrFolded(cell).trim();
   const match = DATE_TEXT.exec(text) ?? DIGITS.exec(text);
   if (!match) return null;
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => (part === undefined ? 0 : Number(part)));
@@ -85,6 +89,11 @@ function validClock(clock: WallClock): WallClock | null {
   return same && clock.year >= 2000 && clock.year < 2100 ? clock : null;
 }
 
+/** Full-width digits and signs folded to ASCII; text that is ASCII already is left as it is, which is most of it. */
+function asciiOrFolded(text: string): string {
+  return /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKC');
+}
+
 /** A time of day from its own column: 「14:03:22」, 「140322」, an Excel time (a Date or a fraction of a day). */
 function timeOfDay(cell: Cell | undefined): number | null {
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : cell.getTime() - Date.UTC(cell.getUTCFullYear(), cell.getUTCMonth(), cell.getUTCDate());
@@ -93,7 +102,7 @@ function timeOfDay(cell: Cell | undefined): number | null {
     return timeOfDay(String(cell).padStart(6, '0'));
   }
   if (typeof cell !== 'string') return null;
-  const match = TIME_TEXT.exec(cell.normalize('NFKC').trim());
+  const match = TIME_TEXT.exec(asciiOrFolded(cell).trim());
   if (!match) return null;
   const [hour, minute, second] = [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)];
   return hour < 24 && minute < 60 && second < 60 ? ((hour * 60 + minute) * 60 + second) * 1000 : null;

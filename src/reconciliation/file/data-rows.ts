@@ -5,6 +5,8 @@ import { normaliseHeader } from './header-names';
 
 /** The words portals put in a totals row: such a row sums the others and is no transaction. */
 const TOTALS = /^(합계|소계|총계|총합계|누계|total|subtotal|sum)/;
+/** Any cell that could say one of them, checked before the cell is normalised. */
+const MAY_SAY_TOTALS = /^[\s\p{P}\p{S}]*[합소총누tsｔｓＴＳ]/iu;
 
 /** A data row, with its cells read by field name. */
 export interface DataRow {
@@ -47,7 +49,7 @@ export function dataRows(grid: CellGrid, header: FoundHeader, shape: RowShape): 
 }
 
 function isTotalsRow(row: GridRow): boolean {
-  return row.cells.some((cell) => typeof cell === 'string' && TOTALS.test(normaliseHeader(cell)));
+  return row.cells.some((cell) => typeof cell === 'string' && MAY_SAY_TOTALS.test(cell) && TOTALS.test(normaliseHeader(cell)));
 }
 
 function dataRow(row: GridRow, header: FoundHeader): DataRow {

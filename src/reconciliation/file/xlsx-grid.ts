@@ -1,47 +1,61 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { columnLetters, type Cell, type CellGrid, type GridRow, type MergedRange } from './cell-grid';
 import type { FileProblem } from './gateway-rows';
+import { zipEntryStream } from './zip-entry';
 
 /**
- * A workbook's sheets as cell grids, in the workbook's order. A merged cell's value is repeated
- * in every cell it covers (exceljs answers a covered cell with its master's value), so a header
- * merged across sub-columns names each of them, and a value merged down a column reaches each row.
+ * A workbook's sheets as cell grids, in the workbook's order, read as a stream (exceljs's
+ * streaming reader): a sheet is never held as a workbook model, and reading stops at the first
+ * row past `maxRows`. The streaming reader skips merged ranges, so they are read from the
+ * sheet's XML afterwards and a merged cell's value repeated into every cell it covers: a header
+ * merged across sub-columns names each of them, a value merged down a column reaches each row.
  *
  * A formula anywhere is a problem: the portal writes values, so a formula means someone edited
  * the file, and the cached result a formula carries need not be what the formula now says.
  */
 export async function xlsxGrids(bytes: Buffer, maxRows: number): Promise<CellGrid[] | { tooManyRows: true } | null> {
-  const workbook = new ExcelJS.Workbook();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit',
+  });
+  const sheets: { id: number; grid: CellGrid }[] = [];
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    for await (const sheet of reader) {
+      const grid: CellGrid = { rows: [], merges: [], problems: [] };
+      for await (const row of sheet) {
+        if (row.number > maxRows) return { tooManyRows: true };
+        grid.rows.push(gridRow(row, grid.problems));
+      }
+      const id = Number((sheet as unknown as { id: string | number }).id);
+      grid.merges = await sheetMerges(bytes, id);
+      repeatMergedValues(grid);
+      sheets.push({ id, grid });
+    }
   } catch {
     return null;
   }
-  if (workbook.worksheets.some((sheet) => sheet.rowCount > maxRows)) return { tooManyRows: true };
-  return workbook.worksheets.map(sheetGrid);
+  if (sheets.length === 0) return null;
+  return sheets.sort((one, other) => one.id - other.id).map((sheet) => sheet.grid);
 }
 
-function sheetGrid(sheet: ExcelJS.Worksheet): CellGrid {
-  const rows: GridRow[] = [];
-  const problems: FileProblem[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    const cells: Cell[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, columnNumber) => {
-      const column = columnNumber - 1;
-      if (cell.type === ExcelJS.ValueType.Formula) {
-        problems.push({
-          code: 'formula',
-          line,
-          column: `${columnLetters(column)}${line}`,
-          message: `cell ${columnLetters(column)}${line} holds a formula: the portal's file holds values only, so this file was edited`,
-        });
-      }
-      cells[column] = plainCell(cell.value);
-    });
-    for (let column = 0; column < cells.length; column += 1) cells[column] ??= null;
-    rows.push({ line, cells });
+function gridRow(row: ExcelJS.Row, problems: FileProblem[]): GridRow {
+  const line = row.number;
+  const cells: Cell[] = [];
+  row.eachCell({ includeEmpty: true }, (cell, columnNumber) => {
+    const column = columnNumber - 1;
+    const value = cell.value;
+    if (isFormula(value)) {
+      const at = `${columnLetters(column)}${line}`;
+      problems.push({ code: 'formula', line, column: at, message: `cell ${at} holds a formula: the portal's file holds values only, so this file was edited` });
+    }
+    cells[column] = plainCell(value);
   });
-  return { rows, merges: sheetMerges(sheet), problems };
+  for (let column = 0; column < cells.length; column += 1) cells[column] ??= null;
+  return { line, cells };
+}
+
+function isFormula(value: ExcelJS.CellValue): boolean {
+  return typeof value === 'object' && value !== null && !(value instanceof Date) && ('formula' in value || 'sharedFormula' in value);
 }
 
 function plainCell(value: ExcelJS.CellValue): Cell {
@@ -50,18 +64,46 @@ function plainCell(value: ExcelJS.CellValue): Cell {
   if (typeof value === 'boolean') return String(value);
   if ('richText' in value) return value.richText.map((part) => part.text).join('');
   if ('hyperlink' in value) return typeof value.text === 'string' ? value.text : null;
-  if ('formula' in value || 'sharedFormula' in value) return plainCell((value.result ?? null) as ExcelJS.CellValue);
+  if (isFormula(value)) return plainCell(((value as { result?: unknown }).result ?? null) as ExcelJS.CellValue);
   if ('error' in value) return String(value.error);
   return null;
 }
 
-function sheetMerges(sheet: ExcelJS.Worksheet): MergedRange[] {
-  const ranges = (sheet.model as { merges?: string[] }).merges ?? [];
-  return ranges.flatMap((range) => {
-    const match = /^([A-Z]+)(\d+):([A-Z]+)(\d+)$/.exec(range);
-    if (!match) return [];
-    return [{ top: Number(match[2]), bottom: Number(match[4]), left: columnIndex(match[1]!), right: columnIndex(match[3]!) }];
-  });
+const MERGE_CELL = /<mergeCell\s+ref="([A-Z]+)(\d+):([A-Z]+)(\d+)"/g;
+
+/** The sheet's merged ranges, scanned from its XML as it inflates; a range split across chunks is caught by the carried tail. */
+async function sheetMerges(bytes: Buffer, sheetId: number): Promise<MergedRange[]> {
+  const stream = zipEntryStream(bytes, `xl/worksheets/sheet${sheetId}.xml`);
+  if (!stream) return [];
+  const found = new Map<string, MergedRange>();
+  let tail = '';
+  stream.setEncoding('utf8');
+  for await (const chunk of stream as AsyncIterable<string>) {
+    const text = tail + chunk;
+    for (const match of text.matchAll(MERGE_CELL)) {
+      found.set(match[0], { top: Number(match[2]), bottom: Number(match[4]), left: columnIndex(match[1]!), right: columnIndex(match[3]!) });
+    }
+    tail = text.slice(-64);
+  }
+  return [...found.values()];
+}
+
+/** Within the cells the sheet has: a range drawn over a whole column or row costs no more than the sheet. */
+function repeatMergedValues(grid: CellGrid): void {
+  const byLine = new Map(grid.rows.map((row) => [row.line, row]));
+  const lastLine = grid.rows[grid.rows.length - 1]?.line ?? 0;
+  const width = Math.max(0, ...grid.rows.map((row) => row.cells.length));
+  for (const range of grid.merges) {
+    const master = byLine.get(range.top)?.cells[range.left] ?? null;
+    for (let line = range.top; line <= Math.min(range.bottom, lastLine); line += 1) {
+      const row = byLine.get(line);
+      if (!row) continue;
+      for (let column = range.left; column <= Math.min(range.right, width - 1); column += 1) {
+        if (line !== range.top || column !== range.left) row.cells[column] = master;
+      }
+      for (let column = 0; column < row.cells.length; column += 1) row.cells[column] ??= null;
+    }
+  }
 }
 
 function columnIndex(letters: string): number {

@@ -72,12 +72,14 @@ describe('a file that cannot be read whole is refused with every reason', () => 
         HEADER,
         ['A', 'O-A', 1000, excelWallClock(2026, 11, 30, 10), '승인'],
         ['B', 'O-B', { formula: 'C2*2', result: 2000 }, excelWallClock(2026, 11, 30, 11), '승인'],
+        ['C', 'O-C', { sharedFormula: 'C3', result: 2000 }, excelWallClock(2026, 11, 30, 12), '승인'],
         [null, null, null, null, null, { formula: 'SUM(C2:C3)', result: 3000 }],
       ],
     });
     expect(await problemsOf(file, 'list.xlsx')).toEqual([
       { code: 'formula', line: 3, column: 'C3' },
-      { code: 'formula', line: 4, column: 'F4' },
+      { code: 'formula', line: 4, column: 'C4' },
+      { code: 'formula', line: 5, column: 'F5' },
     ]);
   });
 
