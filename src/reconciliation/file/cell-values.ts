@@ -31,16 +31,17 @@ export function wonAmount(cell: Cell | undefined): number | null | undefined {
   if (typeof cell === 'number') return Number.isSafeInteger(cell) ? cell : undefined;
   if (cell instanceof Date) return undefined;
   if (PLAIN_WON.test(cell)) return Number(cell) || 0;
-  let text = cell.normalize('NFKC').replace(/[\s,₩￦]|KRW|원/gi, '');
+  let text = cell.normalize('NFKC').replace(/[\s₩￦]|KRW|원/gi, '');
   let negative = false;
   const accounting = /^\((.*)\)$/.exec(text);
   if (accounting) {
     negative = true;
     text = accounting[1]!;
   }
-  const match = /^([-+]?)(\d+)(?:\.0+)?$/.exec(text);
+  // Commas only where thousands separators go: 「1.000,00」 is not a thousand read as one.
+  const match = /^([-+]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.0+)?$/.exec(text);
   if (!match) return undefined;
-  const value = Number(match[2]) * (match[1] === '-' !== negative ? -1 : 1);
+  const value = Number(match[2]!.replace(/,/g, '')) * (match[1] === '-' !== negative ? -1 : 1);
   return Number.isSafeInteger(value) ? (value === 0 ? 0 : value) : undefined;
 }
 

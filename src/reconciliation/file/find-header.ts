@@ -3,7 +3,7 @@ import type { ColumnMapping, GatewayListKind } from './gateway-rows';
 import { normaliseHeader, SETTLEMENT_HEADERS, SETTLEMENT_KEYS, TRANSACTION_HEADERS, TRANSACTION_KEYS } from './header-names';
 
 /** Portals put a title, the query period and the search terms above the table: a few rows, never many. */
-export const HEADER_SEARCH_ROWS = 30;
+const HEADER_SEARCH_ROWS = 30;
 
 /** The header a list was found with: where it is, what each column is called, which field reads which column. */
 export interface FoundHeader {
