@@ -11,12 +11,16 @@ export function cellText(cell: Cell | undefined): string | null {
   return cell.trim();
 }
 
+/** Excel keeps 15 significant digits of a number: a longer one was rounded when it was typed or saved. */
+const EXACT_IN_EXCEL = 1e15;
+
 /**
- * An identifier's text. A workbook may hold a transaction number as a number: one beyond the
- * safe integers has already lost digits, so it cannot be matched and is refused (`undefined`).
+ * An identifier's text. A workbook may hold a transaction number as a number: a whole number
+ * of up to 15 digits is exact; a longer one has already lost its last digits, so it cannot be
+ * matched and is refused (`undefined`).
  */
 export function identifierText(cell: Cell | undefined): string | null | undefined {
-  if (typeof cell === 'number') return Number.isSafeInteger(cell) && cell >= 0 ? String(cell) : undefined;
+  if (typeof cell === 'number') return Number.isInteger(cell) && cell >= 0 && cell < EXACT_IN_EXCEL ? String(cell) : undefined;
   if (cell instanceof Date) return undefined;
   return cellText(cell);
 }

@@ -83,9 +83,11 @@ describe('a file that cannot be read whole is refused with every reason', () => 
     ]);
   });
 
-  test('a transaction number a workbook holds as a number beyond the safe integers is refused, not rounded', async () => {
-    const file = await workbookFile({ rows: [HEADER, [2 ** 64, 'O', 1000, '2026-11-30 10:00:00', '승인']] });
-    expect(await problemsOf(file, 'list.xlsx')).toEqual([{ code: 'unreadable_cell', line: 2, column: 'PG거래번호' }]);
+  test('a transaction number a workbook holds as a number of more than 15 digits is refused, not rounded', async () => {
+    const file = await workbookFile({
+      rows: [HEADER, [123456789012345, 'O1', 1000, '2026-11-30 10:00:00', '승인'], [2611301400000001, 'O2', 1000, '2026-11-30 10:00:00', '승인']],
+    });
+    expect(await problemsOf(file, 'list.xlsx')).toEqual([{ code: 'unreadable_cell', line: 3, column: 'PG거래번호' }]);
   });
 
   test('a file that is not a workbook but is named one is refused', async () => {
