@@ -93,10 +93,12 @@ async function openList(bytes: Buffer, fileName: string, options: ReadOptions): 
   }
   const grids = await fileGrids(bytes, fileName, options.maxRows);
   if ('problems' in grids) return { ok: false, problems: grids.problems };
+  // A formula on any sheet says the workbook was edited, not only one on the sheet read.
+  const everySheetsProblems = grids.flatMap((grid) => grid.problems);
   let likeliest: Found | undefined;
   for (const grid of grids) {
     const header = findHeader(grid, options);
-    if (header && header.missing.length === 0) return { ok: true, grid, header };
+    if (header && header.missing.length === 0) return { ok: true, grid: { ...grid, problems: everySheetsProblems }, header };
     if (header && !likeliest) likeliest = { grid, header };
   }
   if (!likeliest) return { ok: false, ...refused('missing_column', 'no header row was found in the first rows of the file') };

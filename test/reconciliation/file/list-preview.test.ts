@@ -35,6 +35,15 @@ describe('the mapping screen and workbook layouts', () => {
     expect(result.ok && result.rows.map((row) => row.pgCno)).toEqual(['B1']);
   });
 
+  test('a formula on a sheet other than the list still refuses the workbook', async () => {
+    const file = await workbookFile(
+      { name: '조회조건', rows: [['건수', { formula: 'COUNTA(거래내역!A:A)-1', result: 1 }]] },
+      { name: '거래내역', rows: [['거래번호', '거래금액', '거래일시'], ['B1', 2000, '2026-11-30 10:00:00']] },
+    );
+    const result = await readGatewayList(file, 'list.xlsx', LIMITS);
+    expect(!result.ok && result.problems.map(({ code, column }) => [code, column])).toEqual([['formula', 'B1']]);
+  });
+
   test('an order number merged down two rows reaches both rows', async () => {
     const file = await workbookFile({
       rows: [
