@@ -46,7 +46,9 @@ function body(ctx: SandboxContext, t: Translator) {
     ['timeout', 'sandbox.home.kind.timeout'], ['reset', 'sandbox.home.kind.reset'], ['code', 'sandbox.home.kind.code'],
     ['reply-lost', 'sandbox.home.kind.replyLost'], ['duplicates', 'sandbox.home.kind.duplicates'], ['other-amount', 'sandbox.home.kind.otherAmount'],
     ['pay-twice', 'sandbox.home.kind.payTwice'], ['wrong-remainder', 'sandbox.home.kind.wrongRemainder'], ['refund-fails', 'sandbox.home.kind.refundFails'],
+    ['lost', 'sandbox.home.kind.lost'], ['garbled', 'sandbox.home.kind.garbled'], ['altered-amount', 'sandbox.home.kind.alteredAmount'],
   ];
+  const malls = [...new Set(trades.map((trade) => trade.mallId))];
   return html`<h1>${t('sandbox.home.heading')}</h1>
   <h2>${t('sandbox.home.trades')}</h2>
   ${trades.length === 0 ? html`<div class="card muted">${t('sandbox.home.noTrade')} <code>POST /api/trades/wallet-a</code></div>` : html`
@@ -73,5 +75,16 @@ function body(ctx: SandboxContext, t: Translator) {
     <button type="submit" class="primary">${t('sandbox.home.addButton')}</button>
   </form>
   <p class="muted">${rich(t, 'sandbox.home.moneyScenarios')}</p>
-  <p class="muted">${rich(t, 'sandbox.home.oneCall')}</p></div>`;
+  <p class="muted">${rich(t, 'sandbox.home.oneCall')}</p></div>
+  <h2>${t('sandbox.home.portal')}</h2>
+  <div class="card"><form class="inline" method="get" action="/sandbox/portal/transactions.xlsx">
+    <label>${t('sandbox.home.mall')}<input name="mallId" required value="${malls[0] ?? ''}" size="10"></label>
+    <label>${t('sandbox.home.from')}<input name="from" type="date"></label>
+    <label>${t('sandbox.home.to')}<input name="to" type="date"></label>
+    <button type="submit" formaction="/sandbox/portal/transactions.xlsx">${t('sandbox.home.transactions')} .xlsx</button>
+    <button type="submit" formaction="/sandbox/portal/transactions.csv">${t('sandbox.home.transactions')} .csv</button>
+    <button type="submit" formaction="/sandbox/portal/settlement.xlsx">${t('sandbox.home.settlement')} .xlsx</button>
+    <button type="submit" formaction="/sandbox/portal/settlement.csv">${t('sandbox.home.settlement')} .csv</button>
+  </form>
+  <p class="muted">${rich(t, 'sandbox.home.portalText')}</p></div>`;
 }

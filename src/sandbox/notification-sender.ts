@@ -1,6 +1,7 @@
 import type { AckForm } from '../http/acks';
 import { checkAck } from '../simulator/ack-check';
 import { createPoster } from '../simulator/http-post';
+import { faultyBody } from './notification-faults';
 import type { NotifyScenario } from './scenarios';
 import type { DeliveryAttempt, NotificationEntry, Timeline } from './timeline';
 
@@ -51,12 +52,19 @@ export function createNotificationSender(schedule: DeliverySchedule, timeline: T
     });
 
   async function deliver(entry: NotificationEntry, notification: OutgoingNotification, scenario?: NotifyScenario): Promise<void> {
+    if (scenario?.kind === 'lost') {
+      // As a receiver down for all ten tries sees it: nothing arrives, and the gateway gives up.
+      entry.attempts.push({ at: new Date().toISOString(), copy: 1, replyLost: false, status: null, ack: null, verdict: 'error', reason: 'dropped by the sandbox (scenario lost): every try failed' });
+      entry.state = 'gave-up';
+      return;
+    }
+    const body = faultyBody(notification.body, notification.ackForm === 'form', scenario);
     const copies = scenario?.kind === 'duplicates' ? scenario.copies : 1;
     const poster = createPoster(notification.url, { maxSockets: copies, timeoutMs: schedule.timeoutMs });
     const attempt = async (copy: number, replyLost: boolean): Promise<DeliveryAttempt> => {
       const at = new Date().toISOString();
       try {
-        const answer = await poster.post(notification.body, { 'Content-Type': notification.contentType });
+        const answer = await poster.post(body, { 'Content-Type': notification.contentType });
         const verdict = checkAck(notification.ackForm, answer.status, answer.body);
         const ack = answer.body.toString(notification.ackForm === 'form' ? 'latin1' : 'utf8').slice(0, 300);
         return { at, copy, replyLost, status: answer.status, ack, verdict: verdict.kind, reason: verdict.kind === 'acked' ? null : verdict.reason };

@@ -6,9 +6,11 @@ import { createBoundedServer } from '../http/bounded-server';
 import { GATEWAY_MAX_TRIES, GATEWAY_RETRY_INTERVAL_MS } from '../simulator/run-simulation';
 import { gatewayRoutes } from './gateway-routes';
 import { homePage } from './home-page';
+import { createGatewayBooks } from './gateway-books';
 import { createLedger } from './ledger';
 import { createNotificationSender, type DeliverySchedule } from './notification-sender';
 import { paymentPages } from './payment-page';
+import { portalRoutes } from './portal-routes';
 import type { SandboxContext, SandboxSettings } from './sandbox-context';
 import { sameOriginPosts } from './same-origin-posts';
 import { createScenarioBook } from './scenarios';
@@ -40,6 +42,7 @@ function createSandbox(options: SandboxOptions = {}): Sandbox {
       secretKeyFor: options.secretKeyFor ?? (() => undefined),
     },
     ledger: createLedger(),
+    books: createGatewayBooks(),
     timeline,
     scenarios: createScenarioBook(),
     sender: createNotificationSender(schedule, timeline),
@@ -48,7 +51,7 @@ function createSandbox(options: SandboxOptions = {}): Sandbox {
   const app = express();
   app.disable('x-powered-by');
   app.use(sameOriginPosts(() => context.settings.publicUrl));
-  app.use(gateway.router, paymentPages(context), timelinePage(context), homePage(context));
+  app.use(gateway.router, paymentPages(context), portalRoutes(context), timelinePage(context), homePage(context));
   app.use((_req, res) => res.status(404).json({ resCd: 'E404', resMsg: 'no such sandbox path' }));
   // A body that is not JSON gets an answer in the gateway's shape, not Express's HTML error page.
   app.use((error: Error & { status?: number }, _req: Request, res: Response, _next: NextFunction) => {

@@ -1,3 +1,4 @@
+import type { GatewayBooks } from './gateway-books';
 import type { Ledger } from './ledger';
 import type { NotificationSender } from './notification-sender';
 import type { ScenarioBook } from './scenarios';
@@ -16,6 +17,8 @@ export interface SandboxSettings {
 export interface SandboxContext {
   settings: SandboxSettings;
   ledger: Ledger;
+  /** What the gateway made, as its portal lists it (not what it notified). */
+  books: GatewayBooks;
   timeline: Timeline;
   scenarios: ScenarioBook;
   sender: NotificationSender;

@@ -13,9 +13,18 @@ export type CallScenario = { kind: 'timeout' } | { kind: 'reset' } | { kind: 'co
 
 /**
  * What can go wrong with a notification: `reply-lost` resends it once after its 0000 ack (the
- * gateway never saw the ack); `duplicates` sends `copies` at the same moment.
+ * gateway never saw the ack); `duplicates` sends `copies` at the same moment. Three more leave the
+ * gateway's own record (its portal's lists) right and the notification wrong, for a reconciliation
+ * to find: `lost` never reaches the receiver (as if every try failed), `garbled` carries a `resCd`
+ * of five characters, which the receiver refuses while the gateway keeps its trade, and
+ * `altered-amount` says `amount` where the gateway made another.
  */
-export type NotifyScenario = { kind: 'reply-lost' } | { kind: 'duplicates'; copies: number };
+export type NotifyScenario =
+  | { kind: 'reply-lost' }
+  | { kind: 'duplicates'; copies: number }
+  | { kind: 'lost' }
+  | { kind: 'garbled' }
+  | { kind: 'altered-amount'; amount: number };
 
 /**
  * What the gateway can get wrong about the money, so a merchant rehearses the payment ledger's
@@ -38,6 +47,9 @@ const callScenario = z.discriminatedUnion('kind', [
 const notifyScenario = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('reply-lost') }),
   z.object({ kind: z.literal('duplicates'), copies: z.coerce.number().int().min(2).max(20).default(3) }),
+  z.object({ kind: z.literal('lost') }),
+  z.object({ kind: z.literal('garbled') }),
+  z.object({ kind: z.literal('altered-amount'), amount: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
 ]);
 
 const times = z.coerce.number().int().min(1).max(100).default(1);
@@ -135,6 +147,12 @@ export function describeScenario(scenario: AnyScenario): string {
       return `${scenario.copies} copies at once`;
     case 'reply-lost':
       return 'resend after the ack (reply lost)';
+    case 'lost':
+      return 'never reaches the receiver (the trade stands)';
+    case 'garbled':
+      return 'a body the receiver refuses (the trade stands)';
+    case 'altered-amount':
+      return `notify ${scenario.amount} where the gateway made another amount`;
     default:
       return scenario.kind;
   }

@@ -1,6 +1,7 @@
 import { nextPgCno, unionPayForm } from '../simulator/notification-builders';
 import { refusal, SANDBOX_CODES, text, type GatewayAnswer } from './ledger';
 import { kstStamp } from '../notifications/kst-date';
+import { PORTAL_METHOD } from './gateway-books';
 import type { SandboxContext } from './sandbox-context';
 
 /** UnionPay cards start with 62 (BIN range); a caller may also name the brand outright. */
@@ -42,6 +43,9 @@ export function approveVan(ctx: SandboxContext, body: Record<string, unknown>): 
   ctx.ledger.vanApprovals.set(ids.shopTransactionId, { ...ids, pgCno, state: 'approved', answer });
   if (isUnionPay(body) && notifyUrl) {
     const orderNo = text(body, 'shopOrderNo') ?? ids.shopTransactionId;
+    // The portal's lists hold what the gateway notifies: a VAN approval of another card is answered
+    // to its caller and never notified, so the sandbox lists only the UnionPay ones.
+    ctx.books.record({ kind: 'payment', mallId: ids.mallId, pgCno, cancelPgCno: null, shopOrderNo: orderNo, approvalNo: String(answer.approvalNo), amount: Number(amount), remainingAfter: null, method: PORTAL_METHOD.card });
     const form = unionPayForm({ cno: pgCno, memb_id: ids.mallId, order_no: orderNo, amount });
     ctx.sender.send(
       { notiType: '70', url: notifyUrl, body: form.body, contentType: form.contentType, ackForm: 'form', pgCno, cancelPgCno: null, shopOrderNo: orderNo },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { approvalNotification, nextPgCno } from '../simulator/notification-builders';
 import { refusal, SANDBOX_CODES, text, type GatewayAnswer, type Trade } from './ledger';
 import { kstStamp } from '../notifications/kst-date';
+import { PORTAL_METHOD } from './gateway-books';
 import type { SandboxContext } from './sandbox-context';
 import type { NotifyScenario } from './scenarios';
 
@@ -73,13 +74,19 @@ export function payTrade(ctx: SandboxContext, trade: Trade): void {
   trade.pgCno = nextPgCno();
   if (scenario?.kind === 'other-amount') trade.remaining = scenario.amount;
   ctx.ledger.tradeByPgCno.set(trade.pgCno, trade);
+  bookPayment(ctx, trade, trade.pgCno, trade.remaining);
   notifyApproval(ctx, trade, trade.pgCno, trade.remaining, ctx.scenarios.takeNotify());
   if (scenario?.kind === 'pay-twice') {
     // A second payment of its own: the merchant can cancel it through wallet-b like the first.
     const second: Trade = { ...trade, pgCno: nextPgCno(), remaining: trade.amount };
     ctx.ledger.tradeByPgCno.set(second.pgCno!, second);
+    bookPayment(ctx, second, second.pgCno!, second.amount);
     notifyApproval(ctx, second, second.pgCno!, second.amount);
   }
+}
+
+function bookPayment(ctx: SandboxContext, trade: Trade, pgCno: string, amount: number): void {
+  ctx.books.record({ kind: 'payment', mallId: trade.mallId, pgCno, cancelPgCno: null, shopOrderNo: trade.shopOrderNo, approvalNo: pgCno.slice(-8), amount, remainingAfter: null, method: PORTAL_METHOD.wallet });
 }
 
 function notifyApproval(ctx: SandboxContext, trade: Trade, pgCno: string, amount: number, scenario?: NotifyScenario): void {

@@ -2,6 +2,7 @@ import { changeNotification, nextPgCno, transferFailedNotification } from '../si
 import { refusal, SANDBOX_CODES, text, type GatewayAnswer } from './ledger';
 import { kstStamp } from '../notifications/kst-date';
 import { msgAuthMatches } from './msg-auth';
+import { PORTAL_METHOD } from './gateway-books';
 import type { SandboxContext } from './sandbox-context';
 
 const FULL = '40';
@@ -73,6 +74,10 @@ export function reviseTrade(ctx: SandboxContext, body: Record<string, unknown>):
     ...status,
   };
   ctx.ledger.revisions.set(shopTransactionId!, { shopTransactionId: shopTransactionId!, cancelReqDate: cancelReqDate!, answer });
+  ctx.books.record({
+    kind: 'cancel', mallId: trade.mallId, pgCno: pgCno!, cancelPgCno, shopOrderNo: trade.shopOrderNo, approvalNo: null,
+    amount: cancelAmount, remainingAfter: trade.remaining, method: PORTAL_METHOD.wallet,
+  });
   if (trade.notifyUrl) {
     const notification = changeNotification({
       mallId: trade.mallId,

@@ -18,6 +18,7 @@ export const NAV: readonly NavEntry[] = [
   { section: 'conflicts', label: 'nav.conflicts', href: '/console/conflicts', needs: 'viewer' },
   { section: 'orders', label: 'nav.orders', href: '/console/orders', needs: 'viewer' },
   { section: 'summary', label: 'nav.summary', href: '/console/summary', needs: 'viewer' },
+  { section: 'reconcile', label: 'nav.reconcile', href: '/console/reconcile', needs: 'viewer' },
   { section: 'discrepancies', label: 'nav.discrepancies', href: '/console/discrepancies', needs: 'viewer' },
   { section: 'commands', label: 'nav.commands', href: '/console/commands', needs: 'viewer' },
   { section: 'audit', label: 'nav.audit', href: '/console/audit', needs: 'viewer' },
