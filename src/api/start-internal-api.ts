@@ -16,6 +16,8 @@ import { registerCommandGauges } from '../commands/command-gauges';
 import type { CommandStore } from '../store/command-store';
 import type { LedgerStore } from '../ledger/projector/ledger-store';
 import { createApiApp } from './api-app';
+import { readListOffLoop } from '../reconciliation/import/read-off-loop';
+import type { ReconciliationStore } from '../reconciliation/import/reconciliation-store';
 import type { Tracing } from '../tracing/tracing';
 
 export interface InternalApi {
@@ -31,6 +33,8 @@ export interface InternalApiOptions {
   config: Config;
   commands: CommandStore;
   ledger?: LedgerStore;
+  /** With `ledger`: the gateway's lists (imports and the day's reconciliation). */
+  reconciliation?: ReconciliationStore;
   storeKind: 'sqlite' | 'postgres';
   logger: Logger;
   metrics: Metrics;
@@ -91,7 +95,8 @@ export async function startInternalApi(options: InternalApiOptions): Promise<Int
     logger.info('internal API off: set API_TOKEN or API_TOKEN_FILE to enable it');
     return { port: null, worker, commandDeps: deps, stop: (timeoutMs) => worker.stop(timeoutMs) };
   }
-  const app = createApiApp({ commands: deps, apiToken: token, ledger: options.ledger, defaultCurrency: config.LEDGER_DEFAULT_CURRENCY, mallIds: config.MALL_IDS, queue: { url: config.QUEUE_URL, name: config.QUEUE_NAME } });
+  const reconciliation = options.ledger && options.reconciliation ? { store: options.reconciliation, ledger: options.ledger, read: readListOffLoop } : undefined;
+  const app = createApiApp({ commands: deps, apiToken: token, ledger: options.ledger, ...(reconciliation && { reconciliation }), defaultCurrency: config.LEDGER_DEFAULT_CURRENCY, mallIds: config.MALL_IDS, queue: { url: config.QUEUE_URL, name: config.QUEUE_NAME } });
   // The request time-out bounds receiving a request, not answering it: a POST still waits up to GATEWAY_TIMEOUT_MS for the gateway.
   const server = createBoundedServer(app, options.timeouts).listen(config.API_PORT, config.API_HOST);
   await once(server, 'listening');

@@ -30,6 +30,9 @@ import { CliFailure, EXIT } from '../exit-codes';
 import { maskedOutput } from './masked-output';
 import { terminalText } from './terminal-text';
 import { registerAlertsTest } from './commands/alerts-test';
+import { registerReconcileImport } from './commands/reconcile-import';
+import { registerReconcileList } from './commands/reconcile-list';
+import { readListOffLoop } from '../reconciliation/import/read-off-loop';
 
 /** Exit code for an error no command anticipated: a bug, never confused with the documented codes. */
 const EXIT_INTERNAL = 70;
@@ -80,6 +83,9 @@ export function buildProgram(io: CliIo): Command {
   const ledger = program.command('ledger').description('the payment ledger as a whole');
   registerLedgerRebuild(ledger, io);
   registerLedgerBackfill(ledger, io);
+  const reconcile = program.command('reconcile').description("the gateway portal's transaction lists, matched with the ledger");
+  registerReconcileImport(reconcile, io, readListOffLoop);
+  registerReconcileList(reconcile, io);
   const alerts = program.command('alerts').description('alerts to people: the webhook and e-mail channels');
   registerAlertsTest(alerts, io);
   program.addCommand(sandboxCommand({ env: io.env, stdout: io.stdout, stopped: untilSignal }));

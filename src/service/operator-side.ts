@@ -47,7 +47,7 @@ export async function startOperatorSide(deps: {
   // Told to people after the commits, from stored data, on its own timer: never on an ack's path.
   const alerts = startConfiguredAlerts({ config, store, logger, metrics });
   void remindBackfill({ ledger, logger });
-  const internalApi = await startInternalApi({ config, commands, ledger, storeKind: kind, logger, metrics, tracing });
+  const internalApi = await startInternalApi({ config, commands, ledger, reconciliation, storeKind: kind, logger, metrics, tracing });
   // In the database: a restart or another replica keeps them.
   const sessions = createSessions({ store, now: () => Date.now(), idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES, bootstrapToken: deps.adminToken.value });
   const sessionPrune = startSessionPrune({ sessions, logger });

@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import type { Express } from 'express';
 import request from 'supertest';
+import { readListOffLoop } from '../../src/reconciliation/import/read-off-loop';
 import { createApiApp } from '../../src/api/api-app';
 import { commandDeps } from '../../src/api/start-internal-api';
 import { createApp } from '../../src/app';
@@ -35,6 +37,8 @@ export interface LedgerApp {
   notifyRaw(raw: string, headers: Record<string, string | string[]>): request.Test;
   /** POST a form body (event 70's EUC-KR bytes) to the notification listener, as the development gateway. */
   notifyForm(body: Buffer, contentType?: string): request.Test;
+  /** The internal API's app itself, for a request the helpers below do not make (a file's bytes). */
+  apiApp: Express;
   api: {
     get(path: string): request.Test;
     put(path: string, body: unknown): request.Test;
@@ -70,13 +74,14 @@ export async function startLedgerApp(options: { databaseUrl?: string; env?: Reco
   const app = createApp({ config, store: stores.store, logger, metrics, simulatorKeys: [simulatorKey(API_TOKEN)] });
   const sign = signerOf(API_TOKEN);
   const deps = commandDeps({ config, commands: stores.commands, ledger: stores.ledger, storeKind: stores.kind, logger, metrics });
-  const api = createApiApp({ commands: deps, apiToken: API_TOKEN, ledger: stores.ledger });
+  const api = createApiApp({ commands: deps, apiToken: API_TOKEN, ledger: stores.ledger, reconciliation: { store: stores.reconciliation, ledger: stores.ledger, read: readListOffLoop } });
   const auth = (test: request.Test) => test.set('Authorization', `Bearer ${API_TOKEN}`);
   const read = () => inContract(existsSync(eventsFile) ? readFileSync(eventsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) : []);
   return {
     stores,
     databaseUrl: config.DATABASE_URL,
     metrics,
+    apiApp: api,
     notify: (body) => request(app).post(config.NOTIFY_PATH).set('X-Forwarded-For', DEV_GATEWAY_IP).set('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(body)),
     notifyRaw: (raw, headers) => request(app).post(config.NOTIFY_PATH).set('X-Forwarded-For', DEV_GATEWAY_IP).set('Content-Type', 'application/json; charset=utf-8').set(headers).send(raw),
     notifySimulated: (body) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISCREPANCY_KINDS } from '../../ledger/fold/order-record';
 import { listedDiscrepancySchema } from './ledger-schema';
+import { isCalendarDay } from '../../calendar-day';
 
 const day = (description: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ description, example: '2026-11-20' });
 const won = (description: string) => z.number().int().meta({ description: `${description}, in won (KRW minor units)`, example: 12000 });
@@ -43,7 +44,7 @@ export const fileProblemsSchema = z.object({
   })),
 }).meta({ id: 'FileProblems' });
 
-export const dayParams = z.object({ day: day('a KST day') });
+export const dayParams = z.object({ day: day('a KST day').refine(isCalendarDay, 'not a calendar day') });
 export const dayQuery = z.object({ mallId: z.string().optional().meta({ description: 'one mall (default: every mall served)' }) });
 
 const tally = z.object({ count: z.number().int(), amount: won('their sum') });
