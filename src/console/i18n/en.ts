@@ -417,6 +417,7 @@ export const en = {
   'auditAction.reprocessed': 'reprocessed',
   'auditAction.reprocessRefused': 'reprocess refused',
   'auditAction.resolvedDiscrepancy': 'resolved discrepancy',
+  'auditAction.importedGatewayList': 'imported the gateway\'s list',
   'auditAction.addedOperator': 'added operator',
   'auditAction.replacedOperatorToken': 'replaced operator token',
   'auditAction.removedOperator': 'removed operator',

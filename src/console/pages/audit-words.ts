@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, MessageKey>> = {
   reprocessed: 'auditAction.reprocessed',
   'reprocess refused': 'auditAction.reprocessRefused',
   'resolved discrepancy': 'auditAction.resolvedDiscrepancy',
+  'imported gateway list': 'auditAction.importedGatewayList',
   'added operator': 'auditAction.addedOperator',
   'replaced operator token': 'auditAction.replacedOperatorToken',
   'removed operator': 'auditAction.removedOperator',
