@@ -12,7 +12,7 @@ export const importQuery = z.object({
   fileName: z.string().min(1).max(255).meta({ description: "the file's name as the portal gave it, kept with the import", example: 'transactions-20261120.xlsx' }),
 });
 
-export const importSchema = z.object({
+const importSchema = z.object({
   id: z.string().meta({ description: "of the file's SHA-256 and the mall: the same file again is the same import", example: 'gwi_0f1e2d3c4b5a69788796a5b4c3d2e1f0' }),
   sha256: z.string(),
   kind: z.enum(['transactions', 'settlement']),

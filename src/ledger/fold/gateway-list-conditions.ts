@@ -15,7 +15,7 @@ interface ShownCondition {
  * Where the gateway's merchant portal lets a merchant have a notification sent again: a
  * notification the receiver never accepted comes back only from there.
  */
-export const RESEND_PATH = 'transaction management → notification inquiry';
+const RESEND_PATH = 'transaction management → notification inquiry';
 
 type Listing = Timed<GatewayListingFact>;
 type State = 'approved' | 'cancelled' | 'failed';

@@ -13,7 +13,7 @@ export type ListReader = (bytes: Buffer, fileName: string) => Promise<ReadResult
 /** The largest file an import reads (the portal's lists of a month of a busy mall are a few MB). */
 export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 /** The most days one list may cover: a month and a bit; the match of a day reads the orders of each. */
-export const MAX_IMPORT_DAYS = 62;
+const MAX_IMPORT_DAYS = 62;
 /** Rows and facts written per transaction: the SQLite writer goes back to the acks in between. */
 const ROWS_PER_PAGE = 2000;
 const FACTS_PER_PAGE = 1000;

@@ -4,7 +4,7 @@ import { MAX_IMPORT_BYTES, type ListReader } from './import-list';
 import { workerFile } from './worker-file';
 
 /** Spreadsheet rows one list may have (title and header rows included): a month of a busy mall. */
-export const MAX_IMPORT_ROWS = 500_000;
+const MAX_IMPORT_ROWS = 500_000;
 
 /** What the reader's thread is given. */
 export interface ReadJob {

@@ -4,7 +4,7 @@ import { all, allRows, dialect, oneTrip, type Procedure } from '../../store/proc
 import { storedImportOf, type StoredImport } from './import-lookups';
 
 /** The differences a match of the gateway's list opens (the ledger's discrepancy kinds). */
-export const RECONCILIATION_KINDS = ['gateway_amount_differs', 'gateway_status_differs', 'notification_missing', 'not_in_gateway_list'] as const satisfies readonly DiscrepancyKind[];
+const RECONCILIATION_KINDS = ['gateway_amount_differs', 'gateway_status_differs', 'notification_missing', 'not_in_gateway_list'] as const satisfies readonly DiscrepancyKind[];
 /** Those about a row of the list (the fourth is about a notification the list lacks). */
 const ROW_KINDS = new Set<string>(['gateway_amount_differs', 'gateway_status_differs', 'notification_missing']);
 
