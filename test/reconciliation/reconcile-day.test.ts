@@ -113,4 +113,22 @@ describe.each(databases)('the day matched with the gateway\'s list (%s)', (name,
     expect(figures!.matched.payments).toEqual({ count: 3, amount: 43000 });
     expect(figures!.matched.cancels).toEqual({ count: 1, amount: 20000 });
   });
+
+  maybe('a later list for the same day supersedes the earlier one: its rows count, the earlier one\'s differences it does not show are resolved', async () => {
+    const rows = await theDay();
+    const first = await importList(app.stores, rows, new Date(), 'first.xlsx');
+    // The portal's list exported again: PG-E as notified, PG-B no longer listed, the rest as before.
+    const corrected = rows.filter((r) => r.pgCno !== 'PG-B').map((r) => (r.pgCno === 'PG-E' ? { ...r, amount: 3000 } : r));
+    const second = await importList(app.stores, corrected, new Date(), 'second.xlsx');
+    expect(second.outcome).toBe('imported');
+    expect(kinds(await record('ORD-AMOUNT'))).toEqual([]);
+    expect((await record('ORD-AMOUNT')).discrepancies).toEqual([expect.objectContaining({ kind: 'gateway_amount_differs', resolvedBy: 'ledger' })]);
+    expect(kinds(await record('ORD-DROPPED'))).toEqual([]);
+    expect(kinds(await record('ORD-FORGED'))).toEqual(['not_in_gateway_list']);
+    const [figures] = await app.stores.reconciliation.reconciliationDay(DAY, MALL);
+    if (first.outcome === 'refused' || second.outcome === 'refused') throw new Error('refused');
+    expect(figures!.files.map((f) => [f.fileName, f.governing])).toEqual([['second.xlsx', true], ['first.xlsx', false]]);
+    expect(figures!.rows.payments).toEqual({ count: 4, amount: 50000 });
+    expect(figures!.differences.open).toEqual({ notification_missing: 2, not_in_gateway_list: 1 });
+  });
 });
