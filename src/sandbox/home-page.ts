@@ -81,10 +81,10 @@ function body(ctx: SandboxContext, t: Translator) {
     <label>${t('sandbox.home.mall')}<input name="mallId" required value="${malls[0] ?? ''}" size="10"></label>
     <label>${t('sandbox.home.from')}<input name="from" type="date"></label>
     <label>${t('sandbox.home.to')}<input name="to" type="date"></label>
-    <button type="submit" formaction="/sandbox/portal/transactions.xlsx">${t('sandbox.home.transactions')} .xlsx</button>
-    <button type="submit" formaction="/sandbox/portal/transactions.csv">${t('sandbox.home.transactions')} .csv</button>
-    <button type="submit" formaction="/sandbox/portal/settlement.xlsx">${t('sandbox.home.settlement')} .xlsx</button>
-    <button type="submit" formaction="/sandbox/portal/settlement.csv">${t('sandbox.home.settlement')} .csv</button>
+    <button type="submit" formaction="/sandbox/portal/transactions.xlsx">${t('sandbox.home.transactions')} <code>.xlsx</code></button>
+    <button type="submit" formaction="/sandbox/portal/transactions.csv">${t('sandbox.home.transactions')} <code>.csv</code></button>
+    <button type="submit" formaction="/sandbox/portal/settlement.xlsx">${t('sandbox.home.settlement')} <code>.xlsx</code></button>
+    <button type="submit" formaction="/sandbox/portal/settlement.csv">${t('sandbox.home.settlement')} <code>.csv</code></button>
   </form>
   <p class="muted">${rich(t, 'sandbox.home.portalText')}</p></div>`;
 }

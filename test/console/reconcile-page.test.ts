@@ -13,7 +13,7 @@ const MALL = 'T0001234';
 const DAY = '2026-11-20';
 const at = (hour: number) => new Date(Date.UTC(2026, 10, 20, hour - 9));
 
-const booked = (o: Omit<Partial<BookedTransaction>, 'at'> & { pgCno: string; shopOrderNo: string; amount: number; at: Date }): BookedTransaction => ({
+const booked = (o: Partial<Omit<BookedTransaction, 'at'>> & { pgCno: string; shopOrderNo: string; amount: number; at: Date }): BookedTransaction => ({
   kind: 'payment', mallId: MALL, cancelPgCno: null, approvalNo: null, remainingAfter: null, method: '신용카드', ...o, at: o.at.toISOString(),
 });
 

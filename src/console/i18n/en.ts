@@ -656,7 +656,7 @@ export const en = {
   'sandbox.home.to': 'To',
   'sandbox.home.transactions': 'Transaction list',
   'sandbox.home.settlement': 'Settlement statement',
-  'sandbox.home.portalText': 'What the gateway made, as its merchant portal lists it (KST days; empty dates mean today): import it in the receiver\'s <b>Reconcile</b> page. The <code>notify</code> scenarios <code>lost</code>, <code>garbled</code> and <code>altered-amount</code> leave these lists right and the notification wrong; <code>POST /sandbox/portal/forged-notification</code> sends one the gateway never made.',
+  'sandbox.home.portalText': 'What the gateway made, as its merchant portal lists it (KST days; empty dates mean today): import it in the receiver\'s Reconcile page (대사). The <code>notify</code> scenarios <code>lost</code>, <code>garbled</code> and <code>altered-amount</code> leave these lists right and the notification wrong; <code>POST /sandbox/portal/forged-notification</code> sends one the gateway never made.',
   'sandbox.home.code': 'Code',
   'sandbox.home.copies': 'Copies',
   'sandbox.home.amount': 'Amount',

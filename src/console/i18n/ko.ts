@@ -640,7 +640,7 @@ export const ko: Record<MessageKey, string> = {
   'sandbox.home.to': '종료일',
   'sandbox.home.transactions': '거래내역',
   'sandbox.home.settlement': '정산내역',
-  'sandbox.home.portalText': '게이트웨이가 실제로 처리한 거래를 가맹점 관리자 화면처럼 내려받습니다 (KST 기준, 날짜를 비우면 오늘). 수신기의 <b>대사</b> 화면에서 가져오세요. <code>notify</code> 시나리오 <code>lost</code>, <code>garbled</code>, <code>altered-amount</code>는 이 목록은 그대로 두고 통지만 틀리게 합니다. <code>POST /sandbox/portal/forged-notification</code>은 게이트웨이가 만들지 않은 통지를 보냅니다.',
+  'sandbox.home.portalText': '게이트웨이가 실제로 처리한 거래를 가맹점 관리자 화면처럼 내려받습니다 (KST 기준, 날짜를 비우면 오늘). 수신기의 대사 화면에서 가져오세요. <code>notify</code> 시나리오 <code>lost</code>, <code>garbled</code>, <code>altered-amount</code>는 이 목록은 그대로 두고 통지만 틀리게 합니다. <code>POST /sandbox/portal/forged-notification</code>은 게이트웨이가 만들지 않은 통지를 보냅니다.',
   'sandbox.home.code': '코드',
   'sandbox.home.copies': '복사본 수',
   'sandbox.home.amount': '금액',
