@@ -62,7 +62,11 @@ describe.each(databases)('the day matched with the gateway\'s list (%s)', (name,
     const dropped = await record('ORD-DROPPED');
     expect(kinds(dropped)).toEqual(['notification_missing']);
     expect(dropped.discrepancies[0]!.details).toMatchObject({ pgCno: 'PG-B', cancelPgCno: null, listedAmount: 8000, day: DAY, resendPath: 'transaction management → notification inquiry' });
-    expect(kinds(await record('ORD-REFUSED'))).toEqual(['notification_missing', 'refused_notification']);
+    const refused = await record('ORD-REFUSED');
+    expect(kinds(refused)).toEqual(['notification_missing', 'refused_notification']);
+    // The missing notification names the refusal that kept it out.
+    const refusal = refused.discrepancies.find((d) => d.kind === 'refused_notification')!;
+    expect(refused.discrepancies.find((d) => d.kind === 'notification_missing')!.details).toMatchObject({ pgCno: 'PG-C', rejectionId: refusal.details.rejectionId });
     expect(kinds(await record('ORD-FORGED'))).toEqual(['not_in_gateway_list']);
     const changed = await record('ORD-AMOUNT');
     expect(kinds(changed)).toEqual(['gateway_amount_differs']);

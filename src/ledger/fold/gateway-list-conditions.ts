@@ -54,7 +54,7 @@ export function gatewayListConditions(figures: OrderFigures): ShownCondition[] {
     if (cancel === undefined) {
       if (row.status === 'failed') continue;
       missingCancelOf.add(row.pgCno);
-      shown.push(missing(row, firstListing(row)));
+      shown.push(missing(row, firstListing(row), refusalOf(figures, row)));
       continue;
     }
     listedCancels.add(cancel.eventId);
@@ -72,7 +72,7 @@ export function gatewayListConditions(figures: OrderFigures): ShownCondition[] {
       const failed = figures.notifications.find((n) => n.fact.pgCno === row.pgCno && !succeeded(n) && PAYING.has(n.fact.notiType));
       if (failed !== undefined) {
         if (listed !== null && listed !== 'failed') shown.push(statusDiffers(row, failed.id, listed, 'failed', day));
-      } else if (row.status !== 'failed') shown.push(missing(row, firstListing(row)));
+      } else if (row.status !== 'failed') shown.push(missing(row, firstListing(row), refusalOf(figures, row)));
       continue;
     }
     if (payment.amount !== row.amount) shown.push(amountDiffers(row, payment.eventId, payment.amount, day));
@@ -126,11 +126,20 @@ function firstListingOf(listings: readonly Listing[]): (row: ListedTransaction) 
 
 const rowKey = (row: ListedTransaction): string => JSON.stringify([row.kind, row.pgCno, row.cancelPgCno, row.cancelPgCno === null && row.kind === 'cancel' ? row.amount : null]);
 
-function missing(row: ListedTransaction, listingId: string): ShownCondition {
+/** The receiver's refusal of this transaction's notification, when it refused one (the order's refused_notification says why). */
+function refusalOf(figures: OrderFigures, row: ListedTransaction): number | null {
+  const refused = figures.refusals.find(({ fact: r }) => r.pgCno === row.pgCno && (row.kind === 'payment' ? r.cancelPgCno === null : r.cancelPgCno === row.cancelPgCno));
+  return refused?.fact.rejectionId ?? null;
+}
+
+function missing(row: ListedTransaction, listingId: string, rejectionId: number | null): ShownCondition {
   return {
     kind: 'notification_missing',
     eventIds: [listingId],
-    details: { pgCno: row.pgCno, cancelPgCno: row.cancelPgCno, day: kstDay(row.at), listedAmount: row.amount, listedStatus: row.status, line: row.line, resendPath: RESEND_PATH },
+    details: {
+      pgCno: row.pgCno, cancelPgCno: row.cancelPgCno, day: kstDay(row.at), listedAmount: row.amount, listedStatus: row.status, line: row.line,
+      ...(rejectionId !== null && { rejectionId }), resendPath: RESEND_PATH,
+    },
   };
 }
 
