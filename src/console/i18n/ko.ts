@@ -404,7 +404,7 @@ export const ko: Record<MessageKey, string> = {
   'auditAction.reprocessed': '재처리',
   'auditAction.reprocessRefused': '재처리 거부',
   'auditAction.resolvedDiscrepancy': '불일치 해결',
-  'auditAction.importedGatewayList': 'PG 거래내역 가져옴',
+  'auditAction.importedGatewayList': '게이트웨이 거래내역 가져옴',
   'auditAction.addedOperator': '운영자 추가',
   'auditAction.replacedOperatorToken': '운영자 토큰 재발급',
   'auditAction.removedOperator': '운영자 삭제',

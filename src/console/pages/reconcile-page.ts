@@ -34,7 +34,7 @@ export interface ReconcileDayView {
 /** The kinds in the order the page counts them: a row's own, then the notification the list lacks. */
 const KINDS: readonly DiscrepancyKind[] = ['notification_missing', 'gateway_amount_differs', 'gateway_status_differs', 'not_in_gateway_list'];
 
-export const reconcileHref = (day: string, mallId: string) => `/console/reconcile?${new URLSearchParams({ day, ...(mallId ? { mall: mallId } : {}) }).toString()}`;
+const reconcileHref = (day: string, mallId: string) => `/console/reconcile?${new URLSearchParams({ day, ...(mallId ? { mall: mallId } : {}) }).toString()}`;
 
 /**
  * 대사, by KST day: the gateway's files that cover it, how many of its rows and how much money
