@@ -71,10 +71,15 @@ const ko: AlertTexts = {
     conflicting_notification: '충돌하는 통지',
     refused_notification: '거부된 통지',
     unknown_refund_amount: '환불 금액 알 수 없음',
+    gateway_amount_differs: 'PG 거래내역과 금액 다름',
+    gateway_status_differs: 'PG 거래내역과 상태 다름',
+    notification_missing: '통지 누락',
+    not_in_gateway_list: 'PG 거래내역에 없음 (위조 가능성)',
   },
   amounts: {
     expected: '기대 금액', notified: '결제 통지 금액', largestPayment: '가장 큰 결제', remaining: '남은 금액', approved: '승인', deposited: '입금',
     cancelled: '취소', computed: '계산', amount: '금액', storedAmount: '저장된 금액', redeliveredAmount: '재전송 금액',
+    listedAmount: '거래내역 금액', notifiedAmount: '통지 금액',
   },
   time: (iso) => (valid(iso) ? `${KO_TIME.format(new Date(iso))} KST` : iso),
 };
@@ -111,10 +116,15 @@ const en: AlertTexts = {
     conflicting_notification: 'Conflicting notification',
     refused_notification: 'Refused notification',
     unknown_refund_amount: 'Unknown refund amount',
+    gateway_amount_differs: 'Amount differs from the gateway\'s list',
+    gateway_status_differs: 'Status differs from the gateway\'s list',
+    notification_missing: 'Notification missing',
+    not_in_gateway_list: 'Not in the gateway\'s list (possible forgery)',
   },
   amounts: {
     expected: 'expected', notified: 'paid as notified', largestPayment: 'largest payment', remaining: 'remaining', approved: 'approved', deposited: 'deposited',
     cancelled: 'cancelled', computed: 'computed', amount: 'amount', storedAmount: 'stored amount', redeliveredAmount: 'redelivered amount',
+    listedAmount: 'listed amount', notifiedAmount: 'notified amount',
   },
   time: (iso) => (valid(iso) ? `${new Date(Date.parse(iso) + KST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ')} KST` : iso),
 };

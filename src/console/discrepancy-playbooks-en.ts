@@ -178,4 +178,64 @@ export const PLAYBOOKS_EN: Record<PlaybookKind, Playbook> = {
     ],
     engineers: [RESOLVE_CLI],
   },
+  gateway_amount_differs: {
+    name: 'Amount differs from the gateway\'s list',
+    line: 'The gateway\'s transaction list shows another amount than the notification this receiver accepted.',
+    means: 'An imported transaction list (the merchant portal\'s own record) lists the payment or cancel with a different amount than its notification. Notifications carry no signature: the list is the independent record, so the notified amount may have been tampered with.',
+    console: [
+      'Open the order: the discrepancy shows the listed and the notified amount, the pgCno and the list\'s row number.',
+      'Do not ship or refund on the notified amount until it is settled.',
+      RESOLVE,
+    ],
+    portal: [
+      'Search the transaction by its pgCno (or cancelPgCno): the amount the gateway really booked.',
+      'If the portal agrees with the list, treat the notification as forged or wrong and settle the order with the gateway.',
+    ],
+    engineers: ['Read the order in a terminal: `noti-receiver orders show <shopOrderNo>`; the day\'s match: `noti-receiver reconcile list --day <YYYY-MM-DD>`.', RESOLVE_CLI],
+  },
+  gateway_status_differs: {
+    name: 'Status differs from the gateway\'s list',
+    line: 'The gateway\'s transaction list says cancelled or failed where the ledger holds the payment, or the reverse.',
+    means: 'An imported transaction list gives the transaction another status than the notifications this receiver accepted: a cancel the receiver never heard of, a payment the gateway failed, or a cancel the gateway does not show.',
+    console: [
+      'Open the order: the discrepancy shows the listed status and the ledger\'s, and the pgCno.',
+      'If a cancel is missing here, have the gateway send its notification again (see the portal steps); the ledger closes the discrepancy when it arrives.',
+      RESOLVE,
+    ],
+    portal: [
+      'Search the transaction by its pgCno: its status and cancels as the gateway booked them.',
+      'Transaction management → notification inquiry: send the missing notification again.',
+    ],
+    engineers: ['The day\'s match in a terminal: `noti-receiver reconcile list --day <YYYY-MM-DD>`.', RESOLVE_CLI],
+  },
+  notification_missing: {
+    name: 'Notification missing',
+    line: 'The gateway lists a transaction whose notification this receiver never accepted.',
+    means: 'An imported transaction list has a payment or cancel (its pgCno or cancelPgCno) the receiver never accepted: the gateway gave up retrying, the notification was refused, or it never reached this service. The order\'s figures miss it.',
+    console: [
+      'Open the order: the discrepancy shows the pgCno, the cancelPgCno for a cancel, the listed amount and the list\'s row number.',
+      'If the order also shows a refused notification, fix its cause first (see that playbook).',
+      'Have the gateway send the notification again (portal steps below): when it is accepted, the ledger closes this discrepancy by itself.',
+      RESOLVE,
+    ],
+    portal: [
+      'Transaction management → notification inquiry: search the pgCno and send the notification again.',
+    ],
+    engineers: ['Check the notification URL, the allowlist and Rejections (`noti-receiver rejections list`) for why it did not arrive.', RESOLVE_CLI],
+  },
+  not_in_gateway_list: {
+    name: 'Not in the gateway\'s list',
+    line: 'A notification accepted here is absent from the gateway\'s transaction list for its day: possibly forged.',
+    means: 'The receiver accepted a payment or cancel on a day an imported transaction list covers, and the gateway does not list it. Notifications carry no signature (the source address is the only check): a payment the gateway does not know is the sign of a forged notification.',
+    console: [
+      'Open the order: the discrepancy shows the pgCno, the day and the notified amount.',
+      'Do not ship or refund on it until the gateway confirms the transaction.',
+      RESOLVE,
+    ],
+    portal: [
+      'Search the pgCno: if the gateway does not know it, the notification was forged; report it and keep the order unpaid.',
+      'If the gateway lists it on another day, import that day\'s list: the ledger closes the discrepancy when a list shows it.',
+    ],
+    engineers: ['Look up the notification\'s source address in the event page or `noti-receiver events show <id>`; check `EXTRA_ALLOWED_IPS` and `TRUST_PROXY`.', RESOLVE_CLI],
+  },
 };

@@ -178,4 +178,64 @@ export const PLAYBOOKS_KO: Record<PlaybookKind, Playbook> = {
     ],
     engineers: [RESOLVE_CLI],
   },
+  gateway_amount_differs: {
+    name: 'PG 거래내역과 금액 다름',
+    line: 'PG사 거래내역의 금액이 이 수신기가 받은 통지의 금액과 다릅니다.',
+    means: '가져온 거래내역(가맹점 관리자 페이지의 기록)이 결제나 취소를 통지와 다른 금액으로 보여 줍니다. 통지에는 서명이 없으므로 거래내역이 독립된 기록이며, 통지 금액이 변조되었을 수 있습니다.',
+    console: [
+      '주문을 여세요. 불일치에 거래내역 금액과 통지 금액, pgCno, 거래내역의 행 번호가 있습니다.',
+      '정리될 때까지 통지 금액을 믿고 배송하거나 환불하지 마세요.',
+      RESOLVE,
+    ],
+    portal: [
+      'pgCno(또는 cancelPgCno)로 거래를 조회해 PG사가 실제로 처리한 금액을 확인하세요.',
+      '관리자 페이지가 거래내역과 같다면 통지가 위조되었거나 잘못된 것이므로 PG사와 주문을 정산하세요.',
+    ],
+    engineers: ['터미널에서 주문 보기: `noti-receiver orders show <shopOrderNo>`; 그날의 대사: `noti-receiver reconcile list --day <YYYY-MM-DD>`.', RESOLVE_CLI],
+  },
+  gateway_status_differs: {
+    name: 'PG 거래내역과 상태 다름',
+    line: 'PG사 거래내역은 취소나 실패라고 하는데 장부는 결제를 보유하고 있거나, 그 반대입니다.',
+    means: '가져온 거래내역이 이 수신기가 받은 통지와 다른 상태를 보여 줍니다: 수신기가 모르는 취소, PG사가 실패 처리한 결제, PG사에 없는 취소.',
+    console: [
+      '주문을 여세요. 불일치에 거래내역의 상태와 장부의 상태, pgCno가 있습니다.',
+      '여기에 없는 취소라면 PG사에 통지를 다시 보내 달라고 하세요(관리자 페이지 단계 참고). 통지가 들어오면 장부가 불일치를 저절로 해결합니다.',
+      RESOLVE,
+    ],
+    portal: [
+      'pgCno로 거래를 조회해 PG사가 처리한 상태와 취소를 확인하세요.',
+      '거래관리 → 노티조회에서 빠진 통지를 다시 보내세요.',
+    ],
+    engineers: ['터미널에서 그날의 대사: `noti-receiver reconcile list --day <YYYY-MM-DD>`.', RESOLVE_CLI],
+  },
+  notification_missing: {
+    name: '통지 누락',
+    line: 'PG사 거래내역에 있는 거래의 통지를 이 수신기가 받은 적이 없습니다.',
+    means: '가져온 거래내역에 수신기가 받아들인 적 없는 결제나 취소(그 pgCno 또는 cancelPgCno)가 있습니다: PG사가 재전송을 포기했거나, 통지가 거부되었거나, 이 서비스에 닿지 않았습니다. 주문 금액에 빠져 있습니다.',
+    console: [
+      '주문을 여세요. 불일치에 pgCno, 취소라면 cancelPgCno, 거래내역 금액과 행 번호가 있습니다.',
+      '주문에 거부된 통지도 있다면 먼저 그 원인을 고치세요(그 안내 참고).',
+      'PG사에 통지를 다시 보내 달라고 하세요(아래 관리자 페이지 단계). 받아들여지면 장부가 이 불일치를 저절로 해결합니다.',
+      RESOLVE,
+    ],
+    portal: [
+      '거래관리 → 노티조회에서 pgCno를 찾아 통지를 다시 보내세요.',
+    ],
+    engineers: ['통지 URL, 허용 목록, 거부 목록(`noti-receiver rejections list`)에서 들어오지 않은 이유를 확인하세요.', RESOLVE_CLI],
+  },
+  not_in_gateway_list: {
+    name: 'PG 거래내역에 없음',
+    line: '여기서 받은 통지가 그날의 PG사 거래내역에 없습니다: 위조되었을 수 있습니다.',
+    means: '수신기가 가져온 거래내역이 다루는 날의 결제나 취소를 받았는데 PG사 거래내역에는 없습니다. 통지에는 서명이 없으므로(보낸 주소만 확인) PG사가 모르는 결제는 위조된 통지의 신호입니다.',
+    console: [
+      '주문을 여세요. 불일치에 pgCno, 날짜, 통지 금액이 있습니다.',
+      'PG사가 거래를 확인할 때까지 배송하거나 환불하지 마세요.',
+      RESOLVE,
+    ],
+    portal: [
+      'pgCno를 조회하세요. PG사가 모르는 거래라면 통지가 위조된 것이니 신고하고 주문을 미결제로 두세요.',
+      'PG사가 다른 날에 보여 준다면 그날의 거래내역을 가져오세요. 거래내역에 나타나면 장부가 불일치를 해결합니다.',
+    ],
+    engineers: ['이벤트 화면이나 `noti-receiver events show <id>`에서 통지를 보낸 주소를 확인하고 `EXTRA_ALLOWED_IPS`, `TRUST_PROXY`를 점검하세요.', RESOLVE_CLI],
+  },
 };

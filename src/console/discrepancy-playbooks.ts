@@ -7,6 +7,7 @@ export type { Playbook, PlaybookKind } from './playbook';
 export const PLAYBOOK_KINDS: readonly PlaybookKind[] = [
   'amount_mismatch', 'duplicate_payment', 'over_cancel', 'remaining_mismatch', 'refund_transfer_failed',
   'unexpected_payment', 'payment_after_expiry', 'conflicting_notification', 'refused_notification', 'unknown_refund_amount',
+  'gateway_amount_differs', 'gateway_status_differs', 'notification_missing', 'not_in_gateway_list',
 ];
 
 export type PlaybookLanguage = 'en' | 'ko';

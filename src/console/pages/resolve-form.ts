@@ -33,6 +33,8 @@ const DETAIL_NAMES: Readonly<Record<string, MessageKey>> = {
   storedResCd: 'detail.storedResCd', redeliveredResCd: 'detail.redeliveredResCd', rejectionId: 'detail.rejectionId',
   storedMallId: 'detail.storedMallId', redeliveredMallId: 'detail.redeliveredMallId',
   storedShopOrderNo: 'detail.storedShopOrderNo', redeliveredShopOrderNo: 'detail.redeliveredShopOrderNo',
+  listedAmount: 'detail.listedAmount', notifiedAmount: 'detail.notifiedAmount', listedStatus: 'detail.listedStatus',
+  ledgerStatus: 'detail.ledgerStatus', day: 'detail.day', line: 'detail.line', resendPath: 'detail.resendPath',
 };
 
 /** An instant as the ledger keeps it (the gateway's `+09:00` or the receiver's UTC): shown in KST like every other time. */
@@ -40,6 +42,8 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
 
 function detailValue(t: Translator, key: string, value: string | number | null, currency: string): SafeHtml | string {
   if (value === null) return '—';
+  // The portal's menu path is the service's own words: said in the page's language.
+  if (key === 'resendPath') return t('detail.resendPathValue');
   if (typeof value === 'number') return isAmountDetail(key) ? money(t, value, currency) : t.number(value);
   return ISO_INSTANT.test(value) ? when(t, value) : isolated(value);
 }

@@ -8,6 +8,7 @@ import { holderOf } from './order-cancels';
 import { succeeded, type OrderFigures } from './order-figures';
 import type { FigureStep } from './figures-step';
 import { consistentInSomeOrder } from './tied-remainders';
+import { gatewayListConditions } from './gateway-list-conditions';
 import type { Timed } from './order-state';
 
 /** A discrepancy kind that holds now, with the events that show it (by time, then id). */
@@ -50,6 +51,7 @@ export function shownConditions(figures: OrderFigures, settings: LedgerSettings)
     ...unknownRefundAmounts(figures),
     ...conflictingNotifications(figures),
     ...refusedNotifications(figures),
+    ...gatewayListConditions(figures),
   ];
 }
 

@@ -123,7 +123,40 @@ export interface RefusalFact extends FactBase {
   cancelPgCno: string | null;
 }
 
-export type InputFact = ExpectationFact | NotificationFact | CancellationFact | ConflictFact | RefusalFact;
+/**
+ * One row of the gateway's transaction list as the ledger keeps it: the ids, amount, status and
+ * time the match reads, nothing the file says about the customer.
+ */
+export interface ListedTransaction {
+  /** The file's row number, so a person can find the row. */
+  line: number;
+  kind: 'payment' | 'cancel';
+  pgCno: string;
+  cancelPgCno: string | null;
+  amount: number;
+  status: 'approved' | 'cancelled' | 'partially_cancelled' | 'failed' | 'other';
+  /** When the gateway made the transaction, ISO UTC. */
+  at: string;
+}
+
+/**
+ * What one imported transaction list says about one order: its rows for the order (none: the
+ * gateway does not list the order on the days the file covers) and the KST days it covers. The
+ * list imported latest for a day is the gateway's word for that day (`gateway-list-conditions.ts`).
+ * `at` and `recordedAt` are the import's time.
+ */
+export interface GatewayListingFact extends FactBase {
+  kind: 'gateway_listing';
+  importId: string;
+  /** The first and last KST day the file covers (YYYY-MM-DD). */
+  firstDay: string;
+  lastDay: string;
+  /** The file lists cancels as rows of their own: a cancel notified here and not listed is then absent from it. */
+  listsCancels: boolean;
+  rows: ListedTransaction[];
+}
+
+export type InputFact = ExpectationFact | NotificationFact | CancellationFact | ConflictFact | RefusalFact | GatewayListingFact;
 export type LedgerFact = InputFact | ResolutionFact;
 
 export interface OrderKey {

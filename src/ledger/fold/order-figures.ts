@@ -1,4 +1,4 @@
-import type { CancellationFact, ConflictFact, ExpectationFact, NotificationFact, RefusalFact } from './ledger-facts';
+import type { CancellationFact, ConflictFact, ExpectationFact, GatewayListingFact, NotificationFact, RefusalFact } from './ledger-facts';
 import { byTimeThenId } from './ledger-time';
 import { assertExactSums, sumOf } from './minor-units';
 import { cancelledInFull, cancelsOf, holdingsOf, type CancelSources, type Holding } from './order-cancels';
@@ -14,6 +14,8 @@ export interface OrderFigures extends CancelSources {
   /** Conflicting redeliveries and refused notifications of the order, as stored. */
   conflicts: Array<Timed<ConflictFact>>;
   refusals: Array<Timed<RefusalFact>>;
+  /** What the gateway's imported transaction lists say about the order, by import time then id. */
+  listings: Array<Timed<GatewayListingFact>>;
   payments: Payment[];
   cancels: Cancel[];
   deposits: Deposit[];
@@ -99,6 +101,7 @@ export function orderFigures(state: OrderState): OrderFigures {
     notifications,
     conflicts: [...state.conflicts.values()].sort(byTimeThenId),
     refusals: [...state.refusals.values()].sort(byTimeThenId),
+    listings: [...state.listings.values()].sort(byTimeThenId),
     payments,
     ...sources,
     deposits,

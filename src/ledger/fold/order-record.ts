@@ -26,6 +26,10 @@ export const DISCREPANCY_KINDS = [
   'unknown_refund_amount',
   'conflicting_notification',
   'refused_notification',
+  'gateway_amount_differs',
+  'gateway_status_differs',
+  'notification_missing',
+  'not_in_gateway_list',
 ] as const;
 export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
 

@@ -1,4 +1,4 @@
-import type { CancellationFact, ConflictFact, ExpectationFact, InputFact, LedgerFact, NotificationFact, RefusalFact } from './ledger-facts';
+import type { CancellationFact, ConflictFact, ExpectationFact, GatewayListingFact, InputFact, LedgerFact, NotificationFact, RefusalFact } from './ledger-facts';
 import { byTimeThenId, epochMs } from './ledger-time';
 
 /** A fact with its time as epoch ms (`ms`, from `at`) and its storage time (`recordedMs`). */
@@ -21,6 +21,7 @@ export interface OrderState {
   cancellations: ReadonlyMap<string, Timed<CancellationFact>>;
   conflicts: ReadonlyMap<string, Timed<ConflictFact>>;
   refusals: ReadonlyMap<string, Timed<RefusalFact>>;
+  listings: ReadonlyMap<string, Timed<GatewayListingFact>>;
 }
 
 const initialOrderState = (): OrderState => ({
@@ -29,6 +30,7 @@ const initialOrderState = (): OrderState => ({
   cancellations: new Map(),
   conflicts: new Map(),
   refusals: new Map(),
+  listings: new Map(),
 });
 
 /** One step of the fold, with the fact's times already parsed: a replay parses each fact's two times once, not at every step. */
@@ -44,6 +46,8 @@ function evolveTimed(state: OrderState, entry: Timed<InputFact>): OrderState {
       return { ...state, conflicts: withFact(state.conflicts, entry as Timed<ConflictFact>) };
     case 'refusal':
       return { ...state, refusals: withFact(state.refusals, entry as Timed<RefusalFact>) };
+    case 'gateway_listing':
+      return { ...state, listings: withFact(state.listings, entry as Timed<GatewayListingFact>) };
   }
 }
 
@@ -54,6 +58,7 @@ export interface GrowingOrderState extends OrderState {
   cancellations: Map<string, Timed<CancellationFact>>;
   conflicts: Map<string, Timed<ConflictFact>>;
   refusals: Map<string, Timed<RefusalFact>>;
+  listings: Map<string, Timed<GatewayListingFact>>;
 }
 
 export const growingOrderState = (): GrowingOrderState => ({
@@ -62,6 +67,7 @@ export const growingOrderState = (): GrowingOrderState => ({
   cancellations: new Map(),
   conflicts: new Map(),
   refusals: new Map(),
+  listings: new Map(),
 });
 
 /** `evolveTimed`, in place: the same choice of fact per id. */
@@ -71,7 +77,7 @@ export function evolveInPlace(state: GrowingOrderState, entry: Timed<InputFact>)
   if (current === undefined || preferredFact(entry.fact, current.fact)) set.set(entry.id, entry);
 }
 
-const SETS = { expectation: 'expectations', notification: 'notifications', cancellation: 'cancellations', conflict: 'conflicts', refusal: 'refusals' } as const;
+const SETS = { expectation: 'expectations', notification: 'notifications', cancellation: 'cancellations', conflict: 'conflicts', refusal: 'refusals', gateway_listing: 'listings' } as const;
 
 /** The expectation in force: the latest registered (by its time, then id). */
 export function currentExpectation(state: OrderState): Timed<ExpectationFact> | null {

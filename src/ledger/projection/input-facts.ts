@@ -37,7 +37,18 @@ export function readInputFact(json: string): LedgerFact {
   const { kind, id, at, recordedAt } = fact as Record<string, unknown>;
   for (const [name, value] of Object.entries({ kind, id, at, recordedAt })) if (typeof value !== 'string') throw new Error(`its ${name} is not a string`);
   if (kind === 'expectation') checkExpectation(fact as Record<string, unknown>);
+  if (kind === 'gateway_listing') checkListing(fact as Record<string, unknown>);
   return fact as LedgerFact;
+}
+
+/** A gateway list's days and rows, which the match compares as text and amounts: anything else would throw inside the fold. */
+function checkListing(fact: Record<string, unknown>): void {
+  const { firstDay, lastDay, rows } = fact;
+  for (const day of [firstDay, lastDay]) if (typeof day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error('its days are not KST days');
+  if (!Array.isArray(rows)) throw new Error('its rows are not a list');
+  for (const row of rows as Array<Record<string, unknown>>) {
+    if (typeof row.pgCno !== 'string' || !Number.isSafeInteger(row.amount) || typeof row.at !== 'string' || Number.isNaN(Date.parse(row.at))) throw new Error('a row is not a listed transaction');
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import type { StoreDriver } from '../../store/driver';
 import { openDriver, type OpenStoreOptions } from '../../store/open-store';
 import type { Store } from '../../store/store';
 import type { Tracing } from '../../tracing/tracing';
+import { createReconciliationStore, type ReconciliationStore } from '../../reconciliation/import/reconciliation-store';
 
 export interface OpenStoresOptions extends OpenStoreOptions {
   /** LEDGER_REQUIRE_EXPECTATION and LEDGER_GRACE_SECONDS; given, `openStores` runs the ledger's projector. */
@@ -20,6 +21,8 @@ export interface Stores {
   store: Store;
   commands: CommandStore;
   ledger: LedgerStore;
+  /** The imports of the gateway's lists and the day's reconciliation. */
+  reconciliation: ReconciliationStore;
   kind: StoreDriver['kind'];
   /** SQLite: ports to the one writer for the gateway listener's thread (see StoreDriver.writerPorts). */
   writerPorts: StoreDriver['writerPorts'];
@@ -42,6 +45,7 @@ export async function openStores(databaseUrl: string, options: OpenStoresOptions
     } },
     commands: createCommandStore(driver, settings),
     ledger,
+    reconciliation: createReconciliationStore(driver),
     kind: driver.kind,
     writerPorts: driver.writerPorts?.bind(driver),
   };

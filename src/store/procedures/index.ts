@@ -18,6 +18,7 @@ import { commandsReads, commandsWrites } from './commands';
 import { consoleOperatorsReads, consoleOperatorsWrites } from './console-operators';
 import { inboxOutboxReads, inboxOutboxWrites } from './inbox-outbox';
 import { ledgerReads, ledgerWrites } from '../../ledger/sql';
+import { reconciliationReads, reconciliationWrites } from '../../reconciliation/sql';
 import { retentionReads, retentionWrites } from './retention';
 import { summaryReads } from '../../ledger/sql/summary';
 import type { Procedure } from './procedure';
@@ -29,6 +30,7 @@ export const writes = {
   ...retentionWrites,
   ...ledgerWrites,
   ...alertsWrites,
+  ...reconciliationWrites,
 } as const;
 
 export const reads = {
@@ -39,6 +41,7 @@ export const reads = {
   ...ledgerReads,
   ...alertsReads,
   ...summaryReads,
+  ...reconciliationReads,
 } as const;
 
 /**

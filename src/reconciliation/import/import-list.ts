@@ -1,0 +1,140 @@
+import crypto from 'node:crypto';
+import type { LedgerStore } from '../../ledger/projector/ledger-store';
+import { LedgerCatchingUp } from '../../ledger/projector/ledger-catching-up';
+import type { DiscrepancyKind } from '../../ledger/fold/order-record';
+import { daysBetween } from '../../ledger/summary/kst-day';
+import type { FileProblem, GatewayTransactionRow, ReadResult } from '../file/gateway-rows';
+import { importIdOf, listingFacts, type PlacedRow } from '../matching/listing-facts';
+import type { ReconciliationStore, StoredImport } from './reconciliation-store';
+
+/** Reads a file's bytes whole into rows, or refuses it with every reason (the reader of src/reconciliation/file). */
+export type ListReader = (bytes: Buffer, fileName: string) => Promise<ReadResult<GatewayTransactionRow>>;
+
+/** The largest file an import reads (the portal's lists of a month of a busy mall are a few MB). */
+export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
+/** The most days one list may cover: a month and a bit; the match of a day reads the orders of each. */
+export const MAX_IMPORT_DAYS = 62;
+/** Rows and facts written per transaction: the SQLite writer goes back to the acks in between. */
+const ROWS_PER_PAGE = 2000;
+const FACTS_PER_PAGE = 1000;
+
+export interface ImportRequest {
+  bytes: Buffer;
+  fileName: string;
+  mallId: string;
+  /** Who imports it, as the audit names them (`kim (cli)`, `batch (internal API)`). */
+  actor: string;
+  at: string;
+  /** How long to wait for the ledger to match the rows before answering without the differences (default 30 s). */
+  matchWaitMs?: number;
+}
+
+export interface ImportSummary {
+  import: StoredImport;
+  rows: { payments: number; cancels: number };
+  /** Rows whose order is unknown: the file names no order number and no notification named their pgCno. */
+  unplaced: number;
+  /** The differences open on the days covered once the ledger has matched them; null when it was still matching. */
+  differences: Partial<Record<DiscrepancyKind, number>> | null;
+}
+
+export type ImportOutcome =
+  | { outcome: 'imported'; summary: ImportSummary }
+  /** The same file was imported for the mall before: nothing changed. */
+  | { outcome: 'already_imported'; summary: ImportSummary }
+  | { outcome: 'refused'; problems: FileProblem[] };
+
+export interface ImportDeps {
+  reconciliation: ReconciliationStore;
+  ledger: LedgerStore;
+  read: ListReader;
+}
+
+const refused = (code: string, message: string): ImportOutcome => ({ outcome: 'refused', problems: [{ code, line: null, column: null, message }] });
+
+/**
+ * Imports one of the gateway's transaction lists for a mall: the file is refused whole or read
+ * whole; its rows are stored with the order each belongs to, and each order the list concerns gets
+ * its `gateway_listing` fact, which the ledger's projector matches with the order's notifications
+ * (the differences are the ledger's own discrepancies, so `ledger rebuild` reproduces them). The
+ * import's row is written last: the same file again finds it and changes nothing.
+ *
+ * The orders a list concerns beyond its rows are read once the ledger has applied what was stored
+ * before the import began; a notification accepted after that, for a day the list covers, is
+ * matched when a list for that day is imported again.
+ */
+export async function importGatewayList(deps: ImportDeps, request: ImportRequest): Promise<ImportOutcome> {
+  if (request.bytes.length > MAX_IMPORT_BYTES) return refused('too_large', `the file is ${request.bytes.length} bytes; at most ${MAX_IMPORT_BYTES} are read`);
+  const sha256 = crypto.createHash('sha256').update(request.bytes).digest('hex');
+  const id = importIdOf(sha256, request.mallId);
+  const earlier = await deps.reconciliation.findImport(id);
+  if (earlier !== null) return { outcome: 'already_imported', summary: await summaryOf(deps, earlier, null, 0) };
+
+  const read = await deps.read(request.bytes, request.fileName);
+  if (!read.ok) return { outcome: 'refused', problems: read.problems };
+  if (read.kind !== 'transactions') return refused('not_a_transaction_list', 'the file is a settlement statement, not a transaction list');
+  if (read.rows.length === 0) return refused('no_rows', 'the file lists no transaction');
+  if (daysBetween(read.firstDay, read.lastDay).length > MAX_IMPORT_DAYS) {
+    return refused('too_many_days', `the file covers ${read.firstDay} to ${read.lastDay}; one import covers at most ${MAX_IMPORT_DAYS} days`);
+  }
+
+  await deps.ledger.caughtUp(request.matchWaitMs ?? 30_000);
+  const placed = await place(deps.reconciliation, request.mallId, read.rows);
+  const others = await deps.reconciliation.ordersOnDays(request.mallId, read.firstDay, read.lastDay);
+  const facts = listingFacts({ id, mallId: request.mallId, firstDay: read.firstDay, lastDay: read.lastDay, at: request.at }, placed.rows, others);
+  const pages = Math.max(Math.ceil(read.rows.length / ROWS_PER_PAGE), Math.ceil(facts.length / FACTS_PER_PAGE));
+  const shopOrderNoOf = new Map(placed.rows.map((p) => [p.row, p.order.shopOrderNo]));
+  for (let page = 0; page < pages; page += 1) {
+    await deps.reconciliation.storeImportPage({
+      importId: id,
+      mallId: request.mallId,
+      rows: read.rows.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE).map((row) => ({ row, shopOrderNo: shopOrderNoOf.get(row) ?? null })),
+      facts: facts.slice(page * FACTS_PER_PAGE, (page + 1) * FACTS_PER_PAGE),
+    });
+  }
+  const finished = await deps.reconciliation.finishImport({
+    id, sha256, kind: read.kind, fileName: request.fileName, mallId: request.mallId, firstDay: read.firstDay, lastDay: read.lastDay,
+    rowCount: read.rows.length, orderCount: facts.length, importedBy: request.actor, importedAt: request.at,
+  }, request.actor);
+  const summary = await summaryOf(deps, finished.stored, request.matchWaitMs ?? 30_000, placed.unplaced);
+  return { outcome: finished.created ? 'imported' : 'already_imported', summary };
+}
+
+/** Each row in its order: the file's order number, else the order its pgCno was notified for. */
+async function place(store: ReconciliationStore, mallId: string, rows: readonly GatewayTransactionRow[]): Promise<{ rows: PlacedRow[]; unplaced: number }> {
+  const unnamed = rows.filter((r) => r.shopOrderNo === null).map((r) => r.pgCno);
+  const known = new Map(unnamed.length > 0 ? await store.ordersOfPgCnos(mallId, unnamed) : []);
+  const placed: PlacedRow[] = [];
+  for (const row of rows) {
+    const shopOrderNo = row.shopOrderNo ?? known.get(row.pgCno) ?? null;
+    if (shopOrderNo !== null) placed.push({ order: { mallId, shopOrderNo }, row });
+  }
+  return { rows: placed, unplaced: rows.length - placed.length };
+}
+
+/** The import's counts and, once the ledger has matched it (or `waitMs` is null: no wait), the differences open on its days. */
+async function summaryOf(deps: ImportDeps, stored: StoredImport, waitMs: number | null, unplaced: number): Promise<ImportSummary> {
+  let matchedNow = true;
+  if (waitMs !== null) {
+    try {
+      await deps.ledger.caughtUp(waitMs);
+    } catch (error) {
+      if (!(error instanceof LedgerCatchingUp)) throw error;
+      matchedNow = false;
+    }
+  }
+  const differences: Partial<Record<DiscrepancyKind, number>> = {};
+  let payments = 0;
+  let cancels = 0;
+  for (const day of daysBetween(stored.firstDay, stored.lastDay)) {
+    for (const figures of await deps.reconciliation.reconciliationDay(day, stored.mallId, 0)) {
+      const file = figures.files.find((f) => f.id === stored.id);
+      if (file?.governing) {
+        payments += figures.rows.payments.count;
+        cancels += figures.rows.cancels.count;
+      }
+      for (const [kind, n] of Object.entries(figures.differences.open)) differences[kind as DiscrepancyKind] = (differences[kind as DiscrepancyKind] ?? 0) + n;
+    }
+  }
+  return { import: stored, rows: { payments, cancels }, unplaced, differences: matchedNow ? differences : null };
+}

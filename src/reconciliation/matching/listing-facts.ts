@@ -1,0 +1,66 @@
+import type { GatewayListingFact, ListedTransaction, OrderKey } from '../../ledger/fold/ledger-facts';
+import { ledgerId } from '../../ledger/fold/ledger-id';
+import { orderKeyText } from '../../ledger/fold/order-key';
+import type { GatewayTransactionRow } from '../file/gateway-rows';
+
+/** An import of one transaction list, as its facts name it. */
+export interface ListingImport {
+  id: string;
+  mallId: string;
+  firstDay: string;
+  lastDay: string;
+  /** When it was imported: the facts' `at` and `recordedAt`. */
+  at: string;
+}
+
+/** A row with the order it belongs to (the file's order number, else the order its pgCno was notified for). */
+export interface PlacedRow {
+  order: OrderKey;
+  row: GatewayTransactionRow;
+}
+
+/**
+ * The import's id: of the file's bytes and the mall, so the same file imported again for the same
+ * mall is the same import (and changes nothing), whatever its name.
+ */
+export const importIdOf = (sha256: string, mallId: string): string => ledgerId('gwi_', [sha256, mallId]);
+
+/**
+ * One `gateway_listing` fact per order the import concerns: the orders its rows name, each with
+ * its rows, and the `others` (orders with a notification or an earlier list's row on a day the
+ * file covers) with none, which is how the ledger finds what the gateway does not list. The fact's
+ * id is of the import, the order and its rows: importing the same file again makes the same facts.
+ */
+export function listingFacts(list: ListingImport, placed: readonly PlacedRow[], others: readonly OrderKey[]): Array<{ order: OrderKey; fact: GatewayListingFact }> {
+  const listsCancels = placed.some((p) => p.row.kind === 'cancel');
+  const byOrder = new Map<string, { order: OrderKey; rows: ListedTransaction[] }>();
+  for (const { order, row } of placed) {
+    const key = orderKeyText(order);
+    let entry = byOrder.get(key);
+    if (entry === undefined) byOrder.set(key, (entry = { order, rows: [] }));
+    entry.rows.push(listed(row));
+  }
+  for (const order of others) {
+    const key = orderKeyText(order);
+    if (order.mallId === list.mallId && !byOrder.has(key)) byOrder.set(key, { order, rows: [] });
+  }
+  return [...byOrder.values()].map(({ order, rows }) => ({
+    order,
+    fact: {
+      kind: 'gateway_listing',
+      id: ledgerId('gwl_', [list.id, order.mallId, order.shopOrderNo, JSON.stringify(rows)]),
+      at: list.at,
+      recordedAt: list.at,
+      importId: list.id,
+      firstDay: list.firstDay,
+      lastDay: list.lastDay,
+      listsCancels,
+      rows,
+    },
+  }));
+}
+
+/** What the ledger keeps of a row: ids, amount, status and time, never the file's other columns. */
+function listed(row: GatewayTransactionRow): ListedTransaction {
+  return { line: row.line, kind: row.kind, pgCno: row.pgCno, cancelPgCno: row.cancelPgCno, amount: row.amount, status: row.status, at: row.at };
+}

@@ -1,0 +1,54 @@
+import type { GatewayListingFact, OrderKey } from '../../ledger/fold/ledger-facts';
+import { storeLedgerInputs } from '../../ledger/sql/ledger-inputs';
+import { kstDay } from '../../ledger/summary/kst-day';
+import { recordAudit } from '../../store/procedures/console-operators/record-audit';
+import { get, oneTrip, rowInserts, sqlBySize, valueRows, type Param, type Procedure } from '../../store/procedures/procedure';
+import type { GatewayTransactionRow } from '../file/gateway-rows';
+import { findImport, type StoredImport } from './import-lookups';
+
+const ROW_COLUMNS = 15;
+const INSERT_ROWS = sqlBySize((rows) => `INSERT INTO reconciliation_rows (import_id, line, mall_id, day, shop_order_no, kind, pg_cno, cancel_pg_cno, amount,
+  cancelled_amount, status, status_text, at, method, approval_no) VALUES ${valueRows(rows, ROW_COLUMNS)} ON CONFLICT DO NOTHING`);
+
+/** A page of an import: some of its rows, each with the order it was matched in, and some of its facts. */
+export interface ImportPage {
+  importId: string;
+  mallId: string;
+  rows: Array<{ row: GatewayTransactionRow; shopOrderNo: string | null }>;
+  facts: Array<{ order: OrderKey; fact: GatewayListingFact }>;
+}
+
+/**
+ * Writes one page of an import in its own transaction: a page at a time, so a list of a hundred
+ * thousand rows never holds the one SQLite writer (and the acks behind it) for long. The rows are
+ * written again harmlessly (their key is the import and line); the facts are the ledger's inputs,
+ * which its projector applies in the order stored. Nothing is an import until `finishImport`.
+ */
+export function* storeImportPage(page: ImportPage): Procedure<void> {
+  const rows = page.rows.map(({ row, shopOrderNo }): Param[] => [
+    page.importId, row.line, page.mallId, kstDay(row.at), shopOrderNo, row.kind, row.pgCno, row.cancelPgCno, row.amount,
+    row.cancelledAmount, row.status, row.statusText, row.at, row.method, row.approvalNo,
+  ]);
+  if (rows.length > 0) yield* oneTrip(...rowInserts(INSERT_ROWS, ROW_COLUMNS, rows));
+  yield* storeLedgerInputs(page.facts);
+}
+
+/**
+ * The import's own row and its audit line, once every page is stored: from then on the same file
+ * is known. Answers the import as stored, and whether this call stored it (false: another import of
+ * the same file finished first).
+ */
+export function* finishImport(stored: StoredImport, actor: string): Procedure<{ stored: StoredImport; created: boolean }> {
+  const existing = yield* findImport(stored.id);
+  if (existing !== null) return { stored: existing, created: false };
+  yield* get(
+    `INSERT INTO reconciliation_imports (id, sha256, kind, file_name, mall_id, first_day, last_day, row_count, order_count, imported_by, imported_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    stored.id, stored.sha256, stored.kind, stored.fileName, stored.mallId, stored.firstDay, stored.lastDay, stored.rowCount, stored.orderCount, stored.importedBy, stored.importedAt,
+  );
+  yield* recordAudit({
+    at: stored.importedAt, actor, action: 'imported gateway list', subject: stored.id,
+    detail: `${stored.mallId} ${stored.kind} ${stored.firstDay}..${stored.lastDay}: ${stored.rowCount} rows, ${stored.orderCount} orders (${stored.fileName})`,
+  });
+  return { stored, created: true };
+}
