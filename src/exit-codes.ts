@@ -14,6 +14,8 @@ export const EXIT = {
   otherStore: 4,
   /** `alerts test`: a channel did not take the message (each channel's answer is printed). */
   alertNotSent: 5,
+  /** `reconcile import`: the file was refused whole (each reason is printed); nothing was imported. */
+  fileRefused: 6,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

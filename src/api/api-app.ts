@@ -13,6 +13,7 @@ import { openApiDocument } from './openapi';
 import { queryRoutes } from './query-routes';
 import { strictJsonBody } from './strict-json-body';
 import { apiRequestSpan } from './api-request-span';
+import { reconciliationRoutes, type ReconciliationDeps } from './reconciliation-routes';
 
 export interface ApiDeps {
   commands: CommandDeps;
@@ -25,6 +26,8 @@ export interface ApiDeps {
   mallIds?: readonly string[];
   /** QUEUE_URL and QUEUE_NAME: what GET /v1/asyncapi.json describes; without them, the generic document of docs/asyncapi.json. */
   queue?: QueueSettings;
+  /** The gateway's lists: imports and the day's reconciliation. */
+  reconciliation?: ReconciliationDeps;
 }
 
 /** The internal API's app: its own listener, never the notification port, every route behind the token. */
@@ -35,6 +38,9 @@ export function createApiApp(deps: ApiDeps): Express {
   const authenticated = bearerCheck(deps.apiToken);
   if (deps.commands.tracing) app.use(apiRequestSpan(deps.commands.tracing, authenticated));
   app.use(bearerAuth(authenticated));
+  const malls = mallScope(deps.mallIds ?? []);
+  // A list's bytes are the body of its import: before the JSON body and the JSON-only rule.
+  if (deps.reconciliation) app.use(reconciliationRoutes(deps.reconciliation, deps.commands.now, malls));
   app.use(strictJsonBody(64 * 1024));
   const jsonOnly: express.RequestHandler = (req, res, next) => {
     if (req.is(['application/json', 'application/*+json'])) return next();
@@ -47,7 +53,6 @@ export function createApiApp(deps: ApiDeps): Express {
   // The queue's contract beside the API's, as this deployment publishes: made on first request, as nothing else needs it.
   let events: Record<string, unknown> | null = null;
   app.get('/v1/asyncapi.json', (_req, res) => void res.json((events ??= deps.queue ? deploymentAsyncApiDocument(deps.queue) : asyncApiDocument())));
-  const malls = mallScope(deps.mallIds ?? []);
   app.use(commandRoutes(deps.commands, malls));
   app.use(queryRoutes(deps.commands.store, malls));
   if (deps.ledger) app.use(ledgerRoutes(deps.ledger, deps.commands.now, malls));

@@ -16,6 +16,8 @@ import {
   discrepancyListQuery, expectationBody, expectationConflictSchema, listedDiscrepancySchema, orderListQuery, orderParams, orderRecordSchema, resolveBody,
 } from './schemas/ledger-schema';
 import { summaryQuery, summarySchema } from './schemas/summary-schema';
+import { dayParams, dayQuery, fileProblemsSchema, importQuery, importSummarySchema, reconciliationDaySchema } from './schemas/reconciliation-schema';
+import { XLSX_TYPE } from './reconciliation-routes';
 import { tradeCreationBody } from './schemas/trade-schema';
 import { vanApprovalBody, vanCancelBody } from './schemas/van-schema';
 import { walletCancelBody } from './schemas/wallet-cancel-schema';
@@ -131,6 +133,38 @@ function registerLedgerPaths(registry: OpenAPIRegistry): void {
   });
 }
 
+/** The gateway's own lists, matched with the ledger. */
+function registerReconciliationPaths(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'post', path: '/v1/reconciliation/imports', operationId: 'importGatewayList',
+    summary: "Import the gateway portal's transaction list (its file's bytes) and match it with the ledger; the same file again changes nothing (audited)",
+    request: {
+      query: importQuery,
+      body: { required: true, content: { [XLSX_TYPE]: { schema: z.string().meta({ format: 'binary' }) }, 'text/csv': { schema: z.string().meta({ format: 'binary' }) } } },
+    },
+    responses: {
+      201: { description: 'imported: its summary; the differences once the ledger matched the rows (null while it still matches)', ...json(importSummarySchema) },
+      200: { description: 'the same file was imported for this mall before: nothing changed; its summary', ...json(importSummarySchema) },
+      400: error('mall or fileName missing or too long'),
+      403: error('mall is not one of MALL_IDS; nothing was stored'),
+      413: error('the file is larger than 32 MiB; refused before it was read'),
+      415: error('the body is not .xlsx or CSV (send its Content-Type)'),
+      422: { description: 'the file was refused whole, with every reason (encoding, a missing key column, duplicated rows, too many days); nothing was stored', ...json(fileProblemsSchema) },
+      ...everyRoute,
+    },
+  });
+  registry.registerPath({
+    method: 'get', path: '/v1/reconciliation/days/{day}', operationId: 'reconciliationDay',
+    summary: "A KST day's reconciliation per mall: the files covering it, rows listed and matched (count and money), the differences",
+    request: { params: dayParams, query: dayQuery },
+    responses: {
+      200: { description: 'one entry per mall with a list covering the day (none when no list covers it); amounts in won', ...json(reconciliationDaySchema) },
+      400: error('day is not a calendar day (YYYY-MM-DD)'),
+      ...everyRoute,
+    },
+  });
+}
+
 /** The OpenAPI document, built from the very schemas the routes validate with (docs/openapi.json is a copy, checked by a test). */
 export function openApiDocument(): object {
   const registry = new OpenAPIRegistry();
@@ -165,6 +199,7 @@ export function openApiDocument(): object {
     },
   });
   registerLedgerPaths(registry);
+  registerReconciliationPaths(registry);
   registry.registerPath({
     method: 'get', path: '/v1/openapi.json', operationId: 'getOpenApiDocument', summary: 'This document',
     responses: { 200: { description: 'the OpenAPI 3.1 document', ...json(z.looseObject({})) }, 401: everyRoute[401] },

@@ -1,7 +1,7 @@
 import type { Config } from '../config/env';
 import { ledgerSettingsOf } from '../config/ledger-env';
 import type { LedgerStore } from '../ledger/projector/ledger-store';
-import { openStores } from '../ledger/projector/open-stores';
+import { openStores, type Stores } from '../ledger/projector/open-stores';
 import { LedgerCatchingUp } from '../ledger/projector/ledger-catching-up';
 import { StoreUnavailable } from '../store/store';
 import { CliFailure, EXIT } from '../exit-codes';
@@ -11,7 +11,7 @@ import { requireReceiverDatabase } from './require-database';
  * Like withStore, for the payment ledger, under the service's own LEDGER_* settings: a
  * rebuild or a resolution computed with other settings would give other records than the service.
  */
-export async function withLedger<T>(config: Config, work: (ledger: LedgerStore) => Promise<T>, options: { projector?: boolean } = {}): Promise<T> {
+export async function withLedger<T>(config: Config, work: (ledger: LedgerStore, stores: Stores) => Promise<T>, options: { projector?: boolean } = {}): Promise<T> {
   await requireReceiverDatabase(config.DATABASE_URL);
   let stores: Awaited<ReturnType<typeof openStores>>;
   try {
@@ -20,7 +20,7 @@ export async function withLedger<T>(config: Config, work: (ledger: LedgerStore) 
     throw new CliFailure(`cannot open the store: ${(error as Error).message}`, EXIT.storeUnavailable);
   }
   try {
-    return await work(stores.ledger);
+    return await work(stores.ledger, stores);
   } catch (error) {
     if (error instanceof StoreUnavailable) throw new CliFailure(error.message, EXIT.storeUnavailable);
     if (error instanceof LedgerCatchingUp) throw new CliFailure(`${error.message} (is the service running? its projector applies what is stored)`, EXIT.storeUnavailable);
