@@ -11,11 +11,16 @@
  */
 import { findImport, listImports, ordersOfPgCnos, ordersOnDays } from './import-lookups';
 import { reconciliationDay } from './reconciliation-day';
+import { dropUpload, findUpload, mappingsOf, saveMapping, stageUpload } from './staged-uploads';
 import { finishImport, storeImportPage } from './store-import';
 
 export const reconciliationWrites = {
   storeImportPage,
   finishImport,
+  // the console's uploads and the mappings kept per mall (migration 034)
+  stageUpload,
+  dropUpload,
+  saveMapping,
 } as const;
 
 export const reconciliationReads = {
@@ -24,4 +29,6 @@ export const reconciliationReads = {
   ordersOfPgCnos,
   ordersOnDays,
   reconciliationDay,
+  findUpload,
+  mappingsOf,
 } as const;
