@@ -4,6 +4,7 @@ import type { Config } from '../config/env';
 import type { Logger } from '../observability/logger';
 import type { CommandStore } from '../store/command-store';
 import type { LedgerStore } from '../ledger/projector/ledger-store';
+import type { ReconciliationStore } from '../reconciliation/import/reconciliation-store';
 import type { OperatorQueries, Store } from '../store/store';
 import { createRefusalCount, type RefusalCount, type RefusalReason } from './refusal-count';
 import { SIGN_IN_WINDOW_MS } from './sign-in-throttle';
@@ -33,6 +34,8 @@ export interface ConsoleDeps {
    * button goes through the same verb as the internal API and the CLI. Absent in some tests.
    */
   ledger?: (Pick<LedgerStore, 'getOrder' | 'findOrders' | 'searchPayments' | 'listOrders' | 'orderStatusCounts' | 'listDiscrepancies' | 'openDiscrepancyCounts' | 'resolveDiscrepancy'> & Partial<Pick<LedgerStore, 'lag' | 'dailySummary' | 'dayOrders'>>) | null;
+  /** The imports of the gateway's lists and each day's match with the ledger: the Reconcile page. Absent in some tests. */
+  reconciliation?: Pick<ReconciliationStore, 'reconciliationDay'> | null;
   /**
    * The internal API's command machinery (gateway client, keys, resends, net-cancel): an order
    * page's Cancel goes through it as the API's cancel does. Absent: no Cancel button.

@@ -9,6 +9,7 @@ import { requireSameOrigin } from './csrf';
 import { eventsRoutes } from './events-routes';
 import { exportsRoutes } from './exports-routes';
 import { ledgerRoutes } from './ledger-routes';
+import { reconcileRoutes } from './reconcile-routes';
 import { summaryRoutes } from './summary-routes';
 import { overviewRoutes } from './overview-routes';
 import { rejectionsRoutes } from './rejections-routes';
@@ -51,5 +52,6 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.use(ledgerRoutes(deps));
   router.use(exportsRoutes(deps));
   router.use(summaryRoutes(deps));
+  router.use(reconcileRoutes(deps));
   return router;
 }

@@ -35,7 +35,7 @@ export async function startOperatorSide(deps: {
   tracing: Tracing | null;
 }): Promise<OperatorSide> {
   const { config, logger, metrics, tracing } = deps;
-  const { store, commands, ledger, kind } = deps.stores;
+  const { store, commands, ledger, reconciliation, kind } = deps.stores;
   const retention = startRetention({ store, days: config.RETENTION_DAYS, logger });
   registerLedgerGauge(metrics, ledger);
   // One order's input the ledger could not apply stops that order alone: said loudly, counted by the metric.
@@ -52,7 +52,7 @@ export async function startOperatorSide(deps: {
   const sessions = createSessions({ store, now: () => Date.now(), idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES, bootstrapToken: deps.adminToken.value });
   const sessionPrune = startSessionPrune({ sessions, logger });
   const consoleDeps: ConsoleDeps = {
-    store, commands, ledger, config, logger, adminToken: deps.adminToken.value, sessions, now: () => new Date(), gatewayCommands: internalApi.commandDeps,
+    store, commands, ledger, reconciliation, config, logger, adminToken: deps.adminToken.value, sessions, now: () => new Date(), gatewayCommands: internalApi.commandDeps,
   };
   return {
     consoleDeps,

@@ -30,7 +30,7 @@ export interface LedgerConsole {
  */
 export async function startLedgerConsole(options: { databaseUrl?: string; now?: () => Date } = {}): Promise<LedgerConsole> {
   const ledgerApp = await startLedgerApp({ ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}) });
-  const { store, commands, ledger } = ledgerApp.stores;
+  const { store, commands, ledger, reconciliation } = ledgerApp.stores;
   const lines: string[] = [];
   const logger = createLogger({
     level: 'debug',
@@ -39,7 +39,7 @@ export async function startLedgerConsole(options: { databaseUrl?: string; now?: 
   // The console's clock (a test can set what "today" is); the listener keeps the real one.
   const now = options.now ?? (() => new Date());
   const consoleDeps: ConsoleDeps = {
-    store, commands, ledger, logger, now, adminToken: ADMIN_TOKEN,
+    store, commands, ledger, reconciliation, logger, now, adminToken: ADMIN_TOKEN,
     config: loadConfig({ TRUST_PROXY: '127.0.0.1,::1' }),
     sessions: consoleSessions(store, ADMIN_TOKEN),
   };

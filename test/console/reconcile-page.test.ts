@@ -1,0 +1,80 @@
+import { readGatewayList } from '../../src/reconciliation/file/read-gateway-list';
+import type { GatewayTransactionRow, ReadResult } from '../../src/reconciliation/file/gateway-rows';
+import { importGatewayList } from '../../src/reconciliation/import/import-list';
+import { approvalNotification } from '../../src/simulator/notification-builders';
+import { kstStamp } from '../../src/notifications/kst-date';
+import type { BookedTransaction } from '../../src/sandbox/gateway-books';
+import { portalFile } from '../../src/sandbox/portal-files';
+import { transactionList } from '../../src/sandbox/portal-lists';
+import { HOST, ORIGIN } from './console-harness';
+import { startLedgerConsole, type LedgerConsole } from './ledger-console-harness';
+
+const MALL = 'T0001234';
+const DAY = '2026-11-20';
+const at = (hour: number) => new Date(Date.UTC(2026, 10, 20, hour - 9));
+
+const booked = (o: Partial<BookedTransaction> & { pgCno: string; shopOrderNo: string; amount: number; at: Date }): BookedTransaction => ({
+  kind: 'payment', mallId: MALL, cancelPgCno: null, approvalNo: null, remainingAfter: null, method: '신용카드', ...o, at: o.at.toISOString(),
+});
+
+/** The reader as the import runs it, on the sandbox portal's real .xlsx. */
+const read = (bytes: Buffer, fileName: string) => readGatewayList(bytes, fileName, { maxBytes: 1 << 24, maxRows: 10_000 }) as Promise<ReadResult<GatewayTransactionRow>>;
+
+describe('the Reconcile page shows a day matched with the gateway\'s list, as money, each difference with what to do', () => {
+  let app: LedgerConsole;
+  beforeEach(async () => {
+    app = await startLedgerConsole({ now: () => new Date(Date.UTC(2026, 10, 21, 3)) });
+  });
+  afterEach(() => app.close());
+
+  async function importTheDay(fileName: string) {
+    const approve = (shopOrderNo: string, pgCno: string, amount: number, when: Date) =>
+      app.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), transactionDate: kstStamp(when) })).expect(200);
+    await approve('ORD-MATCHED', 'PG-A', 15_000, at(9));
+    await approve('ORD-FORGED', 'PG-D', 99_000, at(12));
+    await approve('ORD-AMOUNT', 'PG-E', 3_000, at(13));
+    const list = transactionList([
+      booked({ pgCno: 'PG-A', shopOrderNo: 'ORD-MATCHED', amount: 15_000, at: at(9) }),
+      booked({ pgCno: 'PG-B', shopOrderNo: 'ORD-DROPPED', amount: 8_000, at: at(10) }),
+      booked({ pgCno: 'PG-E', shopOrderNo: 'ORD-AMOUNT', amount: 30_000, at: at(13) }),
+    ]);
+    const bytes = await portalFile(list, { mallId: MALL, from: DAY, to: DAY }, 'xlsx');
+    const outcome = await importGatewayList(
+      { reconciliation: app.ledgerApp.stores.reconciliation, ledger: app.ledgerApp.stores.ledger, read },
+      { bytes, fileName, mallId: MALL, actor: 'kim (console)', at: new Date().toISOString(), matchWaitMs: 20_000 },
+    );
+    expect(outcome.outcome).toBe('imported');
+  }
+
+  test('in Korean: the file, the rows matched, the three differences with their playbooks; a file name is text', async () => {
+    await importTheDay('<img src=x onerror=alert(1)>.xlsx');
+    const { agent, csrf } = await app.signIn('lee', 'operator');
+    await agent.post('/console/locale').set('Host', HOST).set('Origin', ORIGIN).type('form').send({ _csrf: csrf, locale: 'ko', back: '/console' }).expect(303);
+    // Yesterday in Korea by default: the console's clock says 2026-11-21 12:00 KST.
+    const page = (await agent.get('/console/reconcile').set('Host', HOST).expect(200)).text;
+    expect(page).toContain(`${DAY} 대사`);
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;.xlsx');
+    expect(page).not.toContain('<img');
+    const figure = (name: string) => new RegExp(`data-figure="${name}"><th>[^<]+</th><td class="num">([^<]+)</td><td class="num"><span class="money">([^<]+)</span>`).exec(page)?.slice(1);
+    expect(figure('listed')).toEqual(['3건', '53,000원']);
+    expect(figure('matched')).toEqual(['1건', '15,000원']);
+    const kinds = [...page.matchAll(/data-kind="([a-z_]+)"/g)].map((m) => m[1]).sort();
+    expect(kinds).toEqual(['gateway_amount_differs', 'not_in_gateway_list', 'notification_missing']);
+    expect(page).toContain('data-discrepancy="dsc_');
+    expect(page).toContain('대응 방법');
+    expect(page).toMatch(/<form method="post" action="\/console\/summary\/2026-11-20\/close"/);
+  });
+
+  test('a viewer sees the day and no button that changes it; a day with no list says how to get one', async () => {
+    await importTheDay('list.xlsx');
+    const { agent } = await app.signIn('park', 'viewer');
+    const page = (await agent.get(`/console/reconcile?day=${DAY}&mall=${MALL}`).set('Host', HOST).expect(200)).text;
+    expect(page).toContain('data-kind="notification_missing"');
+    expect(page).not.toContain('/close"');
+    expect(page).not.toContain('/resolve"');
+    const empty = (await agent.get('/console/reconcile?day=2026-11-19').set('Host', HOST).expect(200)).text;
+    expect(empty).toContain('data-listed="none"');
+    expect(empty).toContain('Upload');
+    await agent.get('/console/reconcile?day=2026-02-30').set('Host', HOST).expect(400);
+  });
+});
