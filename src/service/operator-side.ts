@@ -3,6 +3,7 @@ import { startInternalApi, type InternalApi } from '../api/start-internal-api';
 import type { AdminToken } from '../console/admin-token';
 import type { ConsoleDeps } from '../console/console-deps';
 import { startSessionPrune } from '../console/session-prune-schedule';
+import { importGatewayFileWith } from '../console/import-gateway-file';
 import { createSessions } from '../console/sessions';
 import type { Config } from '../config/env';
 import { remindBackfill } from '../ledger/projector/backfill-reminder';
@@ -53,6 +54,7 @@ export async function startOperatorSide(deps: {
   const sessionPrune = startSessionPrune({ sessions, logger });
   const consoleDeps: ConsoleDeps = {
     store, commands, ledger, reconciliation, config, logger, adminToken: deps.adminToken.value, sessions, now: () => new Date(), gatewayCommands: internalApi.commandDeps,
+    importGatewayFile: importGatewayFileWith({ reconciliation, ledger }),
   };
   return {
     consoleDeps,
