@@ -58,7 +58,8 @@ function mappingForm(viewer: Viewer, base: string, reading: UploadReading): Safe
   const { preview } = reading;
   if (preview.headers.length === 0) return html``;
   const headers = [...new Set(preview.headers.filter((header) => header !== ''))];
-  const open = preview.missing.length > 0;
+  // Open while columns are missing or being chosen: the choice is what the operator is looking at.
+  const open = preview.missing.length > 0 || reading.source === 'given';
   return html`<details class="mapping"${open ? html` open` : ''}><summary><h2 class="inline">${t('upload.mapping')}</h2></summary>
 <p>${t(open ? 'upload.mappingMissing' : 'upload.mappingIntro')}</p>
 <form method="post" action="${base}/preview">${csrfField(viewer)}
