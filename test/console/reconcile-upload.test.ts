@@ -53,11 +53,11 @@ describe('Reconcile → Upload: the portal\'s file previewed before anything is 
     await korean(agent, csrf);
     const bytes = await portalFile(dayList(), { mallId: MALL, from: DAY, to: DAY }, 'xlsx');
     const staged = await upload(agent, csrf, bytes, 'transactions_20261120.xlsx').expect(303);
-    expect(staged.headers.location).toMatch(/^\/console\/reconcile\/uploads\/upl_[\w-]{24}$/);
+    expect(staged.headers.location!).toMatch(/^\/console\/reconcile\/uploads\/upl_[\w-]{24}$/);
     // Staged only: no import exists until the operator confirms.
     expect(await app.ledgerApp.stores.reconciliation.listImports({ day: DAY, mallId: MALL, limit: 10 })).toEqual([]);
 
-    const preview = (await agent.get(staged.headers.location).set('Host', HOST).expect(200)).text;
+    const preview = (await agent.get(staged.headers.location!).set('Host', HOST).expect(200)).text;
     expect(preview).toContain('기본 머리글 이름');
     expect(preview).toContain('거래내역');
     expect(preview).toMatch(/<option value="PG거래번호" selected>/);
@@ -67,12 +67,12 @@ describe('Reconcile → Upload: the portal\'s file previewed before anything is 
     expect(preview).toContain('건너뛴 행');
     expect(preview).toContain('가져오기');
 
-    const imported = await form(agent, `${staged.headers.location}/import`, { _csrf: csrf, ...hiddenFields(preview) }).expect(303);
-    const location = new URL(imported.headers.location, ORIGIN);
+    const imported = await form(agent, `${staged.headers.location!}/import`, { _csrf: csrf, ...hiddenFields(preview) }).expect(303);
+    const location = new URL(imported.headers.location!, ORIGIN);
     expect(location.pathname).toBe('/console/reconcile');
     expect(Object.fromEntries(location.searchParams)).toMatchObject({ day: DAY, mall: MALL, n: '2', days: '1' });
     expect(location.searchParams.get('done')).toMatch(/^list-imported/);
-    const day = (await agent.get(imported.headers.location).set('Host', HOST).expect(200)).text;
+    const day = (await agent.get(imported.headers.location!).set('Host', HOST).expect(200)).text;
     expect(day).toMatch(/PG사 목록을 가져왔습니다: 1일에 걸친 2건/);
 
     const [stored] = await app.ledgerApp.stores.reconciliation.listImports({ day: DAY, mallId: MALL, limit: 10 });
@@ -83,7 +83,7 @@ describe('Reconcile → Upload: the portal\'s file previewed before anything is 
     expect(row?.subject).toBe('transactions_20261120.xlsx');
     expect(row?.detail).toMatch(/T0001234 transactions list .*: 2 rows, 2026-11-20\.\.2026-11-20/);
     // Imported: the staged copy is gone, and the preview with it.
-    await agent.get(staged.headers.location).set('Host', HOST).expect(404);
+    await agent.get(staged.headers.location!).set('Host', HOST).expect(404);
   });
 
   test('the portal\'s CP949 CSV reads the same, in English with won as money', async () => {
@@ -91,7 +91,7 @@ describe('Reconcile → Upload: the portal\'s file previewed before anything is 
     const bytes = await portalFile(dayList(), { mallId: MALL, from: DAY, to: DAY }, 'csv');
     expect(bytes.includes(Buffer.from('PG거래번호', 'utf8'))).toBe(false);
     const staged = await upload(agent, csrf, bytes, 'transactions.csv', 'transactions').expect(303);
-    const preview = (await agent.get(staged.headers.location).set('Host', HOST).expect(200)).text;
+    const preview = (await agent.get(staged.headers.location!).set('Host', HOST).expect(200)).text;
     expect(preview).toContain('the built-in header names');
     expect(preview).toContain('₩15,000');
     expect(preview).toContain('PG-B');
@@ -101,29 +101,29 @@ describe('Reconcile → Upload: the portal\'s file previewed before anything is 
   test('other headers: the mapping screen reads them, saves them for the mall, and the next upload is read with them; markup in a header is text', async () => {
     const { agent, csrf } = await app.signIn('kim', 'operator');
     const staged = await upload(agent, csrf, otherHeaders(), 'erp.csv').expect(303);
-    const first = (await agent.get(staged.headers.location).set('Host', HOST).expect(200)).text;
+    const first = (await agent.get(staged.headers.location!).set('Host', HOST).expect(200)).text;
     expect(first).toContain('no column for: Transaction number, Amount, Time');
     expect(first).not.toContain('>Import</button>');
     expect(first).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(first).not.toContain('<script>alert(1)');
 
     const mapping = { 'map.pgCno': 'Ref No', 'map.shopOrderNo': '<script>alert(1)</script>', 'map.amount': 'Paid', 'map.at': 'When', 'map.status': 'State' };
-    const again = (await form(agent, `${staged.headers.location}/preview`, { _csrf: csrf, ...mapping }).expect(200)).text;
+    const again = (await form(agent, `${staged.headers.location!}/preview`, { _csrf: csrf, ...mapping }).expect(200)).text;
     expect(again).toContain('the columns chosen below (not saved yet)');
     expect(again).toContain('₩15,000');
     // The formula start is shown as the characters it is, never as a link or markup.
     expect(again).toContain('=HYPERLINK(&quot;http://evil.example&quot;,&quot;x&quot;)');
     expect(again).toContain('>Import</button>');
 
-    const saved = await form(agent, `${staged.headers.location}/mapping`, { _csrf: csrf, ...mapping }).expect(303);
-    expect((await agent.get(saved.headers.location).set('Host', HOST).expect(200)).text).toContain('The mapping is saved');
+    const saved = await form(agent, `${staged.headers.location!}/mapping`, { _csrf: csrf, ...mapping }).expect(303);
+    expect((await agent.get(saved.headers.location!).set('Host', HOST).expect(200)).text).toContain('The mapping is saved');
     const [kept] = await app.ledgerApp.stores.reconciliation.mappingsOf(MALL);
     expect(kept).toMatchObject({ kind: 'transactions', savedBy: 'kim', mapping: { pgCno: 'Ref No', amount: 'Paid', at: 'When' } });
     const audit = await app.ledgerApp.stores.store.listAudit(20, 0);
     expect(audit.find((entry) => entry.action === 'saved column mapping')?.subject).toBe(`${MALL} transactions`);
 
     const next = await upload(agent, csrf, otherHeaders(), 'erp-next.csv').expect(303);
-    const read = (await agent.get(next.headers.location).set('Host', HOST).expect(200)).text;
+    const read = (await agent.get(next.headers.location!).set('Host', HOST).expect(200)).text;
     expect(read).toContain('the mapping saved for this mall');
     expect(read).toContain('₩8,000');
   });
@@ -138,13 +138,13 @@ describe('Reconcile → Upload: the portal\'s file previewed before anything is 
     sheet.getCell('A3').value = 'PG-C';
     sheet.getCell('D3').value = '2026-11-20 11:00:00';
     const edited = Buffer.from(await workbook.xlsx.writeBuffer());
-    const formula = (await agent.get((await upload(agent, csrf, edited, 'edited.xlsx').expect(303)).headers.location).set('Host', HOST).expect(200)).text;
+    const formula = (await agent.get((await upload(agent, csrf, edited, 'edited.xlsx').expect(303)).headers.location!).set('Host', HOST).expect(200)).text;
     expect(formula).toContain('the cell holds a formula');
     expect(formula).toMatch(/<td><bdi>C3<\/bdi><\/td>/);
     expect(formula).not.toContain('>Import</button>');
 
     const garbled = Buffer.concat([Buffer.from('PG거래번호,거래금액,거래일시\r\n', 'utf8'), Buffer.from([0xff, 0xfe, 0xfd, 0x80, 0x2c, 0x31, 0x0d, 0x0a])]);
-    const encoding = (await agent.get((await upload(agent, csrf, garbled, 'garbled.csv').expect(303)).headers.location).set('Host', HOST).expect(200)).text;
+    const encoding = (await agent.get((await upload(agent, csrf, garbled, 'garbled.csv').expect(303)).headers.location!).set('Host', HOST).expect(200)).text;
     expect(encoding).toContain('neither UTF-8 nor CP949');
 
     // Declared larger than the limit: answered before a byte of the body is sent.
@@ -179,7 +179,7 @@ describe('Reconcile → Upload: the portal\'s file previewed before anything is 
     const kim = await app.signIn('kim', 'operator');
     const staged = await upload(kim.agent, kim.csrf, otherHeaders(), 'erp.csv').expect(303);
     const lee = await app.signIn('lee', 'operator');
-    await lee.agent.get(staged.headers.location).set('Host', HOST).expect(404);
+    await lee.agent.get(staged.headers.location!).set('Host', HOST).expect(404);
     // A form without its CSRF token is refused like every console form.
     await kim.agent.post('/console/reconcile/upload').set('Host', HOST).set('Origin', ORIGIN).field('mall', MALL).attach('file', otherHeaders(), 'erp.csv').expect(403);
   });
@@ -197,11 +197,11 @@ describe('Reconcile → Upload: the portal\'s file previewed before anything is 
       relay: null, metrics: createMetrics(), isShuttingDown: () => false,
       console: { ...app.consoleDeps },
     });
-    const preview = await request(other).get(staged.headers.location).set('Host', HOST).set('Cookie', cookie).expect(200);
+    const preview = await request(other).get(staged.headers.location!).set('Host', HOST).set('Cookie', cookie).expect(200);
     expect(preview.text).toContain('PG-A');
-    const imported = await request(other).post(`${staged.headers.location}/import`).set('Host', HOST).set('Origin', ORIGIN).set('Cookie', cookie)
+    const imported = await request(other).post(`${staged.headers.location!}/import`).set('Host', HOST).set('Origin', ORIGIN).set('Cookie', cookie)
       .type('form').send({ _csrf: csrf, ...hiddenFields(preview.text) }).expect(303);
-    expect(imported.headers.location).toContain(`day=${DAY}`);
+    expect(imported.headers.location!).toContain(`day=${DAY}`);
   });
 });
 
