@@ -42,8 +42,11 @@ async function korean(agent: request.Agent, csrf: string): Promise<void> {
 
 describe('Reconcile → Upload: the portal\'s file previewed before anything is stored, mapped per mall, imported', () => {
   let app: LedgerConsole;
+  /** The console's clock: a test may move it past a staged file's hour. */
+  let later = 0;
   beforeEach(async () => {
-    app = await startLedgerConsole({ now: () => new Date(), env: { RECONCILE_MAX_FILE_BYTES: '65536' } });
+    later = 0;
+    app = await startLedgerConsole({ now: () => new Date(Date.now() + later), env: { RECONCILE_MAX_FILE_BYTES: '65536' } });
   });
   afterEach(() => app.close());
 
@@ -182,6 +185,25 @@ describe('Reconcile → Upload: the portal\'s file previewed before anything is 
     await lee.agent.get(staged.headers.location!).set('Host', HOST).expect(404);
     // A form without its CSRF token is refused like every console form.
     await kim.agent.post('/console/reconcile/upload').set('Host', HOST).set('Origin', ORIGIN).field('mall', MALL).attach('file', otherHeaders(), 'erp.csv').expect(403);
+  });
+
+  test('a staged file is gone an hour after it arrived: not found, then deleted by the next upload and by the hourly prune', async () => {
+    const { agent, csrf } = await app.signIn('kim', 'operator');
+    const first = (await upload(agent, csrf, otherHeaders(), 'erp.csv').expect(303)).headers.location!;
+    const id = first.split('/').pop()!;
+    const stagedAt = new Date().toISOString();
+    later = 61 * 60 * 1000;
+    // Sessions idle out after 30 minutes: sign in again at the later time.
+    const again = await app.signIn('lee', 'operator');
+    await again.agent.get(first).set('Host', HOST).expect(404);
+    // Still in the table (found at the hour it was staged), until an upload or the prune deletes it.
+    expect(await app.ledgerApp.stores.reconciliation.findUpload(id, stagedAt)).not.toBeNull();
+    await upload(again.agent, again.csrf, otherHeaders(), 'erp.csv').expect(303);
+    expect(await app.ledgerApp.stores.reconciliation.findUpload(id, stagedAt)).toBeNull();
+    const second = (await upload(again.agent, again.csrf, otherHeaders(), 'erp.csv').expect(303)).headers.location!.split('/').pop()!;
+    const inTwoHours = new Date(Date.now() + 2 * 61 * 60 * 1000).toISOString();
+    expect(await app.ledgerApp.stores.reconciliation.pruneUploads(inTwoHours)).toBe(2);
+    expect(await app.ledgerApp.stores.reconciliation.findUpload(second, new Date(Date.now() + later).toISOString())).toBeNull();
   });
 
   test('a second console over the same database finds the staged upload and imports it', async () => {

@@ -25,6 +25,8 @@ export interface ReconciliationStore {
   /** A staged upload younger than an hour at `now`, from whichever replica received it. */
   findUpload(id: string, now: string): Promise<StagedUpload | null>;
   dropUpload(id: string): Promise<void>;
+  /** Deletes the staged uploads older than an hour at `now`; answers how many. */
+  pruneUploads(now: string): Promise<number>;
   /** Saves a mall's column mapping for a kind of list, audited under `actor`. */
   saveMapping(saved: SavedMapping, actor: string): Promise<void>;
   mappingsOf(mallId: string): Promise<SavedMapping[]>;
@@ -47,6 +49,7 @@ export function createReconciliationStore(driver: StoreDriver): ReconciliationSt
       return found === null ? null : { ...found, bytes: Buffer.from(found.bytes.buffer, found.bytes.byteOffset, found.bytes.byteLength) };
     },
     dropUpload: (id) => write('dropUpload', id),
+    pruneUploads: (now) => write('pruneUploads', now),
     saveMapping: (saved, actor) => write('saveMapping', saved, actor),
     mappingsOf: (mallId) => read('mappingsOf', mallId),
   };

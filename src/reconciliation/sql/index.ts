@@ -11,7 +11,7 @@
  */
 import { findImport, listImports, ordersOfPgCnos, ordersOnDays } from './import-lookups';
 import { reconciliationDay } from './reconciliation-day';
-import { dropUpload, findUpload, mappingsOf, saveMapping, stageUpload } from './staged-uploads';
+import { dropUpload, findUpload, mappingsOf, pruneUploads, saveMapping, stageUpload } from './staged-uploads';
 import { finishImport, storeImportPage } from './store-import';
 
 export const reconciliationWrites = {
@@ -19,6 +19,7 @@ export const reconciliationWrites = {
   finishImport,
   // the console's uploads and the mappings kept per mall (migration 034)
   stageUpload,
+  pruneUploads,
   dropUpload,
   saveMapping,
 } as const;

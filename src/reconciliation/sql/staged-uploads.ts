@@ -21,20 +21,24 @@ const before = (at: string): string => new Date(Date.parse(at) - STAGED_UPLOAD_M
 
 /**
  * Keeps an upload for its confirmation, and deletes every staged file older than an hour in the
- * same transaction: the uploads themselves prune the table, so no schedule is needed and the table
- * never holds more than an hour's uploads.
+ * same transaction: however many files are uploaded, the table holds at most an hour's.
  */
 export function* stageUpload(upload: StagedUpload): Procedure<number> {
-  const pruned = yield* run('DELETE FROM reconciliation_uploads WHERE uploaded_at < ?', before(upload.uploadedAt));
+  const pruned = yield* pruneUploads(upload.uploadedAt);
   yield* run(
     'INSERT INTO reconciliation_uploads (id, mall_id, kind, file_name, bytes, uploaded_by, uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     upload.id, upload.mallId, upload.kind, upload.fileName, upload.bytes, upload.uploadedBy, upload.uploadedAt,
   );
-  return pruned.changes;
+  return pruned;
 }
 
 interface UploadRow {
   id: string; mall_id: string; kind: string; file_name: string; bytes: Uint8Array; uploaded_by: string; uploaded_at: string;
+}
+
+/** Deletes the staged files older than an hour at `now` (also hourly, so an unconfirmed file never outlives its hour by much). */
+export function* pruneUploads(now: string): Procedure<number> {
+  return (yield* run('DELETE FROM reconciliation_uploads WHERE uploaded_at < ?', before(now))).changes;
 }
 
 /** The staged upload of this id, unless it is older than an hour at `now`. */
