@@ -1,5 +1,5 @@
 import { previewGatewayList, readGatewayList, type GatewayListRow, type ListPreview } from '../reconciliation/file/read-gateway-list';
-import type { ColumnMapping, GatewayListKind, ReadResult } from '../reconciliation/file/gateway-rows';
+import type { ColumnMapping, FileProblem, GatewayListKind, ReadResult } from '../reconciliation/file/gateway-rows';
 import type { SavedMapping } from '../reconciliation/import/reconciliation-store';
 
 /** Rows a preview shows: enough to see each column read right, few enough to read on one screen. */
@@ -15,12 +15,20 @@ export const ASKED_KINDS: readonly AskedKind[] = ['detect', 'transactions', 'set
 /** Where the mapping a preview used came from: the mall's saved one, the built-in header names, or the mapping screen. */
 export type MappingSource = 'saved' | 'builtIn' | 'given';
 
+/** The whole file read, as the preview tells it: how many rows and days, or every problem (the rows themselves stay with the reader). */
+export type WholeFile =
+  | { ok: true; rowCount: number; firstDay: string; lastDay: string; skipped: FileProblem[] }
+  | { ok: false; problems: FileProblem[] };
+
 export interface UploadReading {
   preview: ListPreview;
   /** The whole file read with the same mapping: every problem, the rows passed over, the days. */
-  whole: ReadResult<GatewayListRow>;
+  whole: WholeFile;
   source: MappingSource;
 }
+
+const told = (read: ReadResult<GatewayListRow>): WholeFile =>
+  read.ok ? { ok: true, rowCount: read.rows.length, firstDay: read.firstDay, lastDay: read.lastDay, skipped: read.skipped } : read;
 
 interface ReadingOptions {
   kind: AskedKind;
@@ -44,7 +52,7 @@ export async function readUpload(bytes: Buffer, fileName: string, options: Readi
     if (kind && saved.kind !== kind) continue;
     const preview = await previewGatewayList(bytes, fileName, { ...base, kind: saved.kind as GatewayListKind, mapping: saved.mapping }, PREVIEW_ROWS);
     if (preview.headerLine !== null && preview.missing.length === 0) {
-      return { preview, whole: await readGatewayList(bytes, fileName, { ...base, kind: saved.kind as GatewayListKind, mapping: saved.mapping }), source: 'saved' };
+      return { preview, whole: told(await readGatewayList(bytes, fileName, { ...base, kind: saved.kind as GatewayListKind, mapping: saved.mapping })), source: 'saved' };
     }
   }
   return readWith(bytes, fileName, base, 'builtIn');
@@ -52,7 +60,7 @@ export async function readUpload(bytes: Buffer, fileName: string, options: Readi
 
 async function readWith(bytes: Buffer, fileName: string, options: Parameters<typeof readGatewayList>[2], source: MappingSource): Promise<UploadReading> {
   const preview = await previewGatewayList(bytes, fileName, options, PREVIEW_ROWS);
-  return { preview, whole: await readGatewayList(bytes, fileName, options), source };
+  return { preview, whole: told(await readGatewayList(bytes, fileName, options)), source };
 }
 
 /** A mapping from the mapping screen's fields (`map.<field>` = a header of the file); an empty choice maps nothing. */

@@ -15,7 +15,8 @@ import { uploadRefusedPage } from './pages/upload-refused-page';
 import { requireRole, sessionOf } from './require-session';
 import { ACTING_ROLE } from './roles';
 import type { UploadForm } from './upload-body';
-import { ASKED_KINDS, mappingFromForm, readUpload, type AskedKind } from './upload-reading';
+import { readUploadOffLoop } from './render/read-upload-off-loop';
+import { ASKED_KINDS, mappingFromForm, type AskedKind } from './upload-reading';
 
 export const DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -92,7 +93,7 @@ export function uploadRoutes(deps: ConsoleDeps): Router {
     if (!upload) return;
     const mapping = mappingFromForm(req.body as Record<string, unknown>, MAPPED_FIELDS);
     if (!mapping) return res.status(400).type('html').send(badRequestPage(session, 'reconcile', session.t('upload.bad.emptyMapping')));
-    const reading = await readUpload(upload.bytes, upload.fileName, { kind: upload.kind as AskedKind, given: mapping, saved: [], maxBytes: maxFileBytesOf(deps) });
+    const reading = await readUploadOffLoop(upload.bytes, upload.fileName, { kind: upload.kind as AskedKind, given: mapping, saved: [], maxBytes: maxFileBytesOf(deps) });
     // A mapping that does not find the key columns would be tried first on every later upload in vain.
     if (reading.preview.missing.length > 0 || reading.preview.headerLine === null) return sendPreview(withStore, res, upload, mapping, session.t('upload.mappingIncomplete'), 400);
     const saved = { mallId: upload.mallId, kind: reading.preview.kind, mapping: reading.preview.mapping as Record<string, string>, savedBy: session.operator, savedAt: deps.now().toISOString() };
@@ -131,7 +132,7 @@ async function stagedFor(deps: UploadDeps, id: string, res: Response): Promise<S
 
 async function sendPreview(deps: UploadDeps, res: Response, upload: StagedUpload, given: ReturnType<typeof mappingFromForm>, notice: string | null, status = 200): Promise<void> {
   const saved = given ? [] : await deps.reconciliation.mappingsOf(upload.mallId);
-  const reading = await readUpload(upload.bytes, upload.fileName, { kind: upload.kind as AskedKind, given, saved, maxBytes: maxFileBytesOf(deps) });
+  const reading = await readUploadOffLoop(upload.bytes, upload.fileName, { kind: upload.kind as AskedKind, given, saved, maxBytes: maxFileBytesOf(deps) });
   res.status(status).type('html').send(uploadPreviewPage(sessionOf(res), { upload, reading, canImport: Boolean(deps.importGatewayFile), notice }));
 }
 

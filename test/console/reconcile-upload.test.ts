@@ -227,6 +227,25 @@ describe('Reconcile → Upload: the portal\'s file previewed before anything is 
   });
 });
 
+describe('a large upload is read on the reader\'s thread', () => {
+  let app: LedgerConsole;
+  beforeEach(async () => {
+    app = await startLedgerConsole({ env: { RECONCILE_MAX_FILE_BYTES: String(8 * 1024 * 1024) } });
+  });
+  afterEach(() => app.close());
+
+  test('a 20,000-row workbook is previewed and counted whole through the reader thread', async () => {
+    const entries = Array.from({ length: 20_000 }, (_, i) => booked(`PG${String(i).padStart(12, '0')}`, `ORD-${i}`, 1_000 + i, 9 + (i % 12)));
+    const bytes = await portalFile(transactionList(entries), { mallId: MALL, from: DAY, to: DAY }, 'xlsx');
+    const { agent, csrf } = await app.signIn('kim', 'operator');
+    const location = (await upload(agent, csrf, bytes, 'month.xlsx').expect(303)).headers.location!;
+    const preview = (await agent.get(location).set('Host', HOST).expect(200)).text;
+    expect(preview).toMatch(/Rows to import<\/dt><dd>20,000</);
+    expect(preview).toContain('PG000000000009');
+    expect(preview).not.toContain('PG000000000010');
+  }, 120_000);
+});
+
 /** The Import form's hidden fields, as the browser would send them. */
 function hiddenFields(page: string): Record<string, string> {
   const formHtml = /<form method="post" action="[^"]+\/import"[\s\S]*?<\/form>/.exec(page)?.[0] ?? '';

@@ -37,7 +37,7 @@ export function uploadPreviewPage(viewer: Viewer, view: UploadPreviewView): stri
 <dt>${t('upload.kind')}</dt><dd>${t(`upload.kind.${preview.kind}`)}</dd>
 <dt>${t('upload.headerRow')}</dt><dd>${preview.headerLine === null ? t('upload.noHeader') : t.number(preview.headerLine)}</dd>
 <dt>${t('upload.mappingSource')}</dt><dd>${t(`upload.source.${reading.source}`)}</dd>
-${whole.ok ? html`<dt>${t('upload.rows')}</dt><dd>${t.number(whole.rows.length)}</dd><dt>${t('upload.days')}</dt><dd>${whole.firstDay === whole.lastDay ? whole.firstDay : `${whole.firstDay} – ${whole.lastDay}`}</dd>` : ''}
+${whole.ok ? html`<dt>${t('upload.rows')}</dt><dd>${t.number(whole.rowCount)}</dd><dt>${t('upload.days')}</dt><dd>${whole.firstDay === whole.lastDay ? whole.firstDay : `${whole.firstDay} – ${whole.lastDay}`}</dd>` : ''}
 </dl>
 ${problems.length > 0 ? html`<section class="refused"><h2>${t('upload.problems', { count: problems.length })}</h2><p>${t('upload.problemsIntro')}</p>${problemList(t, problems, preview.missing)}</section>` : ''}
 ${mappingForm(viewer, base, reading)}
