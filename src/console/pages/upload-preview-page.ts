@@ -32,13 +32,13 @@ export function uploadPreviewPage(viewer: Viewer, view: UploadPreviewView): stri
   const problems: FileProblem[] = whole.ok ? [] : whole.problems;
   const base = `/console/reconcile/uploads/${encodeURIComponent(upload.id)}`;
   const body = html`<h1>${t('upload.previewTitle')} <bdi class="data">${upload.fileName}</bdi></h1>
-<dl class="facts">
-<dt>${t('upload.mall')}</dt><dd>${isolated(upload.mallId)}</dd>
-<dt>${t('upload.kind')}</dt><dd>${t(`upload.kind.${preview.kind}`)}</dd>
-<dt>${t('upload.headerRow')}</dt><dd>${preview.headerLine === null ? t('upload.noHeader') : t.number(preview.headerLine)}</dd>
-<dt>${t('upload.mappingSource')}</dt><dd>${t(`upload.source.${reading.source}`)}</dd>
-${whole.ok ? html`<dt>${t('upload.rows')}</dt><dd>${t.number(whole.rowCount)}</dd><dt>${t('upload.days')}</dt><dd>${whole.firstDay === whole.lastDay ? whole.firstDay : `${whole.firstDay} – ${whole.lastDay}`}</dd>` : ''}
-</dl>
+<section class="card"><table class="facts"><tbody>
+<tr><th>${t('upload.mall')}</th><td>${isolated(upload.mallId)}</td></tr>
+<tr><th>${t('upload.kind')}</th><td>${t(`upload.kind.${preview.kind}`)}</td></tr>
+<tr><th>${t('upload.headerRow')}</th><td>${preview.headerLine === null ? t('upload.noHeader') : t.number(preview.headerLine)}</td></tr>
+<tr><th>${t('upload.mappingSource')}</th><td>${t(`upload.source.${reading.source}`)}</td></tr>
+${whole.ok ? html`<tr><th>${t('upload.rows')}</th><td data-rows>${t.number(whole.rowCount)}</td></tr><tr><th>${t('upload.days')}</th><td>${whole.firstDay === whole.lastDay ? whole.firstDay : `${whole.firstDay} – ${whole.lastDay}`}</td></tr>` : ''}
+</tbody></table></section>
 ${problems.length > 0 ? html`<section class="refused"><h2>${t('upload.problems', { count: problems.length })}</h2><p>${t('upload.problemsIntro')}</p>${problemList(t, problems, preview.missing)}</section>` : ''}
 ${mappingForm(viewer, base, reading)}
 <h2>${t('upload.firstRows', { count: preview.rows.length })}</h2>
