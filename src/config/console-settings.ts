@@ -34,4 +34,12 @@ export const consoleSettings = {
     .min(1, 'must be at least 1 minute')
     .max(720, 'must be at most 720 (a session ends 12 h after sign-in anyway)')
     .default(30),
+  // A month of a busy mall's transaction list is a few MB; the limit is checked on Content-Length
+  // before a byte of an upload is read, so a larger body never reaches memory.
+  RECONCILE_MAX_FILE_BYTES: z.coerce
+    .number({ error: 'RECONCILE_MAX_FILE_BYTES must be a number' })
+    .int()
+    .min(1024, 'must be at least 1024 bytes')
+    .max(32 * 1024 * 1024, 'must be at most 33554432 (32 MiB, the most an import reads)')
+    .default(20 * 1024 * 1024),
 };

@@ -4,18 +4,19 @@ import type { Config } from '../config/env';
 import type { Logger } from '../observability/logger';
 import type { CommandStore } from '../store/command-store';
 import type { LedgerStore } from '../ledger/projector/ledger-store';
-import type { ReconciliationStore } from '../reconciliation/import/reconciliation-store';
 import type { OperatorQueries, Store } from '../store/store';
 import { createRefusalCount, type RefusalCount, type RefusalReason } from './refusal-count';
 import { SIGN_IN_WINDOW_MS } from './sign-in-throttle';
 import type { Sessions } from './sessions';
+import type { ReconciliationStore } from '../reconciliation/import/reconciliation-store';
+import type { ImportGatewayFile } from './import-gateway-file';
 
 export type ConsoleStore = Store & OperatorQueries;
 
 export interface ConsoleDeps {
   store: ConsoleStore;
   /** The running configuration: reprocessing judges a rejection by it, the overview shows the policy. */
-  config: Pick<Config, 'GATEWAY_ENV' | 'EXTRA_ALLOWED_IPS' | 'TRUST_PROXY' | 'MALL_IDS' | 'RETENTION_DAYS' | 'ADMIN_PUBLIC_URL' | 'ADMIN_AUTH_HEADER' | 'ADMIN_AUTH_PROXY' | 'LEDGER_DEFAULT_CURRENCY'>;
+  config: Pick<Config, 'GATEWAY_ENV' | 'EXTRA_ALLOWED_IPS' | 'TRUST_PROXY' | 'MALL_IDS' | 'RETENTION_DAYS' | 'ADMIN_PUBLIC_URL' | 'ADMIN_AUTH_HEADER' | 'ADMIN_AUTH_PROXY' | 'LEDGER_DEFAULT_CURRENCY'> & Partial<Pick<Config, 'RECONCILE_MAX_FILE_BYTES'>>;
   logger: Logger;
   /** The bootstrap operator `admin`'s token (ADMIN_TOKEN, or the one generated at start). */
   adminToken: string;
@@ -34,8 +35,11 @@ export interface ConsoleDeps {
    * button goes through the same verb as the internal API and the CLI. Absent in some tests.
    */
   ledger?: (Pick<LedgerStore, 'getOrder' | 'findOrders' | 'searchPayments' | 'listOrders' | 'orderStatusCounts' | 'listDiscrepancies' | 'openDiscrepancyCounts' | 'resolveDiscrepancy'> & Partial<Pick<LedgerStore, 'lag' | 'dailySummary' | 'dayOrders'>>) | null;
-  /** The imports of the gateway's lists and each day's match with the ledger: the Reconcile page. Absent in some tests. */
-  reconciliation?: Pick<ReconciliationStore, 'reconciliationDay'> | null;
+  /**
+   * The imports of the gateway's lists and each day's match with the ledger: the Reconcile page. Absent in some tests.
+   * Also the console's uploads, staged between preview and import, and the column mappings saved per mall.
+   */
+  reconciliation?: Pick<ReconciliationStore, 'reconciliationDay' | 'stageUpload' | 'findUpload' | 'dropUpload' | 'saveMapping' | 'mappingsOf'> | null;
   /**
    * The internal API's command machinery (gateway client, keys, resends, net-cancel): an order
    * page's Cancel goes through it as the API's cancel does. Absent: no Cancel button.
@@ -45,6 +49,8 @@ export interface ConsoleDeps {
   exportStallMs?: number;
   /** The publisher's state and last error and the relay's store error, as /readyz reports them: why the backlog grows. */
   deliveryReadiness?: () => DeliveryReadiness;
+  /** Imports a confirmed upload and matches it with the ledger (importGatewayFileWith). Absent: the preview offers no Import. */
+  importGatewayFile?: ImportGatewayFile | null;
 }
 
 /**

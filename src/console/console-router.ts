@@ -11,6 +11,8 @@ import { exportsRoutes } from './exports-routes';
 import { ledgerRoutes } from './ledger-routes';
 import { reconcileRoutes } from './reconcile-routes';
 import { summaryRoutes } from './summary-routes';
+import { uploadBody } from './upload-body';
+import { maxFileBytesOf, uploadRoutes } from './upload-routes';
 import { overviewRoutes } from './overview-routes';
 import { rejectionsRoutes } from './rejections-routes';
 import { operatorsRoutes } from './operators-routes';
@@ -31,6 +33,8 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
   router.use(requireSameOrigin(deps.config.TRUST_PROXY, deps.config.ADMIN_PUBLIC_URL ?? null));
   router.use(signInRoutes(deps));
+  // The upload's CSRF token is a field of its multipart body: the body is read (bounded) before the session's check.
+  router.post('/reconcile/upload', ...uploadBody(maxFileBytesOf(deps)));
   router.use(requireSession(deps));
   router.use(sessionLanguage());
   router.use(languageRoutes(deps));
@@ -52,6 +56,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.use(ledgerRoutes(deps));
   router.use(exportsRoutes(deps));
   router.use(summaryRoutes(deps));
+  router.use(uploadRoutes(deps));
   router.use(reconcileRoutes(deps));
   return router;
 }

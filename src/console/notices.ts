@@ -15,10 +15,16 @@ const NOTICES: Record<string, MessageKey> = {
   'already-resolved': 'notice.alreadyResolved',
   'operator-removed': 'notice.operatorRemoved',
   'cancel-requested': 'notice.cancelRequested',
+  'list-imported': 'notice.listImported',
+  'list-imported-matching': 'notice.listImportedMatching',
+  'list-already-imported': 'notice.listAlreadyImported',
 };
+
+const count = (value: unknown): number => Math.max(0, Number.parseInt(String(value ?? '0'), 10) || 0);
 
 export function noticeFor(query: Record<string, unknown>, t: Translator): string | null {
   // Own keys only: `?done=valueOf` names no notice, whatever Object.prototype holds.
   const key = typeof query.done === 'string' && Object.hasOwn(NOTICES, query.done) ? NOTICES[query.done] : undefined;
-  return key ? t(key, { n: Math.max(0, Number.parseInt(String(query.n ?? '0'), 10) || 0) }) : null;
+  // Only counts come from the URL (rows, days, differences), each read as a number.
+  return key ? t(key, { n: count(query.n), days: count(query.days), d: count(query.d) }) : null;
 }

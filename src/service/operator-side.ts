@@ -3,6 +3,8 @@ import { startInternalApi, type InternalApi } from '../api/start-internal-api';
 import type { AdminToken } from '../console/admin-token';
 import type { ConsoleDeps } from '../console/console-deps';
 import { startSessionPrune } from '../console/session-prune-schedule';
+import { startUploadPrune } from '../console/upload-prune-schedule';
+import { importGatewayFileWith } from '../console/import-gateway-file';
 import { createSessions } from '../console/sessions';
 import type { Config } from '../config/env';
 import { remindBackfill } from '../ledger/projector/backfill-reminder';
@@ -51,8 +53,10 @@ export async function startOperatorSide(deps: {
   // In the database: a restart or another replica keeps them.
   const sessions = createSessions({ store, now: () => Date.now(), idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES, bootstrapToken: deps.adminToken.value });
   const sessionPrune = startSessionPrune({ sessions, logger });
+  const uploadPrune = startUploadPrune({ reconciliation, logger });
   const consoleDeps: ConsoleDeps = {
     store, commands, ledger, reconciliation, config, logger, adminToken: deps.adminToken.value, sessions, now: () => new Date(), gatewayCommands: internalApi.commandDeps,
+    importGatewayFile: importGatewayFileWith({ reconciliation, ledger }),
   };
   return {
     consoleDeps,
@@ -62,6 +66,7 @@ export async function startOperatorSide(deps: {
       retention.stop();
       ledgerSweep.stop();
       sessionPrune.stop();
+      uploadPrune.stop();
       await alerts?.stop();
       await retention.idle();
       await ledgerSweep.idle();

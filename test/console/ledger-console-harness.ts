@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { createAdminApp } from '../../src/admin/admin-app';
 import { loadConfig } from '../../src/config/env';
 import type { ConsoleDeps } from '../../src/console/console-deps';
+import { importGatewayFileWith } from '../../src/console/import-gateway-file';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { newSecret, secretHash } from '../../src/store/operator-credentials';
@@ -28,7 +29,7 @@ export interface LedgerConsole {
  * listener, the console's admin app over the same store with the ledger's verbs (a SQLite file,
  * or `databaseUrl`).
  */
-export async function startLedgerConsole(options: { databaseUrl?: string; now?: () => Date } = {}): Promise<LedgerConsole> {
+export async function startLedgerConsole(options: { databaseUrl?: string; now?: () => Date; env?: Record<string, string> } = {}): Promise<LedgerConsole> {
   const ledgerApp = await startLedgerApp({ ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}) });
   const { store, commands, ledger, reconciliation } = ledgerApp.stores;
   const lines: string[] = [];
@@ -40,7 +41,8 @@ export async function startLedgerConsole(options: { databaseUrl?: string; now?: 
   const now = options.now ?? (() => new Date());
   const consoleDeps: ConsoleDeps = {
     store, commands, ledger, reconciliation, logger, now, adminToken: ADMIN_TOKEN,
-    config: loadConfig({ TRUST_PROXY: '127.0.0.1,::1' }),
+    config: loadConfig({ TRUST_PROXY: '127.0.0.1,::1', ...options.env }),
+    importGatewayFile: importGatewayFileWith({ reconciliation, ledger }),
     sessions: consoleSessions(store, ADMIN_TOKEN),
   };
   const admin = createAdminApp({

@@ -2,10 +2,13 @@ import { typedDriver, type StoreDriver } from '../../store/driver';
 import type { OrderKey } from '../../ledger/fold/ledger-facts';
 import type { StoredImport } from '../sql/import-lookups';
 import type { ReconciliationDay } from '../sql/reconciliation-day';
+import type { SavedMapping, StagedUpload } from '../sql/staged-uploads';
 import type { ImportPage } from '../sql/store-import';
 
 export type { StoredImport } from '../sql/import-lookups';
 export type { ReconciliationDay, Tally } from '../sql/reconciliation-day';
+export type { SavedMapping, StagedUpload } from '../sql/staged-uploads';
+export { STAGED_UPLOAD_MS } from '../sql/staged-uploads';
 
 /** The reconciliation's store verbs over either database (see src/reconciliation/sql). */
 export interface ReconciliationStore {
@@ -17,6 +20,16 @@ export interface ReconciliationStore {
   finishImport(stored: StoredImport, actor: string): Promise<{ stored: StoredImport; created: boolean }>;
   /** The day's figures per mall (see `ReconciliationDay`). */
   reconciliationDay(day: string, mallId: string | null, limit?: number): Promise<ReconciliationDay[]>;
+  /** Keeps a console upload for its confirmation; answers how many older ones it pruned. */
+  stageUpload(upload: StagedUpload): Promise<number>;
+  /** A staged upload younger than an hour at `now`, from whichever replica received it. */
+  findUpload(id: string, now: string): Promise<StagedUpload | null>;
+  dropUpload(id: string): Promise<void>;
+  /** Deletes the staged uploads older than an hour at `now`; answers how many. */
+  pruneUploads(now: string): Promise<number>;
+  /** Saves a mall's column mapping for a kind of list, audited under `actor`. */
+  saveMapping(saved: SavedMapping, actor: string): Promise<void>;
+  mappingsOf(mallId: string): Promise<SavedMapping[]>;
 }
 
 export function createReconciliationStore(driver: StoreDriver): ReconciliationStore {
@@ -29,5 +42,15 @@ export function createReconciliationStore(driver: StoreDriver): ReconciliationSt
     storeImportPage: (page) => write('storeImportPage', page),
     finishImport: (stored, actor) => write('finishImport', stored, actor),
     reconciliationDay: (day, mallId, limit = 100) => read('reconciliationDay', day, mallId, limit),
+    stageUpload: (upload) => write('stageUpload', upload),
+    // A Buffer crosses SQLite's reader thread as a plain Uint8Array.
+    findUpload: async (id, now) => {
+      const found = await read('findUpload', id, now);
+      return found === null ? null : { ...found, bytes: Buffer.from(found.bytes.buffer, found.bytes.byteOffset, found.bytes.byteLength) };
+    },
+    dropUpload: (id) => write('dropUpload', id),
+    pruneUploads: (now) => write('pruneUploads', now),
+    saveMapping: (saved, actor) => write('saveMapping', saved, actor),
+    mappingsOf: (mallId) => read('mappingsOf', mallId),
   };
 }

@@ -11,11 +11,17 @@
  */
 import { findImport, listImports, ordersOfPgCnos, ordersOnDays } from './import-lookups';
 import { reconciliationDay } from './reconciliation-day';
+import { dropUpload, findUpload, mappingsOf, pruneUploads, saveMapping, stageUpload } from './staged-uploads';
 import { finishImport, storeImportPage } from './store-import';
 
 export const reconciliationWrites = {
   storeImportPage,
   finishImport,
+  // the console's uploads and the mappings kept per mall (migration 034)
+  stageUpload,
+  pruneUploads,
+  dropUpload,
+  saveMapping,
 } as const;
 
 export const reconciliationReads = {
@@ -24,4 +30,6 @@ export const reconciliationReads = {
   ordersOfPgCnos,
   ordersOnDays,
   reconciliationDay,
+  findUpload,
+  mappingsOf,
 } as const;
