@@ -18,7 +18,7 @@ import type { UploadForm } from './upload-body';
 import { readUploadOffLoop } from './render/read-upload-off-loop';
 import { ASKED_KINDS, mappingFromForm, type AskedKind } from './upload-reading';
 
-export const DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
+const DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 type UploadDeps = ConsoleDeps & { reconciliation: NonNullable<ConsoleDeps['reconciliation']> };
 

@@ -8,7 +8,6 @@ import type { ImportPage } from '../sql/store-import';
 export type { StoredImport } from '../sql/import-lookups';
 export type { ReconciliationDay, Tally } from '../sql/reconciliation-day';
 export type { SavedMapping, StagedUpload } from '../sql/staged-uploads';
-export { STAGED_UPLOAD_MS } from '../sql/staged-uploads';
 
 /** The reconciliation's store verbs over either database (see src/reconciliation/sql). */
 export interface ReconciliationStore {

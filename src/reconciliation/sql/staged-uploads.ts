@@ -15,7 +15,7 @@ export interface StagedUpload {
 }
 
 /** How long a staged file waits for its Import: an operator reads a preview in minutes, not hours. */
-export const STAGED_UPLOAD_MS = 60 * 60 * 1000;
+const STAGED_UPLOAD_MS = 60 * 60 * 1000;
 
 const before = (at: string): string => new Date(Date.parse(at) - STAGED_UPLOAD_MS).toISOString();
 
