@@ -19,8 +19,37 @@ export function summaryWrites(changed: readonly SummaryChange[], dialect: Dialec
   const days = changed.flatMap(({ order, gainedDays }) => gainedDays.map((day): Param[] => [day, order.mallId, order.shopOrderNo]));
   return [
     ...rowsInto(DAILY, ['text', 'text', 'text', 'text', 'text', 'bigint', 'bigint'], totals, dialect, ADD),
+    ...adjustmentWrites(totals, dialect),
     ...rowsInto(DAYS, ['text', 'text', 'text'], days, dialect, 'ON CONFLICT DO NOTHING'),
   ];
+}
+
+/** The real money's kinds: what an adjustment of a closed day books (counts of work, statuses and the simulator's sums move no money). */
+const ADJUSTED_KINDS: ReadonlySet<string> = new Set(['payment', 'cancel', 'deposit', 'deposit_cancel', 'refund_failed', 'refund_failed_unknown']);
+const ADJUST = `ON CONFLICT (day, adjusts_day, mall_id, currency, kind, method) DO UPDATE
+    SET count = summary_adjustments.count + excluded.count, amount = summary_adjustments.amount + excluded.amount`;
+// Today in Korea by the database's clock, read when the statement runs: after the ledger's lock
+// on PostgreSQL, so a close that committed before it is seen and a day is closed once it is over.
+const TODAY = { sqlite: "strftime('%Y-%m-%d', 'now', '+9 hours')", postgres: "to_char((clock_timestamp() AT TIME ZONE 'UTC') + interval '9 hours', 'YYYY-MM-DD')" } as const;
+const CLOSED = (v: { day: string; mall: string }) => `EXISTS (SELECT 1 FROM summary_closes c WHERE c.day = ${v.day} AND c.mall_id IN (${v.mall}, ''))`;
+
+/**
+ * The share of the batch's moves that lands on closed days, booked again as adjustments on today
+ * naming the day each adjusts. The totals still move (they stay the sums over the records); a
+ * closed day shows its kept figures, so what moved it since is shown once, on the day it arrived.
+ * The decision is the statement's own, in the ledger's transaction, which a close takes too: an
+ * input is either in a close's figures or booked as its adjustment, never both and never neither.
+ */
+function adjustmentWrites(totals: readonly Param[][], dialect: Dialect): Statement[] {
+  const rows = totals.filter((row) => ADJUSTED_KINDS.has(row[3] as string));
+  if (rows.length === 0) return [];
+  const insert = 'INSERT INTO summary_adjustments (day, adjusts_day, mall_id, currency, kind, method, count, amount)';
+  if (dialect === 'postgres') {
+    return [changes(`${insert} SELECT ${TODAY.postgres}, u.* FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::bigint[])
+      AS u (day, mall_id, currency, kind, method, count, amount) WHERE ${CLOSED({ day: 'u.day', mall: 'u.mall_id' })} ${ADJUST}`, ...columnArrays(rows, 7))];
+  }
+  return ladderChunks(rows, 7).map((chunk) => changes(`${insert} SELECT ${TODAY.sqlite}, v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7
+    FROM (VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}) AS v WHERE ${CLOSED({ day: 'v.column1', mall: 'v.column2' })} ${ADJUST}`, ...chunk.flat()));
 }
 
 /**
