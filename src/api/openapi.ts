@@ -15,7 +15,7 @@ import {
 import {
   discrepancyListQuery, expectationBody, expectationConflictSchema, listedDiscrepancySchema, orderListQuery, orderParams, orderRecordSchema, resolveBody,
 } from './schemas/ledger-schema';
-import { summaryQuery, summarySchema } from './schemas/summary-schema';
+import { dayCloseBody, dayClosedSchema, dayParams, summaryQuery, summarySchema } from './schemas/summary-schema';
 import { tradeCreationBody } from './schemas/trade-schema';
 import { vanApprovalBody, vanCancelBody } from './schemas/van-schema';
 import { walletCancelBody } from './schemas/wallet-cancel-schema';
@@ -114,6 +114,31 @@ function registerLedgerPaths(registry: OpenAPIRegistry): void {
     responses: {
       200: { description: 'the days with money booked or orders held, by mall, currency and date; amounts in minor units', ...json(summarySchema) },
       400: error('from or to not a calendar day (YYYY-MM-DD), from after to, or more than 366 days'),
+      ...everyRoute,
+    },
+  });
+  registry.registerPath({
+    method: 'post', path: '/v1/summary/days/{day}/close', operationId: 'closeDay',
+    summary: "Close a KST day that is over (audited): its figures and exports stay as they are; money that arrives later for it is booked on the day it arrives, as an adjustment",
+    request: { params: dayParams, body: { required: true, ...json(dayCloseBody) } },
+    responses: {
+      201: { description: 'closed: the figures the close keeps', ...json(dayClosedSchema) },
+      200: { description: 'already closed: the first close stands, and says who closed it', ...json(dayClosedSchema) },
+      400: error('not a calendar day, a day not over yet in Korea, more than 366 days ago, or a `by` that is not an operator name'),
+      404: error('a mallId this service does not serve'),
+      409: error('the whole store asked for while some malls are closed on their own'),
+      ...everyRoute,
+    },
+  });
+  registry.registerPath({
+    method: 'post', path: '/v1/summary/days/{day}/reopen', operationId: 'reopenDay',
+    summary: 'Reopen a closed KST day (audited): it shows its live figures again, and the adjustments booked for it leave the days they were on',
+    request: { params: dayParams, body: { required: true, ...json(dayCloseBody) } },
+    responses: {
+      200: { description: 'reopened', ...json(z.object({ day: z.string(), mallId: z.string().nullable(), reopened: z.literal(true) })) },
+      400: error('not a calendar day, or a `by` that is not an operator name'),
+      404: error('the day is not closed (for this mallId, or for the whole store when it is absent)'),
+      409: error("adjustments of the day were booked on days closed since: those are reopened first"),
       ...everyRoute,
     },
   });
