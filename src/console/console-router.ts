@@ -10,6 +10,7 @@ import { eventsRoutes } from './events-routes';
 import { exportsRoutes } from './exports-routes';
 import { ledgerRoutes } from './ledger-routes';
 import { summaryRoutes } from './summary-routes';
+import { summaryCloseRoutes } from './summary-close-routes';
 import { overviewRoutes } from './overview-routes';
 import { rejectionsRoutes } from './rejections-routes';
 import { operatorsRoutes } from './operators-routes';
@@ -51,5 +52,6 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.use(ledgerRoutes(deps));
   router.use(exportsRoutes(deps));
   router.use(summaryRoutes(deps));
+  router.use(summaryCloseRoutes(deps));
   return router;
 }

@@ -15,6 +15,9 @@ const NOTICES: Record<string, MessageKey> = {
   'already-resolved': 'notice.alreadyResolved',
   'operator-removed': 'notice.operatorRemoved',
   'cancel-requested': 'notice.cancelRequested',
+  'day-closed': 'notice.dayClosed',
+  'day-already-closed': 'notice.dayAlreadyClosed',
+  'day-reopened': 'notice.dayReopened',
 };
 
 export function noticeFor(query: Record<string, unknown>, t: Translator): string | null {

@@ -9,6 +9,8 @@ import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
 import { orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
 import { summaryDayHref } from './summary-month-page';
+import { dayCloseBar, type DayCloseState } from './day-close-bar';
+import { adjustmentRows, settlementRows } from './day-extra-rows';
 
 export interface SummaryDayView {
   day: string;
@@ -20,6 +22,8 @@ export interface SummaryDayView {
   /** How many orders the page lists at most: a full list says so. */
   limit: number;
   defaultCurrency: string;
+  close: DayCloseState;
+  notice?: string | null;
 }
 
 
@@ -33,8 +37,10 @@ export function summaryDayPage(viewer: Viewer, view: SummaryDayView): string {
     title: t('summary.day.title', { date: view.day }),
     section: 'summary',
     viewer,
+    notice: view.notice ?? null,
     body: html`<h1>${t('summary.day.title', { date: view.day })}</h1>
 <p class="muted">${t('summary.day.intro')}</p>
+${dayCloseBar(viewer, view.close)}
 <nav class="pager"><a href="${summaryDayHref(view.previous, view.mallId)}">${t('summary.day.previous')}</a> <a href="${monthHref}">${t('summary.day.back', { month: monthLabel })}</a> <a href="${summaryDayHref(view.next, view.mallId)}">${t('summary.day.next')}</a></nav>
 ${view.days.length === 0 ? html`<p class="muted">${t('summary.day.empty')}</p>` : view.days.map((d) => figures(t, d))}
 ${exportForm(viewer, 'summary', { mall: view.mallId }, { from: view.day, to: view.day })}
@@ -58,7 +64,7 @@ function figures(t: Translator, d: SummaryDay): SafeHtml {
   const methods = SUMMARY_METHODS.filter((m) => d.payments.byMethod[m] !== undefined);
   const statuses = Object.entries(d.ordersByStatus) as Array<[OrderStatus, number]>;
   return html`<section class="card summary-day" data-mall="${d.mallId}" data-currency="${d.currency}">
-<h3><span class="mono">${d.mallId}</span> · ${d.currency}</h3>
+<h3><span class="mono">${d.mallId}</span> · ${d.currency}${d.closed ? html` <span class="badge closed-mark">${t('summary.closedMark')}</span>` : ''}</h3>
 <table>
   <tbody>
   ${line(t('summary.row.payments'), d.payments)}
@@ -67,10 +73,12 @@ function figures(t: Translator, d: SummaryDay): SafeHtml {
   ${line(t('summary.row.deposits'), d.deposits)}
   ${line(t('summary.row.depositCancels'), d.depositCancels)}
   <tr class="net"><th>${t('summary.row.net')}</th><td></td><td class="num"><strong>${money(t, d.net, d.currency)}</strong></td></tr>
+  ${adjustmentRows(t, d)}
   <tr class="muted"><th>${t('summary.row.refundsFailed')}</th><td class="num">${t('summary.count', { count: d.refundsFailed.count })}</td><td class="num">${failedAmount(t, d, d.currency)}</td></tr>
   ${simulatedLine(t, d)}
   <tr><th>${t('summary.row.discrepancies')}</th><td class="num" colspan="2">${t.number(d.discrepancies.opened)} / ${t.number(d.discrepancies.resolved)}</td></tr>
   <tr><th>${t('summary.row.status')}</th><td colspan="2">${statuses.map(([status, n]) => html`<span class="nowrap">${orderStatusBadge(t, status)} ${t.number(n)}</span> `)}</td></tr>
+  ${settlementRows(t, d)}
   </tbody>
 </table>
 </section>`;
