@@ -127,6 +127,8 @@ function registerLedgerPaths(registry: OpenAPIRegistry): void {
       400: error('not a calendar day, a day not over yet in Korea, more than 366 days ago, or a `by` that is not an operator name'),
       404: error('a mallId this service does not serve'),
       409: error('the whole store asked for while some malls are closed on their own'),
+      413: error('the body is larger than 64 KiB'),
+      415: error('the body is not JSON in UTF-8'),
       ...everyRoute,
     },
   });
@@ -139,6 +141,8 @@ function registerLedgerPaths(registry: OpenAPIRegistry): void {
       400: error('not a calendar day, or a `by` that is not an operator name'),
       404: error('the day is not closed (for this mallId, or for the whole store when it is absent)'),
       409: error("adjustments of the day were booked on days closed since: those are reopened first"),
+      413: error('the body is larger than 64 KiB'),
+      415: error('the body is not JSON in UTF-8'),
       ...everyRoute,
     },
   });
