@@ -56,6 +56,13 @@ describe('closing a day from the day page', () => {
     const arrival = text(await page(operator.agent, `/console/summary/${today}?mall=${MALL}`));
     expect(arrival).toContain(`Adjustment of ${DAY} (closed) 1 item +₩4,500`);
     expect(arrival).toContain('Net with adjustments ₩4,500');
+    // The month: the closed day marked, its cell as it was closed; the money counted once in the month's totals, on the day it arrived.
+    const november = await page(operator.agent, `/console/summary?month=2026-11&mall=${MALL}`);
+    const cell = (html: string, day: string) => new RegExp(`<td class="[^"]*" data-day="${day}">([\\s\\S]*?)</td>`).exec(html)?.[1] ?? '';
+    expect(cell(november, DAY)).toContain('closed-mark');
+    expect(cell(november, DAY)).toContain('₩30,000');
+    if (today.startsWith('2026-11')) expect(text(november)).toMatch(/Net ₩34,500/);
+    else expect(cell(await page(operator.agent, `/console/summary?mall=${MALL}`), today)).toContain('₩4,500');
     const korean = text(await page(operator.agent, `/console/summary/${DAY}?mall=${MALL}`, 'ko'));
     expect(korean).toContain(`이후 조정 (${today}) +4,500원`);
     expect(korean).toContain('마감');

@@ -9,6 +9,12 @@ import type { SummaryDay } from './summary-days';
  * total line per currency over every line above it.
  */
 export function summaryLines(days: readonly SummaryDay[]): SummaryLine[] {
+  const lines = adjustedLines(days);
+  return [...lines, ...currencyTotals(lines)];
+}
+
+/** The days with, after each, a line per closed day whose money arrived on it: what a total adds up. */
+export function adjustedLines(days: readonly SummaryDay[]): SummaryLine[] {
   const lines: SummaryLine[] = [];
   for (const day of days) {
     lines.push(day);
@@ -16,5 +22,5 @@ export function summaryLines(days: readonly SummaryDay[]): SummaryLine[] {
       lines.push({ ...emptySummaryDay(day.date, day.mallId, day.currency), ...money, adjustsDay: adjusts });
     }
   }
-  return [...lines, ...currencyTotals(lines)];
+  return lines;
 }
