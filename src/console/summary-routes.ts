@@ -61,14 +61,15 @@ export function summaryRoutes(deps: ConsoleDeps): Router {
     const session = sessionOf(res);
     if (!isCalendarDay(day)) return res.status(400).type('html').send(badRequestPage(session, 'summary', session.t('summary.badDay', { day })));
     const mallId = mallOf(req.query.mall);
-    const [days, orders, closes] = await Promise.all([
+    const [days, orders, closes, payoutDifferences] = await Promise.all([
       ledger.dailySummary({ from: day, to: day, mallId: mallId || null }, defaultCurrency),
       ledger.dayOrders(day, mallId || null, DAY_ORDERS),
       deps.ledger?.dayCloses?.(day, day, mallId || null) ?? [],
+      deps.ledger?.payoutDifferences?.(day, day, mallId || null) ?? [],
     ]);
     const close = { day, mallId, over: closeDayIssue(day, deps.now()) === null, closes };
     res.type('html').send(summaryDayPage(session, {
-      day, previous: addDays(day, -1), next: addDays(day, 1), mallId, days, orders, limit: DAY_ORDERS, defaultCurrency, close, notice: noticeFor(req.query, session.t),
+      day, previous: addDays(day, -1), next: addDays(day, 1), mallId, days, orders, limit: DAY_ORDERS, defaultCurrency, close, payoutDifferences, notice: noticeFor(req.query, session.t),
     }));
   });
   return router;

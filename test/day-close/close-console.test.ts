@@ -78,6 +78,24 @@ describe('closing a day from the day page', () => {
     expect((await h.ledgerApp.stores.store.listAudit(20)).find((a) => a.action === 'reopened day')).toMatchObject({ actor: expect.stringMatching(/^park /) });
   });
 
+  test('a payout day shows what is paid out and from which days, fees on the transactions\' day, and a payout whose rows do not add up with the row and the difference', async () => {
+    await h.ledgerApp.stores.ledger.putSettlementRows('statement-7', 'T0007777', [
+      { line: 2, pgCno: 'PG-S1', cancelPgCno: null, shopOrderNo: 'ORD-S1', gross: 10000, fee: 300, feeVat: 30, payout: 9670, payoutDay: '2026-11-20', transactionDay: '2026-11-18' },
+      { line: 3, pgCno: 'PG-S2', cancelPgCno: null, shopOrderNo: 'ORD-S2', gross: 20000, fee: 600, feeVat: 60, payout: 19400, payoutDay: '2026-11-20', transactionDay: '2026-11-19' },
+    ]);
+    const viewer = await h.signIn('viewer-han', 'viewer');
+    const payoutDay = text(await page(viewer.agent, '/console/summary/2026-11-20?mall=T0007777'));
+    expect(payoutDay).toContain('Paid out this day 2 items ₩29,070');
+    expect(payoutDay).toContain('for transactions of 2026-11-18 1 item ₩9,670');
+    expect(payoutDay).toContain('for transactions of 2026-11-19 1 item ₩19,400');
+    expect(payoutDay).toContain('Payouts that do not add up');
+    expect(payoutDay).toMatch(/the statement pays out ₩29,070; its rows(&#39;|') gross less fees and VAT make ₩29,010\. Difference: ₩60/);
+    expect(payoutDay).toMatch(/3 PG-S2 ₩20,000 ₩600 ₩60 ₩19,400 ₩60/);
+    const transactionDay = text(await page(viewer.agent, '/console/summary/2026-11-18?mall=T0007777', 'ko'));
+    expect(transactionDay).toContain('수수료 합계 (부가세 포함) 330원');
+    expect(transactionDay).toContain('이 날 거래의 정산 예정 금액 9,670원');
+  });
+
   test('today cannot be closed: no button, and a POST is refused with the reason in the page\'s language', async () => {
     const operator = await h.signIn('choi', 'operator');
     const todayPage = await page(operator.agent, `/console/summary/${today}`);

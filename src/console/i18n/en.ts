@@ -802,6 +802,15 @@ export const en = {
   'notice.dayAlreadyClosed': 'The day was already closed; the first close stands.',
   'notice.dayReopened': 'The day is reopened: it shows its live figures again.',
   'summary.closedMark': 'closed',
+  'summary.payoutDiff.title': 'Payouts that do not add up',
+  'summary.payoutDiff.sums': 'the statement pays out {payout}; its rows\' gross less fees and VAT make {computed}. Difference:',
+  'summary.payoutDiff.line': 'Line in the file',
+  'summary.payoutDiff.gross': 'Gross',
+  'summary.payoutDiff.fee': 'Fee',
+  'summary.payoutDiff.feeVat': 'VAT',
+  'summary.payoutDiff.payout': 'Payout',
+  'summary.payoutDiff.difference': 'Difference',
+  'summary.payoutDiff.imports': 'Imports that state this payout differently:',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

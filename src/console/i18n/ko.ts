@@ -786,4 +786,13 @@ export const ko: Record<MessageKey, string> = {
   'notice.dayAlreadyClosed': '이미 마감된 날입니다. 처음 마감이 유지됩니다.',
   'notice.dayReopened': '마감을 취소했습니다. 이 날의 현재 수치가 다시 보입니다.',
   'summary.closedMark': '마감',
+  'summary.payoutDiff.title': '맞지 않는 지급액',
+  'summary.payoutDiff.sums': '정산 내역의 지급액은 {payout}, 각 행의 거래 금액에서 수수료와 부가세를 뺀 합은 {computed}입니다. 차이:',
+  'summary.payoutDiff.line': '파일의 행',
+  'summary.payoutDiff.gross': '거래 금액',
+  'summary.payoutDiff.fee': '수수료',
+  'summary.payoutDiff.feeVat': '부가세',
+  'summary.payoutDiff.payout': '지급액',
+  'summary.payoutDiff.difference': '차이',
+  'summary.payoutDiff.imports': '이 지급액을 다르게 적은 가져오기:',
 };

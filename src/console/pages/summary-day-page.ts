@@ -11,6 +11,8 @@ import { orderHref, orderStatusBadge, simulatedMark } from './order-status-badge
 import { summaryDayHref } from './summary-month-page';
 import { dayCloseBar, type DayCloseState } from './day-close-bar';
 import { adjustmentRows, settlementRows } from './day-extra-rows';
+import { payoutDifferencesSection } from './payout-differences-section';
+import type { PayoutDifference } from '../../reconciliation/matching/payout-differences';
 
 export interface SummaryDayView {
   day: string;
@@ -23,6 +25,8 @@ export interface SummaryDayView {
   limit: number;
   defaultCurrency: string;
   close: DayCloseState;
+  /** The payouts of this day whose statement rows do not add up. */
+  payoutDifferences?: PayoutDifference[];
   notice?: string | null;
 }
 
@@ -43,6 +47,7 @@ export function summaryDayPage(viewer: Viewer, view: SummaryDayView): string {
 ${dayCloseBar(viewer, view.close)}
 <nav class="pager"><a href="${summaryDayHref(view.previous, view.mallId)}">${t('summary.day.previous')}</a> <a href="${monthHref}">${t('summary.day.back', { month: monthLabel })}</a> <a href="${summaryDayHref(view.next, view.mallId)}">${t('summary.day.next')}</a></nav>
 ${view.days.length === 0 ? html`<p class="muted">${t('summary.day.empty')}</p>` : view.days.map((d) => figures(t, d))}
+${payoutDifferencesSection(t, view.payoutDifferences ?? [], view.defaultCurrency)}
 ${exportForm(viewer, 'summary', { mall: view.mallId }, { from: view.day, to: view.day })}
 <h2>${t('summary.orders.title')}</h2>
 <div class="table-wrap"><table>
