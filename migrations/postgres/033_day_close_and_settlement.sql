@@ -2,13 +2,15 @@
 --
 -- A close fixes what a day shows: the figures the day view, the summary, the API and the day's
 -- export showed at that moment are kept whole with the close (figures_json), written in the
--- transaction that records it. mall_id '' closes the day for every mall of the store.
+-- transaction that records it, with the day page's list of orders as it stood (orders_json).
+-- mall_id '' closes the day for every mall of the store.
 CREATE TABLE summary_closes (
   day           TEXT NOT NULL,
   mall_id       TEXT NOT NULL,
   closed_at     TEXT NOT NULL,
   closed_by     TEXT NOT NULL,
   figures_json  TEXT NOT NULL,
+  orders_json   TEXT NOT NULL DEFAULT '[]',
   PRIMARY KEY (day, mall_id)
 );
 

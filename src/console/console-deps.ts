@@ -32,7 +32,7 @@ export interface ConsoleDeps {
    * The payment ledger: the Orders and Discrepancies pages read it, and their Resolve
    * button goes through the same verb as the internal API and the CLI. Absent in some tests.
    */
-  ledger?: (Pick<LedgerStore, 'getOrder' | 'findOrders' | 'searchPayments' | 'listOrders' | 'orderStatusCounts' | 'listDiscrepancies' | 'openDiscrepancyCounts' | 'resolveDiscrepancy'> & Partial<Pick<LedgerStore, 'lag' | 'dailySummary' | 'dayOrders' | 'closeDay' | 'reopenDay' | 'dayCloses' | 'payoutDifferences'>>) | null;
+  ledger?: (Pick<LedgerStore, 'getOrder' | 'findOrders' | 'searchPayments' | 'listOrders' | 'orderStatusCounts' | 'listDiscrepancies' | 'openDiscrepancyCounts' | 'resolveDiscrepancy'> & Partial<Pick<LedgerStore, 'lag' | 'dailySummary' | 'dayOrders' | 'closeDay' | 'reopenDay' | 'dayCloses' | 'payoutDifferences' | 'closedDayOrders'>>) | null;
   /**
    * The internal API's command machinery (gateway client, keys, resends, net-cancel): an order
    * page's Cancel goes through it as the API's cancel does. Absent: no Cancel button.

@@ -52,6 +52,10 @@ describe('closing a day from the day page', () => {
     await h.ledgerApp.stores.ledger.caughtUp();
     const after = text(await page(operator.agent, `/console/summary/${DAY}?mall=${MALL}`));
     expect(after).toContain('Net ₩30,000');
+    // The closed day's list of orders is the one kept at the close: the late order is on the day it arrived.
+    expect(after).toContain('As they stood when the day was closed');
+    expect(after).toContain('ORD-C1');
+    expect(after).not.toContain('ORD-C2');
     expect(after).toContain(`Adjusted later (on ${today}) +₩4,500`);
     const arrival = text(await page(operator.agent, `/console/summary/${today}?mall=${MALL}`));
     expect(arrival).toContain(`Adjustment of ${DAY} (closed) 1 item +₩4,500`);
@@ -74,7 +78,9 @@ describe('closing a day from the day page', () => {
     expect(await page(admin.agent, `/console/summary/${DAY}?mall=${MALL}`)).toContain(`action="/console/summary/${DAY}/reopen"`);
     const reopened = await post(admin, `/console/summary/${DAY}/reopen`, { mall: MALL, confirm: 'yes' }).expect(303);
     expect(reopened.headers.location).toBe(`/console/summary/${DAY}?mall=${MALL}&done=day-reopened`);
-    expect(text(await page(admin.agent, `/console/summary/${DAY}?mall=${MALL}`))).toContain('Net ₩34,500');
+    const live = text(await page(admin.agent, `/console/summary/${DAY}?mall=${MALL}`));
+    expect(live).toContain('Net ₩34,500');
+    expect(live).toContain('ORD-C2');
     expect((await h.ledgerApp.stores.store.listAudit(20)).find((a) => a.action === 'reopened day')).toMatchObject({ actor: expect.stringMatching(/^park /) });
   });
 

@@ -811,6 +811,7 @@ export const en = {
   'summary.payoutDiff.payout': 'Payout',
   'summary.payoutDiff.difference': 'Difference',
   'summary.payoutDiff.imports': 'Imports that state this payout differently:',
+  'summary.orders.asClosed': 'As they stood when the day was closed: an order\'s page shows it now.',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

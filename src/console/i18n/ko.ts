@@ -795,4 +795,5 @@ export const ko: Record<MessageKey, string> = {
   'summary.payoutDiff.payout': '지급액',
   'summary.payoutDiff.difference': '차이',
   'summary.payoutDiff.imports': '이 지급액을 다르게 적은 가져오기:',
+  'summary.orders.asClosed': '마감 때의 목록입니다. 주문의 현재 상태는 주문 화면에서 볼 수 있습니다.',
 };

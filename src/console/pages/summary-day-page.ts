@@ -1,7 +1,8 @@
 import { SUMMARY_METHODS } from '../../ledger/summary/payment-method';
 import type { CountAmount, MoneyFigures, SummaryDay } from '../../ledger/summary/summary-days';
-import { orderCurrency } from '../../ledger/fold/order-currency';
-import type { OrderRecord, OrderStatus } from '../../ledger/fold/order-record';
+import { currencyOrDefault } from '../../ledger/fold/order-currency';
+import type { OrderStatus } from '../../ledger/fold/order-record';
+import type { DayOrderLine } from '../../ledger/summary/day-close';
 import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import { exportForm } from './export-form';
@@ -20,7 +21,9 @@ export interface SummaryDayView {
   next: string;
   mallId: string;
   days: SummaryDay[];
-  orders: OrderRecord[];
+  orders: DayOrderLine[];
+  /** The list is the one the day's close kept, not the orders' records now. */
+  ordersAsClosed?: boolean;
   /** How many orders the page lists at most: a full list says so. */
   limit: number;
   defaultCurrency: string;
@@ -50,12 +53,13 @@ ${view.days.length === 0 ? html`<p class="muted">${t('summary.day.empty')}</p>` 
 ${payoutDifferencesSection(t, view.payoutDifferences ?? [], view.defaultCurrency)}
 ${exportForm(viewer, 'summary', { mall: view.mallId }, { from: view.day, to: view.day })}
 <h2>${t('summary.orders.title')}</h2>
+${view.ordersAsClosed ? html`<p class="muted orders-as-closed">${t('summary.orders.asClosed')}</p>` : ''}
 <div class="table-wrap"><table>
   <thead><tr><th>${t('orders.col.shopOrderNo')} <span class="muted">${t('orders.col.mallId')}</span></th><th>${t('orders.col.status')}</th><th class="num">${t('orders.col.approved')}</th><th class="num">${t('orders.col.cancelled')}</th><th class="num">${t('orders.col.remaining')}</th><th class="num">${t('orders.col.deposited')}</th></tr></thead>
   <tbody>${view.orders.length === 0
     ? html`<tr><td colspan="6" class="muted">${t('summary.orders.empty')}</td></tr>`
     : view.orders.map((o) => {
-      const currency = orderCurrency(o, view.defaultCurrency);
+      const currency = currencyOrDefault(o.expected?.currency, view.defaultCurrency);
       return html`<tr><td><a class="mono order-no" href="${orderHref(o.mallId, o.shopOrderNo)}">${isolated(o.shopOrderNo)}</a>${simulatedMark(t, o)}<br><span class="muted mono">${o.mallId}</span></td><td>${orderStatusBadge(t, o.status)}</td>
     <td class="num">${money(t, o.approved, currency)}</td><td class="num">${money(t, o.cancelled, currency)}</td><td class="num">${money(t, o.remaining, currency)}</td><td class="num">${money(t, o.deposited, currency)}</td></tr>`;
     })}</tbody>

@@ -22,6 +22,7 @@ import type { SummaryDay } from '../summary/summary-days';
 import type { SummaryRange } from '../sql/summary/daily-summary';
 import type { CloseDayResult, ClosedDay, DayCloseActor, ReopenDayResult } from '../sql/summary/close-day';
 import type { SettlementRow } from '../../reconciliation/file/gateway-rows';
+import type { DayOrderLine } from '../summary/day-close';
 import type { PayoutDifference } from '../../reconciliation/matching/payout-differences';
 
 export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from '../sql/list-discrepancies';
@@ -77,6 +78,8 @@ export interface LedgerStore {
   reopenDay(day: string, mallId: string | null, who: DayCloseActor): Promise<ReopenDayResult>;
   /** The closes of a range of days: those of `mallId` and of every mall, or all. */
   dayCloses(from: string, to: string, mallId: string | null): Promise<ClosedDay[]>;
+  /** The day page's list of orders as the close covering it kept it; null when the day is open for that page. */
+  closedDayOrders(day: string, mallId: string | null): Promise<DayOrderLine[] | null>;
   /** Stores one import's settlement statement rows for a mall; the same import again replaces its rows. */
   putSettlementRows(importId: string, mallId: string, rows: readonly SettlementRow[]): Promise<{ rows: number }>;
   /** The payouts of a range of payout days (checked by the caller) whose rows do not add up. */
@@ -204,6 +207,7 @@ export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings 
     },
     reopenDay: (day, mallId, who) => ledgerWrite('reopenSummaryDay', day, mallId, who),
     dayCloses: (from, to, mallId) => read('dayCloses', from, to, mallId),
+    closedDayOrders: (day, mallId) => read('closedDayOrders', day, mallId),
     putSettlementRows: (importId, mallId, rows) => write('putSettlementRows', importId, mallId, rows),
     payoutDifferences: (from, to, mallId) => read('payoutDifferences', from, to, mallId),
     openDiscrepancyCounts: () => read('openDiscrepancyCounts'),

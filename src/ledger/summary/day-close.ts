@@ -2,6 +2,19 @@ import { dayNumber, dayProblem } from '../../calendar-day';
 import { emptySummaryDay } from './day-entries';
 import { kstDay } from './kst-day';
 import type { SummaryDay } from './summary-days';
+import type { OrderRecord } from '../fold/order-record';
+
+/** The most orders a day's page lists (a busy day's full list is an export's job); a close keeps as many. */
+export const DAY_ORDER_LIMIT = 200;
+
+/** An order as a day's page lists it: what a close keeps of it, so the closed day's list stays as it was. */
+export type DayOrderLine = Pick<OrderRecord, 'mallId' | 'shopOrderNo' | 'status' | 'approved' | 'cancelled' | 'remaining' | 'deposited' | 'simulated'>
+  & { expected: { currency: string } | null };
+
+export function dayOrderLine(record: OrderRecord): DayOrderLine {
+  const { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited, simulated, expected } = record;
+  return { mallId, shopOrderNo, status, approved, cancelled, remaining, deposited, ...(simulated ? { simulated } : {}), expected: expected ? { currency: expected.currency } : null };
+}
 
 /**
  * A closed KST day as the store keeps it: of one mall, or ('') of every mall of the store, with the

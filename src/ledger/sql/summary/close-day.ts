@@ -1,7 +1,8 @@
 import type { SummaryDay } from '../../summary/summary-days';
 import { all, get, run, type Param, type Procedure } from '../../../store/procedures/procedure';
 import { recordAudit } from '../../../store/procedures/console-operators/record-audit';
-import { liveSummary } from './daily-summary';
+import { dayOrders, liveSummary } from './daily-summary';
+import { DAY_ORDER_LIMIT, dayOrderLine, type DayOrderLine } from '../../summary/day-close';
 
 /** Who closes or reopens, and when: the audit row names the actor (the console's operator, the CLI's user). */
 export interface DayCloseActor {
@@ -45,7 +46,9 @@ export function* closeSummaryDay(day: string, mallId: string | null, who: DayClo
   if (covering) return { outcome: 'already_closed', close: closedDay(covering) };
   if (mallId === null && existing.length > 0) return { outcome: 'malls_closed', malls: existing.map((c) => c.mall_id) };
   const figures = yield* liveSummary({ from: day, to: day, mallId }, defaultCurrency);
-  yield* run('INSERT INTO summary_closes (day, mall_id, closed_at, closed_by, figures_json) VALUES (?, ?, ?, ?, ?)', day, mallId ?? '', who.at, who.actor, JSON.stringify(figures));
+  const orders = (yield* dayOrders(day, mallId, DAY_ORDER_LIMIT)).map(dayOrderLine);
+  yield* run('INSERT INTO summary_closes (day, mall_id, closed_at, closed_by, figures_json, orders_json) VALUES (?, ?, ?, ?, ?, ?)',
+    day, mallId ?? '', who.at, who.actor, JSON.stringify(figures), JSON.stringify(orders));
   const nets = figures.map((d) => `${d.mallId} ${d.currency} ${d.netWithAdjustments ?? d.net}`).join(', ');
   yield* recordAudit({ at: who.at, actor: who.actor, action: 'closed day', subject: subject(day, mallId), detail: nets === '' ? 'nothing booked' : `net ${nets}` });
   return { outcome: 'closed', close: { day, mallId, closedAt: who.at, closedBy: who.actor }, figures };
@@ -75,4 +78,16 @@ export function* dayCloses(from: string, to: string, mallId: string | null): Pro
   const rows = yield* all<{ day: string; mall_id: string; closed_at: string; closed_by: string }>(`SELECT day, mall_id, closed_at, closed_by FROM summary_closes
     WHERE day >= ? AND day <= ?${mallId === null ? '' : " AND mall_id IN ('', ?)"} ORDER BY day, mall_id`, from, to, ...(mallId === null ? [] : [mallId]));
   return rows.map(closedDay);
+}
+
+/**
+ * The day page's list of orders as the close that covers the page kept it (the mall's own close,
+ * or the store's, narrowed to the mall); null when no close covers it (the list is live).
+ */
+export function* closedDayOrders(day: string, mallId: string | null): Procedure<DayOrderLine[] | null> {
+  const rows = yield* all<{ mall_id: string; orders_json: string }>(`SELECT mall_id, orders_json FROM summary_closes WHERE day = ? AND mall_id IN ('', ?)`, day, mallId ?? '');
+  const close = rows.find((r) => r.mall_id === (mallId ?? '')) ?? rows.find((r) => r.mall_id === '');
+  if (!close) return null;
+  const orders = JSON.parse(close.orders_json) as DayOrderLine[];
+  return mallId === null ? orders : orders.filter((o) => o.mallId === mallId);
 }

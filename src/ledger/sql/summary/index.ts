@@ -3,7 +3,7 @@
  * (`summary-writes.ts`, from the ledger's writes); these are its reads, and a day's close and
  * reopening, which run as the ledger's own transactions. One line per verb (see ../index.ts).
  */
-import { closeSummaryDay, dayCloses, reopenSummaryDay } from './close-day';
+import { closedDayOrders, closeSummaryDay, dayCloses, reopenSummaryDay } from './close-day';
 import { dailySummary, dayOrders } from './daily-summary';
 
 export const summaryWrites = {
@@ -15,4 +15,5 @@ export const summaryReads = {
   dailySummary,
   dayOrders,
   dayCloses,
+  closedDayOrders,
 } as const;
