@@ -6,6 +6,7 @@ import { commandRoutes } from './command-routes';
 import type { LedgerStore } from '../ledger/projector/ledger-store';
 import { ledgerRoutes } from './ledger-routes';
 import { summaryRoutes } from './summary-routes';
+import { summaryCloseRoutes } from './summary-close-routes';
 import { asyncApiDocument } from '../contract/asyncapi-document';
 import { deploymentAsyncApiDocument, type QueueSettings } from '../contract/deployment-asyncapi';
 import { mallScope } from './mall-scope';
@@ -57,6 +58,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use(queryRoutes(deps.commands.store, malls));
   if (deps.ledger) app.use(ledgerRoutes(deps.ledger, deps.commands.now, malls));
   if (deps.ledger) app.use(summaryRoutes(deps.ledger, deps.defaultCurrency ?? 'KRW', malls));
+  if (deps.ledger) app.use(summaryCloseRoutes(deps.ledger, deps.defaultCurrency ?? 'KRW', malls, deps.commands.now));
   app.use((_req, res) => void res.status(404).json({ error: 'no such route; see GET /v1/openapi.json' }));
   app.use(apiErrorHandler(deps.commands.logger));
   return app;

@@ -15,9 +15,9 @@ import {
 import {
   discrepancyListQuery, expectationBody, expectationConflictSchema, listedDiscrepancySchema, orderListQuery, orderParams, orderRecordSchema, resolveBody,
 } from './schemas/ledger-schema';
-import { summaryQuery, summarySchema } from './schemas/summary-schema';
-import { dayParams, dayQuery, fileProblemsSchema, importQuery, importSummarySchema, reconciliationDaySchema } from './schemas/reconciliation-schema';
+import { dayParams as reconciliationDayParams, dayQuery, fileProblemsSchema, importQuery, importSummarySchema, reconciliationDaySchema } from './schemas/reconciliation-schema';
 import { XLSX_TYPE } from './reconciliation-routes';
+import { dayCloseBody, dayClosedSchema, dayParams, summaryQuery, summarySchema } from './schemas/summary-schema';
 import { tradeCreationBody } from './schemas/trade-schema';
 import { vanApprovalBody, vanCancelBody } from './schemas/van-schema';
 import { walletCancelBody } from './schemas/wallet-cancel-schema';
@@ -120,6 +120,35 @@ function registerLedgerPaths(registry: OpenAPIRegistry): void {
     },
   });
   registry.registerPath({
+    method: 'post', path: '/v1/summary/days/{day}/close', operationId: 'closeDay',
+    summary: "Close a KST day that is over (audited): its figures and exports stay as they are; money that arrives later for it is booked on the day it arrives, as an adjustment",
+    request: { params: dayParams, body: { required: true, ...json(dayCloseBody) } },
+    responses: {
+      201: { description: 'closed: the figures the close keeps', ...json(dayClosedSchema) },
+      200: { description: 'already closed: the first close stands, and says who closed it', ...json(dayClosedSchema) },
+      400: error('not a calendar day, a day not over yet in Korea, more than 366 days ago, or a `by` that is not an operator name'),
+      404: error('a mallId this service does not serve'),
+      409: error('the whole store asked for while some malls are closed on their own'),
+      413: error('the body is larger than 64 KiB'),
+      415: error('the body is not JSON in UTF-8'),
+      ...everyRoute,
+    },
+  });
+  registry.registerPath({
+    method: 'post', path: '/v1/summary/days/{day}/reopen', operationId: 'reopenDay',
+    summary: 'Reopen a closed KST day (audited): it shows its live figures again, and the adjustments booked for it leave the days they were on',
+    request: { params: dayParams, body: { required: true, ...json(dayCloseBody) } },
+    responses: {
+      200: { description: 'reopened', ...json(z.object({ day: z.string(), mallId: z.string().nullable(), reopened: z.literal(true) })) },
+      400: error('not a calendar day, or a `by` that is not an operator name'),
+      404: error('the day is not closed (for this mallId, or for the whole store when it is absent)'),
+      409: error("adjustments of the day were booked on days closed since: those are reopened first"),
+      413: error('the body is larger than 64 KiB'),
+      415: error('the body is not JSON in UTF-8'),
+      ...everyRoute,
+    },
+  });
+  registry.registerPath({
     method: 'post', path: '/v1/discrepancies/{id}/resolve', operationId: 'resolveDiscrepancy', summary: 'Resolve a discrepancy with a note (audited); the order is recomputed',
     request: { params: z.object({ id: z.string().meta({ example: 'dsc_0f1e2d3c4b5a69788796a5b4c3d2e1f0' }) }), body: { required: true, ...json(resolveBody) } },
     responses: {
@@ -156,7 +185,7 @@ function registerReconciliationPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'get', path: '/v1/reconciliation/days/{day}', operationId: 'reconciliationDay',
     summary: "A KST day's reconciliation per mall: the files covering it, rows listed and matched (count and money), the differences",
-    request: { params: dayParams, query: dayQuery },
+    request: { params: reconciliationDayParams, query: dayQuery },
     responses: {
       200: { description: 'one entry per mall with a list covering the day (none when no list covers it); amounts in won', ...json(reconciliationDaySchema) },
       400: error('day is not a calendar day (YYYY-MM-DD)'),

@@ -13,6 +13,7 @@ import { reconcileRoutes } from './reconcile-routes';
 import { summaryRoutes } from './summary-routes';
 import { uploadBody } from './upload-body';
 import { maxFileBytesOf, uploadRoutes } from './upload-routes';
+import { summaryCloseRoutes } from './summary-close-routes';
 import { overviewRoutes } from './overview-routes';
 import { rejectionsRoutes } from './rejections-routes';
 import { operatorsRoutes } from './operators-routes';
@@ -58,5 +59,6 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.use(summaryRoutes(deps));
   router.use(uploadRoutes(deps));
   router.use(reconcileRoutes(deps));
+  router.use(summaryCloseRoutes(deps));
   return router;
 }

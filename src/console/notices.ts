@@ -18,6 +18,9 @@ const NOTICES: Record<string, MessageKey> = {
   'list-imported': 'notice.listImported',
   'list-imported-matching': 'notice.listImportedMatching',
   'list-already-imported': 'notice.listAlreadyImported',
+  'day-closed': 'notice.dayClosed',
+  'day-already-closed': 'notice.dayAlreadyClosed',
+  'day-reopened': 'notice.dayReopened',
 };
 
 const count = (value: unknown): number => Math.max(0, Number.parseInt(String(value ?? '0'), 10) || 0);

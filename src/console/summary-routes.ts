@@ -7,15 +7,17 @@ import { notFoundPage } from './pages/not-found-page';
 import { summaryDayPage } from './pages/summary-day-page';
 import { summaryMonthPage } from './pages/summary-month-page';
 import { sessionOf } from './require-session';
+import { closeDayIssue, DAY_ORDER_LIMIT } from '../ledger/summary/day-close';
+import { noticeFor } from './notices';
 
-/** The day page lists this many orders at most (a busy day's full list is an export's job). */
-const DAY_ORDERS = 200;
+/** The day page lists this many orders at most (a busy day's full list is an export's job); a close keeps as many. */
+const DAY_ORDERS = DAY_ORDER_LIMIT;
 /** Open discrepancies read to mark the calendar's days: the list the Discrepancies page pages through. */
 const OPEN_READ = 500;
 
 type SummaryLedger = Required<Pick<NonNullable<ConsoleDeps['ledger']>, 'dailySummary' | 'dayOrders' | 'listDiscrepancies'>>;
 
-const mallOf = (value: unknown) => (typeof value === 'string' && /^[\w-]{1,40}$/.test(value.trim()) ? value.trim() : '');
+export const mallOf = (value: unknown) => (typeof value === 'string' && /^[\w-]{1,40}$/.test(value.trim()) ? value.trim() : '');
 
 /** Settling the day: a month of net amounts per day, and a day's figures with its orders. KST throughout. */
 export function summaryRoutes(deps: ConsoleDeps): Router {
@@ -59,11 +61,19 @@ export function summaryRoutes(deps: ConsoleDeps): Router {
     const session = sessionOf(res);
     if (!isCalendarDay(day)) return res.status(400).type('html').send(badRequestPage(session, 'summary', session.t('summary.badDay', { day })));
     const mallId = mallOf(req.query.mall);
-    const [days, orders] = await Promise.all([
+    const [days, live, kept, closes, payoutDifferences] = await Promise.all([
       ledger.dailySummary({ from: day, to: day, mallId: mallId || null }, defaultCurrency),
       ledger.dayOrders(day, mallId || null, DAY_ORDERS),
+      deps.ledger?.closedDayOrders?.(day, mallId || null) ?? null,
+      deps.ledger?.dayCloses?.(day, day, mallId || null) ?? [],
+      deps.ledger?.payoutDifferences?.(day, day, mallId || null) ?? [],
     ]);
-    res.type('html').send(summaryDayPage(session, { day, previous: addDays(day, -1), next: addDays(day, 1), mallId, days, orders, limit: DAY_ORDERS, defaultCurrency }));
+    const close = { day, mallId, over: closeDayIssue(day, deps.now()) === null, closes };
+    // A closed day lists its orders as they stood at the close, as its figures are.
+    const orders = kept ?? live;
+    res.type('html').send(summaryDayPage(session, {
+      day, previous: addDays(day, -1), next: addDays(day, 1), mallId, days, orders, limit: DAY_ORDERS, defaultCurrency, close, payoutDifferences, ordersAsClosed: kept !== null, notice: noticeFor(req.query, session.t),
+    }));
   });
   return router;
 }

@@ -141,6 +141,8 @@ function cliProblems(words: string[]): string[] {
       const known = [...longOptions(command), ...longOptions(program), '--help', '-h'];
       if (!known.includes(option)) problems.push(`unknown option ${option} for "${command.name()}"`);
       else if (option === '--database-url' || option === '--status' || option === '--type' || option === '--order' || option === '--since' || option === '--limit' || option === '--admin-url') i += 1;
+      // An option that takes a value (`--from <yyyy-mm-dd>`) is followed by it, not by a command: `summary` has subcommands.
+      else if (!word.includes('=') && [...command.options, ...program.options].some((o) => o.long === option && (o.required || o.optional))) i += 1;
       continue;
     }
     if (command.commands.length === 0) continue; // an argument

@@ -97,7 +97,10 @@ function summaryExportSuite(open: () => Promise<LedgerConsole>): void {
     const [csvHeader, ...csvRows] = parseCsvAsShown(bytes(csv).toString('utf8').slice(1));
     expect(csvHeader!.slice(0, 5)).toEqual(['date (KST)', 'mallId', 'currency', 'approved payments count', 'approved payments amount']);
     expect(csvHeader).toContain('approved payments, method not stated count');
-    expect(csvRows.slice(0, days.length).map((row) => row.map((cell, column) => (column < 3 ? cell : Number(cell))))).toEqual(
+    // The close's and the settlement statement's columns follow (test/day-close/close-export.test.ts): empty on a day that has neither.
+    const figures = figuresOf(days[0]!).length;
+    expect(csvRows.slice(0, days.length).map((row) => row.slice(figures))).toEqual(days.map(() => ['', '', '', '', '', '']));
+    expect(csvRows.slice(0, days.length).map((row) => row.slice(0, figures).map((cell, column) => (column < 3 ? cell : Number(cell))))).toEqual(
       days.map((d) => figuresOf(d).map((value, column) => (AMOUNT_COLUMNS.has(column) ? major(value as number, d.currency) : value))),
     );
     const usd = csvRows.find((row) => row[2] === 'USD')!;

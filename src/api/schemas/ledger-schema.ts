@@ -80,7 +80,7 @@ export const discrepancyListQuery = z.object({
  * operator's name: it prints as itself (no right-to-left override, escape sequence or invisible
  * filler), and reads as neither the ledger, which signs its own resolutions, nor `admin`.
  */
-function resolverNameRule(name: string, context: z.RefinementCtx): void {
+export function resolverNameRule(name: string, context: z.RefinementCtx): void {
   // Its length is the schema's own check, named in the OpenAPI document.
   if (name.length === 0 || name.length > MAX_OPERATOR_NAME_LENGTH) return;
   const reserved = reservedNameUse(name);

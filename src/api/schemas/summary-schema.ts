@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../ledger/fold/order-record';
+import { MAX_OPERATOR_NAME_LENGTH } from '../../store/operator-name';
+import { resolverNameRule } from './ledger-schema';
 
 const day = (description: string) => z.string().meta({ description, example: '2026-11-22' });
 
@@ -36,6 +38,30 @@ const summaryDaySchema = z.object({
   }),
   discrepancies: z.object({ opened: z.number().int(), resolved: z.number().int() }).meta({ description: 'by openedAt / resolvedAt, of every order (simulated ones included: they are work, not money)' }),
   ordersByStatus: z.partialRecord(z.enum(ORDER_STATUSES), z.number().int()).meta({ description: "orders in each status at the day's end (statuses with none left out)" }),
+  settlement: z.object({ count: z.number().int(), gross: minor, fee: minor, feeVat: minor, payout: minor }).optional()
+    .meta({ description: "the gateway's settlement statement for this day's transactions: their gross, fees, VAT on the fees and the payout expected for them (whatever day it is paid); in the mall's default currency" }),
+  payouts: z.object({ count: z.number().int(), amount: minor, fromDays: z.array(z.object({ day: z.string().nullable(), count: z.number().int(), amount: minor })) }).optional()
+    .meta({ description: 'what the settlement statement pays out on this day, and from which transaction days (null: the statement names none)' }),
+  closed: z.object({ at: z.string(), by: z.string(), everyMall: z.boolean() }).optional()
+    .meta({ description: 'the day is closed: every figure is as it was at the close (at, by whom; everyMall: closed for the whole store)' }),
+  adjustedLater: z.array(z.object({ on: day('the KST day the adjustment was booked on'), net: minor })).optional()
+    .meta({ description: "a closed day's money that arrived after its close, by the day it was booked on as an adjustment; not in this day's figures" }),
+  adjustments: z.array(z.object({ adjusts: day('the closed day it adjusts'), ...moneyFigures })).optional()
+    .meta({ description: 'money of closed days that arrived on this day: booked here, as lines of their own, not in the figures above' }),
+  netWithAdjustments: minor.optional().meta({ description: 'net plus the adjustments booked on this day' }),
 }).meta({ id: 'SummaryDay', description: "one KST day's money of one mall in one currency: the real orders' figures, the simulator's made-up orders apart in simulated" });
 
 export const summarySchema = z.object({ days: z.array(summaryDaySchema) });
+
+export const dayParams = z.object({ day: day('the KST day (YYYY-MM-DD)') });
+
+export const dayCloseBody = z.strictObject({
+  by: z.string().trim().min(1, 'by must not be empty').max(MAX_OPERATOR_NAME_LENGTH, `by is at most ${MAX_OPERATOR_NAME_LENGTH} characters`).superRefine(resolverNameRule)
+    .meta({ description: 'who closes or reopens the day: the audit log names them', example: 'kim@shop.example' }),
+  mallId: z.string().min(1).max(40).optional().meta({ description: "one mall's day; absent: the day of every mall this store holds" }),
+}).meta({ id: 'DayClose' });
+
+export const dayClosedSchema = z.object({
+  day: z.string(), mallId: z.string().nullable(), closedAt: z.string(), closedBy: z.string(),
+  days: z.array(summaryDaySchema).meta({ description: "the day's figures as the close keeps them" }),
+}).meta({ id: 'ClosedDay' });

@@ -6,6 +6,8 @@ import { CliFailure, EXIT } from '../../exit-codes';
 import { moneyText } from '../order-money';
 import { formatTable } from '../table';
 import { withLedger } from '../with-ledger';
+import { closeSections } from './summary-close-text';
+import { registerSummaryClose } from './summary-close';
 
 interface SummaryOptions {
   from: string;
@@ -15,21 +17,25 @@ interface SummaryOptions {
 
 /** `noti-receiver summary`: the day's money per KST day, mall and currency, as money. */
 export function registerSummary(program: Command, io: CliIo): void {
-  program
+  const summary = program
     .command('summary')
-    .description("the day's money per day in Korea, mall and currency: payments, cancels and refunds, deposits and their cancellations, failed refunds, net, discrepancies")
-    .requiredOption('--from <yyyy-mm-dd>', 'the first day (in Korea)')
-    .requiredOption('--to <yyyy-mm-dd>', 'the last day (in Korea), included')
+    .description("the day's money per day in Korea, mall and currency: payments, cancels and refunds, deposits and their cancellations, failed refunds, net, discrepancies, fees and payouts; closed days as they were closed")
+    .option('--from <yyyy-mm-dd>', 'the first day (in Korea)')
+    .option('--to <yyyy-mm-dd>', 'the last day (in Korea), included')
     .option('--mall <mallId>', "one mall's days (default: every mall)")
-    .action(async (options: SummaryOptions, command: Command) => {
+    .action(async (options: Partial<SummaryOptions>, command: Command) => {
+      // Not required of commander: `summary close` and `summary reopen` take a day instead.
+      if (options.from === undefined || options.to === undefined) throw new CliFailure("error: required options '--from <yyyy-mm-dd>' and '--to <yyyy-mm-dd>' (or: summary close|reopen <yyyy-mm-dd>)", EXIT.usage);
       // Before the store is named or opened: a typo is a usage error on one line, whatever the store.
-      const problem = summaryRangeProblem(options.from, options.to);
+      const { from, to } = options;
+      const problem = summaryRangeProblem(from, to);
       if (problem !== null) throw new CliFailure(problem, EXIT.usage);
       const global = globalOptions(command);
       const config = cliConfig(io, global);
-      const days = await withLedger(config, (ledger) => ledger.dailySummary({ from: options.from, to: options.to, mallId: options.mall ?? null }, config.LEDGER_DEFAULT_CURRENCY));
+      const days = await withLedger(config, (ledger) => ledger.dailySummary({ from, to, mallId: options.mall ?? null }, config.LEDGER_DEFAULT_CURRENCY));
       print(io, global, { days }, () => (days.length === 0 ? 'nothing booked in this range' : summaryText(days)));
     });
+  registerSummaryClose(summary, io);
 }
 
 function summaryText(days: readonly SummaryDay[]): string {
@@ -56,6 +62,7 @@ function summaryText(days: readonly SummaryDay[]): string {
     ...(methods.length === 0 ? [] : [`payments by method\n${methods.join('\n')}`]),
     // The simulator's orders moved no money: in none of the figures above, said apart so no one adds them in.
     ...(simulated.length === 0 ? [] : [`simulated orders (not in the totals)\n${simulated.join('\n')}`]),
+    ...closeSections(days),
   ].join('\n\n');
 }
 

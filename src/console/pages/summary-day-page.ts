@@ -1,7 +1,8 @@
 import { SUMMARY_METHODS } from '../../ledger/summary/payment-method';
 import type { CountAmount, MoneyFigures, SummaryDay } from '../../ledger/summary/summary-days';
-import { orderCurrency } from '../../ledger/fold/order-currency';
-import type { OrderRecord, OrderStatus } from '../../ledger/fold/order-record';
+import { currencyOrDefault } from '../../ledger/fold/order-currency';
+import type { OrderStatus } from '../../ledger/fold/order-record';
+import type { DayOrderLine } from '../../ledger/summary/day-close';
 import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
 import { exportForm } from './export-form';
@@ -9,6 +10,10 @@ import { layout, type Viewer, wordsOf } from './layout';
 import { money } from './money';
 import { orderHref, orderStatusBadge, simulatedMark } from './order-status-badge';
 import { summaryDayHref } from './summary-month-page';
+import { dayCloseBar, type DayCloseState } from './day-close-bar';
+import { adjustmentRows, settlementRows } from './day-extra-rows';
+import { payoutDifferencesSection } from './payout-differences-section';
+import type { PayoutDifference } from '../../reconciliation/matching/payout-differences';
 
 export interface SummaryDayView {
   day: string;
@@ -16,10 +21,16 @@ export interface SummaryDayView {
   next: string;
   mallId: string;
   days: SummaryDay[];
-  orders: OrderRecord[];
+  orders: DayOrderLine[];
+  /** The list is the one the day's close kept, not the orders' records now. */
+  ordersAsClosed?: boolean;
   /** How many orders the page lists at most: a full list says so. */
   limit: number;
   defaultCurrency: string;
+  close: DayCloseState;
+  /** The payouts of this day whose statement rows do not add up. */
+  payoutDifferences?: PayoutDifference[];
+  notice?: string | null;
 }
 
 
@@ -33,18 +44,22 @@ export function summaryDayPage(viewer: Viewer, view: SummaryDayView): string {
     title: t('summary.day.title', { date: view.day }),
     section: 'summary',
     viewer,
+    notice: view.notice ?? null,
     body: html`<h1>${t('summary.day.title', { date: view.day })}</h1>
 <p class="muted">${t('summary.day.intro')}</p>
+${dayCloseBar(viewer, view.close)}
 <nav class="pager"><a href="${summaryDayHref(view.previous, view.mallId)}">${t('summary.day.previous')}</a> <a href="${monthHref}">${t('summary.day.back', { month: monthLabel })}</a> <a href="${summaryDayHref(view.next, view.mallId)}">${t('summary.day.next')}</a></nav>
 ${view.days.length === 0 ? html`<p class="muted">${t('summary.day.empty')}</p>` : view.days.map((d) => figures(t, d))}
+${payoutDifferencesSection(t, view.payoutDifferences ?? [], view.defaultCurrency)}
 ${exportForm(viewer, 'summary', { mall: view.mallId }, { from: view.day, to: view.day })}
 <h2>${t('summary.orders.title')}</h2>
+${view.ordersAsClosed ? html`<p class="muted orders-as-closed">${t('summary.orders.asClosed')}</p>` : ''}
 <div class="table-wrap"><table>
   <thead><tr><th>${t('orders.col.shopOrderNo')} <span class="muted">${t('orders.col.mallId')}</span></th><th>${t('orders.col.status')}</th><th class="num">${t('orders.col.approved')}</th><th class="num">${t('orders.col.cancelled')}</th><th class="num">${t('orders.col.remaining')}</th><th class="num">${t('orders.col.deposited')}</th></tr></thead>
   <tbody>${view.orders.length === 0
     ? html`<tr><td colspan="6" class="muted">${t('summary.orders.empty')}</td></tr>`
     : view.orders.map((o) => {
-      const currency = orderCurrency(o, view.defaultCurrency);
+      const currency = currencyOrDefault(o.expected?.currency, view.defaultCurrency);
       return html`<tr><td><a class="mono order-no" href="${orderHref(o.mallId, o.shopOrderNo)}">${isolated(o.shopOrderNo)}</a>${simulatedMark(t, o)}<br><span class="muted mono">${o.mallId}</span></td><td>${orderStatusBadge(t, o.status)}</td>
     <td class="num">${money(t, o.approved, currency)}</td><td class="num">${money(t, o.cancelled, currency)}</td><td class="num">${money(t, o.remaining, currency)}</td><td class="num">${money(t, o.deposited, currency)}</td></tr>`;
     })}</tbody>
@@ -58,7 +73,7 @@ function figures(t: Translator, d: SummaryDay): SafeHtml {
   const methods = SUMMARY_METHODS.filter((m) => d.payments.byMethod[m] !== undefined);
   const statuses = Object.entries(d.ordersByStatus) as Array<[OrderStatus, number]>;
   return html`<section class="card summary-day" data-mall="${d.mallId}" data-currency="${d.currency}">
-<h3><span class="mono">${d.mallId}</span> · ${d.currency}</h3>
+<h3><span class="mono">${d.mallId}</span> · ${d.currency}${d.closed ? html` <span class="badge closed-mark">${t('summary.closedMark')}</span>` : ''}</h3>
 <table>
   <tbody>
   ${line(t('summary.row.payments'), d.payments)}
@@ -67,10 +82,12 @@ function figures(t: Translator, d: SummaryDay): SafeHtml {
   ${line(t('summary.row.deposits'), d.deposits)}
   ${line(t('summary.row.depositCancels'), d.depositCancels)}
   <tr class="net"><th>${t('summary.row.net')}</th><td></td><td class="num"><strong>${money(t, d.net, d.currency)}</strong></td></tr>
+  ${adjustmentRows(t, d)}
   <tr class="muted"><th>${t('summary.row.refundsFailed')}</th><td class="num">${t('summary.count', { count: d.refundsFailed.count })}</td><td class="num">${failedAmount(t, d, d.currency)}</td></tr>
   ${simulatedLine(t, d)}
   <tr><th>${t('summary.row.discrepancies')}</th><td class="num" colspan="2">${t.number(d.discrepancies.opened)} / ${t.number(d.discrepancies.resolved)}</td></tr>
   <tr><th>${t('summary.row.status')}</th><td colspan="2">${statuses.map(([status, n]) => html`<span class="nowrap">${orderStatusBadge(t, status)} ${t.number(n)}</span> `)}</td></tr>
+  ${settlementRows(t, d)}
   </tbody>
 </table>
 </section>`;

@@ -31,6 +31,7 @@ export function summaryMonthPage(viewer: Viewer, view: SummaryMonthView): string
   const lead = new Date(first).getUTCDay();
   const nets = netsByDay(view.days);
   const simulated = simulatedNetsByDay(view.days);
+  const closedDays = new Set(view.days.filter((d) => d.closed).map((d) => d.date));
   const cells = [...Array.from({ length: lead }, () => null), ...Array.from({ length }, (_, i) => `${view.month}-${String(i + 1).padStart(2, '0')}`)];
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks = Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
@@ -50,7 +51,7 @@ export function summaryMonthPage(viewer: Viewer, view: SummaryMonthView): string
 <div class="table-wrap"><table class="calendar" aria-label="${t('summary.calendar')}">
   <thead><tr>${[0, 1, 2, 3, 4, 5, 6].map((d) => html`<th>${t(`summary.weekday.${d}` as 'summary.weekday.0')}</th>`)}</tr></thead>
   <tbody>${weeks.map((week) => html`<tr>${week.map((day) => (day === null ? html`<td class="blank"></td>` : html`<td class="${day === view.today ? 'today' : ''}" data-day="${day}">
-    <a class="day-no" href="${summaryDayHref(day, view.mallId)}">${String(Number(day.slice(8)))}</a>${view.openDays.has(day) ? html` <span class="open-mark" title="${t('summary.openMark')}" aria-label="${t('summary.openMark')}">●</span>` : ''}
+    <a class="day-no" href="${summaryDayHref(day, view.mallId)}">${String(Number(day.slice(8)))}</a>${closedDays.has(day) ? html` <span class="badge closed-mark">${t('summary.closedMark')}</span>` : ''}${view.openDays.has(day) ? html` <span class="open-mark" title="${t('summary.openMark')}" aria-label="${t('summary.openMark')}">●</span>` : ''}
     ${[...(nets.get(day) ?? new Map<string, number>())].map(([currency, net]) => html`<div class="net" title="${t('summary.netOf', { amount: t.money(net, currency) })}">${money(t, net, currency)}</div>`)}
     ${simulated.has(day) ? html`<div class="simulated-day" title="${t('summary.simulatedMark', { amount: [...simulated.get(day)!].map(([currency, net]) => t.money(net, currency)).join(', ') })}">${simulatedMark(t, { simulated: true })}</div>` : ''}
   </td>`))}</tr>`)}</tbody>
@@ -65,10 +66,12 @@ function netsByDay(days: readonly SummaryDay[], of: (d: SummaryDay) => MoneyFigu
   const nets = new Map<string, Map<string, number>>();
   for (const d of days) {
     const figures = of(d);
-    const booked = figures.payments.count + figures.cancels.count + figures.deposits.count + figures.depositCancels.count + figures.refundsFailed.count;
+    const real = figures === d;
+    const booked = figures.payments.count + figures.cancels.count + figures.deposits.count + figures.depositCancels.count + figures.refundsFailed.count + (real ? d.adjustments?.length ?? 0 : 0);
     if (booked === 0) continue;
     const day = nets.get(d.date) ?? new Map<string, number>();
-    day.set(d.currency, (day.get(d.currency) ?? 0) + figures.net);
+    // A day's cell is what arrived that day: money booked on it for closed days included.
+    day.set(d.currency, (day.get(d.currency) ?? 0) + (real ? d.netWithAdjustments ?? d.net : figures.net));
     nets.set(d.date, day);
   }
   return nets;

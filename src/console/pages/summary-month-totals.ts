@@ -1,4 +1,5 @@
 import { currencyTotals } from '../../ledger/summary/currency-totals';
+import { adjustedLines } from '../../ledger/summary/summary-lines';
 import type { CountAmount, SummaryDay } from '../../ledger/summary/summary-days';
 import { html, type SafeHtml } from '../html';
 import type { wordsOf } from './layout';
@@ -16,10 +17,11 @@ function simulatedTotals(t: ReturnType<typeof wordsOf>, totals: readonly Summary
 /**
  * The month's totals, one column per currency (won and dollars are never added together): the
  * sums of the days above, as the month export's total lines give them, so the calendar's cells
- * need not be added by hand. The simulator's orders are a line of their own below the net.
+ * need not be added by hand, money that arrived for closed days among them (as the export's
+ * adjustment lines). The simulator's orders are a line of their own below the net.
  */
 export function monthTotals(t: ReturnType<typeof wordsOf>, days: readonly SummaryDay[]): SafeHtml | '' {
-  const totals = currencyTotals(days);
+  const totals = currencyTotals(adjustedLines(days));
   if (totals.length === 0) return '';
   const figure = (label: string, of: (d: SummaryDay) => CountAmount) => html`<tr><th>${label}</th>${totals.map((d) =>
     html`<td class="num">${t('summary.count', { count: of(d).count })}</td><td class="num">${money(t, of(d).amount, d.currency)}</td>`)}</tr>`;

@@ -5,7 +5,8 @@ import { countCell, EMPTY, majorUnitText, moneyCell, textCell, type ExportCell }
 import { dateCell } from '../date-cell';
 import type { ExportColumn, ExportLanguage, ExportSource } from '../export-source';
 import { identifierCell } from '../identifier-cell';
-import { currencyTotals, type SummaryLine } from '../../ledger/summary/currency-totals';
+import type { SummaryLine } from '../../ledger/summary/currency-totals';
+import { summaryLines } from '../../ledger/summary/summary-lines';
 import { EXPORT_PAGE_SIZE } from './page-size';
 
 /** A payments-by-method column: approvals booked under the method the gateway reported (else the expectation's). */
@@ -101,11 +102,38 @@ export function dailySummarySource(
       { header: { ko: '불일치 해결', en: 'discrepancies resolved' }, cell: (d) => countCell(d.discrepancies.resolved) },
       ...SUMMARY_METHODS.flatMap((m) => pair(METHOD_HEADERS[m].ko, METHOD_HEADERS[m].en, (d) => d.payments.byMethod[m])),
       ...simulatedColumns(),
+      ...closeColumns(words.language),
+      ...settlementColumns(),
     ],
     async *pages() {
-      const days = await ledger.dailySummary(range, defaultCurrency);
-      for (let start = 0; start < days.length; start += pageSize) yield days.slice(start, start + pageSize);
-      yield currencyTotals(days);
+      const lines = summaryLines(await ledger.dailySummary(range, defaultCurrency));
+      for (let start = 0; start < lines.length; start += pageSize) yield lines.slice(start, start + pageSize);
     },
   };
+}
+
+/**
+ * A closed day's line is the one kept at its close, marked so, with the net that moved it later
+ * (booked on later days, in none of its columns); a line of money that arrived for a closed day
+ * names the day it adjusts.
+ */
+function closeColumns(language: ExportLanguage): Array<ExportColumn<SummaryLine>> {
+  return [
+    { header: { ko: '마감 여부', en: 'closed' }, cell: (d) => (d.closed ? textCell('closed', language === 'ko' ? '마감' : 'closed') : EMPTY) },
+    { header: { ko: '이후 조정 순액 (다른 날 기록)', en: 'adjusted later, net (booked on later days)' }, kind: 'money', cell: (d) => (d.adjustedLater ? moneyCell(d.adjustedLater.reduce((sum, a) => sum + a.net, 0), d.currency) : EMPTY) },
+    { header: { ko: '조정 대상 마감일', en: 'adjusts closed day' }, cell: (d) => (d.adjustsDay ? dateCell(d.adjustsDay) : EMPTY) },
+  ];
+}
+
+/** The settlement statement's figures: fees on the day's transactions and the payout expected for them, and what is paid out on the day. */
+function settlementColumns(): Array<ExportColumn<SummaryLine>> {
+  const money = (figure: (d: SummaryLine) => number | undefined) => (d: SummaryLine): ExportCell => {
+    const value = figure(d);
+    return value === undefined ? EMPTY : moneyCell(value, d.currency);
+  };
+  return [
+    { header: { ko: '수수료 (부가세 포함)', en: 'fees with VAT' }, kind: 'money', cell: money((d) => (d.settlement ? d.settlement.fee + d.settlement.feeVat : undefined)) },
+    { header: { ko: '정산 예정 금액 (이 날 거래분)', en: "expected payout for the day's transactions" }, kind: 'money', cell: money((d) => d.settlement?.payout) },
+    { header: { ko: '지급액 (이 날 지급)', en: 'paid out on the day' }, kind: 'money', cell: money((d) => d.payouts?.amount) },
+  ];
 }

@@ -20,6 +20,10 @@ import type { Resolution } from '../sql/resolve-discrepancy';
 import type { Tracing } from '../../tracing/tracing';
 import type { SummaryDay } from '../summary/summary-days';
 import type { SummaryRange } from '../sql/summary/daily-summary';
+import type { CloseDayResult, ClosedDay, DayCloseActor, ReopenDayResult } from '../sql/summary/close-day';
+import type { SettlementRow } from '../../reconciliation/file/gateway-rows';
+import type { DayOrderLine } from '../summary/day-close';
+import type { PayoutDifference } from '../../reconciliation/matching/payout-differences';
 
 export type { ListedDiscrepancy, DiscrepancyCursor, DiscrepancyPage, OpenDiscrepancyCount } from '../sql/list-discrepancies';
 export type { OrderListFilter, OrderPage } from '../sql/list-orders';
@@ -29,6 +33,7 @@ export type { BackfillPage } from '../sql/backfill-ledger';
 export type { Resolution } from '../sql/resolve-discrepancy';
 export type { LedgerLag } from '../sql/ledger-position';
 export type { SummaryRange } from '../sql/summary/daily-summary';
+export type { CloseDayResult, ClosedDay, DayCloseActor, ReopenDayResult } from '../sql/summary/close-day';
 
 export type PutExpectationResult = { outcome: 'stored'; record: OrderRecord } | { outcome: 'conflict'; conflict: ExpectationConflict };
 export type ResolveResult =
@@ -64,6 +69,21 @@ export interface LedgerStore {
   dailySummary(range: SummaryRange, defaultCurrency: string): Promise<SummaryDay[]>;
   /** The records of the orders with an event (or a discrepancy opened or resolved) on a KST day. */
   dayOrders(day: string, mallId: string | null, limit: number): Promise<OrderRecord[]>;
+  /**
+   * Closes a KST day of one mall or (null) of every mall, once every input stored before the call is
+   * applied: its figures are kept as they stand, audited. The caller checked the day is over (`closeDayIssue`).
+   */
+  closeDay(day: string, mallId: string | null, who: DayCloseActor, defaultCurrency: string): Promise<CloseDayResult>;
+  /** Reopens a closed day (the close's own mall, or null for a close of every mall), audited. */
+  reopenDay(day: string, mallId: string | null, who: DayCloseActor): Promise<ReopenDayResult>;
+  /** The closes of a range of days: those of `mallId` and of every mall, or all. */
+  dayCloses(from: string, to: string, mallId: string | null): Promise<ClosedDay[]>;
+  /** The day page's list of orders as the close covering it kept it; null when the day is open for that page. */
+  closedDayOrders(day: string, mallId: string | null): Promise<DayOrderLine[] | null>;
+  /** Stores one import's settlement statement rows for a mall; the same import again replaces its rows. */
+  putSettlementRows(importId: string, mallId: string, rows: readonly SettlementRow[]): Promise<{ rows: number }>;
+  /** The payouts of a range of payout days (checked by the caller) whose rows do not add up. */
+  payoutDifferences(from: string, to: string, mallId: string | null): Promise<PayoutDifference[]>;
   /** Recomputes the orders whose grace period has passed; answers how many records changed. */
   sweep(now: string, limit?: number): Promise<number>;
   /**
@@ -179,6 +199,17 @@ export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings 
       await settled();
       return read('dayOrders', day, mallId, limit);
     },
+    async closeDay(day, mallId, who, defaultCurrency) {
+      // Every input stored before the operator pressed the button is in the figures the close keeps;
+      // one applied after it is the close's adjustment (the ledger's lock orders the two).
+      await caughtUp();
+      return ledgerWrite('closeSummaryDay', day, mallId, who, defaultCurrency);
+    },
+    reopenDay: (day, mallId, who) => ledgerWrite('reopenSummaryDay', day, mallId, who),
+    dayCloses: (from, to, mallId) => read('dayCloses', from, to, mallId),
+    closedDayOrders: (day, mallId) => read('closedDayOrders', day, mallId),
+    putSettlementRows: (importId, mallId, rows) => write('putSettlementRows', importId, mallId, rows),
+    payoutDifferences: (from, to, mallId) => read('payoutDifferences', from, to, mallId),
     openDiscrepancyCounts: () => read('openDiscrepancyCounts'),
     openDiscrepancyCountsByOrigin: () => read('openDiscrepancyCountsByOrigin'),
     ledgerErrorCount: () => read('countOrdersWithStatus', 'ledger_error'),

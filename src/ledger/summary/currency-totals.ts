@@ -1,7 +1,10 @@
 import { noMoney, type CountAmount, type MoneyFigures, type SummaryDay } from './summary-days';
 
-/** A day row, or the total of one currency over every day and mall of the export. */
-export type SummaryLine = SummaryDay & { total?: true };
+/**
+ * A day row, a line of money that arrived on it for a closed day (`adjustsDay`, the day it adjusts),
+ * or the total of one currency over every line of the export.
+ */
+export type SummaryLine = SummaryDay & { total?: true; adjustsDay?: string };
 
 const add = (a: CountAmount | undefined, b: CountAmount | undefined): CountAmount => ({ count: (a?.count ?? 0) + (b?.count ?? 0), amount: (a?.amount ?? 0) + (b?.amount ?? 0) });
 
@@ -19,8 +22,16 @@ function plusMoney(sum: MoneyFigures, day: MoneyFigures): MoneyFigures {
 }
 
 function plus(sum: SummaryDay, day: SummaryDay): SummaryDay {
+  const settled = sum.settlement ?? day.settlement ? {
+    count: (sum.settlement?.count ?? 0) + (day.settlement?.count ?? 0), gross: (sum.settlement?.gross ?? 0) + (day.settlement?.gross ?? 0),
+    fee: (sum.settlement?.fee ?? 0) + (day.settlement?.fee ?? 0), feeVat: (sum.settlement?.feeVat ?? 0) + (day.settlement?.feeVat ?? 0),
+    payout: (sum.settlement?.payout ?? 0) + (day.settlement?.payout ?? 0),
+  } : undefined;
+  const paid = sum.payouts ?? day.payouts ? { count: (sum.payouts?.count ?? 0) + (day.payouts?.count ?? 0), amount: (sum.payouts?.amount ?? 0) + (day.payouts?.amount ?? 0), fromDays: [] } : undefined;
   return {
     ...sum,
+    ...(settled ? { settlement: settled } : {}),
+    ...(paid ? { payouts: paid } : {}),
     ...plusMoney(sum, day),
     simulated: plusMoney(sum.simulated, day.simulated),
     discrepancies: { opened: sum.discrepancies.opened + day.discrepancies.opened, resolved: sum.discrepancies.resolved + day.discrepancies.resolved },

@@ -48,6 +48,35 @@ export interface SummaryDay extends MoneyFigures {
   discrepancies: { opened: number; resolved: number };
   /** Orders in each status at the day's end (statuses with none left out). */
   ordersByStatus: Partial<Record<OrderStatus, number>>;
+  /** The gateway's settlement statement, its fees and payouts (`settlement-figures.ts`), when it names the day. */
+  settlement?: DaySettlement;
+  payouts?: DayPayouts;
+  /** Set when the day is closed: its figures are the ones kept at the close (`day-close.ts`). */
+  closed?: { at: string; by: string; everyMall: boolean };
+  /** What moved this closed day's money after its close, by the day each arrived on (booked there). */
+  adjustedLater?: Array<{ on: string; net: number }>;
+  /** What arrived on this day for days already closed: lines of their own, each naming the day it adjusts. */
+  adjustments?: Array<MoneyFigures & { adjusts: string }>;
+  /** `net` and the adjustments' nets together: the money the day's export and page total. */
+  netWithAdjustments?: number;
+}
+
+/** The day's transactions as the settlement statement states them (minor units). */
+export interface DaySettlement {
+  count: number;
+  gross: number;
+  fee: number;
+  feeVat: number;
+  /** What the gateway says it pays out for them, whatever day it pays. */
+  payout: number;
+}
+
+/** What the statement says the gateway pays out on this day, and from which transaction days. */
+export interface DayPayouts {
+  count: number;
+  amount: number;
+  /** `day` null: rows whose statement names no transaction day. */
+  fromDays: Array<{ day: string | null; count: number; amount: number }>;
 }
 
 const FIGURE: Record<Exclude<BookingKind, 'discrepancy_opened' | 'discrepancy_resolved' | 'payment' | 'refund_failed_unknown'>, 'cancels' | 'deposits' | 'depositCancels' | 'refundsFailed'> = {
@@ -102,22 +131,27 @@ export function summaryDays(rows: readonly SummaryRow[], before: readonly Summar
   return result;
 }
 
-function netOf(figures: MoneyFigures): number {
+export function netOf(figures: MoneyFigures): number {
   return figures.payments.amount + figures.deposits.amount - figures.depositCancels.amount - figures.cancels.amount;
 }
 
 function addRow(day: SummaryDay, row: SummaryRow): void {
-  const money = row.simulated ? day.simulated : day;
   if (row.kind === 'discrepancy_opened') day.discrepancies.opened += row.count;
   else if (row.kind === 'discrepancy_resolved') day.discrepancies.resolved += row.count;
-  else if (row.kind === 'refund_failed_unknown') money.refundsFailed.unknownCount += row.count;
+  else addMoneyRow(row.simulated ? day.simulated : day, row);
+}
+
+/** A money kind's row into `money` (a day's, its simulated orders', an adjustment's); other kinds count no money. */
+export function addMoneyRow(money: MoneyFigures, row: Pick<SummaryRow, 'kind' | 'method' | 'count' | 'amount'>): void {
+  if (row.kind === 'discrepancy_opened' || row.kind === 'discrepancy_resolved') return;
+  if (row.kind === 'refund_failed_unknown') money.refundsFailed.unknownCount += row.count;
   else if (row.kind === 'payment') {
     add(money.payments, row);
     add((money.payments.byMethod[row.method] ??= { count: 0, amount: 0 }), row);
   } else if (row.kind !== 'status') add(money[FIGURE[row.kind]], row);
 }
 
-function add(target: CountAmount, row: SummaryRow): void {
+function add(target: CountAmount, row: Pick<SummaryRow, 'count' | 'amount'>): void {
   target.count += row.count;
   target.amount += row.amount;
 }

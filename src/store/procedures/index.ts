@@ -20,7 +20,7 @@ import { inboxOutboxReads, inboxOutboxWrites } from './inbox-outbox';
 import { ledgerReads, ledgerWrites } from '../../ledger/sql';
 import { reconciliationReads, reconciliationWrites } from '../../reconciliation/sql';
 import { retentionReads, retentionWrites } from './retention';
-import { summaryReads } from '../../ledger/sql/summary';
+import { summaryReads, summaryWrites } from '../../ledger/sql/summary';
 import type { Procedure } from './procedure';
 
 export const writes = {
@@ -30,6 +30,7 @@ export const writes = {
   ...retentionWrites,
   ...ledgerWrites,
   ...alertsWrites,
+  ...summaryWrites,
   ...reconciliationWrites,
 } as const;
 
@@ -61,7 +62,7 @@ export const loopReads: ReadonlySet<ReadName> = new Set<ReadName>(['nextPending'
  * PostgreSQL in a transaction of their own that takes the ledger's lock first and the outbox-order
  * lock only to queue events, so the acks' transactions never wait for their reads and fold.
  */
-export type LedgerWriteName = 'projectLedger' | 'applyLedgerBatch' | 'sweepLedger' | 'rebuildLedger' | 'backfillLedger';
+export type LedgerWriteName = 'projectLedger' | 'applyLedgerBatch' | 'sweepLedger' | 'rebuildLedger' | 'backfillLedger' | 'closeSummaryDay' | 'reopenSummaryDay';
 
 /** The projector's read and fold (`driver.ledgerRead`): off the acks' writer, reader and event loop. */
 export type LedgerReadName = 'computeLedgerBatch';

@@ -27,7 +27,7 @@ const SAVE_WAL_PATIENCE_MS = 10_000;
 const walPath = `${setup.path}-wal`;
 /** Every ledger write by name (the compiler asks for a new one here). */
 const LEDGER_WRITES: ReadonlySet<string> = new Set(Object.keys({
-  projectLedger: true, applyLedgerBatch: true, sweepLedger: true, rebuildLedger: true, backfillLedger: true,
+  projectLedger: true, applyLedgerBatch: true, sweepLedger: true, rebuildLedger: true, backfillLedger: true, closeSummaryDay: true, reopenSummaryDay: true,
 } satisfies Record<LedgerWriteName, true>));
 let statements: StatementCache;
 /** dev:ino of the WAL this connection writes to; null if SQLite did not create one. */
