@@ -1,4 +1,4 @@
-import type { ColumnMapping, GatewayListKind, GatewayTransactionRow, ReadResult } from '../reconciliation/file/gateway-rows';
+import type { ColumnMapping, GatewayListKind, GatewayTransactionRow, ReadResult, SettlementRow } from '../reconciliation/file/gateway-rows';
 import { importGatewayList, MAX_IMPORT_BYTES, type ImportDeps, type ImportOutcome } from '../reconciliation/import/import-list';
 import { readListOffLoop } from './render/read-upload-off-loop';
 import { MAX_LIST_ROWS } from './upload-reading';
@@ -31,7 +31,7 @@ export function importGatewayFileWith(deps: Omit<ImportDeps, 'read'>): ImportGat
       read: (bytes, fileName) => readListOffLoop(bytes, fileName, {
         maxBytes: MAX_IMPORT_BYTES, maxRows: MAX_LIST_ROWS,
         ...(request.kind ? { kind: request.kind } : {}), ...(request.mapping ? { mapping: request.mapping } : {}),
-      }) as Promise<ReadResult<GatewayTransactionRow>>,
+      }) as Promise<ReadResult<GatewayTransactionRow | SettlementRow>>,
     },
     { bytes: request.bytes, fileName: request.fileName, mallId: request.mallId, actor: request.actor, at: request.at },
   );

@@ -27,8 +27,19 @@ export function reconcileRoutes(deps: ConsoleDeps): Router {
     const day = typeof asked === 'string' && asked !== '' ? asked : addDays(kstDay(deps.now().toISOString()), -1);
     if (!isCalendarDay(day)) return void res.status(400).type('html').send(badRequestPage(session, 'reconcile', session.t('summary.badDay', { day })));
     const mallId = mallOf(req.query.mall);
-    const malls = await reconciliation.reconciliationDay(day, mallId || null, LISTED);
-    res.type('html').send(reconcilePage(session, { day, previous: addDays(day, -1), next: addDays(day, 1), mallId, malls, payouts: [], close: null }, noticeFor(req.query, session.t)));
+    const ledger = deps.ledger;
+    const [malls, summary, closes] = await Promise.all([
+      reconciliation.reconciliationDay(day, mallId || null, LISTED),
+      ledger?.dailySummary ? ledger.dailySummary({ from: day, to: day, mallId: mallId || null }, deps.config.LEDGER_DEFAULT_CURRENCY) : [],
+      ledger?.dayCloses ? ledger.dayCloses(day, day, mallId || null) : [],
+    ]);
+    const payouts = summary.flatMap((d) => (d.settlement ? [{ mallId: d.mallId, ...d.settlement }] : []));
+    // The store's close, else the mall's own: what the day's money page shows as closed.
+    const close = closes.find((c) => c.mallId === null) ?? closes.find((c) => c.mallId === mallId) ?? null;
+    res.type('html').send(reconcilePage(session, {
+      day, previous: addDays(day, -1), next: addDays(day, 1), mallId, malls, payouts,
+      close: close && { closedAt: close.closedAt, closedBy: close.closedBy },
+    }, noticeFor(req.query, session.t)));
   });
   return router;
 }

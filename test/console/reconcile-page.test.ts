@@ -1,11 +1,11 @@
 import { readGatewayList } from '../../src/reconciliation/file/read-gateway-list';
-import type { GatewayTransactionRow, ReadResult } from '../../src/reconciliation/file/gateway-rows';
+import type { GatewayTransactionRow, ReadResult, SettlementRow } from '../../src/reconciliation/file/gateway-rows';
 import { importGatewayList } from '../../src/reconciliation/import/import-list';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { kstStamp } from '../../src/notifications/kst-date';
 import type { BookedTransaction } from '../../src/sandbox/gateway-books';
 import { portalFile } from '../../src/sandbox/portal-files';
-import { transactionList } from '../../src/sandbox/portal-lists';
+import { settlementStatement, transactionList } from '../../src/sandbox/portal-lists';
 import { HOST, ORIGIN } from './console-harness';
 import { startLedgerConsole, type LedgerConsole } from './ledger-console-harness';
 
@@ -18,7 +18,7 @@ const booked = (o: Partial<Omit<BookedTransaction, 'at'>> & { pgCno: string; sho
 });
 
 /** The reader as the import runs it, on the sandbox portal's real .xlsx. */
-const read = (bytes: Buffer, fileName: string) => readGatewayList(bytes, fileName, { maxBytes: 1 << 24, maxRows: 10_000 }) as Promise<ReadResult<GatewayTransactionRow>>;
+const read = (bytes: Buffer, fileName: string) => readGatewayList(bytes, fileName, { maxBytes: 1 << 24, maxRows: 10_000 }) as Promise<ReadResult<GatewayTransactionRow | SettlementRow>>;
 
 describe('the Reconcile page shows a day matched with the gateway\'s list, as money, each difference with what to do', () => {
   let app: LedgerConsole;
@@ -63,6 +63,32 @@ describe('the Reconcile page shows a day matched with the gateway\'s list, as mo
     expect(page).toContain('data-discrepancy="dsc_');
     expect(page).toContain('대응 방법');
     expect(page).toMatch(/<form method="post" action="\/console\/summary\/2026-11-20\/close"/);
+  });
+
+  test("the settlement statement goes through the same import: its fees and payout on the day, the file listed as a statement; a closed day says who closed it", async () => {
+    await importTheDay('list.xlsx');
+    const statement = await portalFile(settlementStatement([
+      booked({ pgCno: 'PG-A', shopOrderNo: 'ORD-MATCHED', amount: 15_000, at: at(9) }),
+      booked({ pgCno: 'PG-E', shopOrderNo: 'ORD-AMOUNT', amount: 30_000, at: at(13) }),
+    ]), { mallId: MALL, from: DAY, to: DAY }, 'csv');
+    const imports = { reconciliation: app.ledgerApp.stores.reconciliation, ledger: app.ledgerApp.stores.ledger, read };
+    const request = { bytes: statement, fileName: 'statement.csv', mallId: MALL, actor: 'kim (console)', at: new Date().toISOString() };
+    const outcome = await importGatewayList(imports, request);
+    expect(outcome).toMatchObject({ outcome: 'imported', summary: { import: { kind: 'settlement', rowCount: 2 }, rows: { payments: 2, cancels: 0 } } });
+    expect((await importGatewayList(imports, request)).outcome).toBe('already_imported');
+    await app.ledgerApp.stores.ledger.closeDay(DAY, null, { at: new Date().toISOString(), actor: 'choi' }, 'KRW');
+
+    const { agent } = await app.signIn('han', 'operator');
+    const page = (await agent.get(`/console/reconcile?day=${DAY}`).set('Host', HOST).expect(200)).text;
+    // 신용카드 2.1 %: 315 + 630 won of fees, a tenth of each as VAT; 45,000 - 945 - 95 paid out.
+    expect(page).toMatch(/<tr data-mall="T0001234"><td class="mono">T0001234<\/td><td class="num">2<\/td><td class="num"><span class="money">₩45,000<\/span><\/td><td class="num"><span class="money">₩945<\/span><\/td><td class="num"><span class="money">₩95<\/span><\/td><td class="num"><strong><span class="money">₩43,960<\/span><\/strong>/);
+    expect(page).toContain('Settlement statement');
+    expect(page).toContain('statement.csv');
+    expect(page).toContain('data-closed="true"');
+    expect(page).toContain('choi');
+    // The statement leaves the transaction list speaking for the day: its rows and differences stand.
+    expect(page).toContain('data-kind="notification_missing"');
+    expect(page).not.toContain('superseded by a later file');
   });
 
   test('a viewer sees the day and no button that changes it; a day with no list says how to get one', async () => {

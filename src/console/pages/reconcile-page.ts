@@ -1,4 +1,5 @@
 import type { DiscrepancyKind } from '../../ledger/fold/order-record';
+import type { DaySettlement } from '../../ledger/summary/summary-days';
 import type { ReconciliationDay, Tally } from '../../reconciliation/import/reconciliation-store';
 import { html, isolated, type SafeHtml } from '../html';
 import type { Translator } from '../i18n/translator';
@@ -9,15 +10,9 @@ import { discrepancyDetails, resolveForm } from './resolve-form';
 import { resolutionText } from './resolution-text';
 import { when } from './when';
 
-/** What the settlement statement pays out on one payout day for the day's transactions, and what it charged. */
-export interface ReconcilePayout {
+/** What the settlement statement says of the day's transactions of one mall: what it charged and pays out. */
+export interface ReconcilePayout extends DaySettlement {
   mallId: string;
-  payoutDay: string;
-  rows: number;
-  gross: number;
-  fee: number;
-  feeVat: number;
-  payout: number;
 }
 
 export interface ReconcileDayView {
@@ -114,9 +109,12 @@ function resolved(t: Translator, d: ReconciliationDay['differences']['listed'][n
 
 function files(t: Translator, m: ReconciliationDay): SafeHtml {
   return html`<div class="table-wrap"><table class="files">
-<thead><tr><th>${t('reconcile.col.file')}</th><th>${t('reconcile.col.days')}</th><th class="num">${t('reconcile.col.rows')}</th><th>${t('reconcile.col.imported')}</th></tr></thead>
-<tbody>${m.files.map((f) => html`<tr class="${f.governing ? 'governing' : 'superseded'}"><td class="data">${f.fileName}</td>
-<td>${f.firstDay === f.lastDay ? f.firstDay : `${f.firstDay} ~ ${f.lastDay}`}${f.governing ? '' : html` <span class="muted">${t('reconcile.superseded')}</span>`}</td><td class="num">${t.number(f.rowsOfDay)} / ${t.number(f.rowCount)}</td><td>${when(t, f.importedAt)} <span class="data">${f.importedBy}</span></td></tr>`)}</tbody>
+<thead><tr><th>${t('reconcile.col.list')}</th><th>${t('reconcile.col.file')}</th><th>${t('reconcile.col.days')}</th><th class="num">${t('reconcile.col.rows')}</th><th>${t('reconcile.col.imported')}</th></tr></thead>
+<tbody>${m.files.map((f) => {
+    const list = f.kind === 'settlement';
+    return html`<tr class="${list || f.governing ? 'governing' : 'superseded'}"><td>${t(list ? 'reconcile.kind.settlement' : 'reconcile.kind.transactions')}</td><td class="data">${f.fileName}</td>
+<td>${f.firstDay === f.lastDay ? f.firstDay : `${f.firstDay} ~ ${f.lastDay}`}${list || f.governing ? '' : html` <span class="muted">${t('reconcile.superseded')}</span>`}</td><td class="num">${list ? t.number(f.rowCount) : html`${t.number(f.rowsOfDay)} / ${t.number(f.rowCount)}`}</td><td>${when(t, f.importedAt)} <span class="data">${f.importedBy}</span></td></tr>`;
+  })}</tbody>
 </table></div>`;
 }
 
@@ -124,7 +122,8 @@ function payouts(t: Translator, view: ReconcileDayView): SafeHtml {
   if (view.payouts.length === 0) return html`<p class="muted">${t('reconcile.noStatement')}</p>`;
   const m = (amount: number) => money(t, amount, 'KRW');
   return html`<div class="table-wrap"><table class="payouts">
-<thead><tr><th>${t('reconcile.col.payoutDay')}</th><th class="num">${t('reconcile.col.rows')}</th><th class="num">${t('reconcile.col.gross')}</th><th class="num">${t('reconcile.col.fee')}</th><th class="num">${t('reconcile.col.feeVat')}</th><th class="num">${t('reconcile.col.payout')}</th></tr></thead>
-<tbody>${view.payouts.map((p) => html`<tr data-payout-day="${p.payoutDay}"><td>${p.payoutDay} <span class="muted mono">${p.mallId}</span></td><td class="num">${t.number(p.rows)}</td><td class="num">${m(p.gross)}</td><td class="num">${m(p.fee)}</td><td class="num">${m(p.feeVat)}</td><td class="num"><strong>${m(p.payout)}</strong></td></tr>`)}</tbody>
-</table></div>`;
+<thead><tr><th>${t('orders.col.mallId')}</th><th class="num">${t('reconcile.col.rows')}</th><th class="num">${t('reconcile.col.gross')}</th><th class="num">${t('reconcile.col.fee')}</th><th class="num">${t('reconcile.col.feeVat')}</th><th class="num">${t('reconcile.col.payout')}</th></tr></thead>
+<tbody>${view.payouts.map((p) => html`<tr data-mall="${p.mallId}"><td class="mono">${p.mallId}</td><td class="num">${t.number(p.count)}</td><td class="num">${m(p.gross)}</td><td class="num">${m(p.fee)}</td><td class="num">${m(p.feeVat)}</td><td class="num"><strong>${m(p.payout)}</strong></td></tr>`)}</tbody>
+</table></div>
+<p class="muted">${t('reconcile.payoutsHint')}</p>`;
 }

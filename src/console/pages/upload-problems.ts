@@ -10,7 +10,7 @@ const PROBLEMS: Readonly<Record<string, MessageKey>> = {
   encoding: 'upload.problem.encoding', too_large: 'upload.problem.too_large', too_many_rows: 'upload.problem.too_many_rows',
   unreadable_file: 'upload.problem.unreadable_file', empty_cell: 'upload.problem.empty_cell', unreadable_cell: 'upload.problem.unreadable_cell',
   unreadable_amount: 'upload.problem.unreadable_amount', unreadable_time: 'upload.problem.unreadable_time',
-  not_a_transaction_list: 'upload.problem.not_a_transaction_list', too_many_days: 'upload.problem.too_many_days',
+  too_many_days: 'upload.problem.too_many_days',
 };
 
 /** A list of problems, each with its row and column (the file's header text, shown as text) and its code small beside it. */

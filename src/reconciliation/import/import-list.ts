@@ -3,12 +3,12 @@ import type { LedgerStore } from '../../ledger/projector/ledger-store';
 import { LedgerCatchingUp } from '../../ledger/projector/ledger-catching-up';
 import type { DiscrepancyKind } from '../../ledger/fold/order-record';
 import { daysBetween } from '../../ledger/summary/kst-day';
-import type { FileProblem, GatewayTransactionRow, ReadResult } from '../file/gateway-rows';
+import type { FileProblem, GatewayTransactionRow, ReadResult, SettlementRow } from '../file/gateway-rows';
 import { importIdOf, listingFacts, type PlacedRow } from '../matching/listing-facts';
 import type { ReconciliationStore, StoredImport } from './reconciliation-store';
 
 /** Reads a file's bytes whole into rows, or refuses it with every reason (the reader of src/reconciliation/file). */
-export type ListReader = (bytes: Buffer, fileName: string) => Promise<ReadResult<GatewayTransactionRow>>;
+export type ListReader = (bytes: Buffer, fileName: string) => Promise<ReadResult<GatewayTransactionRow | SettlementRow>>;
 
 /** The largest file an import reads (the portal's lists of a month of a busy mall are a few MB). */
 export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
@@ -72,23 +72,24 @@ export async function importGatewayList(deps: ImportDeps, request: ImportRequest
 
   const read = await deps.read(request.bytes, request.fileName);
   if (!read.ok) return { outcome: 'refused', problems: read.problems };
-  if (read.kind !== 'transactions') return refused('not_a_transaction_list', 'the file is a settlement statement, not a transaction list');
   if (read.rows.length === 0) return refused('no_rows', 'the file lists no transaction');
   if (daysBetween(read.firstDay, read.lastDay).length > MAX_IMPORT_DAYS) {
     return refused('too_many_days', `the file covers ${read.firstDay} to ${read.lastDay}; one import covers at most ${MAX_IMPORT_DAYS} days`);
   }
+  if (read.kind === 'settlement') return importSettlement(deps, request, { ...read, rows: read.rows as SettlementRow[] }, sha256, id);
 
   await deps.ledger.caughtUp(request.matchWaitMs ?? 30_000);
-  const placed = await place(deps.reconciliation, request.mallId, read.rows);
+  const rows = read.rows as GatewayTransactionRow[];
+  const placed = await place(deps.reconciliation, request.mallId, rows);
   const others = await deps.reconciliation.ordersOnDays(request.mallId, read.firstDay, read.lastDay);
   const facts = listingFacts({ id, mallId: request.mallId, firstDay: read.firstDay, lastDay: read.lastDay, at: request.at }, placed.rows, others);
-  const pages = Math.max(Math.ceil(read.rows.length / ROWS_PER_PAGE), Math.ceil(facts.length / FACTS_PER_PAGE));
+  const pages = Math.max(Math.ceil(rows.length / ROWS_PER_PAGE), Math.ceil(facts.length / FACTS_PER_PAGE));
   const shopOrderNoOf = new Map(placed.rows.map((p) => [p.row, p.order.shopOrderNo]));
   for (let page = 0; page < pages; page += 1) {
     await deps.reconciliation.storeImportPage({
       importId: id,
       mallId: request.mallId,
-      rows: read.rows.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE).map((row) => ({ row, shopOrderNo: shopOrderNoOf.get(row) ?? null })),
+      rows: rows.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE).map((row) => ({ row, shopOrderNo: shopOrderNoOf.get(row) ?? null })),
       facts: facts.slice(page * FACTS_PER_PAGE, (page + 1) * FACTS_PER_PAGE),
     });
   }
@@ -97,6 +98,24 @@ export async function importGatewayList(deps: ImportDeps, request: ImportRequest
     rowCount: read.rows.length, orderCount: facts.length, importedBy: request.actor, importedAt: request.at,
   }, request.actor);
   const summary = await summaryOf(deps, finished.stored, request.matchWaitMs ?? 30_000, placed.unplaced);
+  return { outcome: finished.created ? 'imported' : 'already_imported', summary };
+}
+
+/**
+ * A settlement statement: its rows replace whatever this import stored before (putSettlementRows),
+ * then the import's row is written, last, as for a list. Its fees and payouts show in the day's
+ * money; it tells the ledger nothing, so it waits for no match.
+ */
+async function importSettlement(
+  deps: ImportDeps, request: ImportRequest, read: { rows: SettlementRow[]; firstDay: string; lastDay: string }, sha256: string, id: string,
+): Promise<ImportOutcome> {
+  await deps.ledger.putSettlementRows(id, request.mallId, read.rows);
+  const finished = await deps.reconciliation.finishImport({
+    id, sha256, kind: 'settlement', fileName: request.fileName, mallId: request.mallId, firstDay: read.firstDay, lastDay: read.lastDay,
+    rowCount: read.rows.length, orderCount: 0, importedBy: request.actor, importedAt: request.at,
+  }, request.actor);
+  const cancels = read.rows.filter((row) => row.gross < 0).length;
+  const summary: ImportSummary = { import: finished.stored, rows: { payments: read.rows.length - cancels, cancels }, unplaced: 0, differences: null };
   return { outcome: finished.created ? 'imported' : 'already_imported', summary };
 }
 

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { GatewayTransactionRow, ReadResult } from '../file/gateway-rows';
+import type { GatewayTransactionRow, ReadResult, SettlementRow } from '../file/gateway-rows';
 import { MAX_IMPORT_BYTES, type ListReader } from './import-list';
 import { workerFile } from './worker-file';
 
@@ -20,11 +20,11 @@ export interface ReadJob {
  * console, the API or the gateway. The thread's memory is capped, so a file that inflates (a zip
  * bomb) ends it rather than the process.
  */
-export const readListOffLoop: ListReader = (bytes, fileName) => new Promise<ReadResult<GatewayTransactionRow>>((resolve, reject) => {
+export const readListOffLoop: ListReader = (bytes, fileName) => new Promise<ReadResult<GatewayTransactionRow | SettlementRow>>((resolve, reject) => {
   const job: ReadJob = { bytes, fileName, maxBytes: MAX_IMPORT_BYTES, maxRows: MAX_IMPORT_ROWS };
   const worker = new Worker(workerFile('list-reader-worker', __dirname), { workerData: job, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
   let answered = false;
-  worker.once('message', (result: ReadResult<GatewayTransactionRow>) => {
+  worker.once('message', (result: ReadResult<GatewayTransactionRow | SettlementRow>) => {
     answered = true;
     resolve(result);
   });

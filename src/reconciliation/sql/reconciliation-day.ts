@@ -57,9 +57,10 @@ export function* reconciliationDay(day: string, mallId: string | null, limit = 1
   const days: ReconciliationDay[] = [];
   for (const mall of malls) {
     const ofMall = files.filter((f) => f.mallId === mall);
-    const governing = ofMall[0]!;
+    // The transaction list imported last speaks for the day; a settlement statement lists no notifications to match.
+    const governing = ofMall.find((f) => f.kind === 'transactions');
     const [totals, found] = (yield* oneTrip(
-      allRows('SELECT kind, COUNT(*) AS n, COALESCE(SUM(amount), 0) AS amount FROM reconciliation_rows WHERE mall_id = ? AND day = ? AND import_id = ? GROUP BY kind', mall, day, governing.id),
+      allRows('SELECT kind, COUNT(*) AS n, COALESCE(SUM(amount), 0) AS amount FROM reconciliation_rows WHERE mall_id = ? AND day = ? AND import_id = ? GROUP BY kind', mall, day, governing?.id ?? ''),
       allRows(
         `SELECT mall_id, shop_order_no, kind, resolved_at, discrepancy_json FROM ledger_discrepancies
            WHERE mall_id = ? AND kind IN (${RECONCILIATION_KINDS.map(() => '?').join(', ')}) AND ${jsonField(sql, 'discrepancy_json', ['details', 'day'])} = ?
