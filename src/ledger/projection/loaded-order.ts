@@ -41,6 +41,8 @@ export interface LoadedOrder {
   storedJson: string | null;
   /** The stored record's lists as items (`record-items.ts`), each item's JSON text by position. */
   storedItems: StoredItems;
+  /** The stored record, when the projector's cache kept it with the items it wrote (`storedItems` are then those): not composed again. */
+  keptRecord: OrderRecord | null;
   sweepAt: number | null;
   /** The day its stored status counts from in the day's money; null when the totals do not count the order (`summary-delta.ts`). */
   summaryDay: string | null;
@@ -63,10 +65,11 @@ export interface LedgerOptions {
 
 /** An order not read yet: no row, no facts. */
 export const unreadOrder = (order: OrderKey): LoadedOrder =>
-  ({ order, exists: false, storedJson: null, storedItems: new Map(), sweepAt: null, summaryDay: null, facts: [], factsRead: true, foldPosition: null, loadError: null, failedInputs: [] });
+  ({ order, exists: false, storedJson: null, storedItems: new Map(), keptRecord: null, sweepAt: null, summaryDay: null, facts: [], factsRead: true, foldPosition: null, loadError: null, failedInputs: [] });
 
 export const storedRecord = (entry: LoadedOrder): OrderRecord | null => {
   if (entry.storedJson === null) return null;
+  if (entry.keptRecord !== null) return entry.keptRecord;
   try {
     return composeRecord(entry.storedJson, entry.storedItems);
   } catch {

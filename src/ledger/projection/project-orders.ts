@@ -5,12 +5,12 @@ import type { LedgerFact } from '../fold/ledger-facts';
 import { orderKeyText } from '../fold/order-key';
 import type { Discrepancy, OrderRecord } from '../fold/order-record';
 import { notificationTimes, summaryChange } from '../summary/summary-change';
-import type { FoldCache } from './fold-cache';
+import type { FoldCache, KeptRecord } from './fold-cache';
 import { readFailedInput } from './input-facts';
 import { storedRecord, type LedgerOptions, type LoadedOrder, type OrderFact } from './loaded-order';
 import type { OrderChanges } from './order-changes';
 import { computeLoadedOrder, usableCheckpoint } from './order-computation';
-import { itemWrites, recordText } from './record-items';
+import { itemWrites, recordText, type RecordText } from './record-items';
 import { eventPgCno, inInputOrder, inputEvents, type TimedEvent } from './order-events';
 
 /**
@@ -66,10 +66,12 @@ export function projectOrders(loaded: ReadonlyMap<string, LoadedOrder>, newFacts
     } else if (computed.checkpoint !== null && hasRow) {
       // Each write draws a new token: equal tokens are one write, so a state kept under one is the stored one's.
       const version = randomUUID();
-      cache?.keep(entry.order, version, computed.checkpoint);
+      // This write stores the record as `text` says (or, unchanged, holds it so already).
+      cache?.keep(entry.order, version, computed.checkpoint, keptRecord(record, text));
       changes.checkpoints.push({ order: entry.order, settings: foldSettingsKey(options.settings), lastMoment: computed.checkpoint.lastMoment, version });
     // Taken and not moved (a sweep, a redelivery): kept again under the token the store still holds.
-    } else if (computed.checkpoint === null && checkpoint !== null) cache?.keep(entry.order, entry.foldPosition!.version, checkpoint);
+    // A record written under the same token is not kept: were the write thrown away, the token would name the record it replaced.
+    } else if (computed.checkpoint === null && checkpoint !== null) cache?.keep(entry.order, entry.foldPosition!.version, checkpoint, changed || whole ? null : keptRecord(record, text));
     const announce = () => {
       if (record === null || json === null) return;
       inputEvents(stored, computed, record, json, { mallId: record.mallId, pgCno: eventPgCno(record, factsOf) }, timedEvents);
@@ -95,6 +97,9 @@ export function projectOrders(loaded: ReadonlyMap<string, LoadedOrder>, newFacts
   changes.events = inInputOrder(timedEvents);
   return changes;
 }
+
+const keptRecord = (record: OrderRecord | null, text: RecordText | null): KeptRecord | null =>
+  (record === null || text === null ? null : { header: text.header, items: text.lists, record });
 
 /** Whether the checkpoint holds a fact of this id (an input or a resolution). */
 function checkpointHolds(checkpoint: FoldCheckpoint, id: string): boolean {
