@@ -23,14 +23,22 @@ export interface StoredRecordRow {
   record_items: string | null;
 }
 
-/** The items column's text, each list's item texts by item_no (a gap ends the list: its header then says it is short). */
+/** The items column's text, each list's item texts by item_no, in whatever order they came (a gap ends the list: its header then says it is short). */
 export function storedItems(text: string | null): StoredItems {
   const lists = new Map<string, string[]>();
   if (text === null) return lists;
-  for (const [list, at, item] of JSON.parse(text) as Array<[string, number | string, string]>) {
+  const rows = JSON.parse(text) as Array<[string, number | string, string]>;
+  for (const [list, at, item] of rows) {
+    const place = Number(at);
+    // A place past the rows' count leaves a gap anyway: never a sparse array that long.
+    if (!Number.isSafeInteger(place) || place < 0 || place >= rows.length) continue;
     const items = lists.get(list) ?? [];
-    if (Number(at) === items.length) items.push(item);
+    items[place] = item;
     lists.set(list, items);
+  }
+  for (const items of lists.values()) {
+    const gap = items.findIndex((item) => item === undefined);
+    if (gap >= 0) items.length = gap;
   }
   return lists;
 }
