@@ -74,8 +74,8 @@ export async function openTransferFailures(url: string, databaseUrl: string, cou
   const deadline = Date.now() + 120_000;
   for (;;) {
     const row = await readOne<{ n: number | string }>(databaseUrl,
-      // The ledger's own events name no order in their columns; the order's record, written in the same transaction, does.
-      `SELECT COUNT(*) AS n FROM ledger_orders WHERE shop_order_no LIKE ? AND record_json LIKE '%"kind":"refund_transfer_failed"%'`, [`${prefix}%`]);
+      // The ledger's own events name no order in their columns; the order's discrepancy rows, written in the same transaction, do.
+      `SELECT COUNT(DISTINCT shop_order_no) AS n FROM ledger_discrepancies WHERE shop_order_no LIKE ? AND kind = 'refund_transfer_failed'`, [`${prefix}%`]);
     if (Number(row?.n ?? 0) >= count) break;
     if (Date.now() > deadline) throw new Error(`${String(row?.n)} of ${count} discrepancies opened after 120 s`);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
+import { storeWholePostgres, storeWholeSqlite } from './whole-record';
 
 /**
  * (d)'s store: as many orders as the export is to write. The bench's clone of a whole order
@@ -41,6 +42,8 @@ function topUpSqlite(file: string, orders: number): number {
     db.pragma('synchronous = OFF');
     const template = db.prepare(TEMPLATE).get() as { order_id: number; shop_order_no: string } | undefined;
     if (!template) throw new Error('no template order to copy');
+    // The copies are of its row alone: its record whole in the row.
+    storeWholeSqlite(db, template.order_id);
     const have = (db.prepare('SELECT COUNT(*) AS n FROM ledger_orders').get() as { n: number }).n;
     const columns = (db.prepare(`SELECT name FROM pragma_table_info('ledger_orders')`).all() as Array<{ name: string }>).map((c) => c.name).filter((name) => name !== 'order_id');
     const insert = db.prepare(`WITH RECURSIVE n(i) AS (SELECT CAST(@from AS INTEGER) UNION ALL SELECT i + 1 FROM n WHERE i < @to)
@@ -63,6 +66,8 @@ async function topUpPostgres(url: string, orders: number): Promise<number> {
   try {
     const template = (await client.query<{ order_id: string; shop_order_no: string }>(TEMPLATE)).rows[0];
     if (!template) throw new Error('no template order to copy');
+    // The copies are of its row alone: its record whole in the row.
+    await storeWholePostgres(client, template.order_id);
     const have = Number((await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM ledger_orders')).rows[0]!.n);
     const columns = (await client.query<{ column_name: string }>(
       `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'ledger_orders' ORDER BY ordinal_position`,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import { planNotifications } from '../src/simulator/scenario';
+import { storeWholePostgres, storeWholeSqlite } from './whole-record';
 
 /**
  * Gives a store `orders` approved orders, each as real traffic would leave it: the gateway's
@@ -97,8 +98,11 @@ export function cloneSqlite(file: string, orders: number): SeedResult {
   try {
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -1000000');
-    const order = db.prepare(TEMPLATE_QUERY.order.replace('$1', '?')).get() as Record<string, unknown> | undefined;
-    if (!order) throw new Error('no template order to clone');
+    const first = db.prepare(TEMPLATE_QUERY.order.replace('$1', '?')).get() as Record<string, unknown> | undefined;
+    if (!first) throw new Error('no template order to clone');
+    // The copies are of its row and facts alone: its record whole in the row.
+    storeWholeSqlite(db, first.order_id as number);
+    const order = db.prepare(TEMPLATE_QUERY.order.replace('$1', '?')).get() as Record<string, unknown>;
     const template: Template = {
       shopOrderNo: String(order.shop_order_no),
       order,
@@ -156,8 +160,11 @@ export async function clonePostgres(url: string, orders: number): Promise<SeedRe
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
-    const order = (await client.query<Record<string, unknown>>(TEMPLATE_QUERY.order)).rows[0];
-    if (!order) throw new Error('no template order to clone');
+    const first = (await client.query<Record<string, unknown>>(TEMPLATE_QUERY.order)).rows[0];
+    if (!first) throw new Error('no template order to clone');
+    // The copies are of its row and facts alone: its record whole in the row.
+    await storeWholePostgres(client, first.order_id as string);
+    const order = (await client.query<Record<string, unknown>>(TEMPLATE_QUERY.order)).rows[0]!;
     const shopOrderNo = String(order.shop_order_no);
     const facts = (await client.query(TEMPLATE_QUERY.facts, [order.order_id])).rowCount ?? 0;
     const columns = async (table: string, skip: string) =>

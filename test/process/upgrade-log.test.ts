@@ -56,6 +56,7 @@ describe('starting on a database of an older release', () => {
         expect.objectContaining({ level: 'info', migration: '028_summary_by_deltas', note: expect.stringMatching(/one-time/) }),
         expect.objectContaining({ level: 'info', migration: '029_page_layout', note: expect.stringMatching(/one-time.*copy of payment_search/) }),
         expect.objectContaining({ level: 'info', migration: '030_ledger_fold_positions' }),
+        expect.objectContaining({ level: 'info', migration: '031_ledger_order_items' }),
         expect.objectContaining({ level: 'info', migration: '032_reconciliation_imports' }),
         expect.objectContaining({ level: 'info', migration: '033_day_close_and_settlement' }),
         expect.objectContaining({ level: 'info', migration: '034_reconciliation_uploads' }),

@@ -7,7 +7,8 @@ import { migrate as migratePostgres } from '../../src/store/postgres/migrate';
 import { createPool, inTransaction } from '../../src/store/postgres/pool';
 import { runProcedure as runOnPostgres } from '../../src/store/postgres/run-procedure';
 import type { OwnEvent } from '../../src/store/procedures/inbox-outbox/own-events';
-import { get, run, type Procedure } from '../../src/store/procedures/procedure';
+import { recordColumns, storedOrderRecord, type StoredRecordRow } from '../../src/ledger/sql/order-items';
+import { all, dialect, get, run, type Procedure } from '../../src/store/procedures/procedure';
 import { migrate as migrateSqlite } from '../../src/store/sqlite/migrate';
 import { openConnection } from '../../src/store/sqlite/open-connection';
 import { runProcedure as runOnSqlite, StatementCache } from '../../src/store/sqlite/run-procedure';
@@ -44,6 +45,12 @@ const READ_SINCE: Array<{ version: number; sql: (integer: string) => string }> =
     sql: (integer) => `CREATE TEMP TABLE IF NOT EXISTS ledger_fold_positions (order_id ${integer} PRIMARY KEY, settings TEXT NOT NULL,
       last_moment ${integer}, version TEXT NOT NULL)`,
   },
+  // An order's record as header and items (migration 031): a seed's record writes are made whole again after it (`recordsWhole`).
+  {
+    version: 31,
+    sql: (integer) => `CREATE TEMP TABLE IF NOT EXISTS ledger_order_items (order_id ${integer} NOT NULL, list TEXT NOT NULL, item_no ${integer} NOT NULL,
+      item_json TEXT NOT NULL, PRIMARY KEY (order_id, list, item_no))`,
+  },
   // A record write moves the projector's generation (migration 023); before 014 there is no projector row to move.
   { version: 14, sql: (integer) => `CREATE TEMP TABLE IF NOT EXISTS ledger_projector (id ${integer} PRIMARY KEY, generation ${integer} NOT NULL DEFAULT 0)` },
   // The day's money: a seed's record writes book their orders there too (thrown away with the table).
@@ -76,6 +83,26 @@ const laterColumns = (version: number) => WRITTEN_SINCE.filter((c) => c.version 
 const addColumns = (version: number) => laterColumns(version).map((c) => `ALTER TABLE ${c.table} ADD COLUMN ${c.column} ${c.type}`);
 const dropColumns = (version: number) => laterColumns(version).flatMap((c) => [...(c.before ? [c.before] : []), `ALTER TABLE ${c.table} DROP COLUMN ${c.column}`]);
 
+/**
+ * Before migration 031 a record was stored whole: the records a seed write stored as header and
+ * items (into the temporary items table) are written whole, as that release wrote them, and the
+ * temporary items go. A header is a record without its lists' arrays (an order always has `events`).
+ */
+function* recordsWhole(): Procedure<void> {
+  const rows = yield* all<StoredRecordRow & { order_id: number | string }>(
+    `SELECT o.order_id, ${recordColumns(yield* dialect(), 'o')} FROM ledger_orders o WHERE o.record_json NOT LIKE '%"events":[%'`,
+  );
+  for (const row of rows) yield* run('UPDATE ledger_orders SET record_json = ? WHERE order_id = ?', JSON.stringify(storedOrderRecord(row)), Number(row.order_id));
+  yield* run('DELETE FROM ledger_order_items');
+}
+
+/** The seed's procedure, then what makes its writes read as that release wrote them. */
+function* asWritten<T>(version: number, procedure: Procedure<T>): Procedure<T> {
+  const result = yield* procedure;
+  if (version < 31 && version >= 10) yield* recordsWhole();
+  return result;
+}
+
 export function sqliteAtVersion(version: number): OlderReleaseDatabase & { file: string; db: Database.Database } {
   const dir = mkdtempSync(join(tmpdir(), 'noti-upgrade-'));
   const file = join(dir, 'receiver.db');
@@ -88,7 +115,7 @@ export function sqliteAtVersion(version: number): OlderReleaseDatabase & { file:
     db,
     write: async (procedure) => db.transaction(() => {
       for (const sql of addColumns(version)) db.exec(sql);
-      const result = runOnSqlite(statements, procedure, { outboxChanged: false });
+      const result = runOnSqlite(statements, asWritten(version, procedure), { outboxChanged: false });
       for (const sql of dropColumns(version)) db.exec(sql);
       return result;
     }).immediate(),
@@ -109,7 +136,7 @@ export async function postgresAtVersion(version: number): Promise<OlderReleaseDa
     write: (procedure) => inTransaction(pool, 'seed', async (client) => {
       for (const sql of laterTables(version, 'BIGINT')) await client.query(`${sql} ON COMMIT DROP`);
       for (const sql of addColumns(version)) await client.query(sql);
-      const result = await runOnPostgres(client, 'seed', procedure, { outboxChanged: false });
+      const result = await runOnPostgres(client, 'seed', asWritten(version, procedure), { outboxChanged: false });
       for (const sql of dropColumns(version)) await client.query(sql);
       return result;
     }),

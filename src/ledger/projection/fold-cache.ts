@@ -1,6 +1,8 @@
 import type { FoldCheckpoint } from '../fold/discrepancy-lifecycle';
 import type { OrderKey } from '../fold/ledger-facts';
 import { orderKeyText } from '../fold/order-key';
+import type { OrderRecord } from '../fold/order-record';
+import type { StoredItems } from './record-items';
 
 /**
  * How many facts the kept states hold at most, all orders together: an order's state keeps each of
@@ -9,9 +11,17 @@ import { orderKeyText } from '../fold/order-key';
  */
 const DEFAULT_MAX_FACTS = 100_000;
 
+/** The order's record as the write under the token stored it: its header, its items' texts, and the record they compose. */
+export interface KeptRecord {
+  header: string;
+  items: StoredItems;
+  record: OrderRecord;
+}
+
 interface Kept {
   version: string;
   checkpoint: FoldCheckpoint;
+  record: KeptRecord | null;
   facts: number;
 }
 
@@ -59,14 +69,26 @@ export class FoldCache {
     return entry.version === version ? entry.checkpoint : null;
   }
 
-  /** Keeps the order's state under the token about to be stored for it. */
-  keep(order: OrderKey, version: string, checkpoint: FoldCheckpoint): void {
+  /**
+   * The order's record as kept with its state under this token (nothing is taken): a batch compares
+   * its record's items with these instead of reading them, and announces its change from it.
+   */
+  keptRecord(order: OrderKey, version: string): KeptRecord | null {
+    const entry = this.kept.get(orderKeyText(order));
+    return entry?.version === version ? entry.record : null;
+  }
+
+  /**
+   * Keeps the order's state under the token about to be stored for it, and with it the record as
+   * that write stores it (null when the token's write may store another: the record is then read).
+   */
+  keep(order: OrderKey, version: string, checkpoint: FoldCheckpoint, record: KeptRecord | null = null): void {
     const key = orderKeyText(order);
     const current = this.kept.get(key);
     if (current !== undefined) this.forget(key, current);
     const facts = factCount(checkpoint);
     if (facts > this.maxFacts / 2) return;
-    this.kept.set(key, { version, checkpoint, facts });
+    this.kept.set(key, { version, checkpoint, record, facts });
     this.facts += facts;
     for (const [oldest, entry] of this.kept) {
       if (this.facts <= this.maxFacts) break;

@@ -2,6 +2,7 @@ import type { LedgerFact, OrderKey } from '../fold/ledger-facts';
 import type { LedgerSettings } from '../../config/ledger-settings';
 import { orderKeyText } from '../fold/order-key';
 import type { OrderRecord } from '../fold/order-record';
+import { composeRecord, type StoredItems } from './record-items';
 
 /** A fact to store for an order. */
 export interface OrderFact {
@@ -36,8 +37,12 @@ export interface LoadedOrder {
   order: OrderKey;
   /** The order has a row (a new order's row is written with its first record). */
   exists: boolean;
-  /** The stored record as stored (JSON): compared as text, parsed only when the record changed. */
+  /** The stored record's header as stored (JSON; a record of the old shape, whole): compared as text. */
   storedJson: string | null;
+  /** The stored record's lists as items (`record-items.ts`), each item's JSON text by position. */
+  storedItems: StoredItems;
+  /** The stored record, when the projector's cache kept it with the items it wrote (`storedItems` are then those): not composed again. */
+  keptRecord: OrderRecord | null;
   sweepAt: number | null;
   /** The day its stored status counts from in the day's money; null when the totals do not count the order (`summary-delta.ts`). */
   summaryDay: string | null;
@@ -60,12 +65,13 @@ export interface LedgerOptions {
 
 /** An order not read yet: no row, no facts. */
 export const unreadOrder = (order: OrderKey): LoadedOrder =>
-  ({ order, exists: false, storedJson: null, sweepAt: null, summaryDay: null, facts: [], factsRead: true, foldPosition: null, loadError: null, failedInputs: [] });
+  ({ order, exists: false, storedJson: null, storedItems: new Map(), keptRecord: null, sweepAt: null, summaryDay: null, facts: [], factsRead: true, foldPosition: null, loadError: null, failedInputs: [] });
 
 export const storedRecord = (entry: LoadedOrder): OrderRecord | null => {
   if (entry.storedJson === null) return null;
+  if (entry.keptRecord !== null) return entry.keptRecord;
   try {
-    return JSON.parse(entry.storedJson) as OrderRecord;
+    return composeRecord(entry.storedJson, entry.storedItems);
   } catch {
     // A corrupt stored record is only what the events compare with: the new one replaces it.
     return null;

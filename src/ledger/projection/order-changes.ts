@@ -2,6 +2,7 @@ import type { LedgerFact, OrderKey } from '../fold/ledger-facts';
 import type { Discrepancy, OrderRecord } from '../fold/order-record';
 import type { SummaryChange } from '../summary/summary-change';
 import type { QueuedEvent } from './order-events';
+import type { ListWrite } from './record-items';
 
 /** Where an order's fold now stands, to store beside its row: the settings it was folded under, its last moment, this write's token. */
 export interface StoredCheckpoint {
@@ -15,8 +16,10 @@ export interface StoredCheckpoint {
 export interface RecordWrite {
   order: OrderKey;
   record: OrderRecord | null;
-  /** The record's text, as the store keeps it. */
-  json: string | null;
+  /** The record's header, as the order's row keeps it (`record-items.ts`). */
+  header: string | null;
+  /** What its lists write to their items, each from its first changed position. */
+  items: ListWrite[];
   sweepAt: number | null;
   /** The day its status counts from in the day's money (`SummaryChange.statusDay`); null while nothing is known of it. */
   summaryDay: string | null;

@@ -5,11 +5,12 @@ import type { LedgerFact } from '../fold/ledger-facts';
 import { orderKeyText } from '../fold/order-key';
 import type { Discrepancy, OrderRecord } from '../fold/order-record';
 import { notificationTimes, summaryChange } from '../summary/summary-change';
-import type { FoldCache } from './fold-cache';
+import type { FoldCache, KeptRecord } from './fold-cache';
 import { readFailedInput } from './input-facts';
 import { storedRecord, type LedgerOptions, type LoadedOrder, type OrderFact } from './loaded-order';
 import type { OrderChanges } from './order-changes';
 import { computeLoadedOrder, usableCheckpoint } from './order-computation';
+import { itemWrites, recordText, type RecordText } from './record-items';
 import { eventPgCno, inInputOrder, inputEvents, type TimedEvent } from './order-events';
 
 /**
@@ -48,8 +49,12 @@ export function projectOrders(loaded: ReadonlyMap<string, LoadedOrder>, newFacts
     const computed = computeLoadedOrder(entry, checkpoint, added.get(key) ?? [], stored, options);
     const { record, sweepAt, error } = computed;
     const sweepMs = sweepAt === null ? null : Date.parse(sweepAt);
-    const json = record === null ? null : JSON.stringify(record);
-    const changed = json !== entry.storedJson || sweepMs !== entry.sweepAt;
+    const text = record === null ? null : recordText(record);
+    const json = text?.json ?? null;
+    const header = text?.header ?? null;
+    const { writes: items, whole } = itemWrites(text, entry.storedJson, entry.storedItems);
+    // A record stored whole (before the items table) is compared whole, and written as header and items in any case.
+    const changed = (whole ? json !== entry.storedJson : header !== entry.storedJson || items.length > 0) || sweepMs !== entry.sweepAt;
     const factsOf = () => notificationsOf(entry, checkpoint, added.get(key));
     const eventTimes = () => notificationTimes(factsOf());
     changes.results.push({ order: entry.order, record, changed, error, eventTimes, summaryDay: entry.summaryDay });
@@ -61,16 +66,19 @@ export function projectOrders(loaded: ReadonlyMap<string, LoadedOrder>, newFacts
     } else if (computed.checkpoint !== null && hasRow) {
       // Each write draws a new token: equal tokens are one write, so a state kept under one is the stored one's.
       const version = randomUUID();
-      cache?.keep(entry.order, version, computed.checkpoint);
+      // This write stores the record as `text` says (or, unchanged, holds it so already).
+      cache?.keep(entry.order, version, computed.checkpoint, keptRecord(record, text));
       changes.checkpoints.push({ order: entry.order, settings: foldSettingsKey(options.settings), lastMoment: computed.checkpoint.lastMoment, version });
     // Taken and not moved (a sweep, a redelivery): kept again under the token the store still holds.
-    } else if (computed.checkpoint === null && checkpoint !== null) cache?.keep(entry.order, entry.foldPosition!.version, checkpoint);
+    // A record written under the same token is not kept: were the write thrown away, the token would name the record it replaced.
+    } else if (computed.checkpoint === null && checkpoint !== null) cache?.keep(entry.order, entry.foldPosition!.version, checkpoint, changed || whole ? null : keptRecord(record, text));
     const announce = () => {
       if (record === null || json === null) return;
       inputEvents(stored, computed, record, json, { mallId: record.mallId, pgCno: eventPgCno(record, factsOf) }, timedEvents);
     };
     // A new order's facts need its row (their order_id), whatever the record says.
     if (!changed && (entry.exists || !added.has(key))) {
+      if (whole) changes.records.push({ order: entry.order, record, header, items, sweepAt: sweepMs, summaryDay: entry.summaryDay });
       // Inputs that moved the order and moved it back still each told their change.
       if (computed.steps.length > 0) announce();
       continue;
@@ -78,7 +86,7 @@ export function projectOrders(loaded: ReadonlyMap<string, LoadedOrder>, newFacts
     // The day's money follows every record written (src/ledger/summary/); the order's row keeps the day its status counts from.
     const counted = record === null ? null : summaryChange(entry.order, record, stored, notificationTimes(added.get(key) ?? []), entry.summaryDay);
     if (counted !== null) changes.summary.push(counted);
-    changes.records.push({ order: entry.order, record, json, sweepAt: sweepMs, summaryDay: counted?.statusDay ?? null });
+    changes.records.push({ order: entry.order, record, header, items, sweepAt: sweepMs, summaryDay: counted?.statusDay ?? null });
     // A ledger_error keeps the discrepancy rows as they were: only its status says what happened.
     if (error === null) {
       for (const discrepancy of changedDiscrepancies(stored, record)) changes.discrepancies.push({ order: entry.order, discrepancy });
@@ -89,6 +97,9 @@ export function projectOrders(loaded: ReadonlyMap<string, LoadedOrder>, newFacts
   changes.events = inInputOrder(timedEvents);
   return changes;
 }
+
+const keptRecord = (record: OrderRecord | null, text: RecordText | null): KeptRecord | null =>
+  (record === null || text === null ? null : { header: text.header, items: text.lists, record });
 
 /** Whether the checkpoint holds a fact of this id (an input or a resolution). */
 function checkpointHolds(checkpoint: FoldCheckpoint, id: string): boolean {

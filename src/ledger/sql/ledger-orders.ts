@@ -6,6 +6,7 @@ import { unreadOrder, type LoadedOrder } from '../projection/loaded-order';
 import { needsFacts } from '../projection/order-computation';
 import { PG_ORDER_KEYS, orderKeysParam } from './order-keys';
 import { failedInputsOf, isFailedInputRow } from './failed-inputs';
+import { orderItemsColumn, storedItems } from './order-items';
 import { allRows, dialect, ladderChunks, oneTrip, sqlBySize, type Dialect, type Param, type Procedure, type Statement } from '../../store/procedures/procedure';
 
 // The orders are read with their facts: each order by both columns of its unique key, its facts
@@ -17,6 +18,9 @@ import { allRows, dialect, ladderChunks, oneTrip, sqlBySize, type Dialect, type 
 // costs the event loop a socket write each: it joins the keys, as two arrays, to a search of the
 // unique key per key instead (LATERAL, so no plan can read the table to hash it).
 const LOOKUPS_EACH = 256;
+// The stored record is its header and its items (migration 031): a replay reads both in one row; a
+// batch that goes on reads the header, and the items only where the projector's cache does not
+// hold them as its last write stored them.
 const ORDER_COLUMNS = 'o.mall_id, o.shop_order_no, o.record_json, o.sweep_at, o.summary_day';
 const FACTS_OF_ORDER = {
   sqlite: '(SELECT json_group_array(f.fact_json) FROM ledger_facts f WHERE f.order_id = o.order_id)',
@@ -29,9 +33,10 @@ const FACTS_OF_ORDER = {
  * whole history: a batch that reads them for an order of 2,000 inputs reads 2,000 rows.
  */
 const COLUMNS = {
-  replay: (dialect: Dialect) => `${ORDER_COLUMNS}, NULL AS fold_settings, NULL AS fold_moment, NULL AS fold_version, ${FACTS_OF_ORDER[dialect]} AS facts`,
-  positions: () => `${ORDER_COLUMNS}, s.settings AS fold_settings, s.last_moment AS fold_moment, s.version AS fold_version, NULL AS facts`,
+  replay: (dialect: Dialect) => `${ORDER_COLUMNS}, ${orderItemsColumn(dialect, 'o')} AS record_items, NULL AS fold_settings, NULL AS fold_moment, NULL AS fold_version, ${FACTS_OF_ORDER[dialect]} AS facts`,
+  positions: () => `${ORDER_COLUMNS}, NULL AS record_items, s.settings AS fold_settings, s.last_moment AS fold_moment, s.version AS fold_version, NULL AS facts`,
   facts: (dialect: Dialect) => `o.mall_id, o.shop_order_no, ${FACTS_OF_ORDER[dialect]} AS facts`,
+  items: (dialect: Dialect) => `o.mall_id, o.shop_order_no, ${orderItemsColumn(dialect, 'o')} AS record_items`,
 };
 const POSITION_JOIN = 'LEFT JOIN ledger_fold_positions s ON s.order_id = o.order_id';
 const PAIRS = (rows: number) => Array.from({ length: rows }, () => '(o.mall_id = ? AND o.shop_order_no = ?)').join(' OR ');
@@ -39,6 +44,7 @@ const LOAD_PAIRS = {
   replay: sqlBySize((rows) => `SELECT ${COLUMNS.replay('sqlite')} FROM ledger_orders o WHERE ${PAIRS(rows)}`),
   positions: sqlBySize((rows) => `SELECT ${COLUMNS.positions()} FROM ledger_orders o ${POSITION_JOIN} WHERE ${PAIRS(rows)}`),
   facts: sqlBySize((rows) => `SELECT ${COLUMNS.facts('sqlite')} FROM ledger_orders o WHERE ${PAIRS(rows)}`),
+  items: sqlBySize((rows) => `SELECT ${COLUMNS.items('sqlite')} FROM ledger_orders o WHERE ${PAIRS(rows)}`),
 };
 // The keys come as one JSON parameter (`jsonRows`): one statement text whatever the count, prepared
 // once per connection (a VALUES list was a new text, parsed and planned again, for every count of orders).
@@ -48,6 +54,7 @@ const LOAD_LIST = {
   replay: `SELECT ${COLUMNS.replay('postgres')} FROM ${KEYS}`,
   positions: `SELECT ${COLUMNS.positions()} FROM ${KEYS} ${POSITION_JOIN}`,
   facts: `SELECT ${COLUMNS.facts('postgres')} FROM ${KEYS}`,
+  items: `SELECT ${COLUMNS.items('postgres')} FROM ${KEYS}`,
 };
 type LoadMode = keyof typeof LOAD_LIST;
 
@@ -55,6 +62,7 @@ export interface LoadRow {
   mall_id: string;
   shop_order_no: string;
   record_json: string | null;
+  record_items: string | null;
   sweep_at: number | string | null;
   summary_day: string | null;
   fold_settings: string | null;
@@ -92,7 +100,8 @@ export function* loadGoingOn(orders: readonly OrderKey[], newFacts: ReadonlyArra
   const loaded = loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql, 'positions')));
   const earliest = earliestMs(newFacts);
   const wanting = [...loaded.values()].filter((entry) => needsFacts(entry, earliest, settings, cache)).map((entry) => entry.order);
-  if (wanting.length > 0) withFacts(loaded, (yield* oneTrip(...lookups(wanting, sql, 'facts'))) as LoadRow[][]);
+  const unkept = [...loaded.values()].filter((entry) => entry.storedJson !== null && !withKeptRecord(entry, cache)).map((entry) => entry.order);
+  if (wanting.length > 0 || unkept.length > 0) withRead(loaded, (yield* oneTrip(...lookups(wanting, sql, 'facts'), ...lookups(unkept, sql, 'items'))) as LoadRow[][]);
   return loaded;
 }
 
@@ -122,6 +131,7 @@ export function loadedOrders(orders: readonly OrderKey[], answers: readonly unkn
       }
       entry.exists = true;
       entry.storedJson = row.record_json;
+      addItems(entry, row.record_items);
       entry.sweepAt = row.sweep_at === null ? null : Number(row.sweep_at);
       entry.summaryDay = row.summary_day;
       entry.foldPosition = row.fold_version === null || row.fold_settings === null
@@ -134,11 +144,34 @@ export function loadedOrders(orders: readonly OrderKey[], answers: readonly unkn
   return loaded;
 }
 
-/** The facts the second read found, each to its order. */
-function withFacts(loaded: Map<string, LoadedOrder>, answers: readonly LoadRow[][]): void {
+/**
+ * The order's stored record as the projector's cache kept it with its state, under the token the
+ * store holds and with the header the store holds: its items are not read.
+ */
+function withKeptRecord(entry: LoadedOrder, cache: FoldCache | null): boolean {
+  const kept = entry.foldPosition === null ? null : cache?.keptRecord(entry.order, entry.foldPosition.version) ?? null;
+  if (kept === null || kept.header !== entry.storedJson) return false;
+  entry.storedItems = kept.items;
+  entry.keptRecord = kept.record;
+  return true;
+}
+
+/** What the second read found (facts, or a record's items), each to its order. */
+function withRead(loaded: Map<string, LoadedOrder>, answers: readonly LoadRow[][]): void {
   for (const rows of answers) for (const row of rows) {
     const entry = loaded.get(orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }));
-    if (entry) addFacts(entry, row.facts);
+    if (!entry) continue;
+    if ('facts' in row) addFacts(entry, row.facts);
+    if ('record_items' in row) addItems(entry, row.record_items);
+  }
+}
+
+function addItems(entry: LoadedOrder, items: string | null): void {
+  try {
+    entry.storedItems = storedItems(items);
+  } catch {
+    // Unreadable items: the record reads as unknown to the events and its lists are written again whole.
+    entry.storedItems = new Map();
   }
 }
 

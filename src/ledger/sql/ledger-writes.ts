@@ -3,6 +3,7 @@ import type { QueuedEvent } from '../projection/order-events';
 import { sha256Hex } from '../../sha256-hex';
 import { forgetFailedInput } from './failed-inputs';
 import { checkpointWrites } from './fold-checkpoints';
+import { itemStatements } from './order-items';
 import { summaryWrites } from './summary/summary-writes';
 import { ownEventStatements, type OwnEvent } from '../../store/procedures/inbox-outbox/own-events';
 import { jsonRows, type JsonRows } from '../../store/procedures/json-rows';
@@ -56,13 +57,14 @@ const PG_UPSERT_DISCREPANCIES = `INSERT INTO ledger_discrepancies (id, mall_id, 
 const PG_DELETE_DISCREPANCIES = 'DELETE FROM ledger_discrepancies WHERE id = ANY(?::text[])';
 /** The multi-row writes of the ledger's tables, as the dialect takes them best. */
 function tableWrites({ records, facts, discrepancies, gone }: OrderChanges, dialect: Dialect): Statement[] {
-  const orderRows = records.map(({ order, record, json, sweepAt, summaryDay }): Param[] => [order.mallId, order.shopOrderNo, record?.status ?? null, json, sweepAt, record?.updatedAt ?? null, summaryDay]);
+  const orderRows = records.map(({ order, record, header, sweepAt, summaryDay }): Param[] => [order.mallId, order.shopOrderNo, record?.status ?? null, header, sweepAt, record?.updatedAt ?? null, summaryDay]);
   const factRows = facts.map(({ order, fact, json }): Param[] => [order.mallId, order.shopOrderNo, fact.id, fact.kind, fact.recordedAt, json]);
   const discrepancyRows = discrepancies.map(({ order, discrepancy: d }): Param[] => [d.id, order.mallId, order.shopOrderNo, d.kind, d.openedAt, d.resolvedAt, d.resolvedBy, d.note, JSON.stringify(d)]);
   if (dialect === 'postgres') {
     const each = (sql: string, json: JsonRows, rows: Param[][]) => (rows.length === 0 ? [] : [changes(sql, json.rowsParam(rows))]);
     return [
       ...each(PG_UPSERT_ORDERS, PG_ORDERS, orderRows),
+      ...itemStatements(records, dialect),
       ...each(PG_INSERT_FACTS, PG_FACTS, factRows),
       ...each(PG_UPSERT_DISCREPANCIES, PG_DISCREPANCIES, discrepancyRows),
       ...(gone.length === 0 ? [] : [changes(PG_DELETE_DISCREPANCIES, gone)]),
@@ -70,6 +72,7 @@ function tableWrites({ records, facts, discrepancies, gone }: OrderChanges, dial
   }
   return [
     ...ladderRowInserts(UPSERT_ORDERS, ORDER_COLUMNS, orderRows),
+    ...itemStatements(records, dialect),
     ...ladderRowInserts(INSERT_FACTS, FACT_COLUMNS, factRows),
     ...ladderRowInserts(UPSERT_DISCREPANCIES, DISCREPANCY_COLUMNS, discrepancyRows),
     ...chunks(gone, 1).map((ids) => changes(DELETE_DISCREPANCIES(ids.length), ...ids)),

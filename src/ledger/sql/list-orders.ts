@@ -1,5 +1,6 @@
 import type { OrderRecord, OrderStatus } from '../fold/order-record';
-import { all, pageEnd, type Param, type Procedure } from '../../store/procedures/procedure';
+import { recordColumns, storedOrderRecord, type StoredRecordRow } from './order-items';
+import { all, dialect, pageEnd, type Param, type Procedure } from '../../store/procedures/procedure';
 
 export interface OrderPage {
   orders: OrderRecord[];
@@ -49,11 +50,11 @@ export function* listOrders(filter: OrderListFilter): Procedure<OrderPage> {
     conditions.push(filter.newestFirst ? 'order_id < ?' : 'order_id > ?');
     params.push(filter.after);
   }
-  const rows = yield* all<{ order_id: number | string; record_json: string }>(
-    `SELECT order_id, record_json FROM ledger_orders WHERE ${conditions.join(' AND ')} ORDER BY order_id ${direction} LIMIT ?`,
+  const rows = yield* all<StoredRecordRow & { order_id: number | string }>(
+    `SELECT o.order_id, ${recordColumns(yield* dialect(), 'o')} FROM ledger_orders o WHERE ${conditions.join(' AND ')} ORDER BY o.order_id ${direction} LIMIT ?`,
     ...params, filter.limit,
   );
-  return { orders: rows.map((row) => JSON.parse(row.record_json) as OrderRecord), last: pageEnd(rows, filter.limit, (row) => row.order_id) };
+  return { orders: rows.map((row) => storedOrderRecord(row)!), last: pageEnd(rows, filter.limit, (row) => row.order_id) };
 }
 
 /** How many orders have each status (last changed in the range, when one is given). */

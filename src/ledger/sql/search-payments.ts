@@ -2,6 +2,7 @@ import { orderKeyText } from '../fold/order-key';
 import type { OrderRecord, OrderStatus } from '../fold/order-record';
 import { jsonField } from '../../store/procedures/json-field';
 import { all, dialect, type Dialect, type Param, type Procedure } from '../../store/procedures/procedure';
+import { recordColumns, storedOrderRecord, type StoredRecordRow } from './order-items';
 import { hitDetails } from './search-hit-details';
 
 /** An amount to find, in its currency's minor units: only orders in that currency have it. */
@@ -123,12 +124,12 @@ export function* searchPayments(search: PaymentSearch): Procedure<PaymentHit[]> 
   // An order known by its number with no notification yet (an expectation alone) is found too,
   // when no filter asks about a payment.
   if (search.key !== null && search.method === undefined && search.fromMs === undefined && search.toMs === undefined) {
-    const rows = yield* all<{ record_json: string }>(
-      `SELECT record_json FROM ledger_orders WHERE shop_order_no = ? AND record_json IS NOT NULL${search.status ? ' AND status = ?' : ''} ORDER BY mall_id LIMIT ?`,
+    const rows = yield* all<StoredRecordRow>(
+      `SELECT ${recordColumns(yield* dialect(), 'o')} FROM ledger_orders o WHERE o.shop_order_no = ? AND o.record_json IS NOT NULL${search.status ? ' AND o.status = ?' : ''} ORDER BY o.mall_id LIMIT ?`,
       ...[search.key, ...(search.status ? [search.status] : []), search.limit],
     );
     for (const row of rows) {
-      const order = JSON.parse(row.record_json) as OrderRecord;
+      const order = storedOrderRecord(row)!;
       if (!result.some((hit) => hit.order.mallId === order.mallId && hit.order.shopOrderNo === order.shopOrderNo)) result.push({ order, matched: 'shopOrderNo', payment: null });
     }
   }
@@ -175,14 +176,15 @@ function filtered(condition: string, values: readonly Param[], search: PaymentSe
 /** The records of the orders named, by ledger_orders' unique key, one lookup each. */
 function* recordsOf(orders: ReadonlyArray<readonly [string, string]>): Procedure<Map<string, OrderRecord>> {
   const records = new Map<string, OrderRecord>();
+  const sql = yield* dialect();
   const distinct = [...new Map(orders.map(([mallId, no]) => [orderKeyText({ mallId, shopOrderNo: no }), [mallId, no] as const])).values()];
   for (let i = 0; i < distinct.length; i += 50) {
     const chunk = distinct.slice(i, i + 50);
-    const rows = yield* all<{ mall_id: string; shop_order_no: string; record_json: string | null }>(
-      `SELECT mall_id, shop_order_no, record_json FROM ledger_orders WHERE ${chunk.map(() => '(shop_order_no = ? AND mall_id = ?)').join(' OR ')}`,
+    const rows = yield* all<StoredRecordRow & { mall_id: string; shop_order_no: string }>(
+      `SELECT o.mall_id, o.shop_order_no, ${recordColumns(sql, 'o')} FROM ledger_orders o WHERE ${chunk.map(() => '(o.shop_order_no = ? AND o.mall_id = ?)').join(' OR ')}`,
       ...chunk.flatMap(([mallId, no]) => [no, mallId]),
     );
-    for (const row of rows) if (row.record_json) records.set(orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }), JSON.parse(row.record_json) as OrderRecord);
+    for (const row of rows) if (row.record_json) records.set(orderKeyText({ mallId: row.mall_id, shopOrderNo: row.shop_order_no }), storedOrderRecord(row)!);
   }
   return records;
 }

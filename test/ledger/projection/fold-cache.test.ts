@@ -34,6 +34,16 @@ describe('the fold cache', () => {
     expect(cache.take({ ...ORDER, shopOrderNo: 'ORD-OTHER' }, 'v-1')).toBeNull();
   });
 
+  it('gives the record kept with a state only under its token, without taking the state; a state kept without one gives none', () => {
+    const record = { header: '{"events":0}', items: new Map(), record: {} as never };
+    cache.keep(ORDER, 'v-1', emptyCheckpoint(), record);
+    expect(cache.keptRecord(ORDER, 'v-2')).toBeNull();
+    expect(cache.keptRecord(ORDER, 'v-1')).toBe(record);
+    expect(cache.holds(ORDER, 'v-1')).toBe(true);
+    cache.keep(ORDER, 'v-1', cache.take(ORDER, 'v-1')!);
+    expect(cache.keptRecord(ORDER, 'v-1')).toBeNull();
+  });
+
   it('keeps the latest write of an order', () => {
     const latest = emptyCheckpoint();
     cache.keep(ORDER, 'v-old', emptyCheckpoint());

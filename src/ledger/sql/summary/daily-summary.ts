@@ -4,7 +4,8 @@ import { laterAdjustments, withAdjustments } from '../../summary/day-adjustments
 import { withSettlement } from '../../summary/day-settlement';
 import { settlementSums } from '../../../reconciliation/sql/settlement-sums';
 import type { OrderRecord } from '../../fold/order-record';
-import { all, type Param, type Procedure } from '../../../store/procedures/procedure';
+import { recordColumns, storedOrderRecord, type StoredRecordRow } from '../order-items';
+import { all, dialect, type Param, type Procedure } from '../../../store/procedures/procedure';
 import { kindOfStored } from './stored-kind';
 
 /** A range of KST days (`YYYY-MM-DD`, both included), of one mall or (null) every mall. */
@@ -60,10 +61,10 @@ const mallParams = (range: SummaryRange): Param[] => (range.mallId === null ? []
  * order number: the list's key is the page's order, so a page reads as many rows as it shows.
  */
 export function* dayOrders(day: string, mallId: string | null, limit: number): Procedure<OrderRecord[]> {
-  const rows = yield* all<{ record_json: string }>(`SELECT o.record_json FROM summary_order_days d
+  const rows = yield* all<StoredRecordRow>(`SELECT ${recordColumns(yield* dialect(), 'o')} FROM summary_order_days d
     JOIN ledger_orders o ON o.mall_id = d.mall_id AND o.shop_order_no = d.shop_order_no
     WHERE d.day = ?${mallId === null ? '' : ' AND d.mall_id = ?'} AND o.record_json IS NOT NULL ORDER BY d.mall_id, d.shop_order_no LIMIT ?`, day, ...(mallId === null ? [] : [mallId]), limit);
-  return rows.map((row) => JSON.parse(row.record_json) as OrderRecord);
+  return rows.map((row) => storedOrderRecord(row)!);
 }
 
 // PostgreSQL answers BIGINT and sum() as text.

@@ -2,6 +2,7 @@ import { orderKeyText } from '../../../ledger/fold/order-key';
 import type { OrderRecord } from '../../../ledger/fold/order-record';
 import type { AlertSources, DeadEventRow, RealOrderDiscrepancies } from '../../types/alerts';
 import { jsonFlag } from '../json-field';
+import { recordColumns, storedOrderRecord, type StoredRecordRow } from '../../../ledger/sql/order-items';
 import { all, dialect, get, type Procedure } from '../procedure';
 
 // The ledger's events are internal inbox rows (ledger-writes.ts); a status change matters when it is
@@ -88,9 +89,9 @@ function* ordersOf(eventJsons: readonly string[]): Procedure<Pick<AlertSources, 
 }
 
 function* openDiscrepancies(mallId: string, shopOrderNo: string): Procedure<RealOrderDiscrepancies | null> {
-  const row = yield* get<{ record_json: string | null }>('SELECT record_json FROM ledger_orders WHERE mall_id = ? AND shop_order_no = ?', mallId, shopOrderNo);
-  if (!row?.record_json) return null;
-  const record = JSON.parse(row.record_json) as Pick<OrderRecord, 'discrepancies' | 'expected'>;
+  const row = yield* get<StoredRecordRow>(`SELECT ${recordColumns(yield* dialect(), 'o')} FROM ledger_orders o WHERE o.mall_id = ? AND o.shop_order_no = ?`, mallId, shopOrderNo);
+  const record: Pick<OrderRecord, 'discrepancies' | 'expected'> | null = row ? storedOrderRecord(row) : null;
+  if (record === null) return null;
   const open = record.discrepancies.filter((d) => d.resolvedAt === null);
   if (open.length === 0) return null;
   // Those already told (their alert's key is stored) are no news: nothing to write for them.
