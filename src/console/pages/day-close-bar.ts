@@ -13,7 +13,7 @@ export interface DayCloseState {
 }
 
 /** The close that covers the page: the mall's own, else the store's; on a page of every mall, the store's alone. */
-export function coveringClose(state: DayCloseState): ClosedDay | null {
+function coveringClose(state: DayCloseState): ClosedDay | null {
   const own = state.closes.find((c) => c.mallId === (state.mallId || null));
   return own ?? state.closes.find((c) => c.mallId === null) ?? null;
 }

@@ -15,7 +15,7 @@ import type { OrderRecord } from '../fold/order-record';
  * that changes an earlier item rewrites its list from there. A discrepancy is one item: its
  * `eventIds` are fixed when it opens (its id is of them).
  */
-export const ITEM_LISTS = ['payments', 'cancels', 'deposits', 'refundsFailed', 'cancellationsRequested', 'events', 'discrepancies'] as const;
+const ITEM_LISTS = ['payments', 'cancels', 'deposits', 'refundsFailed', 'cancellationsRequested', 'events', 'discrepancies'] as const;
 export type ItemList = (typeof ITEM_LISTS)[number];
 const IS_ITEM_LIST: ReadonlySet<string> = new Set(ITEM_LISTS);
 
@@ -83,7 +83,7 @@ export function composeRecord(header: string, items: StoredItems): OrderRecord {
  * How a stored header keeps its lists: each list's length where it is kept as items, and whether
  * it is a record of the old shape, its lists whole inside it (written before the items table).
  */
-export function storedShape(header: string | null): { lengths: Map<string, number>; whole: boolean } {
+function storedShape(header: string | null): { lengths: Map<string, number>; whole: boolean } {
   const lengths = new Map<string, number>();
   let whole = false;
   if (header === null) return { lengths, whole };

@@ -38,7 +38,7 @@ export interface LaterAdjustment {
 }
 
 /** How far back a day may be closed: the summary's own range, a year of days. */
-export const CLOSE_DAYS_BACK = 366;
+const CLOSE_DAYS_BACK = 366;
 
 export type CloseDayIssue =
   | { kind: 'notADay'; problem: string }
