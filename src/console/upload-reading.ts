@@ -3,7 +3,7 @@ import type { ColumnMapping, FileProblem, GatewayListKind, ReadResult } from '..
 import type { SavedMapping } from '../reconciliation/import/reconciliation-store';
 
 /** Rows a preview shows: enough to see each column read right, few enough to read on one screen. */
-export const PREVIEW_ROWS = 10;
+const PREVIEW_ROWS = 10;
 /** Spreadsheet rows one list may have (title and header rows included): a month of a busy mall. */
 export const MAX_LIST_ROWS = 500_000;
 
