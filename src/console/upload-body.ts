@@ -5,7 +5,7 @@ import { translatorFor } from './i18n/translator';
 import { layout } from './pages/layout';
 
 /** What a multipart form adds around the file: its boundaries, part headers and the form's few short fields. */
-export const FORM_OVERHEAD_BYTES = 64 * 1024;
+const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /** The file and fields of an upload's form, once its body is read. */
 export interface UploadForm {
