@@ -1,3 +1,4 @@
+import { identifierText } from './cell-values';
 import { isBlankCell, type Cell, type CellGrid, type GridRow } from './cell-grid';
 import type { FoundHeader } from './find-header';
 import type { FileProblem } from './gateway-rows';
@@ -88,4 +89,31 @@ export function duplicateProblems(rows: readonly { line: number; pgCno: string; 
 
 export function cellProblem(row: DataRow, field: string, code: string, what: string): FileProblem {
   return { code, line: row.line, column: row.header(field), message: `row ${row.line}, column 「${row.header(field)}」: ${what}` };
+}
+
+/** Each row read by `read`: the rows that read, every problem of those that did not, and the duplicates among the read. */
+export function readEach<Row extends { line: number; pgCno: string; cancelPgCno: string | null; kind?: string }>(
+  rows: readonly DataRow[], read: (row: DataRow) => { row: Row } | { problems: FileProblem[] },
+): { rows: Row[]; problems: FileProblem[] } {
+  const readRows: Row[] = [];
+  const problems: FileProblem[] = [];
+  for (const row of rows) {
+    const result = read(row);
+    if ('problems' in result) problems.push(...result.problems);
+    else readRows.push(result.row);
+  }
+  return { rows: readRows, problems: [...problems, ...duplicateProblems(readRows)] };
+}
+
+/**
+ * A row's transaction number and cancel number, as text; a problem for each that cannot be read
+ * (a number cell too long for a spreadsheet's digits), and for a missing transaction number.
+ */
+export function transactionNumbers(row: DataRow, problems: FileProblem[]): { pgCno: string | null | undefined; cancelPgCno: string | null | undefined } {
+  const pgCno = identifierText(row.cell('pgCno'));
+  if (pgCno === null) problems.push(cellProblem(row, 'pgCno', 'empty_cell', 'the transaction number is empty'));
+  if (pgCno === undefined) problems.push(cellProblem(row, 'pgCno', 'unreadable_cell', 'the transaction number is not readable as text (a number too long for a spreadsheet cell)'));
+  const cancelPgCno = identifierText(row.cell('cancelPgCno'));
+  if (cancelPgCno === undefined) problems.push(cellProblem(row, 'cancelPgCno', 'unreadable_cell', 'the cancel number is not readable as text'));
+  return { pgCno, cancelPgCno };
 }

@@ -1,5 +1,5 @@
 import { identifierText, kstDay, wonAmount } from './cell-values';
-import { cellProblem, duplicateProblems, type DataRow } from './data-rows';
+import { cellProblem, readEach, transactionNumbers, type DataRow } from './data-rows';
 import type { FileProblem, SettlementRow } from './gateway-rows';
 
 const SETTLEMENT_AMOUNTS = ['gross', 'fee', 'feeVat', 'payout'] as const;
@@ -11,23 +11,12 @@ export const SETTLEMENT_SHAPE = { amounts: SETTLEMENT_AMOUNTS, times: ['payoutDa
  * column: its VAT reads as zero, so gross - fee - feeVat = payout still holds.
  */
 export function settlementRows(rows: readonly DataRow[]): { rows: SettlementRow[]; problems: FileProblem[] } {
-  const read: SettlementRow[] = [];
-  const problems: FileProblem[] = [];
-  for (const row of rows) {
-    const result = settlementRow(row);
-    if ('problems' in result) problems.push(...result.problems);
-    else read.push(result.row);
-  }
-  return { rows: read, problems: [...problems, ...duplicateProblems(read)] };
+  return readEach(rows, settlementRow);
 }
 
 function settlementRow(row: DataRow): { row: SettlementRow } | { problems: FileProblem[] } {
   const problems: FileProblem[] = [];
-  const pgCno = identifierText(row.cell('pgCno'));
-  if (pgCno === null) problems.push(cellProblem(row, 'pgCno', 'empty_cell', 'the transaction number is empty'));
-  if (pgCno === undefined) problems.push(cellProblem(row, 'pgCno', 'unreadable_cell', 'the transaction number is not readable as text (a number too long for a spreadsheet cell)'));
-  const cancelPgCno = identifierText(row.cell('cancelPgCno'));
-  if (cancelPgCno === undefined) problems.push(cellProblem(row, 'cancelPgCno', 'unreadable_cell', 'the cancel number is not readable as text'));
+  const { pgCno, cancelPgCno } = transactionNumbers(row, problems);
   const amounts: Record<string, number> = {};
   for (const field of SETTLEMENT_AMOUNTS) {
     const value = wonAmount(row.cell(field));

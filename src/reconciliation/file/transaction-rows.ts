@@ -1,5 +1,5 @@
 import { cellText, identifierText, kstInstant, wonAmount } from './cell-values';
-import { cellProblem, duplicateProblems, type DataRow } from './data-rows';
+import { cellProblem, readEach, transactionNumbers, type DataRow } from './data-rows';
 import type { FileProblem, GatewayTransactionRow } from './gateway-rows';
 import { gatewayStatus, saysCancel } from './status-text';
 
@@ -12,23 +12,12 @@ export const TRANSACTION_SHAPE = { amounts: ['amount', 'cancelledAmount'], times
  * payments read as approved and its cancels as cancelled.
  */
 export function transactionRows(rows: readonly DataRow[]): { rows: GatewayTransactionRow[]; problems: FileProblem[] } {
-  const read: GatewayTransactionRow[] = [];
-  const problems: FileProblem[] = [];
-  for (const row of rows) {
-    const result = transactionRow(row);
-    if ('problems' in result) problems.push(...result.problems);
-    else read.push(result.row);
-  }
-  return { rows: read, problems: [...problems, ...duplicateProblems(read)] };
+  return readEach(rows, transactionRow);
 }
 
 function transactionRow(row: DataRow): { row: GatewayTransactionRow } | { problems: FileProblem[] } {
   const problems: FileProblem[] = [];
-  const pgCno = identifierText(row.cell('pgCno'));
-  if (pgCno === null) problems.push(cellProblem(row, 'pgCno', 'empty_cell', 'the transaction number is empty'));
-  if (pgCno === undefined) problems.push(cellProblem(row, 'pgCno', 'unreadable_cell', 'the transaction number is not readable as text (a number too long for a spreadsheet cell)'));
-  const cancelPgCno = identifierText(row.cell('cancelPgCno'));
-  if (cancelPgCno === undefined) problems.push(cellProblem(row, 'cancelPgCno', 'unreadable_cell', 'the cancel number is not readable as text'));
+  const { pgCno, cancelPgCno } = transactionNumbers(row, problems);
   const amount = wonAmount(row.cell('amount'));
   if (amount === null) problems.push(cellProblem(row, 'amount', 'empty_cell', 'the amount is empty'));
   if (amount === undefined) problems.push(cellProblem(row, 'amount', 'unreadable_amount', 'the amount is not a whole number of won'));
