@@ -17,6 +17,7 @@ const NOTICES: Record<string, MessageKey> = {
   'cancel-requested': 'notice.cancelRequested',
   'list-imported': 'notice.listImported',
   'list-imported-matching': 'notice.listImportedMatching',
+  'statement-imported': 'notice.statementImported',
   'list-already-imported': 'notice.listAlreadyImported',
   'day-closed': 'notice.dayClosed',
   'day-already-closed': 'notice.dayAlreadyClosed',

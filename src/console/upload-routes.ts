@@ -152,6 +152,8 @@ function importNotice(outcome: Exclude<ImportOutcome, { outcome: 'refused' }>): 
   const i = outcome.summary.import;
   const differences = outcome.summary.differences;
   const found = differences === null ? null : Object.values(differences).reduce((sum, n) => sum + (n ?? 0), 0);
-  const done = outcome.outcome === 'already_imported' ? 'list-already-imported' : found === null ? 'list-imported-matching' : 'list-imported';
+  // A settlement statement tells the ledger nothing: no match to wait for, its fees and payouts are on the page.
+  const done = outcome.outcome === 'already_imported' ? 'list-already-imported'
+    : i.kind === 'settlement' ? 'statement-imported' : found === null ? 'list-imported-matching' : 'list-imported';
   return new URLSearchParams({ day: i.firstDay, mall: i.mallId, done, n: String(i.rowCount), days: String(daysBetween(i.firstDay, i.lastDay).length), d: String(found ?? 0) }).toString();
 }

@@ -48,7 +48,7 @@ describeBrowser('Reconcile → Upload in a browser, in Korean at 1024 px', () =>
     await page.getByRole('button', { name: '한국어' }).click();
 
     await page.goto(`${url}/console/reconcile/upload?mall=${MALL}&day=2026-11-20`);
-    await page.getByRole('heading', { name: 'PG사 파일 올리기' }).waitFor();
+    await page.getByRole('heading', { name: '게이트웨이 파일 올리기' }).waitFor();
     await page.getByLabel('파일').setInputFiles({ name: 'erp-20261120.csv', mimeType: 'text/csv', buffer: erpList });
     await page.getByRole('button', { name: '미리보기' }).click();
 
@@ -72,6 +72,6 @@ describeBrowser('Reconcile → Upload in a browser, in Korean at 1024 px', () =>
 
     await page.getByRole('button', { name: '가져오기' }).click();
     await page.waitForURL(/\/console\/reconcile\?day=2026-11-20&mall=T0001234/, { timeout: 60_000 });
-    await page.getByText(/PG사 목록을 가져왔습니다: 1일에 걸친 2건/).waitFor();
+    await page.getByText(/게이트웨이 목록을 가져왔습니다: 1일에 걸친 2건/).waitFor();
   }, 120_000);
 });

@@ -76,7 +76,7 @@ describe('Reconcile → Upload: the portal\'s file previewed before anything is 
     expect(Object.fromEntries(location.searchParams)).toMatchObject({ day: DAY, mall: MALL, n: '2', days: '1' });
     expect(location.searchParams.get('done')).toMatch(/^list-imported/);
     const day = (await agent.get(imported.headers.location!).set('Host', HOST).expect(200)).text;
-    expect(day).toMatch(/PG사 목록을 가져왔습니다: 1일에 걸친 2건/);
+    expect(day).toMatch(/게이트웨이 목록을 가져왔습니다: 1일에 걸친 2건/);
 
     const [stored] = await app.ledgerApp.stores.reconciliation.listImports({ day: DAY, mallId: MALL, limit: 10 });
     expect(stored).toMatchObject({ fileName: 'transactions_20261120.xlsx', rowCount: 2 });

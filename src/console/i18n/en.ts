@@ -824,6 +824,7 @@ export const en = {
   'operatorName.reservedLedger': '<code>{name}</code> is reserved for the ledger\'s own resolutions',
   'operatorName.lookalike': "an operator name must not read as another operator's: {other} exists",
   // --- Reconcile → Upload: the portal's files, previewed, mapped, imported ---
+  'notice.statementImported': 'The settlement statement is imported: {n, plural, one {# row} other {# rows}} over {days, plural, one {# day} other {# days}}; its fees and payouts are below.',
   'notice.listImported': 'The gateway\'s list is imported: {n, plural, one {# row} other {# rows}} over {days, plural, one {# day} other {# days}}; {d, plural, =0 {no difference open on its days} one {# difference open on its days} other {# differences open on its days}}.',
   'notice.listImportedMatching': 'The gateway\'s list is imported: {n, plural, one {# row} other {# rows}} over {days, plural, one {# day} other {# days}}; the ledger is still matching it, so reload this page in a moment for its differences.',
   'notice.listAlreadyImported': 'This file was imported for the mall before: nothing changed ({n, plural, one {# row} other {# rows}} over {days, plural, one {# day} other {# days}}; {d, plural, =0 {no difference open} one {# difference open} other {# differences open}}).',
