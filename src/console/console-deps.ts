@@ -34,7 +34,7 @@ export interface ConsoleDeps {
    * The payment ledger: the Orders and Discrepancies pages read it, and their Resolve
    * button goes through the same verb as the internal API and the CLI. Absent in some tests.
    */
-  ledger?: (Pick<LedgerStore, 'getOrder' | 'findOrders' | 'searchPayments' | 'listOrders' | 'orderStatusCounts' | 'listDiscrepancies' | 'openDiscrepancyCounts' | 'resolveDiscrepancy'> & Partial<Pick<LedgerStore, 'lag' | 'dailySummary' | 'dayOrders' | 'dayCloses' | 'closeDay' | 'reopenDay' | 'payoutDifferences' | 'closedDayOrders'>>) | null;
+  ledger?: (Pick<LedgerStore, 'getOrder' | 'findOrders' | 'searchPayments' | 'listOrders' | 'orderStatusCounts' | 'listDiscrepancies' | 'openDiscrepancyCounts' | 'resolveDiscrepancy'> & Partial<Pick<LedgerStore, 'lag' | 'dailySummary' | 'dayOrders' | 'gatewayListings' | 'dayCloses' | 'closeDay' | 'reopenDay' | 'payoutDifferences' | 'closedDayOrders'>>) | null;
   /**
    * The imports of the gateway's lists and each day's match with the ledger: the Reconcile page. Absent in some tests.
    * Also the console's uploads, staged between preview and import, and the column mappings saved per mall.

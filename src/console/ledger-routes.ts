@@ -82,7 +82,8 @@ export function ledgerRoutes(deps: ConsoleDeps): Router {
     // for those who may (payment-cancel.ts): plain data, drawn on the page thread.
     const { shown, ...page } = paymentPage(order, paymentPageNumber(req.query.payments));
     const payments = { views: await paymentViews(deps, order, shown), canCancel: deps.gatewayCommands != null && await mayCancel(deps, sessionOf(res)), page };
-    res.type('html').send(await renderOffLoop('order', sessionOf(res), order, noticeFor(req.query, t), defaultCurrency, payments, await bankMessages(deps, order)));
+    const listings = ledger.gatewayListings ? await ledger.gatewayListings({ mallId, shopOrderNo }) : [];
+    res.type('html').send(await renderOffLoop('order', sessionOf(res), order, noticeFor(req.query, t), defaultCurrency, payments, await bankMessages(deps, order), listings));
   });
 
   router.get('/discrepancies', async (req, res) => {

@@ -91,6 +91,18 @@ describe('the Reconcile page shows a day matched with the gateway\'s list, as mo
     expect(page).not.toContain('superseded by a later file');
   });
 
+  test("an order's page shows the gateway's own row beside the notifications, and a forged order that no row names", async () => {
+    await importTheDay('list.xlsx');
+    const { agent } = await app.signIn('yoon', 'viewer');
+    const orderPage = async (shopOrderNo: string) => (await agent.get(`/console/orders/${MALL}/${shopOrderNo}`).set('Host', HOST).expect(200)).text;
+    const amount = await orderPage('ORD-AMOUNT');
+    expect(amount).toContain('<section class="card gateway-rows"><h2>The gateway&#39;s transaction lists</h2>');
+    expect(amount).toMatch(/<td class="mono">PG-E<\/td><td class="mono">—<\/td>\s*<td class="num"><span class="money">₩30,000<\/span><\/td><td>payment · <span class="code">approved<\/span>/);
+    expect(await orderPage('ORD-DROPPED')).toMatch(/<td class="mono">PG-B<\/td>[\s\S]*₩8,000/);
+    expect(await orderPage('ORD-FORGED')).toContain('the list names no transaction of this order');
+    expect(await orderPage('ORD-MATCHED')).toMatch(/<td class="mono">PG-A<\/td>/);
+  });
+
   test('a viewer sees the day and no button that changes it; a day with no list says how to get one', async () => {
     await importTheDay('list.xlsx');
     const { agent } = await app.signIn('park', 'viewer');

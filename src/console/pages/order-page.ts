@@ -1,5 +1,6 @@
 import { orderCurrency } from '../../ledger/fold/order-currency';
 import { playbookOf } from '../discrepancy-playbooks';
+import type { GatewayListingFact } from '../../ledger/fold/ledger-facts';
 import type { Discrepancy, OrderRecord } from '../../ledger/fold/order-record';
 import { maskFreeText } from '../../observability/mask';
 import { html, isolated, isolatedText, type SafeHtml } from '../html';
@@ -99,6 +100,7 @@ function resolvedDetail(t: Translator, d: Discrepancy): SafeHtml {
 export function orderPage(
   viewer: Viewer, order: OrderRecord, notice: string | null, defaultCurrency: string,
   payments?: { views: PaymentView[]; canCancel: boolean; page?: Omit<PaymentPage, 'shown'> }, bankMessages: Record<string, string> = {},
+  listings: readonly GatewayListingFact[] = [],
 ): string {
   const t = wordsOf(viewer);
   const currency = orderCurrency(order, defaultCurrency);
@@ -122,6 +124,7 @@ ${order.ledgerError ? html`<p class="error">${t('order.ledgerError', { time: t.t
   ${figure(t('orders.col.deposited'), t.money(order.deposited, currency))}
 </section>
 ${payments ? paymentSection(viewer, payments.views, currency, orderHref(order.mallId, order.shopOrderNo), payments.canCancel, payments.page) : ''}
+${gatewayRows(t, listings)}
 <section class="card"><h2>${t('order.timeline')}</h2>
 <table class="timeline">
   <thead><tr><th>${t('order.col.when')}</th><th>${t('order.col.what')}</th><th>${t('order.col.detail')}</th></tr></thead>
@@ -131,4 +134,22 @@ ${payments ? paymentSection(viewer, payments.views, currency, orderHref(order.ma
   })}</tbody>
 </table></section>`,
   });
+}
+
+/**
+ * The gateway's own rows for the order, as each imported transaction list gave them (the latest
+ * list first), beside the notifications above: the amount and status the gateway's portal shows.
+ * The lists are in won.
+ */
+function gatewayRows(t: Translator, listings: readonly GatewayListingFact[]): SafeHtml | '' {
+  if (listings.length === 0) return '';
+  return html`<section class="card gateway-rows"><h2>${t('order.gatewayRows')}</h2>
+<div class="table-wrap"><table>
+<thead><tr><th>${t('order.gatewayRows.list')}</th><th>${t('order.gatewayRows.row')}</th><th><span class="code">pgCno</span></th><th><span class="code">cancelPgCno</span></th><th class="num">${t('order.gatewayRows.amount')}</th><th>${t('order.gatewayRows.status')}</th><th>${t('order.col.when')}</th></tr></thead>
+<tbody>${listings.flatMap((listing) => {
+    const days = listing.firstDay === listing.lastDay ? listing.firstDay : `${listing.firstDay} ~ ${listing.lastDay}`;
+    if (listing.rows.length === 0) return [html`<tr data-import="${listing.importId}"><td>${days}</td><td colspan="6" class="muted">${t('order.gatewayRows.none')}</td></tr>`];
+    return listing.rows.map((row) => html`<tr data-import="${listing.importId}"><td>${days}</td><td class="num">${t.number(row.line)}</td><td class="mono">${row.pgCno}</td><td class="mono">${row.cancelPgCno ?? '—'}</td>
+<td class="num">${money(t, row.amount, 'KRW')}</td><td>${t(`order.gatewayRows.${row.kind}`)} · <span class="code">${row.status}</span></td><td>${when(t, row.at)}</td></tr>`);
+  })}</tbody></table></div></section>`;
 }

@@ -1,5 +1,5 @@
 import type { ExpectationInput } from '../fold/expectation-fact';
-import type { OrderKey } from '../fold/ledger-facts';
+import type { GatewayListingFact, OrderKey } from '../fold/ledger-facts';
 import { DEFAULT_LEDGER_SETTINGS, type LedgerSettings } from '../../config/ledger-settings';
 import type { OrderRecord, OrderStatus } from '../fold/order-record';
 import { typedDriver, type StoreDriver } from '../../store/driver';
@@ -51,6 +51,8 @@ export interface LedgerStore {
   readonly settings: LedgerSettings;
   putExpectation(order: OrderKey, input: ExpectationInput, at: string): Promise<PutExpectationResult>;
   getOrder(order: OrderKey): Promise<OrderRecord | null>;
+  /** What the gateway's imported transaction lists said of the order, the latest first. */
+  gatewayListings(order: OrderKey): Promise<GatewayListingFact[]>;
   findOrders(shopOrderNo: string, limit?: number): Promise<OrderRecord[]>;
   /** The console's search: orders by number, pgCno, approval number or amount, with filters. */
   searchPayments(search: PaymentSearch): Promise<PaymentHit[]>;
@@ -171,6 +173,7 @@ export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings 
       await caughtUp();
       return read('getOrder', key);
     },
+    gatewayListings: (key) => read('gatewayListings', key),
     async findOrders(shopOrderNo, limit = 20) {
       await caughtUp();
       return read('findOrders', shopOrderNo, limit);

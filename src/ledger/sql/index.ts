@@ -4,6 +4,7 @@
  * `ledgerReads` (see ../index.ts).
  */
 import { backfillLedger } from './backfill-ledger';
+import { gatewayListings } from './gateway-listings';
 import { findOrders, getOrder } from './get-order';
 import { ledgerBackfillNeeded } from './ledger-backfill-needed';
 import { ledgerLag, ledgerPosition } from './ledger-position';
@@ -32,6 +33,7 @@ export const ledgerReads = {
   computeLedgerBatch,
   getOrder,
   findOrders,
+  gatewayListings,
   listOrders,
   orderStatusCounts,
   listDiscrepancies,
