@@ -1,20 +1,15 @@
-import type { Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { approvalNotification } from '../../src/simulator/notification-builders';
 import { kstStamp } from '../../src/notifications/kst-date';
 import type { BookedTransaction } from '../../src/sandbox/gateway-books';
 import { portalFile } from '../../src/sandbox/portal-files';
 import { settlementStatement, transactionList } from '../../src/sandbox/portal-lists';
-import { describeBrowser, launchBrowser, listenForBrowser, stopListening, type TestBrowser } from '../helpers/browser';
-import { startLedgerConsole, type LedgerConsole } from './ledger-console-harness';
+import { describeBrowser } from '../helpers/browser';
+import { consoleInBrowser } from './console-in-browser';
 
 const MALL = 'T0001234';
 const DAY = '2026-11-20';
 const at = (hour: number) => new Date(Date.UTC(2026, 10, 20, hour - 9));
-/** docs/console-ko-reconcile.png is refreshed on request only (UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean. */
-const shotsDir = () => (process.env.UPDATE_SCREENSHOTS ? join(__dirname, '..', '..', 'docs') : mkdtempSync(join(tmpdir(), 'reconcile-shots-')));
 
 const booked = (o: Partial<Omit<BookedTransaction, 'at'>> & { pgCno: string; shopOrderNo: string; amount: number; at: Date }): BookedTransaction => ({
   kind: 'payment', mallId: MALL, cancelPgCno: null, approvalNo: null, remainingAfter: null, method: '신용카드', ...o, at: o.at.toISOString(),
@@ -28,26 +23,10 @@ const MADE = [
 ];
 
 describeBrowser('대사 in a browser, in Korean: the portal\'s files uploaded, the day matched, a difference settled, the day closed', () => {
-  let h: LedgerConsole;
-  let browser: TestBrowser;
-  let server: Server;
-  let url: string;
-  let shots: string;
-
-  beforeAll(async () => {
-    shots = shotsDir();
-    h = await startLedgerConsole();
-    ({ server, url } = await listenForBrowser(h.admin));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await stopListening(server);
-    await h?.close();
-    if (!process.env.UPDATE_SCREENSHOTS && shots) rmSync(shots, { recursive: true, force: true });
-  });
+  const session = consoleInBrowser();
 
   test('at 1440 and 1024 px, every difference with what to do, money as 원, nothing wider than the window', async () => {
+    const { h, url, shots } = session();
     const approve = (shopOrderNo: string, pgCno: string, amount: number, when: Date) =>
       h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), transactionDate: kstStamp(when) })).expect(200);
     await approve('ORD-MATCHED', 'PG-A', 15_000, at(9));
@@ -57,14 +36,7 @@ describeBrowser('대사 in a browser, in Korean: the portal\'s files uploaded, t
     const list = await portalFile(transactionList(MADE), heading, 'xlsx');
     const statement = await portalFile(settlementStatement(MADE), heading, 'csv');
 
-    const token = await h.addOperator('kim', 'operator');
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`${url}/console`);
-    await page.getByLabel('Token').fill(token);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
-    await page.getByRole('button', { name: '한국어' }).click();
+    const page = await session().koreanPage(await h.addOperator('kim', 'operator'), 1440);
 
     // From the menu (yesterday in Korea) to the day to settle, with no list yet.
     await page.getByRole('link', { name: '대사', exact: true }).click();

@@ -1,13 +1,8 @@
-import type { Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeBrowser, launchBrowser, stopListening, type TestBrowser, listenForBrowser } from '../helpers/browser';
-import { startLedgerConsole, type LedgerConsole } from './ledger-console-harness';
+import { describeBrowser } from '../helpers/browser';
+import { consoleInBrowser } from './console-in-browser';
 
 const MALL = 'T0001234';
-/** docs/console-ko-reconcile-upload.png is refreshed on request only (UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean. */
-const shotsDir = () => (process.env.UPDATE_SCREENSHOTS ? join(__dirname, '..', '..', 'docs') : mkdtempSync(join(tmpdir(), 'upload-shots-')));
 
 /** An ERP's own export: headers the built-in names do not know. */
 const erpList = Buffer.from([
@@ -18,34 +13,11 @@ const erpList = Buffer.from([
 ].join('\r\n'), 'utf8');
 
 describeBrowser('Reconcile → Upload in a browser, in Korean at 1024 px', () => {
-  let h: LedgerConsole;
-  let browser: TestBrowser;
-  let server: Server;
-  let url: string;
-  let shots: string;
-
-  beforeAll(async () => {
-    shots = shotsDir();
-    h = await startLedgerConsole();
-    ({ server, url } = await listenForBrowser(h.admin));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await stopListening(server);
-    await h?.close();
-    if (!process.env.UPDATE_SCREENSHOTS && shots) rmSync(shots, { recursive: true, force: true });
-  });
+  const session = consoleInBrowser();
 
   test('upload, a preview that asks for columns, the mapping chosen and saved, then Import onto the day', async () => {
-    const token = await h.addOperator('kim', 'operator');
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width: 1024, height: 900 });
-    await page.goto(`${url}/console`);
-    await page.getByLabel('Token').fill(token);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
-    await page.getByRole('button', { name: '한국어' }).click();
+    const { h, url, shots } = session();
+    const page = await session().koreanPage(await h.addOperator('kim', 'operator'), 1024);
 
     await page.goto(`${url}/console/reconcile/upload?mall=${MALL}&day=2026-11-20`);
     await page.getByRole('heading', { name: '게이트웨이 파일 올리기' }).waitFor();
