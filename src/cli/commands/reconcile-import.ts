@@ -7,6 +7,7 @@ import { CliFailure, EXIT } from '../../exit-codes';
 import { withLedger } from '../with-ledger';
 import { importGatewayList, MAX_IMPORT_BYTES, type ImportSummary, type ListReader } from '../../reconciliation/import/import-list';
 import { kstTime } from '../../console/format';
+import { GATEWAY_LIST_KINDS } from '../../ledger/fold/gateway-list-conditions';
 
 /** `noti-receiver reconcile import FILE [--mall M]`: the gateway's transaction list, matched with the ledger. */
 export function registerReconcileImport(reconcile: Command, io: CliIo, read: ListReader): void {
@@ -56,6 +57,8 @@ function summaryText(summary: ImportSummary): string {
 
 function differencesText(summary: ImportSummary): string {
   if (summary.differences === null) return 'differences: the ledger is still matching; see "noti-receiver reconcile list --day <day>"';
-  const found = Object.entries(summary.differences).filter(([, n]) => n > 0);
+  // In the kinds' own order, whatever order the ledger opened them in: the same import prints the same lines.
+  const rank = (kind: string) => (GATEWAY_LIST_KINDS as readonly string[]).indexOf(kind);
+  const found = Object.entries(summary.differences).filter(([, n]) => n > 0).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
   return found.length === 0 ? 'differences: none' : `differences: ${found.map(([kind, n]) => `${kind} ${n}`).join(', ')} (see "noti-receiver discrepancies list")`;
 }

@@ -1,3 +1,4 @@
+import { GATEWAY_LIST_KINDS } from '../../ledger/fold/gateway-list-conditions';
 import type { DiscrepancyKind } from '../../ledger/fold/order-record';
 import type { DaySettlement } from '../../ledger/summary/summary-days';
 import type { ReconciliationDay, Tally } from '../../reconciliation/import/reconciliation-store';
@@ -26,8 +27,6 @@ export interface ReconcileDayView {
   close: { closedAt: string; closedBy: string } | null;
 }
 
-/** The kinds in the order the page counts them: a row's own, then the notification the list lacks. */
-const KINDS: readonly DiscrepancyKind[] = ['notification_missing', 'gateway_amount_differs', 'gateway_status_differs', 'not_in_gateway_list'];
 
 const reconcileHref = (day: string, mallId: string) => `/console/reconcile?${new URLSearchParams({ day, ...(mallId ? { mall: mallId } : {}) }).toString()}`;
 
@@ -81,7 +80,7 @@ ${line(t('reconcile.row.listed'), plus(m.rows.payments, m.rows.cancels), 'listed
 ${line(t('reconcile.row.payments'), m.rows.payments, 'payments', 'sub')}
 ${line(t('reconcile.row.cancels'), m.rows.cancels, 'cancels', 'sub')}
 ${line(t('reconcile.row.matched'), plus(m.matched.payments, m.matched.cancels), 'matched')}
-${KINDS.map(counts)}
+${GATEWAY_LIST_KINDS.map(counts)}
 </tbody></table>
 <h4>${t('reconcile.differences')}</h4>
 ${differences(viewer, m)}

@@ -1,10 +1,9 @@
+import { GATEWAY_LIST_KINDS } from '../../ledger/fold/gateway-list-conditions';
 import type { Discrepancy, DiscrepancyKind } from '../../ledger/fold/order-record';
 import { jsonField } from '../../store/procedures/json-field';
 import { all, allRows, dialect, oneTrip, type Procedure } from '../../store/procedures/procedure';
 import { storedImportOf, type StoredImport } from './import-lookups';
 
-/** The differences a match of the gateway's list opens (the ledger's discrepancy kinds). */
-const RECONCILIATION_KINDS = ['gateway_amount_differs', 'gateway_status_differs', 'notification_missing', 'not_in_gateway_list'] as const satisfies readonly DiscrepancyKind[];
 /** Those about a row of the list (the fourth is about a notification the list lacks). */
 const ROW_KINDS = new Set<string>(['gateway_amount_differs', 'gateway_status_differs', 'notification_missing']);
 
@@ -63,9 +62,9 @@ export function* reconciliationDay(day: string, mallId: string | null, limit = 1
       allRows('SELECT kind, COUNT(*) AS n, COALESCE(SUM(amount), 0) AS amount FROM reconciliation_rows WHERE mall_id = ? AND day = ? AND import_id = ? GROUP BY kind', mall, day, governing?.id ?? ''),
       allRows(
         `SELECT mall_id, shop_order_no, kind, resolved_at, discrepancy_json FROM ledger_discrepancies
-           WHERE mall_id = ? AND kind IN (${RECONCILIATION_KINDS.map(() => '?').join(', ')}) AND ${jsonField(sql, 'discrepancy_json', ['details', 'day'])} = ?
+           WHERE mall_id = ? AND kind IN (${GATEWAY_LIST_KINDS.map(() => '?').join(', ')}) AND ${jsonField(sql, 'discrepancy_json', ['details', 'day'])} = ?
            ORDER BY CASE WHEN resolved_at IS NULL THEN 0 ELSE 1 END, opened_at, id`,
-        mall, ...RECONCILIATION_KINDS, day,
+        mall, ...GATEWAY_LIST_KINDS, day,
       ),
     )) as [Array<{ kind: string; n: number | string; amount: number | string }>, DiscrepancyRow[]];
     const rows = { payments: tally(totals, 'payment'), cancels: tally(totals, 'cancel') };
