@@ -64,6 +64,17 @@ const READ_SINCE: Array<{ version: number; sql: (integer: string) => string }> =
     sql: () => `CREATE TEMP TABLE IF NOT EXISTS summary_order_days (day TEXT NOT NULL, mall_id TEXT NOT NULL, shop_order_no TEXT NOT NULL,
       PRIMARY KEY (day, mall_id, shop_order_no))`,
   },
+  // Closed days (migration 033): a seed's record writes of past days look for a close, and book an adjustment where one stands.
+  {
+    version: 33,
+    sql: () => `CREATE TEMP TABLE IF NOT EXISTS summary_closes (day TEXT NOT NULL, mall_id TEXT NOT NULL, closed_at TEXT NOT NULL, closed_by TEXT NOT NULL,
+      figures_json TEXT NOT NULL, orders_json TEXT NOT NULL DEFAULT '[]', PRIMARY KEY (day, mall_id))`,
+  },
+  {
+    version: 33,
+    sql: () => `CREATE TEMP TABLE IF NOT EXISTS summary_adjustments (day TEXT NOT NULL, adjusts_day TEXT NOT NULL, mall_id TEXT NOT NULL, currency TEXT NOT NULL,
+      kind TEXT NOT NULL, method TEXT NOT NULL, count BIGINT NOT NULL, amount BIGINT NOT NULL, PRIMARY KEY (day, adjusts_day, mall_id, currency, kind, method))`,
+  },
 ];
 const laterTables = (version: number, integer: string) => READ_SINCE.filter((t) => t.version > version).map((t) => t.sql(integer));
 

@@ -60,7 +60,7 @@ function upgradeContract(openOld: () => Promise<OldDatabase>): void {
     expect(totals.length).toBeGreaterThan(0);
 
     stores = await old.openStores();
-    expect((await old.tables()).filter((t) => t.startsWith('summary_')).sort()).toEqual(['summary_daily', 'summary_order_days']);
+    expect((await old.tables()).filter((t) => t.startsWith('summary_')).sort()).toEqual(['summary_adjustments', 'summary_closes', 'summary_daily', 'summary_order_days']);
     expect(await old.rows('SELECT day, mall_id, currency, kind, method, count, amount FROM summary_daily ORDER BY day, kind, method')).toEqual(totals);
     expect(await old.rows('SELECT shop_order_no, summary_day FROM ledger_orders ORDER BY shop_order_no')).toEqual([
       { shop_order_no: 'ORD-D1', summary_day: '2026-11-23' },
