@@ -68,7 +68,7 @@ function dataRow(row: GridRow, header: FoundHeader): DataRow {
 }
 
 /** Every row once: the same transaction twice means the file was joined or edited, and which copy counts is unknown. */
-export function duplicateProblems(rows: readonly { line: number; pgCno: string; cancelPgCno: string | null; kind?: string }[]): FileProblem[] {
+function duplicateProblems(rows: readonly { line: number; pgCno: string; cancelPgCno: string | null; kind?: string }[]): FileProblem[] {
   const firstLine = new Map<string, number>();
   const problems: FileProblem[] = [];
   for (const row of rows) {
