@@ -105,6 +105,13 @@ export function* loadGoingOn(orders: readonly OrderKey[], newFacts: ReadonlyArra
   return loaded;
 }
 
+/** The facts of loaded orders whose fold went on from a kept state, read now (a decision of the batch needs them). */
+export function* readFactsOf(loaded: Map<string, LoadedOrder>, orders: readonly OrderKey[]): Procedure<void> {
+  if (orders.length === 0) return;
+  const sql = yield* dialect();
+  withRead(loaded, (yield* oneTrip(...lookups(orders, sql, 'facts'))) as LoadRow[][]);
+}
+
 /** The earliest stored time among new facts (past any position when there are none: the sweep goes on from each). */
 function earliestMs(facts: ReadonlyArray<{ fact: LedgerFact }>): number {
   let earliest = Number.MAX_SAFE_INTEGER;

@@ -2,9 +2,11 @@ import type { LedgerSettings } from '../../config/ledger-settings';
 import { orderKeyText } from '../fold/order-key';
 import { batchFacts, batchTime, type StoredInput, type StoredNotification } from '../projection/batch-facts';
 import type { StoredConflict, StoredRejection } from '../projection/input-facts';
-import { firstSeen, type LoadedOrder } from '../projection/loaded-order';
+import { firstSeen, type LoadedOrder, type OrderFact } from '../projection/loaded-order';
 import { projectOrders } from '../projection/project-orders';
-import { loadGoingOn } from './ledger-orders';
+import { loadGoingOn, readFactsOf } from './ledger-orders';
+import { lateListings, notifiedSpans } from '../projection/late-listings';
+import { listCoverage } from './list-coverage';
 import { changeStatements } from './ledger-writes';
 import { queueAfter } from './apply-order-facts';
 import { paymentSearchWrites } from './payment-search-rows';
@@ -83,6 +85,21 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
 }
 
 /**
+ * The listing facts of the imported transaction lists that cover the days of the batch's
+ * notifications, for the orders that lack their day's (`lateListings`): stored with the batch's
+ * other facts, so `ledger rebuild` replays them. The facts of an order that went on from a kept
+ * state are read first: only they say whether it holds one.
+ */
+function* lateListingFacts(loaded: Map<string, LoadedOrder>, facts: readonly OrderFact[]): Procedure<OrderFact[]> {
+  const imports = yield* listCoverage(notifiedSpans(facts));
+  if (imports.length === 0) return [];
+  const first = lateListings(loaded, facts, imports);
+  if (first.unread.length === 0) return first.facts;
+  yield* readFactsOf(loaded, first.unread);
+  return lateListings(loaded, facts, imports).facts;
+}
+
+/**
  * The write phase of a batch computed by `computeLedgerBatch`: a short transaction on the writer.
  * It first reads the position and the generation again; if either moved since the batch was read
  * (another replica's projector, a sweep, a rebuild page), nothing is written and it answers false:
@@ -138,7 +155,8 @@ export function* computeLedgerBatch(limit: number, now: string, settings: Ledger
   // Kept, not passed: the order stays ledger_error through its later inputs until the input is applied.
   for (const { order, seq, json, error } of unread) loaded.get(orderKeyText(order))!.failedInputs.push({ seq, factJson: json, error });
   const asOf = batchTime(facts, now);
-  const projected = projectOrders(loaded, facts, { now: asOf, settings }, cache);
+  const listed = yield* lateListingFacts(loaded, facts);
+  const projected = projectOrders(loaded, [...facts, ...listed], { now: asOf, settings }, cache);
   const { statements, events } = changeStatements(projected, asOf, sql);
   statements.unshift(...unread.map(({ order, seq, error }) => keepFailedInput(seq, order, error, now)));
   // The console search's rows of the notifications read (migration 021), in this same transaction.

@@ -4,7 +4,9 @@ import { LedgerCatchingUp } from '../../ledger/projector/ledger-catching-up';
 import type { DiscrepancyKind } from '../../ledger/fold/order-record';
 import { daysBetween } from '../../ledger/summary/kst-day';
 import type { FileProblem, GatewayTransactionRow, ReadResult, SettlementRow } from '../file/gateway-rows';
-import { importIdOf, listingFacts, type PlacedRow } from '../matching/listing-facts';
+import { importIdOf, listingFacts, listsCancels, type PlacedRow } from '../matching/listing-facts';
+import { orderKeyText } from '../../ledger/fold/order-key';
+import type { OrderKey } from '../../ledger/fold/ledger-facts';
 import type { ReconciliationStore, StoredImport } from './reconciliation-store';
 
 /** Reads a file's bytes whole into rows, or refuses it with every reason (the reader of src/reconciliation/file). */
@@ -60,8 +62,11 @@ const refused = (code: string, message: string): ImportOutcome => ({ outcome: 'r
  * import's row is written last: the same file again finds it and changes nothing.
  *
  * The orders a list concerns beyond its rows are read once the ledger has applied what was stored
- * before the import began; a notification accepted after that, for a day the list covers, is
- * matched when a list for that day is imported again.
+ * before the import began. A notification the ledger applies once the import's row exists, for a
+ * day the list covers, gains the import's fact from the projector itself. One accepted between
+ * the two (after the orders were read, applied before the row was written) is found once the
+ * import is stored: the ledger is waited for, the orders of the days read again, and those the
+ * import gave no fact get theirs (the same ids as the projector's: one made twice is stored once).
  */
 export async function importGatewayList(deps: ImportDeps, request: ImportRequest): Promise<ImportOutcome> {
   if (request.bytes.length > MAX_IMPORT_BYTES) return refused('too_large', `the file is ${request.bytes.length} bytes; at most ${MAX_IMPORT_BYTES} are read`);
@@ -96,9 +101,33 @@ export async function importGatewayList(deps: ImportDeps, request: ImportRequest
   const finished = await deps.reconciliation.finishImport({
     id, sha256, kind: read.kind, fileName: request.fileName, mallId: request.mallId, firstDay: read.firstDay, lastDay: read.lastDay,
     rowCount: read.rows.length, orderCount: facts.length, importedBy: request.actor, importedAt: request.at,
-  }, request.actor);
+  }, request.actor, listsCancels(placed.rows));
+  if (finished.created) await listLateOrders(deps, { id, mallId: request.mallId, firstDay: read.firstDay, lastDay: read.lastDay, at: request.at }, placed.rows, facts, request.matchWaitMs ?? 30_000);
   const summary = await summaryOf(deps, finished.stored, request.matchWaitMs ?? 30_000, placed.unplaced);
   return { outcome: finished.created ? 'imported' : 'already_imported', summary };
+}
+
+/**
+ * The orders notified on the list's days between the import's read of them and its row: once the
+ * ledger has applied what was stored up to the row (or the wait ran out: whatever it applied by
+ * then), each such order lacking a fact of the import is given the one the import gives an order it
+ * does not list. Those the projector applied after the row hold it already, under the same id.
+ */
+async function listLateOrders(
+  deps: ImportDeps, list: Parameters<typeof listingFacts>[0], placed: readonly PlacedRow[], given: ReadonlyArray<{ order: OrderKey }>, waitMs: number,
+): Promise<void> {
+  try {
+    await deps.ledger.caughtUp(waitMs);
+  } catch (error) {
+    if (!(error instanceof LedgerCatchingUp)) throw error;
+  }
+  const had = new Set(given.map((f) => orderKeyText(f.order)));
+  const late = (await deps.reconciliation.ordersOnDays(list.mallId, list.firstDay, list.lastDay)).filter((order) => !had.has(orderKeyText(order)));
+  if (late.length === 0) return;
+  const facts = listingFacts(list, placed, late).filter((f) => !had.has(orderKeyText(f.order)));
+  for (let page = 0; page * FACTS_PER_PAGE < facts.length; page += 1) {
+    await deps.reconciliation.storeImportPage({ importId: list.id, mallId: list.mallId, rows: [], facts: facts.slice(page * FACTS_PER_PAGE, (page + 1) * FACTS_PER_PAGE) });
+  }
 }
 
 /**

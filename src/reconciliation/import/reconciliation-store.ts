@@ -16,7 +16,8 @@ export interface ReconciliationStore {
   ordersOfPgCnos(mallId: string, pgCnos: readonly string[]): Promise<Array<[string, string]>>;
   ordersOnDays(mallId: string, firstDay: string, lastDay: string): Promise<OrderKey[]>;
   storeImportPage(page: ImportPage): Promise<void>;
-  finishImport(stored: StoredImport, actor: string): Promise<{ stored: StoredImport; created: boolean }>;
+  /** `listsCancels`: a transaction list's rows placed in orders include a cancel (the flag of its listing facts). */
+  finishImport(stored: StoredImport, actor: string, listsCancels?: boolean): Promise<{ stored: StoredImport; created: boolean }>;
   /** The day's figures per mall (see `ReconciliationDay`). */
   reconciliationDay(day: string, mallId: string | null, limit?: number): Promise<ReconciliationDay[]>;
   /** Keeps a console upload for its confirmation; answers how many older ones it pruned. */
@@ -39,7 +40,7 @@ export function createReconciliationStore(driver: StoreDriver): ReconciliationSt
     ordersOfPgCnos: (mallId, pgCnos) => read('ordersOfPgCnos', mallId, pgCnos),
     ordersOnDays: (mallId, firstDay, lastDay) => read('ordersOnDays', mallId, firstDay, lastDay),
     storeImportPage: (page) => write('storeImportPage', page),
-    finishImport: (stored, actor) => write('finishImport', stored, actor),
+    finishImport: (stored, actor, listsCancels = false) => write('finishImport', stored, actor, listsCancels),
     reconciliationDay: (day, mallId, limit = 100) => read('reconciliationDay', day, mallId, limit),
     stageUpload: (upload) => write('stageUpload', upload),
     // A Buffer crosses SQLite's reader thread as a plain Uint8Array.

@@ -1,17 +1,8 @@
 import type { GatewayListingFact, ListedTransaction, OrderKey } from '../../ledger/fold/ledger-facts';
 import { ledgerId } from '../../ledger/fold/ledger-id';
+import { listingFact, type ListingImport } from '../../ledger/fold/listing-fact';
 import { orderKeyText } from '../../ledger/fold/order-key';
 import type { GatewayTransactionRow } from '../file/gateway-rows';
-
-/** An import of one transaction list, as its facts name it. */
-export interface ListingImport {
-  id: string;
-  mallId: string;
-  firstDay: string;
-  lastDay: string;
-  /** When it was imported: the facts' `at` and `recordedAt`. */
-  at: string;
-}
 
 /** A row with the order it belongs to (the file's order number, else the order its pgCno was notified for). */
 export interface PlacedRow {
@@ -31,8 +22,8 @@ export const importIdOf = (sha256: string, mallId: string): string => ledgerId('
  * file covers) with none, which is how the ledger finds what the gateway does not list. The fact's
  * id is of the import, the order and its rows: importing the same file again makes the same facts.
  */
-export function listingFacts(list: ListingImport, placed: readonly PlacedRow[], others: readonly OrderKey[]): Array<{ order: OrderKey; fact: GatewayListingFact }> {
-  const listsCancels = placed.some((p) => p.row.kind === 'cancel');
+export function listingFacts(list: Omit<ListingImport, 'listsCancels'>, placed: readonly PlacedRow[], others: readonly OrderKey[]): Array<{ order: OrderKey; fact: GatewayListingFact }> {
+  const listing = { ...list, listsCancels: listsCancels(placed) };
   const byOrder = new Map<string, { order: OrderKey; rows: ListedTransaction[] }>();
   for (const { order, row } of placed) {
     const key = orderKeyText(order);
@@ -44,21 +35,11 @@ export function listingFacts(list: ListingImport, placed: readonly PlacedRow[], 
     const key = orderKeyText(order);
     if (order.mallId === list.mallId && !byOrder.has(key)) byOrder.set(key, { order, rows: [] });
   }
-  return [...byOrder.values()].map(({ order, rows }) => ({
-    order,
-    fact: {
-      kind: 'gateway_listing',
-      id: ledgerId('gwl_', [list.id, order.mallId, order.shopOrderNo, JSON.stringify(rows)]),
-      at: list.at,
-      recordedAt: list.at,
-      importId: list.id,
-      firstDay: list.firstDay,
-      lastDay: list.lastDay,
-      listsCancels,
-      rows,
-    },
-  }));
+  return [...byOrder.values()].map(({ order, rows }) => ({ order, fact: listingFact(listing, order, rows) }));
 }
+
+/** Whether the file lists cancels as rows of their own: one of its placed rows is a cancel (the import keeps it, for the orders notified later). */
+export const listsCancels = (placed: readonly PlacedRow[]): boolean => placed.some((p) => p.row.kind === 'cancel');
 
 /** What the ledger keeps of a row: ids, amount, status and time, never the file's other columns. */
 function listed(row: GatewayTransactionRow): ListedTransaction {

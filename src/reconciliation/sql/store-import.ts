@@ -35,16 +35,18 @@ export function* storeImportPage(page: ImportPage): Procedure<void> {
 
 /**
  * The import's own row and its audit line, once every page is stored: from then on the same file
- * is known. Answers the import as stored, and whether this call stored it (false: another import of
- * the same file finished first).
+ * is known, and the ledger's projector gives an order notified later on one of its days its fact
+ * (`listsCancels` is that fact's flag). Answers the import as stored, and whether this call stored
+ * it (false: another import of the same file finished first).
  */
-export function* finishImport(stored: StoredImport, actor: string): Procedure<{ stored: StoredImport; created: boolean }> {
+export function* finishImport(stored: StoredImport, actor: string, listsCancels = false): Procedure<{ stored: StoredImport; created: boolean }> {
   const existing = yield* findImport(stored.id);
   if (existing !== null) return { stored: existing, created: false };
   yield* get(
-    `INSERT INTO reconciliation_imports (id, sha256, kind, file_name, mall_id, first_day, last_day, row_count, order_count, imported_by, imported_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO reconciliation_imports (id, sha256, kind, file_name, mall_id, first_day, last_day, row_count, order_count, imported_by, imported_at, lists_cancels)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     stored.id, stored.sha256, stored.kind, stored.fileName, stored.mallId, stored.firstDay, stored.lastDay, stored.rowCount, stored.orderCount, stored.importedBy, stored.importedAt,
+    listsCancels ? 1 : 0,
   );
   yield* recordAudit({
     at: stored.importedAt, actor, action: 'imported gateway list', subject: stored.id,

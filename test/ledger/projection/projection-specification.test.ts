@@ -9,6 +9,9 @@ import type { OrderChanges } from '../../../src/ledger/projection/order-changes'
 import { needsFacts } from '../../../src/ledger/projection/order-computation';
 import { projectOrders } from '../../../src/ledger/projection/project-orders';
 import { withItemWrites } from '../../../src/ledger/projection/record-items';
+import { lateListings, notifiedSpans } from '../../../src/ledger/projection/late-listings';
+import type { ListingImport } from '../../../src/ledger/fold/listing-fact';
+import { listingFacts } from '../../../src/reconciliation/matching/listing-facts';
 import { approval, expectation, ORDER, partialCancel, PG, minute } from '../ledger-fixtures';
 
 /**
@@ -164,5 +167,86 @@ describe('the ledger projection: given what the store holds, when new facts arri
     const all = project(together, facts);
     expect(all.events.map((e) => e.event.id)).toEqual(told);
     expect(JSON.stringify(storedRecord(together.entry))).toBe(JSON.stringify(storedRecord(oneByOne.entry)));
+  });
+});
+
+describe('a notification that arrives after a list of its day was imported', () => {
+  /** A list of the gateway's imported 10 minutes in, covering the fixtures' day (2026-11-21 KST). */
+  const list: ListingImport = { id: 'gwi_day', mallId: ORDER.mallId, firstDay: '2026-11-21', lastDay: '2026-11-21', at: minute(10), listsCancels: false };
+  const late = approval({ pgCno: PG.card, amount: 30000, at: 1, received: 20 });
+
+  /** The batch as the projector computes it: the late listing facts decided on the loaded orders, then projected with the batch's own. */
+  function projectWithCoverage(store: StoredOrder, facts: readonly LedgerFact[], imports: readonly ListingImport[], cache: FoldCache | null = null) {
+    const loaded = store.loaded(facts, cache);
+    const batch = facts.map((fact): OrderFact => ({ order: ORDER, fact }));
+    const decided = lateListings(loaded, batch, imports);
+    const changes = projectOrders(loaded, [...batch, ...decided.facts], { now: batchTime(facts), settings }, cache);
+    store.apply(changes);
+    return { decided, changes };
+  }
+
+  it("gains the import's fact with no rows, the very fact the import makes for an order it does not list, and not_in_gateway_list opens", () => {
+    const store = new StoredOrder();
+    const { decided, changes } = projectWithCoverage(store, [late], [list]);
+    const imports = listingFacts(list, [], [ORDER]);
+    expect(decided).toEqual({ facts: [{ order: ORDER, fact: imports[0]!.fact }], unread: [] });
+    expect(changes.facts.map((f) => f.fact.kind)).toEqual(['notification', 'gateway_listing']);
+    expect(changes.discrepancies.map((d) => d.discrepancy.kind)).toEqual(['not_in_gateway_list']);
+    expect(changes.discrepancies[0]!.discrepancy.details).toMatchObject({ pgCno: PG.card, day: '2026-11-21', amount: 30000 });
+    // The import's own fact for the order, arriving after: the same id, nothing to store, nothing changes.
+    const again = project(store, [imports[0]!.fact]);
+    expect(again).toMatchObject({ facts: [], records: [], discrepancies: [], events: [] });
+  });
+
+  it('the latest import covering the day is the one: an earlier one the order holds does not stand for it', () => {
+    const earlier: ListingImport = { ...list, id: 'gwi_earlier', at: minute(5) };
+    const store = new StoredOrder();
+    project(store, [listingFacts(earlier, [], [ORDER])[0]!.fact]);
+    const { decided } = projectWithCoverage(store, [late], [list, earlier]);
+    expect(decided.facts.map((f) => (f.fact.kind === 'gateway_listing' ? f.fact.importId : null))).toEqual([list.id]);
+  });
+
+  it("an order that holds the import's fact already, or brings it in the same batch, gains nothing", () => {
+    const listed = listingFacts(list, [], [ORDER])[0]!.fact;
+    const holding = new StoredOrder();
+    project(holding, [listed]);
+    expect(projectWithCoverage(holding, [late], [list]).decided).toEqual({ facts: [], unread: [] });
+    expect(projectWithCoverage(new StoredOrder(), [listed, late], [list]).decided).toEqual({ facts: [], unread: [] });
+  });
+
+  it('a day no import covers, another mall\'s import, or a batch of no notification adds nothing', () => {
+    const otherDay: ListingImport = { ...list, firstDay: '2026-11-22', lastDay: '2026-11-23' };
+    const otherMall: ListingImport = { ...list, mallId: 'T0009999' };
+    const { decided, changes } = projectWithCoverage(new StoredOrder(), [late], [otherDay, otherMall]);
+    expect(decided).toEqual({ facts: [], unread: [] });
+    expect(changes.discrepancies).toEqual([]);
+    expect(lateListings(new StoredOrder().loaded([], null), [{ order: ORDER, fact: expectation({ received: 0 }) }], [list])).toEqual({ facts: [], unread: [] });
+  });
+
+  it("an order whose fold goes on from a kept state is named, to have its facts read first; read, it is decided", () => {
+    const cache = new FoldCache();
+    const store = new StoredOrder();
+    project(store, [expectation({ received: 0 }), approval({ pgCno: PG.second, amount: 1000, at: -1440, received: 0 })], cache);
+    for (let n = 1; n <= 8; n += 1) project(store, [partialCancel({ pgCno: PG.second, cancelPgCno: `CX-${n}`, cancelAmount: 10, at: -1440 + n, received: n })], cache);
+    const loaded = store.loaded([late], cache);
+    expect(loaded.get(orderKeyText(ORDER))!.factsRead).toBe(false);
+    const batch = [{ order: ORDER, fact: late }];
+    expect(lateListings(loaded, batch, [list])).toEqual({ facts: [], unread: [ORDER] });
+    loaded.get(orderKeyText(ORDER))!.facts.push(...store.entry.facts);
+    loaded.get(orderKeyText(ORDER))!.factsRead = true;
+    const decided = lateListings(loaded, batch, [list]);
+    expect(decided.facts).toHaveLength(1);
+    // Its fact is stored before the order's last moment: the order is replayed from the facts read, not marked.
+    const changes = projectOrders(loaded, [...batch, ...decided.facts], { now: batchTime([late]), settings }, cache);
+    expect(changes.results[0]!.error).toBeNull();
+    // The day before holds the order's first payment, which no list covers; the late one is a second payment too.
+    const unlisted = changes.discrepancies.filter((d) => d.discrepancy.kind === 'not_in_gateway_list');
+    expect(unlisted.map((d) => d.discrepancy.details.pgCno)).toEqual([PG.card]);
+  });
+
+  it('the days the store reads lists for: one span per mall, of its notifications alone', () => {
+    const nextDay = approval({ pgCno: PG.second, amount: 1000, at: 1440 });
+    const spans = notifiedSpans([{ order: ORDER, fact: late }, { order: ORDER, fact: nextDay }, { order: ORDER, fact: expectation({ received: 5000 }) }]);
+    expect(spans).toEqual([{ mallId: ORDER.mallId, firstDay: '2026-11-21', lastDay: '2026-11-22' }]);
   });
 });
