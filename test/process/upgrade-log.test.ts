@@ -60,6 +60,7 @@ describe('starting on a database of an older release', () => {
         expect.objectContaining({ level: 'info', migration: '032_reconciliation_imports' }),
         expect.objectContaining({ level: 'info', migration: '033_day_close_and_settlement' }),
         expect.objectContaining({ level: 'info', migration: '034_reconciliation_uploads' }),
+        expect.objectContaining({ level: 'info', migration: '036_import_lists_cancels' }),
       ]);
       expect(messages.indexOf('applying database migration')).toBeLessThan(messages.indexOf('listening'));
       // The notification stored before the ledger has no facts yet: one warning says what to run.
