@@ -42,7 +42,7 @@ export interface CommandDeps {
   /**
    * Resolves once the ledger has applied every input stored before the call (LedgerCatchingUp
    * after its wait); absent without the ledger. A cancel waits for it, so what is left of its
-   * payment is measured against every notification received before the cancel, not read behind.
+   * payment is computed from every notification received before the cancel, not read behind.
    */
   ledgerCaughtUp?: () => Promise<void>;
 }

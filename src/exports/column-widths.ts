@@ -1,6 +1,6 @@
 import { majorUnitText, type ExportCell } from './export-cell';
 
-/** Rows a sheet's column widths are measured on: the writer holds these back until it knows them. */
+/** Rows a sheet's column widths are computed from: the writer holds these back until it knows them. */
 export const WIDTH_SAMPLE_ROWS = 100;
 /** Past this a column would push the rest off the page; a longer text is cut at the column's edge. */
 const MAX_WIDTH = 48;
@@ -49,7 +49,7 @@ export interface SheetLayout {
 
 /**
  * Widths that fit the content: the widest of the header's longest word (a word is never broken),
- * its whole text up to the wrap length, and the sampled cells, bounded both ways. Measured on the
+ * its whole text up to the wrap length, and the sampled cells, bounded both ways. Computed from the
  * first rows only, so a million-row export never holds more than the sample.
  */
 export function sheetLayout(headers: Array<{ text: string; kind?: string }>, sample: ExportCell[][]): SheetLayout {

@@ -86,7 +86,7 @@ const PAGE_SETUP = { orientation: 'landscape', fitToPage: true, fitToWidth: 1, f
 
 /**
  * A workbook written as it goes (exceljs's streaming writer): one sheet per list, a header row,
- * typed cells. A sheet's first rows are held back until its columns' widths are measured on them
+ * typed cells. A sheet's first rows are held back until its columns' widths are computed from them
  * (an .xlsx states widths before its rows); after that, each row leaves as it comes.
  */
 export function xlsxWriter({ out, language }: WriterOptions): TableWriter {
@@ -108,7 +108,7 @@ export function xlsxWriter({ out, language }: WriterOptions): TableWriter {
     });
     row.commit();
   };
-  /** The columns measured on the rows held, the header written, then the rows held. */
+  /** The columns sized from the rows held, the header written, then the rows held. */
   const release = () => {
     if (!sheet || held === null) return;
     const layout = sheetLayout(headers, held);

@@ -1,50 +1,28 @@
-import type { Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
-import { describeBrowser, launchBrowser, stopListening, type TestBrowser, listenForBrowser } from '../helpers/browser';
-import { startLedgerConsole, type LedgerConsole } from './ledger-console-harness';
+import { describeBrowser } from '../helpers/browser';
+import { consoleInBrowser } from './console-in-browser';
 
 const MALL = 'T0001234';
-/** docs/console-order.png and console-discrepancies.png are refreshed on request only (UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean. */
-const shotsDir = () => (process.env.UPDATE_SCREENSHOTS ? join(__dirname, '..', '..', 'docs') : mkdtempSync(join(tmpdir(), 'console-shots-')));
 
 describeBrowser('the payment ledger in the console, in a browser', () => {
-  let h: LedgerConsole;
-  let browser: TestBrowser;
-  let server: Server;
-  let url: string;
-  let shots: string;
+  /** docs/console-order.png and console-discrepancies.png are refreshed on request only (UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean. */
+  const session = consoleInBrowser();
   const shopOrderNo = `ORD-2026-${Date.now() % 100000}`;
 
   beforeAll(async () => {
-    shots = shotsDir();
-    h = await startLedgerConsole();
+    const { h } = session();
     // The shop expected 30000 KRW; the payment window came back with 3000 (tampered), then a partial cancel of 1000.
     await h.ledgerApp.api.put(`/v1/orders/${MALL}/${shopOrderNo}/expectation`, { amount: 30000, currency: 'KRW', method: 'card', expiresAt: null }).expect(200);
     const minutesAgo = (n: number) => kstStamp(new Date(Date.now() - n * 60_000));
     await h.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno: 'PG26112500001', amount: '3000', transactionDate: minutesAgo(5) })).expect(200);
     await h.ledgerApp.notify(changeNotification({ mallId: MALL, shopOrderNo, pgCno: 'PG26112500001', cancelPgCno: 'PG26112500002', cancelAmount: '1000', amount: '1000', cancelRemainAmount: '2000', cancelDate: minutesAgo(2) })).expect(200);
-    ({ server, url } = await listenForBrowser(h.admin));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await stopListening(server);
-    await h?.close();
-    if (!process.env.UPDATE_SCREENSHOTS && shots) rmSync(shots, { recursive: true, force: true });
   });
 
   test('an operator finds the order by its number, sees its discrepancy and resolves it with a note', async () => {
-    const token = await h.addOperator('park', 'operator');
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${url}/console`);
-    await page.getByLabel('Token').fill(token);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    const { h, shots, signedInPage } = session();
+    const page = await signedInPage(await h.addOperator('park', 'operator'), 1280);
     await page.getByRole('link', { name: /open discrepancies/ }).waitFor();
 
     await page.getByRole('link', { name: /open discrepancies/ }).click();

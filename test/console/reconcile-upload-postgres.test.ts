@@ -2,15 +2,16 @@ import request from 'supertest';
 import { createAdminApp } from '../../src/admin/admin-app';
 import { loadConfig } from '../../src/config/env';
 import { importGatewayFileWith } from '../../src/console/import-gateway-file';
-import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
+import type { Stores } from '../../src/ledger/projector/open-stores';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import type { BookedTransaction } from '../../src/sandbox/gateway-books';
 import { portalFile } from '../../src/sandbox/portal-files';
 import { transactionList } from '../../src/sandbox/portal-lists';
 import { newSecret, secretHash } from '../../src/store/operator-credentials';
-import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
+import { describePostgres } from '../store/pg-test-database';
 import { ADMIN_TOKEN, HOST, ORIGIN, consoleSessions, csrfIn } from './console-harness';
+import { replicaStores } from './replica-stores';
 
 const MALL = 'T0001234';
 const DAY = '2026-11-20';
@@ -35,21 +36,10 @@ function replicaOver(stores: Stores) {
 }
 
 describePostgres('an upload staged on one console replica is previewed and imported on the other (PostgreSQL)', () => {
-  let schema: TestSchema;
-  let a: Stores;
-  let b: Stores;
-  beforeAll(async () => {
-    schema = await createTestSchema();
-    a = await openStores(schema.url);
-    b = await openStores(schema.url);
-  });
-  afterAll(async () => {
-    await a?.store.close();
-    await b?.store.close();
-    await schema?.drop();
-  });
+  const replicas = replicaStores();
 
   test('replica A stages the file, replica B shows its preview, saves a mapping A then uses, and imports it', async () => {
+    const { a, b } = replicas();
     const replicaA = replicaOver(a);
     const replicaB = replicaOver(b);
     const token = newSecret();

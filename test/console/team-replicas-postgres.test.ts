@@ -1,25 +1,14 @@
 import request from 'supertest';
-import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
-import { createTestSchema, describePostgres, type TestSchema } from '../store/pg-test-database';
+import { describePostgres } from '../store/pg-test-database';
 import { ADMIN_TOKEN, HOST, ORIGIN, consoleAppOver, csrfIn } from './console-harness';
 import { newSecret, secretHash } from '../../src/store/operator-credentials';
+import { replicaStores } from './replica-stores';
 
 describePostgres('two console replicas on one PostgreSQL schema', () => {
-  let schema: TestSchema;
-  let a: Stores;
-  let b: Stores;
-  beforeAll(async () => {
-    schema = await createTestSchema();
-    a = await openStores(schema.url);
-    b = await openStores(schema.url);
-  });
-  afterAll(async () => {
-    await a?.store.close();
-    await b?.store.close();
-    await schema?.drop();
-  });
+  const replicas = replicaStores();
 
   test('a session made on one replica works on the other; signing out or removing the operator ends it on both', async () => {
+    const { a, b } = replicas();
     const replicaA = consoleAppOver(a.store);
     const replicaB = consoleAppOver(b.store);
     const token = newSecret();
@@ -45,6 +34,7 @@ describePostgres('two console replicas on one PostgreSQL schema', () => {
   });
 
   test('an admin adds a viewer on one replica; on the other the viewer reads and its replayed POST is 403', async () => {
+    const { a, b } = replicas();
     const replicaA = consoleAppOver(a.store);
     const replicaB = consoleAppOver(b.store);
     const admin = request.agent(replicaA);

@@ -1,26 +1,19 @@
-import type { Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays, kstDay } from '../../src/ledger/summary/kst-day';
 import { kstStamp } from '../../src/notifications/kst-date';
 import {
   approvalNotification, changeNotification, depositCancelNotification, depositNotification, refundNotification, transferFailedNotification,
 } from '../../src/simulator/notification-builders';
-import { describeBrowser, launchBrowser, stopListening, type TestBrowser, listenForBrowser } from '../helpers/browser';
-import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
+import { describeBrowser } from '../helpers/browser';
+import { consoleInBrowser } from '../console/console-in-browser';
 import { parseXlsx } from '../exports/xlsx-sheet';
 
 const MALL = 'T0001234';
-/** docs/console-summary-month.png, console-summary-day.png and console-summary-export.png are refreshed on request only (UPDATE_SCREENSHOTS=1). */
-const shotsDir = () => (process.env.UPDATE_SCREENSHOTS ? join(__dirname, '..', '..', 'docs') : mkdtempSync(join(tmpdir(), 'summary-shots-')));
 
 describeBrowser('settling the day in the console, in a browser, in Korean', () => {
-  let h: LedgerConsole;
-  let browser: TestBrowser;
-  let server: Server;
-  let url: string;
-  let shots: string;
+  /** docs/console-summary-month.png, console-summary-day.png and console-summary-export.png are refreshed on request only (UPDATE_SCREENSHOTS=1). */
+  const session = consoleInBrowser();
   const today = kstDay(new Date().toISOString());
   /** A KST stamp `daysAgo` days before today at `hour`:`minute` KST, kept within this month. */
   const on = (daysAgo: number, hour: number, minute = 0) => {
@@ -29,8 +22,7 @@ describeBrowser('settling the day in the console, in a browser, in Korean', () =
   };
 
   beforeAll(async () => {
-    shots = shotsDir();
-    h = await startLedgerConsole();
+    const { h } = session();
     const notify = (body: Record<string, string>) => h.ledgerApp.notify(body).expect(200);
     const order = (n: number) => `20261${String(100 + n).padStart(4, '0')}`;
     // A shop's week: card payments every day, a cancel the next day, a virtual account paid and one cancelled, a refund that failed.
@@ -55,24 +47,11 @@ describeBrowser('settling the day in the console, in a browser, in Korean', () =
     // The simulator's order yesterday: its 13,200원 is in no figure of the day, and shown apart.
     await h.ledgerApp.notifySimulated(approvalNotification({ mallId: MALL, shopOrderNo: 'SIM-7001', pgCno: 'PGSIM7001', amount: '13200', transactionDate: on(1, 12) })).expect(200);
     await h.ledgerApp.stores.ledger.caughtUp();
-    ({ server, url } = await listenForBrowser(h.admin));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await stopListening(server);
-    await h?.close();
-    if (!process.env.UPDATE_SCREENSHOTS && shots) rmSync(shots, { recursive: true, force: true });
   });
 
   test('an operator opens the month from the menu on today, sees each day\'s net, opens a day and its order', async () => {
-    const token = await h.addOperator('jung', 'viewer');
-    const context = await browser.browser.newContext({ locale: 'ko-KR' });
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1280, height: 1000 });
-    await page.goto(`${url}/console`);
-    await page.getByLabel('토큰').fill(token);
-    await page.getByRole('button', { name: '로그인' }).click();
+    const { h, shots, koreanBrowserPage } = session();
+    const { context, page } = await koreanBrowserPage(await h.addOperator('jung', 'viewer'));
     await page.locator('header nav').getByRole('link', { name: '일별 정산' }).click();
     const [year, month] = today.split('-').map(Number);
     await page.getByRole('heading', { name: `일별 정산 ${year}년 ${month}월` }).waitFor();
@@ -99,13 +78,8 @@ describeBrowser('settling the day in the console, in a browser, in Korean', () =
   }, 60_000);
 
   test('an operator downloads yesterday\'s money for accounting from its day page, as 엑셀', async () => {
-    const token = await h.addOperator('kang', 'operator');
-    const context = await browser.browser.newContext({ locale: 'ko-KR', acceptDownloads: true });
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1280, height: 1000 });
-    await page.goto(`${url}/console`);
-    await page.getByLabel('토큰').fill(token);
-    await page.getByRole('button', { name: '로그인' }).click();
+    const { h, url, shots, koreanBrowserPage } = session();
+    const { context, page } = await koreanBrowserPage(await h.addOperator('kang', 'operator'), { acceptDownloads: true });
     const yesterday = addDays(today, -Math.min(1, Number(today.slice(8)) - 1));
     await page.goto(`${url}/console/summary/${yesterday}`);
     await page.getByRole('button', { name: '엑셀 내려받기' }).waitFor();

@@ -1,29 +1,20 @@
-import type { Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kstDay } from '../../src/ledger/summary/kst-day';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification } from '../../src/simulator/notification-builders';
-import { describeBrowser, launchBrowser, stopListening, type TestBrowser, listenForBrowser } from '../helpers/browser';
-import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
+import { describeBrowser } from '../helpers/browser';
+import { consoleInBrowser } from '../console/console-in-browser';
 
 const MALL = 'T0001234';
 const DAY = '2026-11-27';
-/** docs/console-summary-closed-day.png is refreshed on request only (UPDATE_SCREENSHOTS=1). */
-const shotsDir = () => (process.env.UPDATE_SCREENSHOTS ? join(__dirname, '..', '..', 'docs') : mkdtempSync(join(tmpdir(), 'close-shots-')));
 
 describeBrowser('closing a day in a browser, in Korean', () => {
-  let h: LedgerConsole;
-  let browser: TestBrowser;
-  let server: Server;
-  let url: string;
-  let shots: string;
+  /** docs/console-summary-closed-day.png is refreshed on request only (UPDATE_SCREENSHOTS=1). */
+  const session = consoleInBrowser();
   const today = kstDay(new Date().toISOString());
 
   beforeAll(async () => {
-    shots = shotsDir();
-    h = await startLedgerConsole();
+    const { h } = session();
     const notify = (body: Record<string, string>) => h.ledgerApp.notify(body).expect(200);
     for (let i = 0; i < 3; i++) {
       await notify(approvalNotification({ mallId: MALL, shopOrderNo: `2026112${i}`, pgCno: `PG271${i}`, amount: String(15000 + 5000 * i), transactionDate: kstStamp(new Date(`${DAY}T1${i}:00:00+09:00`)) }));
@@ -35,24 +26,11 @@ describeBrowser('closing a day in a browser, in Korean', () => {
       return { line: i + 2, pgCno: `PG271${i}`, cancelPgCno: null, shopOrderNo: `2026112${i}`, gross, fee, feeVat, payout: gross - fee - feeVat, payoutDay: '2026-11-30', transactionDay: DAY };
     }));
     await h.ledgerApp.stores.ledger.caughtUp();
-    ({ server, url } = await listenForBrowser(h.admin));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await stopListening(server);
-    await h?.close();
-    if (!process.env.UPDATE_SCREENSHOTS && shots) rmSync(shots, { recursive: true, force: true });
   });
 
   test('an operator closes the day after its confirmation; a payment for it arriving later is shown on both days, the closed day\'s figures unchanged', async () => {
-    const token = await h.addOperator('kang', 'operator');
-    const context = await browser.browser.newContext({ locale: 'ko-KR' });
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1280, height: 1000 });
-    await page.goto(`${url}/console`);
-    await page.getByLabel('토큰').fill(token);
-    await page.getByRole('button', { name: '로그인' }).click();
+    const { h, url, shots, koreanBrowserPage } = session();
+    const { context, page } = await koreanBrowserPage(await h.addOperator('kang', 'operator'));
     await page.goto(`${url}/console/summary/${DAY}?mall=${MALL}`);
     await page.getByRole('button', { name: `${MALL} 상점의 이 날 마감` }).click();
     await page.getByRole('heading', { name: `${DAY}을(를) 마감할까요?` }).waitFor();

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNodeFlags } from '../../bench/processes';
@@ -60,6 +60,12 @@ const alive = (pid: number) => {
 const onLinux = process.platform === 'linux' ? describe : describe.skip;
 onLinux('npm start, stopped with SIGTERM to npm', () => {
   let dir: string;
+  /**
+   * A folder npm sees as the package (its package.json, scripts/ and dist/ linked from the
+   * checkout) and that the receiver starts in: it reads `.env` from its working directory, and a
+   * checkout's `.env` (the README's first session makes one) must never reach a test.
+   */
+  let pkg: string;
   beforeAll(() => {
     // dist/ as fresh as a developer's checkout after one build, so npm start has nothing to compile.
     const built = spawnSync(process.execPath, [join(REPO, 'scripts', 'ensure-built.js')], { encoding: 'utf8' });
@@ -67,14 +73,17 @@ onLinux('npm start, stopped with SIGTERM to npm', () => {
   });
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
+    pkg = join(dir, 'package');
+    mkdirSync(pkg);
+    for (const name of ['package.json', 'scripts', 'dist']) symlinkSync(join(REPO, name), join(pkg, name));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('stops the receiver too (no orphan keeps the database), and a restart on the same database starts', async () => {
     const env = { DATABASE_URL: `sqlite:${join(dir, 'receiver.db')}`, QUEUE_URL: `file:${join(dir, 'events.ndjson')}` };
     const npm = spawn('npm', ['start'], {
-      cwd: REPO,
-      env: { ...process.env, PORT: '0', ADMIN_PORT: '0', API_PORT: '0', HOST: '127.0.0.1', ...env },
+      cwd: pkg,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir, PORT: '0', ADMIN_PORT: '0', API_PORT: '0', HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

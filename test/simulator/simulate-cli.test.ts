@@ -4,10 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'simulator', 'simulate-cli.js');
-const simulate = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 20_000 });
 /** Run from `cwd` (where a `.env` may be) with only `env` as the environment. */
 const simulateIn = (cwd: string, env: Record<string, string>, ...args: string[]) =>
   spawnSync(process.execPath, [CLI, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 20_000 });
+/**
+ * Run from an empty folder of the test's own with nothing in the environment: the simulator
+ * reads `.env` from its working directory, and a checkout's `.env` must never reach a test.
+ */
+let empty: string;
+beforeAll(() => {
+  empty = mkdtempSync(join(tmpdir(), 'simulate-cwd-'));
+});
+afterAll(() => rmSync(empty, { recursive: true, force: true }));
+const simulate = (...args: string[]) => simulateIn(empty, {}, ...args);
 
 describe('the simulate command line', () => {
   it('documents its exit codes in its help, and exits 0 for --help', () => {

@@ -11,7 +11,7 @@ import { text } from './field-rules';
 const iso = (description: string) => z.string().meta({ description, example: '2026-11-21T03:00:00.000Z' });
 const minor = z.int().meta({ description: "an integer in the currency's minor unit, as the gateway sends it", example: 30000 });
 
-// Measured as a notification's is (EUC-KR bytes): a number longer than that could never be matched.
+// Counted as a notification's length is (EUC-KR bytes): a number longer than that could never be matched.
 const orderNumber = text(40);
 export const orderParams = z.object({
   mallId: z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1-8 letters or digits').meta({ example: 'T0001234' }),

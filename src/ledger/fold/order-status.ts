@@ -7,7 +7,7 @@ import type { Discrepancy, Expected, OrderStatus } from './order-record';
  * sums over its history: pay, cancel in full, pay again (a new pgCno) is `paid`; it is
  * `partially_cancelled` only when a payment still live has lost part of itself, or when a cancel
  * that names none of the order's payments (or takes more than its payment held) came off the
- * money the order still holds. What it holds is measured against the expectation whether or not a
+ * money the order still holds. What it holds is compared with the expectation whether or not a
  * discrepancy about it is open: a resolution records a decision, it never turns less money into `paid`.
  */
 export function orderStatus(

@@ -16,7 +16,8 @@ export const TARGET_WRITE_MS = { sqlite: 10, postgres: 100 } as const;
  * connection (`computeLedgerBatch`), then only the resulting writes on the writer
  * (`applyLedgerBatch`), which re-checks the position it was read at. A batch whose position moved
  * meanwhile (another replica's projector, a sweep or a rebuild page) is discarded whole and
- * computed again; nothing of it was written. The batch size follows the measured write time.
+ * computed again; nothing of it was written. The batch size follows how long the last writes took
+ * (BatchSizer), so no one batch's write holds the store for long.
  */
 export function projectOffWriter(driver: StoreDriver, settings: LedgerSettings, traced: boolean) {
   const { ledgerRead, ledgerWrite } = typedDriver(driver);

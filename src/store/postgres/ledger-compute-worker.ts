@@ -8,11 +8,12 @@ import { runProcedure } from './run-procedure';
 
 /**
  * The ledger projector's reads and fold on PostgreSQL, on a thread and a connection of their own:
- * on the main thread a batch's parse and fold (210-315 ms measured at 1,000 notifications/s) held
- * every ack's handler waiting on the event loop. Each batch is read in one REPEATABLE READ
- * snapshot, so the inbox's end and the notifications before it are seen as of one moment; only the
- * batch's writes go back to the main thread's pool (applyLedgerBatch). The thread runs below the
- * acks' priority: its fold is never what an ack waits for.
+ * a batch's parse and fold is hundreds of milliseconds of CPU at a steady load, and on the main
+ * thread every ack's handler would wait on the event loop for it (BENCHMARKS.md has the figure).
+ * Each batch is read in one REPEATABLE READ snapshot, so the inbox's end and the notifications
+ * before it are seen as of one moment; only the batch's writes go back to the main thread's pool
+ * (applyLedgerBatch). The thread runs below the acks' priority: its fold is never what an ack
+ * waits for.
  */
 const { url, options } = workerData as { url: string; options: Pick<PostgresOptions, 'connectTimeoutMs' | 'statementTimeoutMs'> };
 lowerThisThread();

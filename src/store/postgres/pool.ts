@@ -96,8 +96,8 @@ export async function query<R extends QueryResultRow>(
 
 /**
  * Statements of up to this many parameters run as named prepared statements: each connection
- * parses and plans one once, then only binds it (measured: 0.38 -> 0.41x bare Express on the
- * PostgreSQL receiver, from the inbox's multi-row insert above all). Longer ones (multi-row
+ * parses and plans one once, then only binds it, which the inbox's multi-row insert of every batch
+ * repays above all (BENCHMARKS.md has the figure). Longer ones (multi-row
  * statements of big batches) run unnamed, so no connection keeps hundreds of plans for batch sizes
  * it saw once. Named statements need a session of their own, as the relay lock and LISTEN already
  * do: a pooler in front of PostgreSQL must run in session mode.

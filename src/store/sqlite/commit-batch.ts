@@ -54,8 +54,8 @@ function transaction(statements: StatementCache, batch: readonly WriteRequest[])
   try {
     // As writeBatch, like PostgreSQL's: a run of notifications is one recordNotifications, so the
     // ledger reads, computes and writes the run's orders once, with a few multi-row statements,
-    // instead of nine statements per notification (store alone, 32 in flight: about 30 % less CPU
-    // per notification, issue 21). In slices of WRITES_EACH: each multi-row statement is prepared
+    // instead of nine statements per notification, which costs the writer less CPU per notification
+    // (BENCHMARKS.md has the figure). In slices of WRITES_EACH: each multi-row statement is prepared
     // once per row count and kept, so the sizes stay few however long the writer's queue grows.
     const values: unknown[] = [];
     for (let i = 0; i < batch.length; i += WRITES_EACH) {

@@ -3,9 +3,9 @@ import Database from 'better-sqlite3';
 /**
  * Page cache per connection, in KiB: 2 MiB, not better-sqlite3's 16. The writer works at the ends
  * of ordered indexes and the table's tail, the reader reads recent rows, the checkpointer copies
- * WAL frames without the cache; pages that fall out are read again from the OS's file cache.
- * Measured at 32 connections on a 1M-row inbox: the same throughput (0.91x bare Express either
- * way), 24 MB less RSS with the three connections.
+ * WAL frames without the cache; pages that fall out are read again from the OS's file cache. So
+ * the smaller cache costs no throughput and saves memory on every connection (BENCHMARKS.md has
+ * the figures).
  */
 const PAGE_CACHE_KIB = 2048;
 

@@ -8,8 +8,9 @@ import { startWorker, stopWorker } from './start-worker';
 const READER_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 512 };
 /**
  * The ledger projector's thread parses, folds and builds the writes of a whole batch, garbage that
- * outlives a 4 MB young generation: measured on bench/projector-throughput.ts, its collector took
- * 8-18 % of the thread, 5 % with 24 MB (8 MB semi-spaces, as `npm start` gives the main thread).
+ * outlives a 4 MB young generation and is promoted, so its collector takes a large share of the
+ * thread; 24 MB (8 MB semi-spaces, as `npm start` gives the main thread) frees it young
+ * (bench/projector-throughput.ts; BENCHMARKS.md has the figures).
  */
 export const PROJECTOR_HEAP = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 512 };
 

@@ -36,17 +36,16 @@ const WRITER_BUSY_TIMEOUT_MS = 1000;
 const READER_BUSY_TIMEOUT_MS = 1000;
 /**
  * Four background passes in a row before the writer finishes the WAL: the writer's pass, which acks
- * wait for, then copies only what was committed during the last short pass. Measured at 32
- * connections on a 1M-row inbox, whose index pages land all over a 1.8 GB file: the writer's pass
- * took 38 ms (p50) after one background pass and 4 ms after four; 3.9k -> 4.7-5.1k acks/s, p99 47 ->
- * 21 ms. On an empty inbox: 7 -> 2 ms.
+ * wait for, then copies only what was committed during the last short pass. On a large inbox,
+ * whose index pages land all over the file, one background pass leaves the writer most of the
+ * copying; four leave it a few milliseconds (BENCHMARKS.md has the figures).
  */
 const CHECKPOINTS: CheckpointOptions = { intervalMs: 200, restartAfterFrames: 1000, passesBeforeWriter: 4 };
 /**
- * Above the WAL's steady size under saturating load (about 35 MB was measured: ~27 frames per
- * commit between two rewinds), so a rewound WAL is overwritten in place. At 16 MiB every rewind
- * truncated it and each commit past 16 MiB grew the file again, which makes its fsync commit file
- * metadata too: 0.65 -> 0.72 of bare Express at 32 connections, p99 ~23 -> ~17 ms (BENCHMARKS.md).
+ * Above the WAL's steady size under saturating load (the frames of the commits between two
+ * rewinds), so a rewound WAL is overwritten in place. A limit below that size truncates the
+ * WAL at every rewind, and each commit past the limit grows the file again, which makes its fsync
+ * commit file metadata too: slower acks and a longer tail (BENCHMARKS.md has the figures).
  */
 const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 /**
@@ -68,9 +67,9 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
  * that stay cheap at any size (`loopReads`) run here on a read-only connection, which in WAL mode
  * never waits for the writer; it has no busy timeout: SQLite's busy wait is synchronous and would
  * freeze the event loop, so a busy read fails at once with StoreUnavailable and its caller backs
- * off. Every other read runs on a reader thread (reader-worker.ts): on a 1M-row inbox an operator's
- * search by dates took 0.45-1.2 s and the overview's counts 115-250 ms, measured, with every ack
- * held on the event loop meanwhile.
+ * off. Every other read runs on a reader thread (reader-worker.ts): its time grows with the store
+ * (an operator's search by dates, the overview's counts), and on the event loop every ack would be
+ * held meanwhile (BENCHMARKS.md has the figures).
  */
 export function openSqliteDriver(path: string, options: SqliteOptions = {}): StoreDriver {
   const inMemory = path === ':memory:';

@@ -24,7 +24,7 @@ export async function stopWorker(worker: Worker): Promise<void> {
 /**
  * V8's flags are the process's, and `--max-semi-space-size` (which npm start gives node for the
  * main thread's heap) wins over a worker's own `resourceLimits`: the writer's young generation
- * grew to 16 MB instead of its 6, measured at 128 connections. Each isolate reads the flag when it
+ * would take the main thread's 16 MB instead of its own 6. Each isolate reads the flag when it
  * is created, so clearing it now leaves the main thread's heap as node started it and lets every
  * worker created afterwards take its own limits.
  */

@@ -6,12 +6,12 @@ import type { FromWriter, ToWriter, WriterSetup } from './writer-protocol';
 
 /**
  * A batch's rows live for a commit or two, so a young generation of 6 MB (V8 would grow it to
- * 48) still frees them before they are promoted: measured at 128 connections, the writer's heap
- * 23 -> 14 MB with the same throughput; at 3 MB it promoted rows and its old space grew to 18.
+ * 48) still frees them before they are promoted, and keeps the writer's heap smaller than V8's
+ * own sizing does at the same throughput; a smaller one promotes rows, and the old space grows instead.
  * The old generation's limit also sets how far V8 lets garbage pile up before a full collection
- * (up to 4x the live heap with the default limit of several GB, about 1.4x at 512 MB): over 80 s
- * at 128 connections the writer's heap grew 14 -> 25 MB with the default, and stayed at 17-19.
- * 512 MB is far above what the writer holds, even with seconds of writes queued behind a slow disk.
+ * (up to 4x the live heap with the default limit of several GB, about 1.4x at 512 MB), so a capped
+ * limit keeps the writer's heap from creeping up under a steady load. 512 MB is far above what the
+ * writer holds, even with seconds of writes queued behind a slow disk (BENCHMARKS.md has the figures).
  */
 const WRITER_HEAP = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 512 };
 

@@ -37,8 +37,8 @@ try {
   statements.db.pragma(`journal_size_limit = ${setup.walSizeLimitBytes}`);
   // Statement journals (a multi-row statement's undo, kept while a transaction runs several: the
   // ledger's upserts and INSERT ... SELECT need them) and sorts in memory, not in a temp file
-  // opened, written and deleted per transaction: measured with bench/store-throughput.ts on the
-  // ledger's ack path, 90 MB of 1 GB written for 20k notifications went to such files. They are
+  // opened, written and deleted per transaction, which on the ledger's ack path would be a large
+  // share of all the writer writes to disk (bench/store-throughput.ts; BENCHMARKS.md). They are
   // as large as the pages one statement of the batch changes, which the batch's size bounds.
   statements.db.pragma('temp_store = MEMORY');
   // The first read opens (creates) the WAL: from then on this connection writes to that file.

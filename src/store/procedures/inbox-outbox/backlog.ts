@@ -4,8 +4,8 @@ import { get, type Procedure } from '../procedure';
 /**
  * One scalar subquery per figure, each answered by its own partial index (outbox_pending,
  * outbox_dead): `status IN ('pending', 'dead')` matches neither index's condition, so the planner
- * read the whole outbox instead, 110-150 ms on a 1M-row outbox, measured, on the event loop of
- * every readiness probe and metrics scrape.
+ * would read the whole outbox instead, a time that grows with the outbox, on the event loop of
+ * every readiness probe and metrics scrape (BENCHMARKS.md has the figure).
  */
 export function* backlog(now: number): Procedure<Backlog> {
   const row = yield* get<{ pending: number | string; dead: number | string; oldest: number | string | null }>(
