@@ -75,11 +75,14 @@ const ko: AlertTexts = {
     gateway_status_differs: 'PG 거래내역과 상태 다름',
     notification_missing: '통지 누락',
     not_in_gateway_list: 'PG 거래내역에 없음 (위조 가능성)',
+    payout_does_not_add_up: '지급액 계산 안 맞음',
+    settlement_amount_differs: '정산내역서와 금액 다름',
   },
   amounts: {
     expected: '기대 금액', notified: '결제 통지 금액', largestPayment: '가장 큰 결제', remaining: '남은 금액', approved: '승인', deposited: '입금',
     cancelled: '취소', computed: '계산', amount: '금액', storedAmount: '저장된 금액', redeliveredAmount: '재전송 금액',
     listedAmount: '거래내역 금액', notifiedAmount: '통지 금액',
+    gross: '거래금액', fee: '수수료', feeVat: '수수료 부가세', payout: '지급액',
   },
   time: (iso) => (valid(iso) ? `${KO_TIME.format(new Date(iso))} KST` : iso),
 };
@@ -120,11 +123,14 @@ const en: AlertTexts = {
     gateway_status_differs: 'Status differs from the gateway\'s list',
     notification_missing: 'Notification missing',
     not_in_gateway_list: 'Not in the gateway\'s list (possible forgery)',
+    payout_does_not_add_up: 'Payout does not add up',
+    settlement_amount_differs: 'Amount differs from the settlement statement',
   },
   amounts: {
     expected: 'expected', notified: 'paid as notified', largestPayment: 'largest payment', remaining: 'remaining', approved: 'approved', deposited: 'deposited',
     cancelled: 'cancelled', computed: 'computed', amount: 'amount', storedAmount: 'stored amount', redeliveredAmount: 'redelivered amount',
     listedAmount: 'listed amount', notifiedAmount: 'notified amount',
+    gross: 'gross', fee: 'fee', feeVat: 'VAT on the fee', payout: 'payout',
   },
   time: (iso) => (valid(iso) ? `${new Date(Date.parse(iso) + KST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ')} KST` : iso),
 };
