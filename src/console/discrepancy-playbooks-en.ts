@@ -252,7 +252,7 @@ export const PLAYBOOKS_EN: Record<PlaybookKind, Playbook> = {
       'Open the settlement statement of the payout day and find the row by its pgCno: compare its fee and payout with the contract\'s rate.',
       'Ask the gateway to correct the payout (or explain the difference), then download the corrected statement.',
     ],
-    engineers: ['The payout in a terminal: `noti-receiver summary --from <payout day> --to <payout day>`; the order: `noti-receiver orders show <shopOrderNo>`.', RESOLVE_CLI],
+    engineers: ['The payout in a terminal: `noti-receiver summary --from <payoutDay> --to <payoutDay>`; the order: `noti-receiver orders show <shopOrderNo>`.', RESOLVE_CLI],
   },
   settlement_amount_differs: {
     name: 'Amount differs from the settlement statement',
