@@ -51,7 +51,7 @@ export interface LedgerStore {
   readonly settings: LedgerSettings;
   putExpectation(order: OrderKey, input: ExpectationInput, at: string): Promise<PutExpectationResult>;
   getOrder(order: OrderKey): Promise<OrderRecord | null>;
-  /** What the gateway's imported transaction lists said of the order, the latest first. */
+  /** What the gateway's imported transaction lists and settlement statements said of the order, the latest first. */
   gatewayListings(order: OrderKey): Promise<GatewayFileFact[]>;
   findOrders(shopOrderNo: string, limit?: number): Promise<OrderRecord[]>;
   /** The console's search: orders by number, pgCno, approval number or amount, with filters. */
