@@ -83,7 +83,7 @@ describe('noti-receiver reconcile, on a real .xlsx from the portal, read on its 
     expect(imported.stdout).toContain('rows: 3 (2 payment(s), 1 cancel(s)); orders matched: 2');
     expect(imported.stdout).toContain('differences: settlement_amount_differs 1');
     const day = await cli('reconcile', 'list', '--day', DAY);
-    expect(day.stdout).toMatch(/settlement_amount_differs\s+ORD-FORGED\s+PG-F\s+-\s+₩50,000/);
+    expect(day.stdout).toMatch(/settlement_amount_differs\s+ORD-FORGED\s+PG-F\s+₩5,000\s+₩50,000/);
   });
 
   test('a file that cannot be read whole is refused with its reasons and exit 6; a missing mall is a usage error', async () => {
