@@ -238,4 +238,36 @@ export const PLAYBOOKS_EN: Record<PlaybookKind, Playbook> = {
     ],
     engineers: ['Look up the notification\'s source address in the event page or `noti-receiver events show <id>`; check `EXTRA_ALLOWED_IPS` and `TRUST_PROXY`.', RESOLVE_CLI],
   },
+  payout_does_not_add_up: {
+    name: 'Payout does not add up',
+    line: 'A row of the gateway\'s settlement statement pays out another sum than its gross less the fee and the fee\'s VAT.',
+    means: 'An imported settlement statement states, for one payment or cancel, a payout that is not its gross less its fee and the VAT on the fee. Amounts are whole won, so the row is simply wrong: the gateway pays out more or less than its own figures say, and the payout day\'s deposit will not match the statement.',
+    console: [
+      'Open the order: the discrepancy shows the pgCno (the cancelPgCno for a cancel), the gross, the fee, the VAT, the payout, what they compute to, the payout day and the statement\'s row number.',
+      'The payout day\'s page under Day\'s money lists the whole payout that does not add up.',
+      'When the gateway issues a corrected statement, upload it on Reconcile: the ledger closes this discrepancy by itself once the corrected row adds up.',
+      RESOLVE,
+    ],
+    portal: [
+      'Open the settlement statement of the payout day and find the row by its pgCno: compare its fee and payout with the contract\'s rate.',
+      'Ask the gateway to correct the payout (or explain the difference), then download the corrected statement.',
+    ],
+    engineers: ['The payout in a terminal: `noti-receiver summary --from <payoutDay> --to <payoutDay>`; the order: `noti-receiver orders show <shopOrderNo>`.', RESOLVE_CLI],
+  },
+  settlement_amount_differs: {
+    name: 'Amount differs from the settlement statement',
+    line: 'The gateway\'s settlement statement settles another amount than the notification this receiver accepted.',
+    means: 'An imported settlement statement has a row for the payment (by pgCno) or the cancel (by cancelPgCno) whose gross is not the amount the ledger holds from its notification. A cancel\'s gross is negative (the gateway takes the money back), so a cancel of 5,000 matches -5,000. Notifications carry no signature: the statement is the gateway\'s independent word on what it pays out.',
+    console: [
+      'Open the order: the discrepancy shows the statement\'s gross, the notified amount, the pgCno and the statement\'s row number; the section "The gateway\'s transaction lists" shows the statement\'s rows.',
+      'Do not ship or refund on the notified amount until it is settled.',
+      'If the statement was wrong and the gateway issues a corrected one, upload it on Reconcile: the ledger closes this discrepancy by itself.',
+      RESOLVE,
+    ],
+    portal: [
+      'Search the transaction by its pgCno (or cancelPgCno): the amount the gateway really booked and settles.',
+      'If the portal agrees with the statement, treat the notification as forged or wrong and settle the order with the gateway.',
+    ],
+    engineers: ['The order in a terminal: `noti-receiver orders show <shopOrderNo>`; the day\'s match: `noti-receiver reconcile list --day <YYYY-MM-DD>`.', RESOLVE_CLI],
+  },
 };

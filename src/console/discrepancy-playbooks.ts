@@ -8,6 +8,7 @@ export const PLAYBOOK_KINDS: readonly PlaybookKind[] = [
   'amount_mismatch', 'duplicate_payment', 'over_cancel', 'remaining_mismatch', 'refund_transfer_failed',
   'unexpected_payment', 'payment_after_expiry', 'conflicting_notification', 'refused_notification', 'unknown_refund_amount',
   'gateway_amount_differs', 'gateway_status_differs', 'notification_missing', 'not_in_gateway_list',
+  'payout_does_not_add_up', 'settlement_amount_differs',
 ];
 
 export type PlaybookLanguage = 'en' | 'ko';

@@ -97,10 +97,31 @@ describe('the Reconcile page shows a day matched with the gateway\'s list, as mo
     const orderPage = async (shopOrderNo: string) => (await agent.get(`/console/orders/${MALL}/${shopOrderNo}`).set('Host', HOST).expect(200)).text;
     const amount = await orderPage('ORD-AMOUNT');
     expect(amount).toContain('<section class="card gateway-rows"><h2>The gateway&#39;s transaction lists</h2>');
-    expect(amount).toMatch(/<td class="mono">PG-E<\/td><td class="mono">—<\/td>\s*<td class="num"><span class="money">₩30,000<\/span><\/td><td>payment · <span class="code">approved<\/span>/);
+    expect(amount).toMatch(/<td class="mono">PG-E<\/td><td class="mono">—<\/td>\s*<td class="num"><span class="money">₩30,000<\/span><\/td><td data-status="approved">payment · approved<\/td>/);
     expect(await orderPage('ORD-DROPPED')).toMatch(/<td class="mono">PG-B<\/td>[\s\S]*₩8,000/);
     expect(await orderPage('ORD-FORGED')).toContain('the list names no transaction of this order');
     expect(await orderPage('ORD-MATCHED')).toMatch(/<td class="mono">PG-A<\/td>/);
+  });
+
+  test("an order's page shows the settlement statement's rows, the list's status in the page's language, and the statement's difference with its playbook", async () => {
+    await importTheDay('list.xlsx');
+    const statement = await portalFile(settlementStatement([booked({ pgCno: 'PG-E', shopOrderNo: 'ORD-AMOUNT', amount: 30_000, at: at(13) })]), { mallId: MALL, from: DAY, to: DAY }, 'xlsx');
+    const outcome = await importGatewayList(
+      { reconciliation: app.ledgerApp.stores.reconciliation, ledger: app.ledgerApp.stores.ledger, read },
+      { bytes: statement, fileName: 'statement.xlsx', mallId: MALL, actor: 'kim (console)', at: new Date().toISOString(), matchWaitMs: 20_000 },
+    );
+    expect(outcome).toMatchObject({ outcome: 'imported', summary: { import: { orderCount: 1 }, differences: { settlement_amount_differs: 1 } } });
+    const { agent, csrf } = await app.signIn('yoon', 'viewer');
+    const page = async () => (await agent.get(`/console/orders/${MALL}/ORD-AMOUNT`).set('Host', HOST).expect(200)).text;
+    const english = await page();
+    // 신용카드 2.1 %: 630 won of fee, 63 of VAT, 29,307 paid out.
+    expect(english).toMatch(/<h3>Settlement statements<\/h3>[\s\S]*<td class="mono">PG-E<\/td><td class="mono">—<\/td><td>2026-11-20<\/td>\s*<td class="num"><span class="money">₩30,000<\/span><\/td><td class="num"><span class="money">₩630<\/span><\/td><td class="num"><span class="money">₩63<\/span><\/td><td class="num"><span class="money">₩29,307<\/span><\/td>/);
+    expect(english).toContain('Amount differs from the settlement statement');
+    await agent.post('/console/locale').set('Host', HOST).set('Origin', ORIGIN).type('form').send({ _csrf: csrf, locale: 'ko', back: '/console' }).expect(303);
+    const korean = await page();
+    expect(korean).toContain('<td data-status="approved">결제 · 승인</td>');
+    expect(korean).toContain('<h3>정산내역서</h3>');
+    expect(korean).toContain('정산내역서와 금액 다름');
   });
 
   test('a viewer sees the day and no button that changes it; a day with no list says how to get one', async () => {

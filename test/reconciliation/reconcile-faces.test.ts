@@ -5,7 +5,7 @@ import request from 'supertest';
 import { openStores, type Stores } from '../../src/ledger/projector/open-stores';
 import type { BookedTransaction } from '../../src/sandbox/gateway-books';
 import { portalFile } from '../../src/sandbox/portal-files';
-import { transactionList } from '../../src/sandbox/portal-lists';
+import { settlementStatement, transactionList } from '../../src/sandbox/portal-lists';
 import { EXIT } from '../../src/exit-codes';
 import { cancelled, MALL, minute, paid } from '../store/ledger-entries';
 import { runCliCaptured } from '../cli/seeded-receiver';
@@ -68,6 +68,22 @@ describe('noti-receiver reconcile, on a real .xlsx from the portal, read on its 
     expect(day.stdout).toContain('거래관리 → 노티조회');
     const audit = await stores.store.listAudit(10);
     expect(audit.filter((a) => a.action === 'imported gateway list')).toEqual([expect.objectContaining({ actor: 'ops-lead (cli)', subject: expect.stringMatching(/^gwi_/) })]);
+  });
+
+  test('a settlement statement prints its rows and the differences the ledger found in it; reconcile list shows them on the day', async () => {
+    const file = join(dir, 'settlement-20261121.xlsx');
+    // The statement settles the forged order's payment for less than was notified; the rest as notified.
+    writeFileSync(file, await portalFile(settlementStatement([
+      booked({ pgCno: 'PG-A', shopOrderNo: 'ORD-A', amount: 15_000, at: 1 }),
+      booked({ kind: 'cancel', pgCno: 'PG-A', cancelPgCno: 'CX-A', shopOrderNo: 'ORD-A', amount: 5_000, at: 3 }),
+      booked({ pgCno: 'PG-F', shopOrderNo: 'ORD-FORGED', amount: 5_000, at: 4 }),
+    ]), { mallId: MALL, from: DAY, to: DAY }, 'xlsx'));
+    const imported = await cli('reconcile', 'import', file, '--mall', MALL);
+    expect(imported).toMatchObject({ code: 0 });
+    expect(imported.stdout).toContain('rows: 3 (2 payment(s), 1 cancel(s)); orders matched: 2');
+    expect(imported.stdout).toContain('differences: settlement_amount_differs 1');
+    const day = await cli('reconcile', 'list', '--day', DAY);
+    expect(day.stdout).toMatch(/settlement_amount_differs\s+ORD-FORGED\s+PG-F\s+₩5,000\s+₩50,000/);
   });
 
   test('a file that cannot be read whole is refused with its reasons and exit 6; a missing mall is a usage error', async () => {

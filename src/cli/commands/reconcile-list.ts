@@ -57,7 +57,8 @@ function dayText(d: ReconciliationDay): string {
   if (listed.length > 0) {
     lines.push(formatTable(['ID', 'KIND', 'ORDER', 'PGCNO', 'CANCELPGCNO', 'LISTED', 'NOTIFIED'], listed.map((x) => [
       x.id, x.kind, x.shopOrderNo, String(x.details.pgCno ?? ''), String(x.details.cancelPgCno ?? ''),
-      typeof x.details.listedAmount === 'number' ? moneyText(x.details.listedAmount, 'KRW') : '-',
+      // A statement's row is listed by its gross (a cancel's negative).
+      typeof x.details.listedAmount === 'number' ? moneyText(x.details.listedAmount, 'KRW') : typeof x.details.gross === 'number' ? moneyText(x.details.gross, 'KRW') : '-',
       typeof x.details.notifiedAmount === 'number' ? moneyText(x.details.notifiedAmount, 'KRW') : typeof x.details.amount === 'number' ? moneyText(x.details.amount, 'KRW') : '-',
     ])));
   }

@@ -1,6 +1,6 @@
 import { orderCurrency } from '../../ledger/fold/order-currency';
 import { playbookOf } from '../discrepancy-playbooks';
-import type { GatewayListingFact } from '../../ledger/fold/ledger-facts';
+import type { GatewayFileFact, GatewayListingFact, GatewaySettlementFact } from '../../ledger/fold/ledger-facts';
 import type { Discrepancy, OrderRecord } from '../../ledger/fold/order-record';
 import { maskFreeText } from '../../observability/mask';
 import { html, isolated, isolatedText, type SafeHtml } from '../html';
@@ -100,7 +100,7 @@ function resolvedDetail(t: Translator, d: Discrepancy): SafeHtml {
 export function orderPage(
   viewer: Viewer, order: OrderRecord, notice: string | null, defaultCurrency: string,
   payments?: { views: PaymentView[]; canCancel: boolean; page?: Omit<PaymentPage, 'shown'> }, bankMessages: Record<string, string> = {},
-  listings: readonly GatewayListingFact[] = [],
+  listings: readonly GatewayFileFact[] = [],
 ): string {
   const t = wordsOf(viewer);
   const currency = orderCurrency(order, defaultCurrency);
@@ -138,18 +138,31 @@ ${gatewayRows(t, listings)}
 
 /**
  * The gateway's own rows for the order, as each imported transaction list gave them (the latest
- * list first), beside the notifications above: the amount and status the gateway's portal shows.
- * The lists are in won.
+ * list first), and then as each settlement statement did, beside the notifications above: the
+ * amount and status the gateway's portal shows, what it charged and pays out. The files are in won.
  */
-function gatewayRows(t: Translator, listings: readonly GatewayListingFact[]): SafeHtml | '' {
-  if (listings.length === 0) return '';
+function gatewayRows(t: Translator, files: readonly GatewayFileFact[]): SafeHtml | '' {
+  if (files.length === 0) return '';
+  const listings = files.filter((f): f is GatewayListingFact => f.kind === 'gateway_listing');
+  const statements = files.filter((f): f is GatewaySettlementFact => f.kind === 'gateway_settlement');
   return html`<section class="card gateway-rows"><h2>${t('order.gatewayRows')}</h2>
-<div class="table-wrap"><table>
+${listings.length === 0 ? '' : html`<div class="table-wrap"><table class="listed-rows">
 <thead><tr><th>${t('order.gatewayRows.list')}</th><th>${t('order.gatewayRows.row')}</th><th><span class="code">pgCno</span></th><th><span class="code">cancelPgCno</span></th><th class="num">${t('order.gatewayRows.amount')}</th><th>${t('order.gatewayRows.status')}</th><th>${t('order.col.when')}</th></tr></thead>
 <tbody>${listings.flatMap((listing) => {
     const days = listing.firstDay === listing.lastDay ? listing.firstDay : `${listing.firstDay} ~ ${listing.lastDay}`;
     if (listing.rows.length === 0) return [html`<tr data-import="${listing.importId}"><td>${days}</td><td colspan="6" class="muted">${t('order.gatewayRows.none')}</td></tr>`];
     return listing.rows.map((row) => html`<tr data-import="${listing.importId}"><td>${days}</td><td class="num">${t.number(row.line)}</td><td class="mono">${row.pgCno}</td><td class="mono">${row.cancelPgCno ?? '—'}</td>
-<td class="num">${money(t, row.amount, 'KRW')}</td><td>${t(`order.gatewayRows.${row.kind}`)} · <span class="code">${row.status}</span></td><td>${when(t, row.at)}</td></tr>`);
-  })}</tbody></table></div></section>`;
+<td class="num">${money(t, row.amount, 'KRW')}</td><td data-status="${row.status}">${t(`order.gatewayRows.${row.kind}`)} · ${t(`order.gatewayRows.status.${row.status}`)}</td><td>${when(t, row.at)}</td></tr>`);
+  })}</tbody></table></div>`}
+${statements.length === 0 ? '' : settlementRows(t, statements)}</section>`;
+}
+
+/** Each statement's rows for the order, the latest statement first: the one whose row for a transaction the ledger matches. */
+function settlementRows(t: Translator, statements: readonly GatewaySettlementFact[]): SafeHtml {
+  const m = (amount: number) => money(t, amount, 'KRW');
+  return html`<h3>${t('order.settlementRows')}</h3>
+<div class="table-wrap"><table class="settlement-rows">
+<thead><tr><th>${t('order.settlementRows.payoutDay')}</th><th>${t('order.gatewayRows.row')}</th><th><span class="code">pgCno</span></th><th><span class="code">cancelPgCno</span></th><th>${t('order.settlementRows.day')}</th><th class="num">${t('reconcile.col.gross')}</th><th class="num">${t('reconcile.col.fee')}</th><th class="num">${t('reconcile.col.feeVat')}</th><th class="num">${t('reconcile.col.payout')}</th></tr></thead>
+<tbody>${statements.flatMap((statement) => statement.rows.map((row) => html`<tr data-import="${statement.importId}"><td>${row.payoutDay}</td><td class="num">${t.number(row.line)}</td><td class="mono">${row.pgCno}</td><td class="mono">${row.cancelPgCno ?? '—'}</td><td>${row.transactionDay ?? '—'}</td>
+<td class="num">${m(row.gross)}</td><td class="num">${m(row.fee)}</td><td class="num">${m(row.feeVat)}</td><td class="num">${m(row.payout)}</td></tr>`))}</tbody></table></div>`;
 }

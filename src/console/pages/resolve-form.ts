@@ -35,6 +35,7 @@ const DETAIL_NAMES: Readonly<Record<string, MessageKey>> = {
   storedShopOrderNo: 'detail.storedShopOrderNo', redeliveredShopOrderNo: 'detail.redeliveredShopOrderNo',
   listedAmount: 'detail.listedAmount', notifiedAmount: 'detail.notifiedAmount', listedStatus: 'detail.listedStatus',
   ledgerStatus: 'detail.ledgerStatus', day: 'detail.day', line: 'detail.line', resendPath: 'detail.resendPath',
+  gross: 'detail.gross', fee: 'detail.fee', feeVat: 'detail.feeVat', payout: 'detail.payout', payoutDay: 'detail.payoutDay',
 };
 
 /** An instant as the ledger keeps it (the gateway's `+09:00` or the receiver's UTC): shown in KST like every other time. */

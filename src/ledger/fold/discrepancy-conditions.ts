@@ -9,6 +9,7 @@ import { succeeded, type OrderFigures } from './order-figures';
 import type { FigureStep } from './figures-step';
 import { consistentInSomeOrder } from './tied-remainders';
 import { gatewayListConditions } from './gateway-list-conditions';
+import { settlementConditions } from './settlement-conditions';
 import type { Timed } from './order-state';
 
 /** A discrepancy kind that holds now, with the events that show it (by time, then id). */
@@ -52,6 +53,7 @@ export function shownConditions(figures: OrderFigures, settings: LedgerSettings)
     ...conflictingNotifications(figures),
     ...refusedNotifications(figures),
     ...gatewayListConditions(figures),
+    ...settlementConditions(figures),
   ];
 }
 

@@ -134,7 +134,7 @@ export class OrderFold {
   factOf(id: string): LedgerFact | undefined {
     const { state, resolutions } = this.checkpoint;
     return state.notifications.get(id)?.fact ?? resolutions.get(id) ?? state.expectations.get(id)?.fact ?? state.cancellations.get(id)?.fact
-      ?? state.conflicts.get(id)?.fact ?? state.refusals.get(id)?.fact ?? state.listings.get(id)?.fact;
+      ?? state.conflicts.get(id)?.fact ?? state.refusals.get(id)?.fact ?? state.listings.get(id)?.fact ?? state.settlements.get(id)?.fact;
   }
 
   apply(moment: Moment): void {

@@ -25,8 +25,8 @@ type N = Timed<NotificationFact>;
 export type FigureStep = 'listed' | 'escrow' | 'cancel' | 'confirm';
 
 export function figureStep(figures: OrderFigures, n: N): FigureStep | null {
-  // A refusal or a gateway list is matched against every notification: a new one is read whole.
-  if (figures.refusals.length > 0 || figures.listings.length > 0) return null;
+  // A refusal or a gateway list or statement is matched against every notification: a new one is read whole.
+  if (figures.refusals.length > 0 || figures.listings.length > 0 || figures.settlements.length > 0) return null;
   const last = figures.notifications[figures.notifications.length - 1];
   if (last === undefined || byTimeThenId(last, n) >= 0) return null;
   const { notiType, statusCode, cancelPgCno } = n.fact;

@@ -3,9 +3,15 @@ import { kstDay } from '../summary/kst-day';
 import { succeeded, type OrderFigures } from './order-figures';
 import type { Timed } from './order-state';
 import type { DiscrepancyKind } from './order-record';
+import { SETTLEMENT_KINDS } from './settlement-conditions';
 
-/** The differences a match with the gateway's list opens, in the order they are told: a row's own, then a notification the list lacks. */
-export const GATEWAY_LIST_KINDS = ['notification_missing', 'gateway_amount_differs', 'gateway_status_differs', 'not_in_gateway_list'] as const satisfies readonly DiscrepancyKind[];
+/**
+ * The differences a match with the gateway's files opens, in the order they are told: a list row's
+ * own, a notification the list lacks, then a settlement statement row's (settlement-conditions.ts).
+ */
+export const GATEWAY_LIST_KINDS = [
+  'notification_missing', 'gateway_amount_differs', 'gateway_status_differs', 'not_in_gateway_list', ...SETTLEMENT_KINDS,
+] as const satisfies readonly DiscrepancyKind[];
 
 /** A condition as discrepancy-conditions.ts reads it, before its id (kept here: that file reads these). */
 interface ShownCondition {

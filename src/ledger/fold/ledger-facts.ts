@@ -156,7 +156,43 @@ export interface GatewayListingFact extends FactBase {
   rows: ListedTransaction[];
 }
 
-export type InputFact = ExpectationFact | NotificationFact | CancellationFact | ConflictFact | RefusalFact | GatewayListingFact;
+/**
+ * One row of the gateway's settlement statement as the ledger keeps it: the transaction it pays
+ * out, its amounts and days, nothing else the file says. Amounts as the statement states them: a
+ * cancel's gross, fee, VAT and payout are negative (the gateway takes the money back).
+ */
+export interface SettledTransaction {
+  /** The file's row number, so a person can find the row. */
+  line: number;
+  pgCno: string;
+  /** The cancel's own transaction number; `null` on a payment's row. */
+  cancelPgCno: string | null;
+  gross: number;
+  fee: number;
+  /** The VAT on the fee (0 where the statement's fee includes it). */
+  feeVat: number;
+  payout: number;
+  /** The KST day the gateway pays the row out, YYYY-MM-DD. */
+  payoutDay: string;
+  /** The KST day of the transaction, when the statement carries it. */
+  transactionDay: string | null;
+}
+
+/**
+ * What one imported settlement statement says about one order: its rows for the order. The
+ * statement imported latest that has a row for a transaction is the gateway's word on that
+ * transaction (`settlement-conditions.ts`). `at` and `recordedAt` are the import's time.
+ */
+export interface GatewaySettlementFact extends FactBase {
+  kind: 'gateway_settlement';
+  importId: string;
+  rows: SettledTransaction[];
+}
+
+/** What an imported file of the gateway says about an order: a transaction list's or a settlement statement's fact. */
+export type GatewayFileFact = GatewayListingFact | GatewaySettlementFact;
+
+export type InputFact = ExpectationFact | NotificationFact | CancellationFact | ConflictFact | RefusalFact | GatewayListingFact | GatewaySettlementFact;
 export type LedgerFact = InputFact | ResolutionFact;
 
 export interface OrderKey {

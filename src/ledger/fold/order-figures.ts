@@ -1,4 +1,4 @@
-import type { CancellationFact, ConflictFact, ExpectationFact, GatewayListingFact, NotificationFact, RefusalFact } from './ledger-facts';
+import type { CancellationFact, ConflictFact, ExpectationFact, GatewayListingFact, GatewaySettlementFact, NotificationFact, RefusalFact } from './ledger-facts';
 import { byTimeThenId } from './ledger-time';
 import { assertExactSums, sumOf } from './minor-units';
 import { cancelledInFull, cancelsOf, holdingsOf, type CancelSources, type Holding } from './order-cancels';
@@ -16,6 +16,8 @@ export interface OrderFigures extends CancelSources {
   refusals: Array<Timed<RefusalFact>>;
   /** What the gateway's imported transaction lists say about the order, by import time then id. */
   listings: Array<Timed<GatewayListingFact>>;
+  /** What the gateway's imported settlement statements say about the order, by import time then id. */
+  settlements: Array<Timed<GatewaySettlementFact>>;
   payments: Payment[];
   cancels: Cancel[];
   deposits: Deposit[];
@@ -102,6 +104,7 @@ export function orderFigures(state: OrderState): OrderFigures {
     conflicts: [...state.conflicts.values()].sort(byTimeThenId),
     refusals: [...state.refusals.values()].sort(byTimeThenId),
     listings: [...state.listings.values()].sort(byTimeThenId),
+    settlements: [...state.settlements.values()].sort(byTimeThenId),
     payments,
     ...sources,
     deposits,

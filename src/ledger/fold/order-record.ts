@@ -30,6 +30,8 @@ export const DISCREPANCY_KINDS = [
   'gateway_status_differs',
   'notification_missing',
   'not_in_gateway_list',
+  'payout_does_not_add_up',
+  'settlement_amount_differs',
 ] as const;
 export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
 

@@ -1,4 +1,4 @@
-import type { CancellationFact, ConflictFact, ExpectationFact, GatewayListingFact, InputFact, LedgerFact, NotificationFact, RefusalFact } from './ledger-facts';
+import type { CancellationFact, ConflictFact, ExpectationFact, GatewayListingFact, GatewaySettlementFact, InputFact, LedgerFact, NotificationFact, RefusalFact } from './ledger-facts';
 import { byTimeThenId, epochMs } from './ledger-time';
 
 /** A fact with its time as epoch ms (`ms`, from `at`) and its storage time (`recordedMs`). */
@@ -22,6 +22,7 @@ export interface OrderState {
   conflicts: ReadonlyMap<string, Timed<ConflictFact>>;
   refusals: ReadonlyMap<string, Timed<RefusalFact>>;
   listings: ReadonlyMap<string, Timed<GatewayListingFact>>;
+  settlements: ReadonlyMap<string, Timed<GatewaySettlementFact>>;
 }
 
 const initialOrderState = (): OrderState => ({
@@ -31,6 +32,7 @@ const initialOrderState = (): OrderState => ({
   conflicts: new Map(),
   refusals: new Map(),
   listings: new Map(),
+  settlements: new Map(),
 });
 
 /** One step of the fold, with the fact's times already parsed: a replay parses each fact's two times once, not at every step. */
@@ -48,6 +50,8 @@ function evolveTimed(state: OrderState, entry: Timed<InputFact>): OrderState {
       return { ...state, refusals: withFact(state.refusals, entry as Timed<RefusalFact>) };
     case 'gateway_listing':
       return { ...state, listings: withFact(state.listings, entry as Timed<GatewayListingFact>) };
+    case 'gateway_settlement':
+      return { ...state, settlements: withFact(state.settlements, entry as Timed<GatewaySettlementFact>) };
   }
 }
 
@@ -59,6 +63,7 @@ export interface GrowingOrderState extends OrderState {
   conflicts: Map<string, Timed<ConflictFact>>;
   refusals: Map<string, Timed<RefusalFact>>;
   listings: Map<string, Timed<GatewayListingFact>>;
+  settlements: Map<string, Timed<GatewaySettlementFact>>;
 }
 
 export const growingOrderState = (): GrowingOrderState => ({
@@ -68,6 +73,7 @@ export const growingOrderState = (): GrowingOrderState => ({
   conflicts: new Map(),
   refusals: new Map(),
   listings: new Map(),
+  settlements: new Map(),
 });
 
 /** `evolveTimed`, in place: the same choice of fact per id. */
@@ -77,7 +83,7 @@ export function evolveInPlace(state: GrowingOrderState, entry: Timed<InputFact>)
   if (current === undefined || preferredFact(entry.fact, current.fact)) set.set(entry.id, entry);
 }
 
-const SETS = { expectation: 'expectations', notification: 'notifications', cancellation: 'cancellations', conflict: 'conflicts', refusal: 'refusals', gateway_listing: 'listings' } as const;
+const SETS = { expectation: 'expectations', notification: 'notifications', cancellation: 'cancellations', conflict: 'conflicts', refusal: 'refusals', gateway_listing: 'listings', gateway_settlement: 'settlements' } as const;
 
 /** The expectation in force: the latest registered (by its time, then id). */
 export function currentExpectation(state: OrderState): Timed<ExpectationFact> | null {

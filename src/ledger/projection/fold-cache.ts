@@ -27,7 +27,8 @@ interface Kept {
 
 /** The facts a checkpoint holds (inputs and resolutions): what it weighs in the cache. */
 export function factCount({ state, resolutions }: FoldCheckpoint): number {
-  return state.expectations.size + state.notifications.size + state.cancellations.size + state.conflicts.size + state.refusals.size + resolutions.size;
+  return state.expectations.size + state.notifications.size + state.cancellations.size + state.conflicts.size + state.refusals.size
+    + state.listings.size + state.settlements.size + resolutions.size;
 }
 
 /**

@@ -38,7 +38,22 @@ export function readInputFact(json: string): LedgerFact {
   for (const [name, value] of Object.entries({ kind, id, at, recordedAt })) if (typeof value !== 'string') throw new Error(`its ${name} is not a string`);
   if (kind === 'expectation') checkExpectation(fact as Record<string, unknown>);
   if (kind === 'gateway_listing') checkListing(fact as Record<string, unknown>);
+  if (kind === 'gateway_settlement') checkSettlement(fact as Record<string, unknown>);
   return fact as LedgerFact;
+}
+
+const KST_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A settlement statement's rows, whose amounts the match adds and compares: anything else would throw inside the fold, or compare as unequal. */
+function checkSettlement(fact: Record<string, unknown>): void {
+  const { rows } = fact;
+  if (!Array.isArray(rows)) throw new Error('its rows are not a list');
+  for (const row of rows as Array<Record<string, unknown>>) {
+    const amounts = [row.gross, row.fee, row.feeVat, row.payout];
+    if (typeof row.pgCno !== 'string' || !amounts.every((a) => Number.isSafeInteger(a)) || typeof row.payoutDay !== 'string' || !KST_DAY.test(row.payoutDay)) {
+      throw new Error('a row is not a settled transaction');
+    }
+  }
 }
 
 /** A gateway list's days and rows, which the match compares as text and amounts: anything else would throw inside the fold. */

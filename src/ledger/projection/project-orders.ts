@@ -105,7 +105,7 @@ const keptRecord = (record: OrderRecord | null, text: RecordText | null): KeptRe
 function checkpointHolds(checkpoint: FoldCheckpoint, id: string): boolean {
   const { state } = checkpoint;
   return state.notifications.has(id) || checkpoint.resolutions.has(id) || state.expectations.has(id) || state.cancellations.has(id)
-    || state.conflicts.has(id) || state.refusals.has(id);
+    || state.conflicts.has(id) || state.refusals.has(id) || state.listings.has(id) || state.settlements.has(id);
 }
 
 /** The order's facts as far as the filing of its events goes: read, or held by its checkpoint, and the new ones. */

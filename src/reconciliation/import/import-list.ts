@@ -5,8 +5,9 @@ import type { DiscrepancyKind } from '../../ledger/fold/order-record';
 import { daysBetween } from '../../ledger/summary/kst-day';
 import type { FileProblem, GatewayTransactionRow, ReadResult, SettlementRow } from '../file/gateway-rows';
 import { importIdOf, listingFacts, listsCancels, type PlacedRow } from '../matching/listing-facts';
+import { settlementFacts } from '../matching/settlement-facts';
 import { orderKeyText } from '../../ledger/fold/order-key';
-import type { OrderKey } from '../../ledger/fold/ledger-facts';
+import type { GatewayFileFact, OrderKey } from '../../ledger/fold/ledger-facts';
 import type { ReconciliationStore, StoredImport } from './reconciliation-store';
 
 /** Reads a file's bytes whole into rows, or refuses it with every reason (the reader of src/reconciliation/file). */
@@ -34,7 +35,7 @@ export interface ImportRequest {
 export interface ImportSummary {
   import: StoredImport;
   rows: { payments: number; cancels: number };
-  /** Rows whose order is unknown: the file names no order number and no notification named their pgCno. */
+  /** Rows whose order is unknown (a list's or a statement's): the file names no order number and no notification named their pgCno. */
   unplaced: number;
   /** The differences open on the days covered once the ledger has matched them; null when it was still matching. */
   differences: Partial<Record<DiscrepancyKind, number>> | null;
@@ -59,7 +60,8 @@ const refused = (code: string, message: string): ImportOutcome => ({ outcome: 'r
  * whole; its rows are stored with the order each belongs to, and each order the list concerns gets
  * its `gateway_listing` fact, which the ledger's projector matches with the order's notifications
  * (the differences are the ledger's own discrepancies, so `ledger rebuild` reproduces them). The
- * import's row is written last: the same file again finds it and changes nothing.
+ * import's row is written last: the same file again finds it and changes nothing. A settlement
+ * statement is imported the same way (`importSettlement`).
  *
  * The orders a list concerns beyond its rows are read once the ledger has applied what was stored
  * before the import began. A notification the ledger applies once the import's row exists, for a
@@ -124,35 +126,45 @@ async function listLateOrders(
   const had = new Set(given.map((f) => orderKeyText(f.order)));
   const late = (await deps.reconciliation.ordersOnDays(list.mallId, list.firstDay, list.lastDay)).filter((order) => !had.has(orderKeyText(order)));
   if (late.length === 0) return;
-  const facts = listingFacts(list, placed, late).filter((f) => !had.has(orderKeyText(f.order)));
-  for (let page = 0; page * FACTS_PER_PAGE < facts.length; page += 1) {
-    await deps.reconciliation.storeImportPage({ importId: list.id, mallId: list.mallId, rows: [], facts: facts.slice(page * FACTS_PER_PAGE, (page + 1) * FACTS_PER_PAGE) });
-  }
+  await storeFacts(deps, list.id, list.mallId, listingFacts(list, placed, late).filter((f) => !had.has(orderKeyText(f.order))));
 }
 
 /**
- * A settlement statement: its rows replace whatever this import stored before (putSettlementRows),
- * then the import's row is written, last, as for a list. Its fees and payouts show in the day's
- * money; it tells the ledger nothing, so it waits for no match.
+ * A settlement statement: its rows replace whatever this import stored before (putSettlementRows)
+ * and show in the day's money; each order its rows are placed in (as a list's) gets its
+ * `gateway_settlement` fact, which the ledger matches with the order's notifications; then the
+ * import's row is written, last, as for a list.
  */
 async function importSettlement(
   deps: ImportDeps, request: ImportRequest, read: { rows: SettlementRow[]; firstDay: string; lastDay: string }, sha256: string, id: string,
 ): Promise<ImportOutcome> {
+  await deps.ledger.caughtUp(request.matchWaitMs ?? 30_000);
+  const placed = await place(deps.reconciliation, request.mallId, read.rows);
+  const facts = settlementFacts({ id, at: request.at }, placed.rows);
   await deps.ledger.putSettlementRows(id, request.mallId, read.rows);
+  await storeFacts(deps, id, request.mallId, facts);
   const finished = await deps.reconciliation.finishImport({
     id, sha256, kind: 'settlement', fileName: request.fileName, mallId: request.mallId, firstDay: read.firstDay, lastDay: read.lastDay,
-    rowCount: read.rows.length, orderCount: 0, importedBy: request.actor, importedAt: request.at,
+    rowCount: read.rows.length, orderCount: facts.length, importedBy: request.actor, importedAt: request.at,
   }, request.actor);
   const cancels = read.rows.filter((row) => row.gross < 0).length;
-  const summary: ImportSummary = { import: finished.stored, rows: { payments: read.rows.length - cancels, cancels }, unplaced: 0, differences: null };
+  const matched = await summaryOf(deps, finished.stored, request.matchWaitMs ?? 30_000, placed.unplaced);
+  const summary: ImportSummary = { ...matched, rows: { payments: read.rows.length - cancels, cancels } };
   return { outcome: finished.created ? 'imported' : 'already_imported', summary };
 }
 
+/** The facts of an import, a page per transaction. */
+async function storeFacts(deps: ImportDeps, importId: string, mallId: string, facts: ReadonlyArray<{ order: OrderKey; fact: GatewayFileFact }>): Promise<void> {
+  for (let page = 0; page * FACTS_PER_PAGE < facts.length; page += 1) {
+    await deps.reconciliation.storeImportPage({ importId, mallId, rows: [], facts: facts.slice(page * FACTS_PER_PAGE, (page + 1) * FACTS_PER_PAGE) });
+  }
+}
+
 /** Each row in its order: the file's order number, else the order its pgCno was notified for. */
-async function place(store: ReconciliationStore, mallId: string, rows: readonly GatewayTransactionRow[]): Promise<{ rows: PlacedRow[]; unplaced: number }> {
+async function place<R extends { shopOrderNo: string | null; pgCno: string }>(store: ReconciliationStore, mallId: string, rows: readonly R[]): Promise<{ rows: Array<{ order: OrderKey; row: R }>; unplaced: number }> {
   const unnamed = rows.filter((r) => r.shopOrderNo === null).map((r) => r.pgCno);
   const known = new Map(unnamed.length > 0 ? await store.ordersOfPgCnos(mallId, unnamed) : []);
-  const placed: PlacedRow[] = [];
+  const placed: Array<{ order: OrderKey; row: R }> = [];
   for (const row of rows) {
     const shopOrderNo = row.shopOrderNo ?? known.get(row.pgCno) ?? null;
     if (shopOrderNo !== null) placed.push({ order: { mallId, shopOrderNo }, row });

@@ -2,8 +2,9 @@
  * The reconciliation's tables: the imports of the gateway's lists and their rows (migration 032),
  * the settlement statement's rows (033), the console's staged uploads and the mappings kept per
  * mall (034). One line per verb, under `reconciliationWrites` or `reconciliationReads` (see
- * src/store/procedures/index.ts). What an import of the transaction list tells the ledger goes in
- * as its inputs (`gateway_listing` facts); the differences are the ledger's discrepancies.
+ * src/store/procedures/index.ts). What an import of the transaction list or of the settlement
+ * statement tells the ledger goes in as its inputs (`gateway_listing` and `gateway_settlement`
+ * facts); the differences are the ledger's discrepancies.
  *
  * `reconciliationDay(day, mallId | null, limit)` answers, per mall, the day's figures the console's
  * reconciliation page shows (`ReconciliationDay` in reconciliation-day.ts): the files covering the

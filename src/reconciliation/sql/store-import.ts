@@ -1,4 +1,4 @@
-import type { GatewayListingFact, OrderKey } from '../../ledger/fold/ledger-facts';
+import type { GatewayFileFact, OrderKey } from '../../ledger/fold/ledger-facts';
 import { storeLedgerInputs } from '../../ledger/sql/ledger-inputs';
 import { kstDay } from '../../ledger/summary/kst-day';
 import { recordAudit } from '../../store/procedures/console-operators/record-audit';
@@ -10,12 +10,12 @@ const ROW_COLUMNS = 15;
 const INSERT_ROWS = sqlBySize((rows) => `INSERT INTO reconciliation_rows (import_id, line, mall_id, day, shop_order_no, kind, pg_cno, cancel_pg_cno, amount,
   cancelled_amount, status, status_text, at, method, approval_no) VALUES ${valueRows(rows, ROW_COLUMNS)} ON CONFLICT DO NOTHING`);
 
-/** A page of an import: some of its rows, each with the order it was matched in, and some of its facts. */
+/** A page of an import: some of a transaction list's rows, each with the order it was matched in, and some of its facts (a list's or a statement's). */
 export interface ImportPage {
   importId: string;
   mallId: string;
   rows: Array<{ row: GatewayTransactionRow; shopOrderNo: string | null }>;
-  facts: Array<{ order: OrderKey; fact: GatewayListingFact }>;
+  facts: Array<{ order: OrderKey; fact: GatewayFileFact }>;
 }
 
 /**
