@@ -89,7 +89,7 @@ describe.each(databases)('the day matched with the gateway\'s list (%s)', (name,
 
     const before = await Promise.all(['ORD-DROPPED', 'ORD-FORGED', 'ORD-AMOUNT', 'ORD-CANCEL'].map(record));
     const again = await importList(app.stores, rows, new Date(), 'renamed.xlsx');
-    expect(again).toMatchObject({ outcome: 'already_imported', summary: { import: { id: outcome.summary.import.id, fileName: 'transactions.xlsx' } } });
+    expect(again).toMatchObject({ outcome: 'already_imported', summary: { import: { id: outcome.summary.import.id, fileName: 'transactions.xlsx' }, rows: { payments: 5, cancels: 1 } } });
     expect(await Promise.all(['ORD-DROPPED', 'ORD-FORGED', 'ORD-AMOUNT', 'ORD-CANCEL'].map(record))).toEqual(before);
     expect(await app.stores.reconciliation.listImports({ day: DAY, mallId: null, limit: 10 })).toHaveLength(1);
   });

@@ -147,9 +147,7 @@ async function importSettlement(
     id, sha256, kind: 'settlement', fileName: request.fileName, mallId: request.mallId, firstDay: read.firstDay, lastDay: read.lastDay,
     rowCount: read.rows.length, orderCount: facts.length, importedBy: request.actor, importedAt: request.at,
   }, request.actor);
-  const cancels = read.rows.filter((row) => row.gross < 0).length;
-  const matched = await summaryOf(deps, finished.stored, request.matchWaitMs ?? 30_000, placed.unplaced);
-  const summary: ImportSummary = { ...matched, rows: { payments: read.rows.length - cancels, cancels } };
+  const summary = await summaryOf(deps, finished.stored, request.matchWaitMs ?? 30_000, placed.unplaced);
   return { outcome: finished.created ? 'imported' : 'already_imported', summary };
 }
 
@@ -184,17 +182,10 @@ async function summaryOf(deps: ImportDeps, stored: StoredImport, waitMs: number 
     }
   }
   const differences: Partial<Record<DiscrepancyKind, number>> = {};
-  let payments = 0;
-  let cancels = 0;
   for (const day of daysBetween(stored.firstDay, stored.lastDay)) {
     for (const figures of await deps.reconciliation.reconciliationDay(day, stored.mallId, 0)) {
-      const file = figures.files.find((f) => f.id === stored.id);
-      if (file?.governing) {
-        payments += figures.rows.payments.count;
-        cancels += figures.rows.cancels.count;
-      }
       for (const [kind, n] of Object.entries(figures.differences.open)) differences[kind as DiscrepancyKind] = (differences[kind as DiscrepancyKind] ?? 0) + n;
     }
   }
-  return { import: stored, rows: { payments, cancels }, unplaced, differences: matchedNow ? differences : null };
+  return { import: stored, rows: await deps.reconciliation.importRowCounts(stored), unplaced, differences: matchedNow ? differences : null };
 }

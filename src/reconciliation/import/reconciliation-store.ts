@@ -12,6 +12,8 @@ export type { SavedMapping, StagedUpload } from '../sql/staged-uploads';
 /** The reconciliation's store verbs over either database (see src/reconciliation/sql). */
 export interface ReconciliationStore {
   findImport(id: string): Promise<StoredImport | null>;
+  /** The import's own rows: how many are payments and how many cancels. */
+  importRowCounts(stored: Pick<StoredImport, 'id' | 'kind'>): Promise<{ payments: number; cancels: number }>;
   listImports(filter: { day: string | null; mallId: string | null; limit: number }): Promise<StoredImport[]>;
   ordersOfPgCnos(mallId: string, pgCnos: readonly string[]): Promise<Array<[string, string]>>;
   ordersOnDays(mallId: string, firstDay: string, lastDay: string): Promise<OrderKey[]>;
@@ -36,6 +38,7 @@ export function createReconciliationStore(driver: StoreDriver): ReconciliationSt
   const { read, write } = typedDriver(driver);
   return {
     findImport: (id) => read('findImport', id),
+    importRowCounts: (stored) => read('importRowCounts', { id: stored.id, kind: stored.kind }),
     listImports: (filter) => read('listImports', filter),
     ordersOfPgCnos: (mallId, pgCnos) => read('ordersOfPgCnos', mallId, pgCnos),
     ordersOnDays: (mallId, firstDay, lastDay) => read('ordersOnDays', mallId, firstDay, lastDay),

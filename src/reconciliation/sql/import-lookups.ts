@@ -35,6 +35,20 @@ export function* findImport(id: string): Procedure<StoredImport | null> {
   return row === undefined ? null : storedImportOf(row);
 }
 
+/**
+ * How many of an import's rows are payments and how many cancels: a transaction list's by their
+ * kind, a settlement statement's by the sign of their gross (a cancel is paid back). Read by the
+ * import's key, so the answer is the file's whatever later file governs its days.
+ */
+export function* importRowCounts(stored: Pick<StoredImport, 'id' | 'kind'>): Procedure<{ payments: number; cancels: number }> {
+  const [row] = yield* all<{ payments: number | string | null; cancels: number | string | null }>(stored.kind === 'settlement'
+    ? 'SELECT sum(CASE WHEN gross < 0 THEN 0 ELSE 1 END) AS payments, sum(CASE WHEN gross < 0 THEN 1 ELSE 0 END) AS cancels FROM settlement_rows WHERE import_id = ?'
+    : "SELECT sum(CASE WHEN kind = 'cancel' THEN 0 ELSE 1 END) AS payments, sum(CASE WHEN kind = 'cancel' THEN 1 ELSE 0 END) AS cancels FROM reconciliation_rows WHERE import_id = ?",
+  stored.id);
+  // PostgreSQL answers sum() as text, and either database null for no rows.
+  return { payments: Number(row?.payments ?? 0), cancels: Number(row?.cancels ?? 0) };
+}
+
 /** The imports of a mall (or every mall) that cover a KST day, newest first; every import when no day is given. */
 export function* listImports(filter: { day: string | null; mallId: string | null; limit: number }): Procedure<StoredImport[]> {
   const where: string[] = [];

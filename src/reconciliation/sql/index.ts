@@ -12,7 +12,7 @@
  * differences by kind with the first `limit` of them. `payoutDifferences` lists the payouts whose
  * statement rows do not add up.
  */
-import { findImport, listImports, ordersOfPgCnos, ordersOnDays } from './import-lookups';
+import { findImport, importRowCounts, listImports, ordersOfPgCnos, ordersOnDays } from './import-lookups';
 import { payoutDifferences } from './payout-differences';
 import { putSettlementRows } from './put-settlement-rows';
 import { reconciliationDay } from './reconciliation-day';
@@ -32,6 +32,7 @@ export const reconciliationWrites = {
 
 export const reconciliationReads = {
   findImport,
+  importRowCounts,
   listImports,
   ordersOfPgCnos,
   ordersOnDays,
