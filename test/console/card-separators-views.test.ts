@@ -24,6 +24,9 @@ function shownWhole(output: string): string[] {
   return CASES.filter(({ written }) => [written, escapeHtml(written), json(written), escapeHtml(json(written))].some((form) => output.includes(form))).map((c) => c.written);
 }
 
+/** The CLI is a process per call, a dozen or more per test: time for them on a loaded machine, not a measure of them. */
+const CLI_RUNS_MS = 180_000;
+
 describe('card numbers with any separator and any digits, in every view', () => {
   let h: ConsoleHarness;
   let page: (path: string) => Promise<string>;
@@ -65,7 +68,7 @@ describe('card numbers with any separator and any digits, in every view', () => 
       expect(raw.toString('latin1')).not.toContain('%A3%AD%A3%B2%A3%B3%A3%B3%A3%B2%A3%AD');
     }
     expect(await page(`/console/events/${events.find((e) => e.shopOrderNo === 'ORD-UP-SEP')!.id}`)).toContain('카드 ４１６３－２３**－****－９６３２ 승인');
-  });
+  }, CLI_RUNS_MS);
 
   test('the rejection page and rejections show, human and --json', async () => {
     const rejections = await h.receiver.store.listRejections();
@@ -78,5 +81,5 @@ describe('card numbers with any separator and any digits, in every view', () => 
       const json = await cli('rejections', 'show', String(rejection.id), '--json');
       expect(shownWhole(Buffer.from(json.json<{ rawBody: string }>().rawBody, 'base64').toString('utf8'))).toEqual([]);
     }
-  });
+  }, CLI_RUNS_MS);
 });
