@@ -2,7 +2,10 @@ import request from 'supertest';
 import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
 import { kstStamp } from '../../src/notifications/kst-date';
 import type { OrderRecord } from '../../src/ledger/fold/order-record';
-import type { ReconciliationDay } from '../../src/reconciliation/import/reconciliation-store';
+import type { ReconciliationDay, ReconciliationStore } from '../../src/reconciliation/import/reconciliation-store';
+import { importGatewayList } from '../../src/reconciliation/import/import-list';
+import { readGatewayList } from '../../src/reconciliation/file/read-gateway-list';
+import type { GatewayTransactionRow, ReadResult, SettlementRow } from '../../src/reconciliation/file/gateway-rows';
 import { API_TOKEN } from '../ledger/ledger-app-harness';
 import { HOST, ORIGIN } from '../console/console-harness';
 import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
@@ -29,6 +32,9 @@ const theList = () => cp949Csv([
   ['PGU-B', '', '8,000', wall(11), '승인', '신용카드'],
   ['PGU-B', 'CXU-B', '3,000', wall(14), '취소', '신용카드'],
 ]);
+
+/** The reader as the import runs it. */
+const read = (bytes: Buffer, fileName: string) => readGatewayList(bytes, fileName, { maxBytes: 1 << 24, maxRows: 10_000 }) as Promise<ReadResult<GatewayTransactionRow | SettlementRow>>;
 
 const databases: Array<[string, boolean]> = [['SQLite', true], ['PostgreSQL', TEST_POSTGRES_URL !== undefined]];
 
@@ -138,5 +144,33 @@ describe.each(databases)("a list's rows that name no order (%s)", (name, runs) =
     }
     expect(await Promise.all(['ORD-A', 'ORD-B'].map(record))).toEqual(live);
     expect((await theDay()).differences).toEqual(day.differences);
+  });
+
+  maybe("a notification applied while the import is being stored is given its rows by the import: placed, matched, no not_in_gateway_list", async () => {
+    await approve('ORD-A', 'PGU-A', 15_000, at(9));
+    const { reconciliation, ledger } = app.ledgerApp.stores;
+    // The real store, but ORD-B's payment is accepted and applied right after the import placed the rows and read the day's orders.
+    const racing: ReconciliationStore = {
+      ...reconciliation,
+      ordersOnDays: async (mallId, firstDay, lastDay) => {
+        const orders = await reconciliation.ordersOnDays(mallId, firstDay, lastDay);
+        if (!orders.some((o) => o.shopOrderNo === 'ORD-B')) {
+          await approve('ORD-B', 'PGU-B', 8_000, at(11));
+          await ledger.caughtUp(20_000);
+        }
+        return orders;
+      },
+    };
+    const outcome = await importGatewayList(
+      { reconciliation: racing, ledger, read },
+      { bytes: theList(), fileName: 'list.csv', mallId: MALL, actor: 'tester (test)', at: new Date().toISOString(), matchWaitMs: 20_000 },
+    );
+    // ORD-A's second payment stays in no order; ORD-B's payment and its cancel are placed.
+    expect(outcome).toMatchObject({ outcome: 'imported', summary: { unplaced: 1, differences: { notification_missing: 2 } } });
+    const b = await record('ORD-B');
+    expect(openKinds(b)).toEqual(['notification_missing']);
+    expect(b.discrepancies.find((d) => d.resolvedAt === null)!.details).toMatchObject({ pgCno: 'PGU-B', cancelPgCno: 'CXU-B' });
+    expect(b.discrepancies.map((d) => d.kind)).not.toContain('not_in_gateway_list');
+    expect((await theDay()).unplaced.map((u) => u.line)).toEqual([4]);
   });
 });
