@@ -1,12 +1,15 @@
 import type { ListedTransaction } from '../fold/ledger-facts';
 import type { Placement, UnplacedRow } from '../projection/late-listings';
-import { allRows, changes, ladderChunks, oneTrip, sqlBySize, valueRows, type Param, type Procedure, type Statement } from '../../store/procedures/procedure';
+import { allRows, changes, ladderChunks, oneTrip, placeholders, sqlBySize, type Procedure, type Statement } from '../../store/procedures/procedure';
 
-/** Pairs per statement: two parameters each. */
-const PAIRS_EACH = 500;
-/** The partial index of the rows no order was found for answers each (import, pgCno) pair. */
-const UNPLACED = sqlBySize((pairs) => `SELECT import_id, line, kind, pg_cno, cancel_pg_cno, amount, status, at FROM reconciliation_rows
-  WHERE shop_order_no IS NULL AND (import_id, pg_cno) IN (VALUES ${valueRows(pairs, 2)})`);
+/** pgCnos per statement. */
+const PG_CNOS_EACH = 500;
+/**
+ * The partial index of the rows in no order, by pgCno: led by the pgCno, which the table's own key
+ * (import and line) cannot answer, so SQLite's planner takes it over a walk of an import's rows.
+ */
+const UNPLACED = sqlBySize((pgCnos) => `SELECT import_id, line, kind, pg_cno, cancel_pg_cno, amount, status, at FROM reconciliation_rows
+  WHERE shop_order_no IS NULL AND pg_cno IN (${placeholders(pgCnos)})`);
 
 interface UnplacedStored {
   import_id: string;
@@ -19,12 +22,15 @@ interface UnplacedStored {
   at: string;
 }
 
-/** The imports' rows stored with no order for each pair, in one trip: nothing is read for a batch that asks for none. */
+/** The imports' rows stored with no order for each (import, pgCno) pair, in one trip: nothing is read for a batch that asks for none. */
 export function* unplacedRows(lookups: ReadonlyArray<{ importId: string; pgCno: string }>): Procedure<UnplacedRow[]> {
   if (lookups.length === 0) return [];
-  const runs = ladderChunks(lookups, 2, PAIRS_EACH).map((run) => allRows(UNPLACED(run.length), ...run.flatMap((l): Param[] => [l.importId, l.pgCno])));
+  const wanted = new Set(lookups.map((l) => JSON.stringify([l.importId, l.pgCno])));
+  const pgCnos = [...new Set(lookups.map((l) => l.pgCno))];
+  const runs = ladderChunks(pgCnos, 1, PG_CNOS_EACH).map((run) => allRows(UNPLACED(run.length), ...run));
   const answers = (yield* oneTrip(...runs)) as UnplacedStored[][];
-  return answers.flat().map((r) => ({
+  // Another import's row of the pgCno (one no longer governing its day) is no row of these.
+  return answers.flat().filter((r) => wanted.has(JSON.stringify([r.import_id, r.pg_cno]))).map((r) => ({
     importId: r.import_id,
     // The keys in the order the import's own facts list them: the fact's id is of its rows' JSON.
     row: { line: Number(r.line), kind: r.kind, pgCno: r.pg_cno, cancelPgCno: r.cancel_pg_cno, amount: Number(r.amount), status: r.status, at: r.at },
