@@ -213,7 +213,7 @@ export const PLAYBOOKS_EN: Record<PlaybookKind, Playbook> = {
     line: 'The gateway lists a transaction whose notification this receiver never accepted.',
     means: 'An imported transaction list has a payment or cancel (its pgCno or cancelPgCno) the receiver never accepted: the gateway gave up retrying, the notification was refused, or it never reached this service. The order\'s figures miss it.',
     console: [
-      'Open the order: the discrepancy shows the pgCno, the cancelPgCno for a cancel, the listed amount and the list\'s row number.',
+      'Open the order: the discrepancy shows the pgCno, the cancelPgCno for a cancel, the listed amount and the list\'s row number. A row of a file with no order number for it has no order yet: Reconcile lists it with "no order number in the file", its pgCno, amount and row.',
       'If the order also shows a refused notification, fix its cause first (see that playbook).',
       'Have the gateway send the notification again (portal steps below): when it is accepted, the ledger closes this discrepancy by itself.',
       RESOLVE,

@@ -49,6 +49,17 @@ export const dayQuery = z.object({ mallId: z.string().optional().meta({ descript
 
 const tally = z.object({ count: z.number().int(), amount: won('their sum') });
 
+const unplacedRowSchema = z.object({
+  line: z.number().int().meta({ description: "the file's row number" }),
+  kind: z.enum(['payment', 'cancel']),
+  pgCno: z.string(),
+  cancelPgCno: z.string().nullable(),
+  amount: won('the amount the file lists'),
+  status: z.enum(['approved', 'cancelled', 'partially_cancelled', 'failed', 'other']),
+  at: z.string().meta({ description: 'when the gateway made the transaction, ISO UTC' }),
+  resendPath: z.string().meta({ description: "where the gateway's merchant portal sends a notification again", example: 'transaction management → notification inquiry' }),
+}).meta({ id: 'UnplacedListRow' });
+
 export const reconciliationDaySchema = z.object({
   days: z.array(z.object({
     day: z.string(),
@@ -60,6 +71,13 @@ export const reconciliationDaySchema = z.object({
     })),
     rows: z.object({ payments: tally, cancels: tally }).meta({ description: "the governing file's rows of the day" }),
     matched: z.object({ payments: tally, cancels: tally }).meta({ description: 'those no open difference names' }),
-    differences: z.object({ open: byKind, resolved: byKind, listed: z.array(listedDiscrepancySchema).meta({ description: 'open ones first, then by opening; at most 100' }) }),
+    differences: z.object({
+      open: byKind.meta({ description: 'counts by discrepancy kind; notification_missing counts the unplaced rows too' }),
+      resolved: byKind,
+      listed: z.array(listedDiscrepancySchema).meta({ description: 'open ones first, then by opening; at most 100' }),
+    }),
+    unplaced: z.array(unplacedRowSchema).meta({
+      description: "the governing file's rows of the day that name no order number and whose pgCno was never notified (a failed one aside): each a lost notification, in no order until the gateway sends it again; by line, at most 100",
+    }),
   })),
 }).meta({ id: 'ReconciliationDays' });

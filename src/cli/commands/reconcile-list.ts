@@ -8,6 +8,8 @@ import { kstTime } from '../../console/format';
 import type { ReconciliationDay, StoredImport, Tally } from '../../reconciliation/import/reconciliation-store';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** What a row the file names no order of shows in the ORDER column. */
+const NO_ORDER = '(none in the file)';
 
 /** `noti-receiver reconcile list [--day D]`: the imported lists, or one day's match with the ledger. */
 export function registerReconcileList(reconcile: Command, io: CliIo): void {
@@ -54,14 +56,19 @@ function dayText(d: ReconciliationDay): string {
     `  differences open: ${open.length === 0 ? 'none' : open.map(([kind, n]) => `${kind} ${n}`).join(', ')}`,
   ];
   const listed = d.differences.listed.filter((x) => x.resolvedAt === null);
-  if (listed.length > 0) {
-    lines.push(formatTable(['ID', 'KIND', 'ORDER', 'PGCNO', 'CANCELPGCNO', 'LISTED', 'NOTIFIED'], listed.map((x) => [
-      x.id, x.kind, x.shopOrderNo, String(x.details.pgCno ?? ''), String(x.details.cancelPgCno ?? ''),
-      // A statement's row is listed by its gross (a cancel's negative).
-      typeof x.details.listedAmount === 'number' ? moneyText(x.details.listedAmount, 'KRW') : typeof x.details.gross === 'number' ? moneyText(x.details.gross, 'KRW') : '-',
-      typeof x.details.notifiedAmount === 'number' ? moneyText(x.details.notifiedAmount, 'KRW') : typeof x.details.amount === 'number' ? moneyText(x.details.amount, 'KRW') : '-',
-    ])));
+  if (listed.length > 0 || d.unplaced.length > 0) {
+    lines.push(formatTable(['ID', 'KIND', 'ORDER', 'PGCNO', 'CANCELPGCNO', 'LISTED', 'NOTIFIED'], [
+      ...listed.map((x) => [
+        x.id, x.kind, x.shopOrderNo, String(x.details.pgCno ?? ''), String(x.details.cancelPgCno ?? ''),
+        // A statement's row is listed by its gross (a cancel's negative).
+        typeof x.details.listedAmount === 'number' ? moneyText(x.details.listedAmount, 'KRW') : typeof x.details.gross === 'number' ? moneyText(x.details.gross, 'KRW') : '-',
+        typeof x.details.notifiedAmount === 'number' ? moneyText(x.details.notifiedAmount, 'KRW') : typeof x.details.amount === 'number' ? moneyText(x.details.amount, 'KRW') : '-',
+      ]),
+      // A row in no order has no discrepancy id: the file's row number says which it is.
+      ...d.unplaced.map((u) => [`row ${u.line}`, 'notification_missing', NO_ORDER, u.pgCno, u.cancelPgCno ?? '', moneyText(u.amount, 'KRW'), '-']),
+    ]));
   }
-  if (listed.some((x) => x.kind === 'notification_missing')) lines.push('  a missing notification is sent again from the portal: transaction management → notification inquiry (거래관리 → 노티조회)');
+  if (d.unplaced.length > 0) lines.push(`  no order number in the file (파일에 주문번호 없음): row(s) whose pgCno no notification named, at ${d.unplaced.map((u) => `row ${u.line} ${kstTime(u.at)}`).join(', ')}; placed in their order when the resend arrives`);
+  if (listed.some((x) => x.kind === 'notification_missing') || d.unplaced.length > 0) lines.push('  a missing notification is sent again from the portal: transaction management → notification inquiry (거래관리 → 노티조회)');
   return lines.join('\n');
 }

@@ -527,6 +527,8 @@ export const en = {
   'reconcile.noList': 'No transaction list of the gateway\'s covers this day yet: upload the portal\'s list to match it.',
   'reconcile.noDifference': 'Every row of the gateway\'s list matches what the receiver accepted, and the receiver accepted nothing the list lacks.',
   'reconcile.noStatement': 'No settlement statement covers this day yet.',
+  'reconcile.unplaced.noOrder': 'no order number in the file',
+  'reconcile.unplaced.state': 'Open: the file names no order number and no notification named this pgCno. Have the gateway send it again from the portal; the row is placed in its order and matched when it arrives.',
   'reconcile.differences': 'Differences',
   'reconcile.payouts': 'Fees and payouts',
   'reconcile.files': 'The gateway\'s files',

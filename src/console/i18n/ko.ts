@@ -512,6 +512,8 @@ export const ko: Record<MessageKey, string> = {
   'reconcile.noList': '아직 이날을 포함하는 게이트웨이 거래내역이 없습니다. 가맹점 관리자 화면의 거래내역을 올려 대사하세요.',
   'reconcile.noDifference': '게이트웨이 거래내역의 모든 행이 수신기가 받은 통지와 일치하고, 목록에 없는 통지도 없습니다.',
   'reconcile.noStatement': '아직 이날을 포함하는 정산내역이 없습니다.',
+  'reconcile.unplaced.noOrder': '파일에 주문번호 없음',
+  'reconcile.unplaced.state': '미해결: 파일에 주문번호가 없고 이 pgCno의 통지도 받지 못했습니다. 관리자 화면에서 게이트웨이에 재전송을 요청하세요. 통지가 오면 이 행이 해당 주문에 배정되어 대사됩니다.',
   'reconcile.differences': '차이',
   'reconcile.payouts': '수수료와 지급',
   'reconcile.files': '게이트웨이 파일',

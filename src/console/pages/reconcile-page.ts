@@ -91,14 +91,28 @@ ${files(t, m)}
 
 function differences(viewer: Viewer, m: ReconciliationDay): SafeHtml {
   const t = wordsOf(viewer);
-  if (m.differences.listed.length === 0) return html`<p class="muted">${t('reconcile.noDifference')}</p>`;
+  if (m.differences.listed.length === 0 && m.unplaced.length === 0) return html`<p class="muted">${t('reconcile.noDifference')}</p>`;
   return html`<div class="table-wrap"><table class="differences">
 <thead><tr><th>${t('reconcile.col.kind')}</th><th>${t('orders.col.shopOrderNo')}</th><th>${t('reconcile.col.details')}</th><th>${t('reconcile.col.state')}</th></tr></thead>
 <tbody>${m.differences.listed.map((d) => html`<tr data-discrepancy="${d.id}" data-kind="${d.kind}"><td>${kindLabel(t, d.kind, { line: true, order: d })}</td>
 <td><a class="mono order-no" href="${orderHref(d.mallId, d.shopOrderNo)}">${isolated(d.shopOrderNo)}</a></td>
 <td>${discrepancyDetails(t, d, m.currency)}</td>
-<td>${d.resolvedAt ? resolved(t, d) : html`${when(t, d.openedAt)} ${resolveForm(viewer, d, 'list')}`}</td></tr>`)}</tbody>
+<td>${d.resolvedAt ? resolved(t, d) : html`${when(t, d.openedAt)} ${resolveForm(viewer, d, 'list')}`}</td></tr>`)}${m.unplaced.map((u) => unplacedRow(t, u, m.currency))}</tbody>
 </table></div>`;
+}
+
+/**
+ * A row of the file in no order, shown as the notification missing it is: there is no order to
+ * link and nothing to resolve by hand (the gateway's resend places it), so it says so.
+ */
+function unplacedRow(t: Translator, u: ReconciliationDay['unplaced'][number], currency: string): SafeHtml {
+  const details = {
+    pgCno: u.pgCno, ...(u.kind === 'cancel' && { cancelPgCno: u.cancelPgCno }), listedAmount: u.amount, at: u.at, line: u.line, resendPath: u.resendPath,
+  };
+  return html`<tr data-unplaced="${u.line}" data-kind="notification_missing"><td>${kindLabel(t, 'notification_missing', { line: true })}</td>
+<td class="muted">${t('reconcile.unplaced.noOrder')}</td>
+<td>${discrepancyDetails(t, { details }, currency)}</td>
+<td class="muted">${t('reconcile.unplaced.state')}</td></tr>`;
 }
 
 function resolved(t: Translator, d: ReconciliationDay['differences']['listed'][number]): SafeHtml {

@@ -54,7 +54,7 @@ function detailValue(t: Translator, key: string, value: string | number | null, 
  * the CLI and the API print, kept in `data-detail`); amounts in the order's currency (the expectation's,
  * else the mall's default), times in KST. The gateway's field names (`pgCno`) stay codes.
  */
-export function discrepancyDetails(t: Translator, discrepancy: Discrepancy, currency: string): SafeHtml {
+export function discrepancyDetails(t: Translator, discrepancy: Pick<Discrepancy, 'details'>, currency: string): SafeHtml {
   return html`${Object.entries(discrepancy.details).map(([key, value], i) => {
     const name = DETAIL_NAMES[key];
     const label = name ? html`<span class="detail-name" data-detail="${key}">${t(name)}</span>` : html`<span class="code">${key}</span>`;

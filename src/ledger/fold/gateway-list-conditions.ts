@@ -24,7 +24,7 @@ interface ShownCondition {
  * Where the gateway's merchant portal lets a merchant have a notification sent again: a
  * notification the receiver never accepted comes back only from there.
  */
-const RESEND_PATH = 'transaction management → notification inquiry';
+export const RESEND_PATH = 'transaction management → notification inquiry';
 
 type Listing = Timed<GatewayListingFact>;
 type State = 'approved' | 'cancelled' | 'failed';
@@ -34,6 +34,7 @@ type State = 'approved' | 'cancelled' | 'failed';
  * for the KST days the lists cover. The list imported latest for a day is the gateway's word for
  * that day: an earlier list's rows of that day no longer count (a list exported again after the
  * day settled corrects the first one), and its own rows count for the days no later list covers.
+ * The list is the import, whichever of its facts the order holds.
  *
  * A payment row is matched by pgCno, a cancel row by cancelPgCno (one that names none, by its
  * payment and amount), whatever day the notification carries; a notification is looked for in the
@@ -50,8 +51,19 @@ export function gatewayListConditions(figures: OrderFigures): ShownCondition[] {
     for (let i = listings.length - 1; i >= 0; i -= 1) if (listings[i]!.fact.firstDay <= day && day <= listings[i]!.fact.lastDay) return listings[i];
     return undefined;
   };
+  // An order may hold several facts of one import (its own rows, then a row placed in it when a
+  // payment's notification came after the import): the rows of every fact of the governing import
+  // count, each line once.
   const rows: Array<{ row: ListedTransaction; listing: Listing }> = [];
-  for (const listing of listings) for (const row of listing.fact.rows) if (governing(kstDay(row.at)) === listing) rows.push({ row, listing });
+  const seen = new Set<string>();
+  for (const listing of listings) {
+    for (const row of listing.fact.rows) {
+      const line = `${listing.fact.importId}:${row.line}`;
+      if (governing(kstDay(row.at))?.fact.importId !== listing.fact.importId || seen.has(line)) continue;
+      seen.add(line);
+      rows.push({ row, listing });
+    }
+  }
   const firstListing = firstListingOf(listings);
 
   const shown: ShownCondition[] = [];

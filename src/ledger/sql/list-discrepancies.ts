@@ -1,6 +1,6 @@
 import type { Discrepancy } from '../fold/order-record';
 import { jsonField, jsonFlag } from '../../store/procedures/json-field';
-import { all, dialect, type Dialect, type Param, type Procedure } from '../../store/procedures/procedure';
+import { all, allRows, dialect, oneTrip, type Dialect, type Param, type Procedure } from '../../store/procedures/procedure';
 
 export interface ListedDiscrepancy extends Discrepancy {
   mallId: string;
@@ -80,15 +80,34 @@ export interface OpenDiscrepancyCount {
 }
 
 /**
+ * The rows of the lists that govern their days that no order was found for (a failed one aside):
+ * each a notification the gateway sent and this receiver never accepted, in no order. The partial
+ * index of those rows is walked; a later list covering the row's day takes its place.
+ */
+const UNPLACED_MISSING = `SELECT count(*) AS n FROM reconciliation_rows r JOIN reconciliation_imports i ON i.id = r.import_id
+  WHERE r.shop_order_no IS NULL AND r.status <> 'failed' AND NOT EXISTS (SELECT 1 FROM reconciliation_imports j
+    WHERE j.mall_id = r.mall_id AND j.kind = 'transactions' AND j.first_day <= r.day AND j.last_day >= r.day
+      AND (j.imported_at > i.imported_at OR (j.imported_at = i.imported_at AND j.id > i.id)))`;
+
+/**
  * Open discrepancies per kind and per real or simulated order, for the metric, so the alert wakes
- * nobody for the simulator's orders. Each open one finds its order by the orders' unique key.
+ * nobody for the simulator's orders. Each open one finds its order by the orders' unique key. The
+ * rows of a list in no order count as `notification_missing` of a real order: the alert on a lost
+ * notification fires whether or not the file had an order-number column.
  */
 export function* openDiscrepancyCountsByOrigin(): Procedure<OpenDiscrepancyCount[]> {
   const simulated = jsonFlag(yield* dialect(), 'o.record_json', ['simulated']);
-  const rows = yield* all<{ kind: string; simulated: boolean | number; n: number | string }>(
-    `SELECT d.kind, ${simulated} AS simulated, count(*) AS n FROM ledger_discrepancies d
+  const [rows, unplaced] = (yield* oneTrip(
+    allRows(`SELECT d.kind, ${simulated} AS simulated, count(*) AS n FROM ledger_discrepancies d
        JOIN ledger_orders o ON o.shop_order_no = d.shop_order_no AND o.mall_id = d.mall_id
-     WHERE d.resolved_at IS NULL GROUP BY d.kind, ${simulated}`,
-  );
-  return rows.map((row) => ({ kind: row.kind, simulated: Boolean(row.simulated), count: Number(row.n) }));
+     WHERE d.resolved_at IS NULL GROUP BY d.kind, ${simulated}`),
+    allRows(UNPLACED_MISSING),
+  )) as [Array<{ kind: string; simulated: boolean | number; n: number | string }>, Array<{ n: number | string }>];
+  const counts = rows.map((row) => ({ kind: row.kind, simulated: Boolean(row.simulated), count: Number(row.n) }));
+  const lost = Number(unplaced[0]?.n ?? 0);
+  if (lost === 0) return counts;
+  const missing = counts.find((c) => c.kind === 'notification_missing' && !c.simulated);
+  if (missing) missing.count += lost;
+  else counts.push({ kind: 'notification_missing', simulated: false, count: lost });
+  return counts;
 }

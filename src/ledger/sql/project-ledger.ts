@@ -5,8 +5,9 @@ import type { StoredConflict, StoredRejection } from '../projection/input-facts'
 import { firstSeen, type LoadedOrder, type OrderFact } from '../projection/loaded-order';
 import { projectOrders } from '../projection/project-orders';
 import { loadGoingOn, readFactsOf } from './ledger-orders';
-import { lateListings, notifiedSpans } from '../projection/late-listings';
+import { lateListings, notifiedSpans, unplacedLookups, type LateListings } from '../projection/late-listings';
 import { listCoverage } from './list-coverage';
+import { placementWrites, unplacedRows } from './unplaced-rows';
 import { changeStatements } from './ledger-writes';
 import { queueAfter } from './apply-order-facts';
 import { paymentSearchWrites } from './payment-search-rows';
@@ -86,17 +87,19 @@ export function* projectLedger(limit: number, now: string, settings: LedgerSetti
 
 /**
  * The listing facts of the imported transaction lists that cover the days of the batch's
- * notifications, for the orders that lack their day's (`lateListings`): stored with the batch's
- * other facts, so `ledger rebuild` replays them. The facts of an order that went on from a kept
- * state are read first: only they say whether it holds one.
+ * notifications, for the orders that lack their day's or whose notified pgCnos name rows the
+ * import could place in no order (`lateListings`): stored with the batch's other facts, so
+ * `ledger rebuild` replays them, and the rows placed written with them. The facts of an order that
+ * went on from a kept state are read first: only they say whether it holds one.
  */
-function* lateListingFacts(loaded: Map<string, LoadedOrder>, facts: readonly OrderFact[]): Procedure<OrderFact[]> {
+function* lateListingFacts(loaded: Map<string, LoadedOrder>, facts: readonly OrderFact[]): Procedure<Omit<LateListings, 'unread'>> {
   const imports = yield* listCoverage(notifiedSpans(facts));
-  if (imports.length === 0) return [];
-  const first = lateListings(loaded, facts, imports);
-  if (first.unread.length === 0) return first.facts;
+  if (imports.length === 0) return { facts: [], placed: [] };
+  const unplaced = yield* unplacedRows(unplacedLookups(facts, imports));
+  const first = lateListings(loaded, facts, imports, unplaced);
+  if (first.unread.length === 0) return first;
   yield* readFactsOf(loaded, first.unread);
-  return lateListings(loaded, facts, imports).facts;
+  return lateListings(loaded, facts, imports, unplaced);
 }
 
 /**
@@ -156,8 +159,9 @@ export function* computeLedgerBatch(limit: number, now: string, settings: Ledger
   for (const { order, seq, json, error } of unread) loaded.get(orderKeyText(order))!.failedInputs.push({ seq, factJson: json, error });
   const asOf = batchTime(facts, now);
   const listed = yield* lateListingFacts(loaded, facts);
-  const projected = projectOrders(loaded, [...facts, ...listed], { now: asOf, settings }, cache);
+  const projected = projectOrders(loaded, [...facts, ...listed.facts], { now: asOf, settings }, cache);
   const { statements, events } = changeStatements(projected, asOf, sql);
+  statements.push(...placementWrites(listed.placed));
   statements.unshift(...unread.map(({ order, seq, error }) => keepFailedInput(seq, order, error, now)));
   // The console search's rows of the notifications read (migration 021), in this same transaction.
   statements.push(...paymentSearchWrites(read.events, sql));

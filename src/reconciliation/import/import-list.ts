@@ -69,6 +69,7 @@ const refused = (code: string, message: string): ImportOutcome => ({ outcome: 'r
  * the two (after the orders were read, applied before the row was written) is found once the
  * import is stored: the ledger is waited for, the orders of the days read again, and those the
  * import gave no fact get theirs (the same ids as the projector's: one made twice is stored once).
+ * A row the file names no order of, whose pgCno such a notification named, is placed then too.
  */
 export async function importGatewayList(deps: ImportDeps, request: ImportRequest): Promise<ImportOutcome> {
   if (request.bytes.length > MAX_IMPORT_BYTES) return refused('too_large', `the file is ${request.bytes.length} bytes; at most ${MAX_IMPORT_BYTES} are read`);
@@ -104,8 +105,11 @@ export async function importGatewayList(deps: ImportDeps, request: ImportRequest
     id, sha256, kind: read.kind, fileName: request.fileName, mallId: request.mallId, firstDay: read.firstDay, lastDay: read.lastDay,
     rowCount: read.rows.length, orderCount: facts.length, importedBy: request.actor, importedAt: request.at,
   }, request.actor, listsCancels(placed.rows));
-  if (finished.created) await listLateOrders(deps, { id, mallId: request.mallId, firstDay: read.firstDay, lastDay: read.lastDay, at: request.at }, placed.rows, facts, request.matchWaitMs ?? 30_000);
-  const summary = await summaryOf(deps, finished.stored, request.matchWaitMs ?? 30_000, placed.unplaced);
+  const unplaced = rows.filter((row) => !shopOrderNoOf.has(row));
+  const placedLate = finished.created
+    ? await listLateOrders(deps, { id, mallId: request.mallId, firstDay: read.firstDay, lastDay: read.lastDay, at: request.at }, placed.rows, facts, unplaced, request.matchWaitMs ?? 30_000)
+    : 0;
+  const summary = await summaryOf(deps, finished.stored, request.matchWaitMs ?? 30_000, placed.unplaced - placedLate);
   return { outcome: finished.created ? 'imported' : 'already_imported', summary };
 }
 
@@ -114,19 +118,33 @@ export async function importGatewayList(deps: ImportDeps, request: ImportRequest
  * ledger has applied what was stored up to the row (or the wait ran out: whatever it applied by
  * then), each such order lacking a fact of the import is given the one the import gives an order it
  * does not list. Those the projector applied after the row hold it already, under the same id.
+ * A row the import placed in no order whose pgCno such a notification named is placed now, and
+ * its order's fact carries it (and its payment's other such rows), as the projector's would.
+ * Answers how many rows it placed.
  */
 async function listLateOrders(
-  deps: ImportDeps, list: Parameters<typeof listingFacts>[0], placed: readonly PlacedRow[], given: ReadonlyArray<{ order: OrderKey }>, waitMs: number,
-): Promise<void> {
+  deps: ImportDeps, list: Parameters<typeof listingFacts>[0], placed: readonly PlacedRow[], given: ReadonlyArray<{ order: OrderKey }>,
+  unplaced: readonly GatewayTransactionRow[], waitMs: number,
+): Promise<number> {
   try {
     await deps.ledger.caughtUp(waitMs);
   } catch (error) {
     if (!(error instanceof LedgerCatchingUp)) throw error;
   }
   const had = new Set(given.map((f) => orderKeyText(f.order)));
-  const late = (await deps.reconciliation.ordersOnDays(list.mallId, list.firstDay, list.lastDay)).filter((order) => !had.has(orderKeyText(order)));
-  if (late.length === 0) return;
-  await storeFacts(deps, list.id, list.mallId, listingFacts(list, placed, late).filter((f) => !had.has(orderKeyText(f.order))));
+  const found = unplaced.length === 0 ? [] : (await place(deps.reconciliation, list.mallId, unplaced)).rows;
+  const withRows = listingFacts(list, found, [], listsCancels(placed));
+  const named = new Set(withRows.map((f) => orderKeyText(f.order)));
+  const late = (await deps.reconciliation.ordersOnDays(list.mallId, list.firstDay, list.lastDay)).filter((order) => !had.has(orderKeyText(order)) && !named.has(orderKeyText(order)));
+  const facts = [...withRows, ...(late.length === 0 ? [] : listingFacts(list, placed, late).filter((f) => !had.has(orderKeyText(f.order)) && !named.has(orderKeyText(f.order))))];
+  for (let page = 0; page * FACTS_PER_PAGE < facts.length; page += 1) {
+    const pageFacts = facts.slice(page * FACTS_PER_PAGE, (page + 1) * FACTS_PER_PAGE);
+    // Each row's order number is written with the fact that carries it.
+    const orders = new Set(pageFacts.map((f) => orderKeyText(f.order)));
+    const lines = found.filter((p) => orders.has(orderKeyText(p.order))).map((p) => ({ line: p.row.line, shopOrderNo: p.order.shopOrderNo }));
+    await deps.reconciliation.storeImportPage({ importId: list.id, mallId: list.mallId, rows: [], facts: pageFacts, placed: lines });
+  }
+  return found.length;
 }
 
 /**

@@ -21,9 +21,12 @@ export const importIdOf = (sha256: string, mallId: string): string => ledgerId('
  * its rows, and the `others` (orders with a notification or an earlier list's row on a day the
  * file covers) with none, which is how the ledger finds what the gateway does not list. The fact's
  * id is of the import, the order and its rows: importing the same file again makes the same facts.
+ * `cancelsListed` is the import's flag, for rows placed after it was stored.
  */
-export function listingFacts(list: Omit<ListingImport, 'listsCancels'>, placed: readonly PlacedRow[], others: readonly OrderKey[]): Array<{ order: OrderKey; fact: GatewayListingFact }> {
-  const listing = { ...list, listsCancels: listsCancels(placed) };
+export function listingFacts(
+  list: Omit<ListingImport, 'listsCancels'>, placed: readonly PlacedRow[], others: readonly OrderKey[], cancelsListed = listsCancels(placed),
+): Array<{ order: OrderKey; fact: GatewayListingFact }> {
+  const listing = { ...list, listsCancels: cancelsListed };
   const byOrder = new Map<string, { order: OrderKey; rows: ListedTransaction[] }>();
   for (const { order, row } of placed) {
     const key = orderKeyText(order);

@@ -1,5 +1,6 @@
 import type { GatewayFileFact, OrderKey } from '../../ledger/fold/ledger-facts';
 import { storeLedgerInputs } from '../../ledger/sql/ledger-inputs';
+import { placementWrites } from '../../ledger/sql/unplaced-rows';
 import { kstDay } from '../../ledger/summary/kst-day';
 import { recordAudit } from '../../store/procedures/console-operators/record-audit';
 import { get, oneTrip, rowInserts, sqlBySize, valueRows, type Param, type Procedure } from '../../store/procedures/procedure';
@@ -16,6 +17,8 @@ export interface ImportPage {
   mallId: string;
   rows: Array<{ row: GatewayTransactionRow; shopOrderNo: string | null }>;
   facts: Array<{ order: OrderKey; fact: GatewayFileFact }>;
+  /** Rows stored before in no order, placed since: each gets its order's number with the facts that carry it. */
+  placed?: Array<{ line: number; shopOrderNo: string }>;
 }
 
 /**
@@ -30,6 +33,8 @@ export function* storeImportPage(page: ImportPage): Procedure<void> {
     row.cancelledAmount, row.status, row.statusText, row.at, row.method, row.approvalNo,
   ]);
   if (rows.length > 0) yield* oneTrip(...rowInserts(INSERT_ROWS, ROW_COLUMNS, rows));
+  const placed = (page.placed ?? []).map((p) => ({ importId: page.importId, line: p.line, order: { mallId: page.mallId, shopOrderNo: p.shopOrderNo } }));
+  if (placed.length > 0) yield* oneTrip(...placementWrites(placed));
   yield* storeLedgerInputs(page.facts);
 }
 

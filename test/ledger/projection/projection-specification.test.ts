@@ -9,7 +9,7 @@ import type { OrderChanges } from '../../../src/ledger/projection/order-changes'
 import { needsFacts } from '../../../src/ledger/projection/order-computation';
 import { projectOrders } from '../../../src/ledger/projection/project-orders';
 import { withItemWrites } from '../../../src/ledger/projection/record-items';
-import { lateListings, notifiedSpans } from '../../../src/ledger/projection/late-listings';
+import { lateListings, notifiedSpans, unplacedLookups, type UnplacedRow } from '../../../src/ledger/projection/late-listings';
 import type { ListingImport } from '../../../src/ledger/fold/listing-fact';
 import { listingFacts } from '../../../src/reconciliation/matching/listing-facts';
 import { approval, expectation, ORDER, partialCancel, PG, minute } from '../ledger-fixtures';
@@ -170,26 +170,27 @@ describe('the ledger projection: given what the store holds, when new facts arri
   });
 });
 
+/** The batch as the projector computes it: the late listing facts decided on the loaded orders, then projected with the batch's own. */
+function projectWithCoverage(store: StoredOrder, facts: readonly LedgerFact[], imports: readonly ListingImport[], cache: FoldCache | null = null, unplaced: readonly UnplacedRow[] = []) {
+  const loaded = store.loaded(facts, cache);
+  const batch = facts.map((fact): OrderFact => ({ order: ORDER, fact }));
+  const decided = lateListings(loaded, batch, imports, unplaced);
+  const changes = projectOrders(loaded, [...batch, ...decided.facts], { now: batchTime(facts), settings }, cache);
+  store.apply(changes);
+  return { decided, changes };
+}
+
 describe('a notification that arrives after a list of its day was imported', () => {
   /** A list of the gateway's imported 10 minutes in, covering the fixtures' day (2026-11-21 KST). */
   const list: ListingImport = { id: 'gwi_day', mallId: ORDER.mallId, firstDay: '2026-11-21', lastDay: '2026-11-21', at: minute(10), listsCancels: false };
   const late = approval({ pgCno: PG.card, amount: 30000, at: 1, received: 20 });
 
-  /** The batch as the projector computes it: the late listing facts decided on the loaded orders, then projected with the batch's own. */
-  function projectWithCoverage(store: StoredOrder, facts: readonly LedgerFact[], imports: readonly ListingImport[], cache: FoldCache | null = null) {
-    const loaded = store.loaded(facts, cache);
-    const batch = facts.map((fact): OrderFact => ({ order: ORDER, fact }));
-    const decided = lateListings(loaded, batch, imports);
-    const changes = projectOrders(loaded, [...batch, ...decided.facts], { now: batchTime(facts), settings }, cache);
-    store.apply(changes);
-    return { decided, changes };
-  }
 
   it("gains the import's fact with no rows, the very fact the import makes for an order it does not list, and not_in_gateway_list opens", () => {
     const store = new StoredOrder();
     const { decided, changes } = projectWithCoverage(store, [late], [list]);
     const imports = listingFacts(list, [], [ORDER]);
-    expect(decided).toEqual({ facts: [{ order: ORDER, fact: imports[0]!.fact }], unread: [] });
+    expect(decided).toEqual({ facts: [{ order: ORDER, fact: imports[0]!.fact }], placed: [], unread: [] });
     expect(changes.facts.map((f) => f.fact.kind)).toEqual(['notification', 'gateway_listing']);
     expect(changes.discrepancies.map((d) => d.discrepancy.kind)).toEqual(['not_in_gateway_list']);
     expect(changes.discrepancies[0]!.discrepancy.details).toMatchObject({ pgCno: PG.card, day: '2026-11-21', amount: 30000 });
@@ -210,17 +211,17 @@ describe('a notification that arrives after a list of its day was imported', () 
     const listed = listingFacts(list, [], [ORDER])[0]!.fact;
     const holding = new StoredOrder();
     project(holding, [listed]);
-    expect(projectWithCoverage(holding, [late], [list]).decided).toEqual({ facts: [], unread: [] });
-    expect(projectWithCoverage(new StoredOrder(), [listed, late], [list]).decided).toEqual({ facts: [], unread: [] });
+    expect(projectWithCoverage(holding, [late], [list]).decided).toEqual({ facts: [], placed: [], unread: [] });
+    expect(projectWithCoverage(new StoredOrder(), [listed, late], [list]).decided).toEqual({ facts: [], placed: [], unread: [] });
   });
 
   it('a day no import covers, another mall\'s import, or a batch of no notification adds nothing', () => {
     const otherDay: ListingImport = { ...list, firstDay: '2026-11-22', lastDay: '2026-11-23' };
     const otherMall: ListingImport = { ...list, mallId: 'T0009999' };
     const { decided, changes } = projectWithCoverage(new StoredOrder(), [late], [otherDay, otherMall]);
-    expect(decided).toEqual({ facts: [], unread: [] });
+    expect(decided).toEqual({ facts: [], placed: [], unread: [] });
     expect(changes.discrepancies).toEqual([]);
-    expect(lateListings(new StoredOrder().loaded([], null), [{ order: ORDER, fact: expectation({ received: 0 }) }], [list])).toEqual({ facts: [], unread: [] });
+    expect(lateListings(new StoredOrder().loaded([], null), [{ order: ORDER, fact: expectation({ received: 0 }) }], [list])).toEqual({ facts: [], placed: [], unread: [] });
   });
 
   it("an order whose fold goes on from a kept state is named, to have its facts read first; read, it is decided", () => {
@@ -231,7 +232,7 @@ describe('a notification that arrives after a list of its day was imported', () 
     const loaded = store.loaded([late], cache);
     expect(loaded.get(orderKeyText(ORDER))!.factsRead).toBe(false);
     const batch = [{ order: ORDER, fact: late }];
-    expect(lateListings(loaded, batch, [list])).toEqual({ facts: [], unread: [ORDER] });
+    expect(lateListings(loaded, batch, [list])).toEqual({ facts: [], placed: [], unread: [ORDER] });
     loaded.get(orderKeyText(ORDER))!.facts.push(...store.entry.facts);
     loaded.get(orderKeyText(ORDER))!.factsRead = true;
     const decided = lateListings(loaded, batch, [list]);
@@ -248,5 +249,60 @@ describe('a notification that arrives after a list of its day was imported', () 
     const nextDay = approval({ pgCno: PG.second, amount: 1000, at: 1440 });
     const spans = notifiedSpans([{ order: ORDER, fact: late }, { order: ORDER, fact: nextDay }, { order: ORDER, fact: expectation({ received: 5000 }) }]);
     expect(spans).toEqual([{ mallId: ORDER.mallId, firstDay: '2026-11-21', lastDay: '2026-11-22' }]);
+  });
+});
+
+describe("a list's row that names no order, placed when its payment's notification arrives after the import", () => {
+  const list: ListingImport = { id: 'gwi_day', mallId: ORDER.mallId, firstDay: '2026-11-21', lastDay: '2026-11-21', at: minute(10), listsCancels: false };
+  const first = approval({ pgCno: PG.card, amount: 30000, at: 1, received: 1 });
+  const listedRow = (line: number, pgCno: string, amount: number, at: number, kind: 'payment' | 'cancel' = 'payment', cancelPgCno: string | null = null) =>
+    ({ line, kind, pgCno, cancelPgCno, amount, status: kind === 'cancel' ? 'cancelled' as const : 'approved' as const, at: minute(at) });
+  /** The import's fact for the order: its first payment's row, which the file placed. */
+  const imported = listingFacts(list, [{ order: ORDER, row: { ...listedRow(3, PG.card, 30000, 1), shopOrderNo: null, approvalNo: null, cancelledAmount: null, statusText: '승인', method: null } }], [])[0]!.fact;
+  const unplaced: UnplacedRow[] = [
+    { importId: list.id, row: listedRow(4, PG.second, 1000, 2) },
+    { importId: list.id, row: listedRow(5, PG.second, 400, 3, 'cancel', PG.cancel1) },
+    { importId: list.id, row: listedRow(6, PG.vaccount, 7000, 4) },
+  ];
+  const second = approval({ pgCno: PG.second, amount: 1000, at: 2, received: 20 });
+
+  function replay(facts: readonly LedgerFact[]) {
+    const store = new StoredOrder();
+    for (const fact of facts) project(store, [fact]);
+    return store;
+  }
+
+  it('the store is asked for the rows of the import that governs each notification\'s day, by pgCno', () => {
+    const facts = [{ order: ORDER, fact: second }, { order: ORDER, fact: partialCancel({ pgCno: PG.second, cancelPgCno: PG.cancel1, cancelAmount: 400, at: 3 }) }];
+    expect(unplacedLookups(facts, [list])).toEqual([{ importId: list.id, pgCno: PG.second }]);
+    expect(unplacedLookups(facts, [{ ...list, firstDay: '2026-11-22', lastDay: '2026-11-22' }])).toEqual([]);
+  });
+
+  it('the order that holds the import\'s fact gains a second one of its payment\'s rows (and its cancels\'): both count, nothing opens but the cancel never notified', () => {
+    const store = replay([first, imported]);
+    const { decided, changes } = projectWithCoverage(store, [second], [list], null, unplaced);
+    expect(decided.placed).toEqual([{ importId: list.id, line: 4, order: ORDER }, { importId: list.id, line: 5, order: ORDER }]);
+    expect(decided.facts).toHaveLength(1);
+    expect(decided.facts[0]!.fact).toMatchObject({ kind: 'gateway_listing', importId: list.id, rows: [unplaced[0]!.row, unplaced[1]!.row] });
+    // Two approvals of one order are a duplicate payment whatever the lists say; of the list's, only the cancel never notified is open.
+    const open = changes.discrepancies.map((d) => d.discrepancy).filter((d) => d.resolvedAt === null && d.kind !== 'duplicate_payment');
+    expect(open.map((d) => [d.kind, d.details.pgCno, d.details.cancelPgCno])).toEqual([['notification_missing', PG.second, PG.cancel1]]);
+  });
+
+  it('a rebuild from the stored facts, in any order they are folded, opens the same discrepancy, the same id', () => {
+    const store = replay([first, imported]);
+    const { decided, changes } = projectWithCoverage(store, [second], [list], null, unplaced);
+    const rebuilt = project(new StoredOrder(), [second, decided.facts[0]!.fact, imported, first]);
+    const shown = (c: OrderChanges) => c.discrepancies.map((d) => d.discrepancy).filter((d) => d.kind === 'notification_missing').map((d) => [d.id, d.details.pgCno, d.details.cancelPgCno, d.resolvedAt]).sort();
+    expect(shown(rebuilt)).toEqual(shown(changes));
+    expect(shown(changes)).toHaveLength(1);
+  });
+
+  it('an order that holds no fact of the import gains one of its rows alone; a row of another pgCno stays unplaced', () => {
+    const { decided, changes } = projectWithCoverage(new StoredOrder(), [second], [list], null, unplaced.slice(0, 1).concat(unplaced.slice(2)));
+    expect(decided.facts.map((f) => (f.fact.kind === 'gateway_listing' ? f.fact.rows.map((r) => r.line) : null))).toEqual([[4]]);
+    expect(decided.placed.map((p) => p.line)).toEqual([4]);
+    // Missing from the import's time until the resend, then closed by the ledger; nothing stays open, no not_in_gateway_list.
+    expect(changes.discrepancies.map((d) => [d.discrepancy.kind, d.discrepancy.resolvedBy])).toEqual([['notification_missing', 'ledger']]);
   });
 });
