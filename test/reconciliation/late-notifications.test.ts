@@ -1,11 +1,7 @@
-import { approvalNotification } from '../../src/simulator/notification-builders';
-import { kstStamp } from '../../src/notifications/kst-date';
-import type { OrderRecord } from '../../src/ledger/fold/order-record';
 import { importGatewayList } from '../../src/reconciliation/import/import-list';
 import type { ReconciliationStore } from '../../src/reconciliation/import/reconciliation-store';
 import { startLedgerApp, type LedgerApp } from '../ledger/ledger-app-harness';
-import { createTestSchema, TEST_POSTGRES_URL, type TestSchema } from '../store/pg-test-database';
-import { importList, listBytes, listedRow, MALL, readJsonList } from './reconciliation-harness';
+import { DATABASES, importList, listBytes, listedRow, MALL, openKinds, orderOf, readJsonList, testDatabase } from './reconciliation-harness';
 
 /** 2026-11-20 in Korea: the day the lists cover. */
 const DAY = '2026-11-20';
@@ -13,26 +9,22 @@ const at = (hour: number, minute = 0) => new Date(Date.UTC(2026, 10, 20, hour - 
 /** The next KST day, which no list covers. */
 const nextDay = (hour: number) => new Date(Date.UTC(2026, 10, 21, hour - 9));
 
-const databases: Array<[string, boolean]> = [['SQLite', true], ['PostgreSQL', TEST_POSTGRES_URL !== undefined]];
-
-describe.each(databases)('a notification that arrives after its day\'s list was imported (%s)', (name, runs) => {
+describe.each(DATABASES)('a notification that arrives after its day\'s list was imported (%s)', (name, runs) => {
   const maybe = runs ? it : it.skip;
   let app: LedgerApp;
-  let schema: TestSchema | null = null;
+  let db: Awaited<ReturnType<typeof testDatabase>>;
 
   beforeEach(async () => {
-    schema = name === 'PostgreSQL' ? await createTestSchema() : null;
-    app = await startLedgerApp(schema ? { databaseUrl: schema.url } : {});
+    db = await testDatabase(name);
+    app = await startLedgerApp(db.url);
   });
   afterEach(async () => {
     await app.close();
-    await schema?.drop();
+    await db.drop();
   });
 
-  const approve = (shopOrderNo: string, pgCno: string, amount: number, when: Date) =>
-    app.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), transactionDate: kstStamp(when) })).expect(200);
-  const record = async (shopOrderNo: string): Promise<OrderRecord> => (await app.api.get(`/v1/orders/${MALL}/${shopOrderNo}`).expect(200)).body as OrderRecord;
-  const kinds = (r: OrderRecord) => r.discrepancies.filter((d) => d.resolvedAt === null).map((d) => d.kind).sort();
+  const { approve, record } = orderOf(() => app);
+  const kinds = openKinds;
   const listings = (shopOrderNo: string) => app.stores.ledger.gatewayListings({ mallId: MALL, shopOrderNo });
 
   /** A day of two payments, both listed, and one the gateway approved whose notification never came. */

@@ -1,34 +1,28 @@
 import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
 import { kstStamp } from '../../src/notifications/kst-date';
-import type { OrderRecord } from '../../src/ledger/fold/order-record';
 import { startLedgerApp, type LedgerApp } from '../ledger/ledger-app-harness';
-import { createTestSchema, TEST_POSTGRES_URL, type TestSchema } from '../store/pg-test-database';
-import { importList, listedRow, MALL } from './reconciliation-harness';
+import { DATABASES, importList, listedRow, MALL, openKinds, orderOf, testDatabase } from './reconciliation-harness';
 
 /** 2026-11-20 in Korea: the day the list covers. */
 const DAY = '2026-11-20';
 const at = (hour: number, minute = 0) => new Date(Date.UTC(2026, 10, 20, hour - 9, minute));
 
-const databases: Array<[string, boolean]> = [['SQLite', true], ['PostgreSQL', TEST_POSTGRES_URL !== undefined]];
-
-describe.each(databases)('the day matched with the gateway\'s list (%s)', (name, runs) => {
+describe.each(DATABASES)('the day matched with the gateway\'s list (%s)', (name, runs) => {
   const maybe = runs ? it : it.skip;
   let app: LedgerApp;
-  let schema: TestSchema | null = null;
+  let db: Awaited<ReturnType<typeof testDatabase>>;
 
   beforeEach(async () => {
-    schema = name === 'PostgreSQL' ? await createTestSchema() : null;
-    app = await startLedgerApp(schema ? { databaseUrl: schema.url } : {});
+    db = await testDatabase(name);
+    app = await startLedgerApp(db.url);
   });
   afterEach(async () => {
     await app.close();
-    await schema?.drop();
+    await db.drop();
   });
 
-  const approve = (shopOrderNo: string, pgCno: string, amount: number, when: Date) =>
-    app.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), transactionDate: kstStamp(when) })).expect(200);
-  const record = async (shopOrderNo: string): Promise<OrderRecord> => (await app.api.get(`/v1/orders/${MALL}/${shopOrderNo}`).expect(200)).body as OrderRecord;
-  const kinds = (r: OrderRecord) => r.discrepancies.filter((d) => d.resolvedAt === null).map((d) => d.kind).sort();
+  const { approve, record } = orderOf(() => app);
+  const kinds = openKinds;
 
   /** The day's story: one payment matched, and one of each way a day goes wrong. */
   async function theDay() {

@@ -1,7 +1,14 @@
-import type { GatewayTransactionRow, ReadResult } from '../../src/reconciliation/file/gateway-rows';
+import type { GatewayTransactionRow, ReadResult, SettlementRow } from '../../src/reconciliation/file/gateway-rows';
+import { readGatewayList } from '../../src/reconciliation/file/read-gateway-list';
 import { importGatewayList, type ImportOutcome } from '../../src/reconciliation/import/import-list';
 import { kstDay } from '../../src/ledger/summary/kst-day';
+import type { OrderRecord } from '../../src/ledger/fold/order-record';
 import type { Stores } from '../../src/ledger/projector/open-stores';
+import { kstStamp } from '../../src/notifications/kst-date';
+import { approvalNotification } from '../../src/simulator/notification-builders';
+import type { LedgerApp } from '../ledger/ledger-app-harness';
+import { createTestSchema, TEST_POSTGRES_URL } from '../store/pg-test-database';
+import { LIMITS } from './file/list-files';
 
 export const MALL = 'T0001234';
 
@@ -31,3 +38,29 @@ export function listedRow(o: Omit<Partial<GatewayTransactionRow>, 'at'> & { line
     ...o, at: o.at.toISOString(),
   };
 }
+
+/** The databases a reconciliation suite runs on: SQLite always, PostgreSQL when TEST_POSTGRES_URL is set. */
+export const DATABASES: Array<[string, boolean]> = [['SQLite', true], ['PostgreSQL', TEST_POSTGRES_URL !== undefined]];
+
+/** A test's own store on the named database: SQLite's default, or a PostgreSQL schema of its own, dropped after the test. */
+export async function testDatabase(name: string): Promise<{ url: { databaseUrl?: string }; drop: () => Promise<void> }> {
+  if (name !== 'PostgreSQL') return { url: {}, drop: async () => undefined };
+  const schema = await createTestSchema();
+  return { url: { databaseUrl: schema.url }, drop: () => schema.drop() };
+}
+
+/** The reader as the import runs it, on a real file's bytes. */
+export const readFile = (bytes: Buffer, fileName: string) =>
+  readGatewayList(bytes, fileName, LIMITS) as Promise<ReadResult<GatewayTransactionRow | SettlementRow>>;
+
+/** An order's payment notified to the app of the test, and its record as the internal API answers it. */
+export function orderOf(app: () => LedgerApp) {
+  return {
+    approve: (shopOrderNo: string, pgCno: string, amount: number, when: Date) =>
+      app().notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), transactionDate: kstStamp(when) })).expect(200),
+    record: async (shopOrderNo: string): Promise<OrderRecord> => (await app().api.get(`/v1/orders/${MALL}/${shopOrderNo}`).expect(200)).body as OrderRecord,
+  };
+}
+
+/** The kinds of the record's open discrepancies, sorted. */
+export const openKinds = (r: OrderRecord): string[] => r.discrepancies.filter((d) => d.resolvedAt === null).map((d) => d.kind).sort();

@@ -1,13 +1,9 @@
 import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
 import { kstStamp } from '../../src/notifications/kst-date';
-import type { OrderRecord } from '../../src/ledger/fold/order-record';
-import type { GatewayTransactionRow, ReadResult, SettlementRow } from '../../src/reconciliation/file/gateway-rows';
-import { readGatewayList } from '../../src/reconciliation/file/read-gateway-list';
 import { importGatewayList, type ImportOutcome } from '../../src/reconciliation/import/import-list';
 import { startLedgerApp, type LedgerApp } from '../ledger/ledger-app-harness';
-import { createTestSchema, TEST_POSTGRES_URL, type TestSchema } from '../store/pg-test-database';
-import { cp949Csv, excelWallClock, LIMITS, workbookFile } from './file/list-files';
-import { MALL } from './reconciliation-harness';
+import { cp949Csv, excelWallClock, workbookFile } from './file/list-files';
+import { DATABASES, MALL, openKinds, orderOf, readFile, testDatabase } from './reconciliation-harness';
 
 /** 2026-11-20 in Korea: the transactions' day; the statement pays them out on the 23rd. */
 const DAY = '2026-11-20';
@@ -15,29 +11,24 @@ const PAYOUT_DAY = '2026-11-23';
 const at = (hour: number) => new Date(Date.UTC(2026, 10, 20, hour - 9));
 const HEADERS = ['거래일자', 'PG거래번호', '취소거래번호', '가맹점주문번호', '매출금액(원)', '수수료(원)', '부가세(원)', '정산금액(원)', '지급예정일'];
 
-/** The reader the import runs, on the real file's bytes. */
-const read = (bytes: Buffer, fileName: string) => readGatewayList(bytes, fileName, LIMITS) as Promise<ReadResult<GatewayTransactionRow | SettlementRow>>;
-
-const databases: Array<[string, boolean]> = [['SQLite', true], ['PostgreSQL', TEST_POSTGRES_URL !== undefined]];
-
-describe.each(databases)("the settlement statement matched with the ledger (%s)", (name, runs) => {
+describe.each(DATABASES)("the settlement statement matched with the ledger (%s)", (name, runs) => {
   const maybe = runs ? it : it.skip;
   let app: LedgerApp;
-  let schema: TestSchema | null = null;
+  let db: Awaited<ReturnType<typeof testDatabase>>;
 
   beforeEach(async () => {
-    schema = name === 'PostgreSQL' ? await createTestSchema() : null;
-    app = await startLedgerApp(schema ? { databaseUrl: schema.url } : {});
+    db = await testDatabase(name);
+    app = await startLedgerApp(db.url);
   });
   afterEach(async () => {
     await app.close();
-    await schema?.drop();
+    await db.drop();
   });
 
-  const record = async (shopOrderNo: string): Promise<OrderRecord> => (await app.api.get(`/v1/orders/${MALL}/${shopOrderNo}`).expect(200)).body as OrderRecord;
-  const open = (r: OrderRecord) => r.discrepancies.filter((d) => d.resolvedAt === null).map((d) => d.kind).sort();
+  const { record } = orderOf(() => app);
+  const open = openKinds;
   const importFile = (bytes: Buffer, fileName: string): Promise<ImportOutcome> => importGatewayList(
-    { reconciliation: app.stores.reconciliation, ledger: app.stores.ledger, read },
+    { reconciliation: app.stores.reconciliation, ledger: app.stores.ledger, read: readFile },
     { bytes, fileName, mallId: MALL, actor: 'tester (test)', at: new Date().toISOString(), matchWaitMs: 20_000 },
   );
 

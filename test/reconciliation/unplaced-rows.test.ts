@@ -1,19 +1,15 @@
 import request from 'supertest';
-import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
+import { changeNotification } from '../../src/simulator/notification-builders';
 import { kstStamp } from '../../src/notifications/kst-date';
-import type { OrderRecord } from '../../src/ledger/fold/order-record';
 import type { ReconciliationDay, ReconciliationStore } from '../../src/reconciliation/import/reconciliation-store';
 import { importGatewayList } from '../../src/reconciliation/import/import-list';
-import { readGatewayList } from '../../src/reconciliation/file/read-gateway-list';
-import type { GatewayTransactionRow, ReadResult, SettlementRow } from '../../src/reconciliation/file/gateway-rows';
 import { API_TOKEN } from '../ledger/ledger-app-harness';
 import { HOST, ORIGIN } from '../console/console-harness';
 import { startLedgerConsole, type LedgerConsole } from '../console/ledger-console-harness';
 import { runCliCaptured } from '../cli/seeded-receiver';
-import { createTestSchema, TEST_POSTGRES_URL, type TestSchema } from '../store/pg-test-database';
 import { cp949Csv } from './file/list-files';
+import { DATABASES, MALL, openKinds, orderOf, readFile, testDatabase } from './reconciliation-harness';
 
-const MALL = 'T0001234';
 /** 2026-11-20 in Korea: the day the list covers. */
 const DAY = '2026-11-20';
 const at = (hour: number, minute = 0) => new Date(Date.UTC(2026, 10, 20, hour - 9, minute));
@@ -33,31 +29,23 @@ const theList = () => cp949Csv([
   ['PGU-B', 'CXU-B', '3,000', wall(14), '취소', '신용카드'],
 ]);
 
-/** The reader as the import runs it. */
-const read = (bytes: Buffer, fileName: string) => readGatewayList(bytes, fileName, { maxBytes: 1 << 24, maxRows: 10_000 }) as Promise<ReadResult<GatewayTransactionRow | SettlementRow>>;
-
-const databases: Array<[string, boolean]> = [['SQLite', true], ['PostgreSQL', TEST_POSTGRES_URL !== undefined]];
-
-describe.each(databases)("a list's rows that name no order (%s)", (name, runs) => {
+describe.each(DATABASES)("a list's rows that name no order (%s)", (name, runs) => {
   const maybe = runs ? it : it.skip;
   let app: LedgerConsole;
-  let schema: TestSchema | null = null;
+  let db: Awaited<ReturnType<typeof testDatabase>>;
 
   beforeEach(async () => {
-    schema = name === 'PostgreSQL' ? await createTestSchema() : null;
-    app = await startLedgerConsole({ ...(schema ? { databaseUrl: schema.url } : {}), now: () => new Date(Date.UTC(2026, 10, 21, 3)) });
+    db = await testDatabase(name);
+    app = await startLedgerConsole({ ...(db.url), now: () => new Date(Date.UTC(2026, 10, 21, 3)) });
   });
   afterEach(async () => {
     await app.close();
-    await schema?.drop();
+    await db.drop();
   });
 
-  const approve = (shopOrderNo: string, pgCno: string, amount: number, when: Date) =>
-    app.ledgerApp.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), transactionDate: kstStamp(when) })).expect(200);
+  const { approve, record } = orderOf(() => app.ledgerApp);
   const cancel = (shopOrderNo: string, pgCno: string, cancelPgCno: string, amount: number, remain: number, when: Date) =>
     app.ledgerApp.notify(changeNotification({ mallId: MALL, shopOrderNo, pgCno, cancelPgCno, amount: String(amount), cancelAmount: String(amount), cancelRemainAmount: String(remain), cancelDate: kstStamp(when) })).expect(200);
-  const record = async (shopOrderNo: string): Promise<OrderRecord> => (await app.ledgerApp.api.get(`/v1/orders/${MALL}/${shopOrderNo}`).expect(200)).body as OrderRecord;
-  const openKinds = (r: OrderRecord) => r.discrepancies.filter((d) => d.resolvedAt === null).map((d) => d.kind).sort();
   const theDay = async (): Promise<ReconciliationDay> => {
     const { days } = (await app.ledgerApp.api.get(`/v1/reconciliation/days/${DAY}`).expect(200)).body as { days: ReconciliationDay[] };
     expect(days).toHaveLength(1);
@@ -162,7 +150,7 @@ describe.each(databases)("a list's rows that name no order (%s)", (name, runs) =
       },
     };
     const outcome = await importGatewayList(
-      { reconciliation: racing, ledger, read },
+      { reconciliation: racing, ledger, read: readFile },
       { bytes: theList(), fileName: 'list.csv', mallId: MALL, actor: 'tester (test)', at: new Date().toISOString(), matchWaitMs: 20_000 },
     );
     // ORD-A's second payment stays in no order; ORD-B's payment and its cancel are placed.
