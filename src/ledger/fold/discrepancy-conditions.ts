@@ -12,13 +12,9 @@ import { gatewayListConditions } from './gateway-list-conditions';
 import { settlementConditions } from './settlement-conditions';
 import type { Timed } from './order-state';
 
-/** A discrepancy kind that holds now, with the events that show it (by time, then id). */
-export interface DiscrepancyCondition {
-  id: string;
-  kind: DiscrepancyKind;
-  eventIds: string[];
-  details: Record<string, string | number | null>;
-}
+import type { ShownCondition } from './shown-condition';
+
+export type { DiscrepancyCondition, ShownCondition } from './shown-condition';
 
 /**
  * The id derives from the order, the kind and the events that show it, so a redelivery (same
@@ -29,8 +25,6 @@ export function discrepancyId(order: OrderKey, kind: DiscrepancyKind, eventIds: 
   return ledgerId('dsc_', [order.mallId, order.shopOrderNo, kind, eventIds]);
 }
 
-/** A condition before its id is derived (see `discrepancyConditions`). */
-export type ShownCondition = Omit<DiscrepancyCondition, 'id'>;
 type Shown = ShownCondition;
 type N = Timed<NotificationFact>;
 

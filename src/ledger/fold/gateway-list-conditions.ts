@@ -2,6 +2,7 @@ import type { GatewayListingFact, ListedTransaction } from './ledger-facts';
 import { kstDay } from '../summary/kst-day';
 import { succeeded, type OrderFigures } from './order-figures';
 import type { Timed } from './order-state';
+import type { ShownCondition } from './shown-condition';
 import type { DiscrepancyKind } from './order-record';
 import { SETTLEMENT_KINDS } from './settlement-conditions';
 
@@ -12,13 +13,6 @@ import { SETTLEMENT_KINDS } from './settlement-conditions';
 export const GATEWAY_LIST_KINDS = [
   'notification_missing', 'gateway_amount_differs', 'gateway_status_differs', 'not_in_gateway_list', ...SETTLEMENT_KINDS,
 ] as const satisfies readonly DiscrepancyKind[];
-
-/** A condition as discrepancy-conditions.ts reads it, before its id (kept here: that file reads these). */
-interface ShownCondition {
-  kind: DiscrepancyKind;
-  eventIds: string[];
-  details: Record<string, string | number | null>;
-}
 
 /**
  * Where the gateway's merchant portal lets a merchant have a notification sent again: a

@@ -2,18 +2,15 @@ import type { GatewaySettlementFact, SettledTransaction } from './ledger-facts';
 import type { OrderFigures } from './order-figures';
 import type { DiscrepancyKind } from './order-record';
 import type { Timed } from './order-state';
+import type { ShownCondition } from './shown-condition';
 
 /** The differences a settlement statement opens, in the order they are told: a row's payout, then its gross against the ledger. */
 export const SETTLEMENT_KINDS = ['payout_does_not_add_up', 'settlement_amount_differs'] as const satisfies readonly DiscrepancyKind[];
 
-/** A condition as discrepancy-conditions.ts reads it, before its id (kept here: that file reads these). */
-interface ShownCondition {
-  kind: DiscrepancyKind;
-  eventIds: string[];
-  details: Record<string, string | number | null>;
-}
-
 type Statement = Timed<GatewaySettlementFact>;
+
+/** What a statement's row should pay out by its own figures: the gross less the fee and the fee's VAT (integers in won: "adds up" is equality). */
+export const computedPayout = (row: Pick<SettledTransaction, 'gross' | 'fee' | 'feeVat'>): number => row.gross - row.fee - row.feeVat;
 
 /**
  * The order's notifications against what the gateway's imported settlement statements say about
@@ -42,7 +39,7 @@ export function settlementConditions(figures: OrderFigures): ShownCondition[] {
   const shown: ShownCondition[] = [];
   for (const [key, { row }] of governing) {
     const place = { pgCno: row.pgCno, cancelPgCno: row.cancelPgCno, day: row.transactionDay ?? row.payoutDay, payoutDay: row.payoutDay };
-    const computed = row.gross - row.fee - row.feeVat;
+    const computed = computedPayout(row);
     if (computed !== row.payout) {
       shown.push({
         kind: 'payout_does_not_add_up',

@@ -1,14 +1,8 @@
-/** A settlement row as the payout check reads it (minor units). */
-export interface PayoutRow {
-  importId: string;
-  line: number;
-  pgCno: string;
-  cancelPgCno: string | null;
-  gross: number;
-  fee: number;
-  feeVat: number;
-  payout: number;
-}
+import { computedPayout } from '../../ledger/fold/settlement-conditions';
+import type { SettledTransaction } from '../../ledger/fold/ledger-facts';
+
+/** A settlement row as the payout check reads it (minor units), with the import that states it. */
+export type PayoutRow = Omit<SettledTransaction, 'payoutDay' | 'transactionDay'> & { importId: string };
 
 /** What one import states of one payout: the sum of its rows' payouts, and of their gross − fee − VAT. */
 export interface ImportPayout {
@@ -38,7 +32,7 @@ export interface PayoutDifference {
  * add up (the store reads no other row); `imports`: each import's sums of the payout.
  */
 export function payoutDifference(payoutDay: string, mallId: string, offRows: readonly PayoutRow[], imports: readonly ImportPayout[]): PayoutDifference | null {
-  const rows = offRows.map((r) => ({ ...r, difference: r.payout - (r.gross - r.fee - r.feeVat) })).filter((r) => r.difference !== 0);
+  const rows = offRows.map((r) => ({ ...r, difference: r.payout - computedPayout(r) })).filter((r) => r.difference !== 0);
   const stated = new Set(imports.map((i) => i.payout));
   if (rows.length === 0 && stated.size <= 1) return null;
   const payout = imports.reduce((sum, i) => sum + i.payout, 0);
