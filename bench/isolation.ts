@@ -4,6 +4,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { alertDigest, holdAlertWindow, openTransferFailures, slowWebhook, type SlowWebhook } from './isolation-alerts';
 import { eventsExports, exportOrders, operatorCookie, summaryRange } from './isolation-exports';
+import { importList, postListedDay } from './isolation-import';
 import { orderPages, postHeavyPayments, type HeavyOrder } from './isolation-order-page';
 import { consolePages, ledgerRebuild, partialCancels, postHeavyNotification, signIn, spreadCancels, type ScenarioOutcome } from './isolation-scenarios';
 import { topUpOrders } from './isolation-seed';
@@ -30,14 +31,17 @@ import { clonePostgres, cloneSqlite, sendTemplateOrder, waitForTemplatePostgres,
  *   (f) the Events list of ISO_PAYMENTS (200) notifications of ISO_FIELD_KB (62) KB of field text each, as .xlsx, repeated;
  *   (g) the console page of the order those notifications pay, reloaded;
  *   (h) the alert loop sending one digest of ISO_DISCREPANCIES (250) discrepancies to a webhook that
- *       answers after ISO_WEBHOOK_DELAY_MS (5,000).
+ *       answers after ISO_WEBHOOK_DELAY_MS (5,000);
+ *   (i) the gateway's transaction list of yesterday, ISO_LIST_ORDERS (20,000) orders the bench
+ *       sent before, posted to the internal API as a CP949 CSV, and the ledger's matching of it;
+ *       its probes (alone and during) run ISO_LIST_S seconds (ISO_S unless given).
  * Each after a probe alone of its own. On SQLite, and on PostgreSQL (a fresh schema) when
  * BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set. Prints, per scenario, the probe's ack p50/p99/max
  * alone and during, the ingest loop's delay p99 from /metrics over each run, the load average and the
  * probe's rate beside them, and the goals: p99 at most 1.5× the probe alone and under 250 ms, none
  * refused, loop delay p99 under 10 ms. BENCH_BASELINE_DIST names another build's dist/ (a worktree of
  * main) to measure in the same run. ISO_STORES picks `sqlite`, `postgres` or both (the default);
- * ISO_SCENARIOS a subset of `a,s,b,c,d,e,f,g,h` (the default: all, in that order).
+ * ISO_SCENARIOS a subset of `a,s,b,c,d,e,f,g,h,i` (the default: all, in that order).
  */
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const RATE = env('ISO_RATE', 200);
@@ -49,8 +53,10 @@ const PAYMENTS = env('ISO_PAYMENTS', 200);
 const FIELD_KB = env('ISO_FIELD_KB', 62);
 const DISCREPANCIES = env('ISO_DISCREPANCIES', 250);
 const WEBHOOK_DELAY_MS = env('ISO_WEBHOOK_DELAY_MS', 5_000);
+const LIST_ORDERS = env('ISO_LIST_ORDERS', 20_000);
+const LIST_SECONDS = env('ISO_LIST_S', SECONDS);
 const STORES = (process.env.ISO_STORES ?? 'sqlite,postgres').split(',');
-const SCENARIOS = (process.env.ISO_SCENARIOS ?? 'a,s,b,c,d,e,f,g,h').split(',');
+const SCENARIOS = (process.env.ISO_SCENARIOS ?? 'a,s,b,c,d,e,f,g,h,i').split(',');
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 const TOKEN = 'bench-isolation-admin-token-0123456789';
 const log = (line: string) => process.stderr.write(`[isolation] ${line}\n`);
@@ -91,24 +97,24 @@ async function measure(store: Store, label: string, dist: string, work: string):
   const pool = new NotificationPool();
   const source: LoadSource = loadSource(pool, (size) => pool.growTo(size));
   /** The probe: the bench's paced load (fresh notifications, one in five a redelivery) at RATE, with the loop's delay over it. */
-  const probe = async (): Promise<ProbeRun> => {
-    source.reserve(RATE * SECONDS);
+  const probe = async (seconds = SECONDS): Promise<ProbeRun> => {
+    source.reserve(RATE * seconds);
     const before = await scrapeLoopDelay(adminUrl);
     const pressure = cpuPressureMark();
-    const result = await paced(url, source, { rate: RATE, seconds: SECONDS, connections: 32 });
+    const result = await paced(url, source, { rate: RATE, seconds, connections: 32 });
     const cpuWaited = cpuPressureShare(pressure, cpuPressureMark());
     return { probe: result, loopDelay: loopDelayText(before, await scrapeLoopDelay(adminUrl)), load: loadavg()[0]!, cpuWaited };
   };
   const rows: string[] = [];
   /** The probe alone, then again beside `scenario` (which gets the second probe's end); the loop's delay over the whole scenario. */
-  const beside = async (name: string, scenario: (probeEnd: Promise<unknown>) => Promise<ScenarioOutcome>) => {
-    const alone = await probe();
+  const beside = async (name: string, scenario: (probeEnd: Promise<unknown>) => Promise<ScenarioOutcome>, seconds = SECONDS) => {
+    const alone = await probe(seconds);
     log(`${store.name}, ${label}: alone p99 ${alone.probe.latencyP99Ms.toFixed(1)} ms, loop delay p99 ${alone.loopDelay.text}, load average ${alone.load.toFixed(2)}`);
     let probeEnd!: () => void;
     const ended = new Promise<void>((resolve) => (probeEnd = resolve));
     const before = await scrapeLoopDelay(adminUrl);
     const running = scenario(ended);
-    const during = await probe();
+    const during = await probe(seconds);
     probeEnd();
     const outcome = await running;
     during.loopDelay = loopDelayText(before, await scrapeLoopDelay(adminUrl));
@@ -157,6 +163,11 @@ async function measure(store: Store, label: string, dist: string, work: string):
       const from = await openTransferFailures(url, store.databaseUrl, DISCREPANCIES);
       await restart(() => holdAlertWindow(store.databaseUrl, from), { ALERT_WEBHOOK_URL: hook.url, ALERT_LANGUAGE: 'en' });
       await beside(`(h) a digest of ${DISCREPANCIES} discrepancies to a webhook answering after ${(WEBHOOK_DELAY_MS / 1000).toFixed(0)} s`, () => alertDigest(store.databaseUrl, hook, DISCREPANCIES));
+    }
+    if (SCENARIOS.includes('i')) {
+      const list = await postListedDay(url, store.databaseUrl, LIST_ORDERS);
+      log(`${store.name}, ${label}: ${list.orders} orders of ${list.day} sent and projected for (i) in ${list.seconds.toFixed(1)} s`);
+      await beside(`(i) the gateway's list of ${LIST_ORDERS.toLocaleString('en-US')} orders imported and matched`, () => importList(apiUrl, apiToken, store.databaseUrl, list), LIST_SECONDS);
     }
   } finally {
     await receiver.stop();

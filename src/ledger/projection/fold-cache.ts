@@ -61,6 +61,11 @@ export class FoldCache {
     return this.kept.get(orderKeyText(order))?.version === version;
   }
 
+  /** Whether a state is kept for the order under any token: else its next batch replays it from its facts. */
+  keeps(order: OrderKey): boolean {
+    return this.kept.has(orderKeyText(order));
+  }
+
   /** The order's kept state, when it is kept under the token the store holds; it is no longer kept. */
   take(order: OrderKey, version: string): FoldCheckpoint | null {
     const key = orderKeyText(order);

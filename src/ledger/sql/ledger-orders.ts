@@ -26,15 +26,18 @@ const FACTS_OF_ORDER = {
   sqlite: '(SELECT json_group_array(f.fact_json) FROM ledger_facts f WHERE f.order_id = o.order_id)',
   postgres: "COALESCE((SELECT CAST(json_agg(f.fact_json) AS TEXT) FROM ledger_facts f WHERE f.order_id = o.order_id), '[]')",
 };
+const FOLD_POSITION = 's.settings AS fold_settings, s.last_moment AS fold_moment, s.version AS fold_version';
 /**
  * Every order's facts, no fold position: a rebuild replays from nothing, an expectation is judged
  * on the facts. Else the orders' fold positions (migration 030) without their facts, which a second
  * read fetches only for the orders whose fold cannot go on (`needsFacts`). An order's facts are its
- * whole history: a batch that reads them for an order of 2,000 inputs reads 2,000 rows.
+ * whole history: a batch that reads them for an order of 2,000 inputs reads 2,000 rows. `whole` is
+ * both at once, for an order whose fold cannot go on whatever its position says (`loadGoingOn`).
  */
 const COLUMNS = {
   replay: (dialect: Dialect) => `${ORDER_COLUMNS}, ${orderItemsColumn(dialect, 'o')} AS record_items, NULL AS fold_settings, NULL AS fold_moment, NULL AS fold_version, ${FACTS_OF_ORDER[dialect]} AS facts`,
-  positions: () => `${ORDER_COLUMNS}, NULL AS record_items, s.settings AS fold_settings, s.last_moment AS fold_moment, s.version AS fold_version, NULL AS facts`,
+  positions: () => `${ORDER_COLUMNS}, NULL AS record_items, ${FOLD_POSITION}, NULL AS facts`,
+  whole: (dialect: Dialect) => `${ORDER_COLUMNS}, ${orderItemsColumn(dialect, 'o')} AS record_items, ${FOLD_POSITION}, ${FACTS_OF_ORDER[dialect]} AS facts`,
   facts: (dialect: Dialect) => `o.mall_id, o.shop_order_no, ${FACTS_OF_ORDER[dialect]} AS facts`,
   items: (dialect: Dialect) => `o.mall_id, o.shop_order_no, ${orderItemsColumn(dialect, 'o')} AS record_items`,
 };
@@ -43,6 +46,7 @@ const PAIRS = (rows: number) => Array.from({ length: rows }, () => '(o.mall_id =
 const LOAD_PAIRS = {
   replay: sqlBySize((rows) => `SELECT ${COLUMNS.replay('sqlite')} FROM ledger_orders o WHERE ${PAIRS(rows)}`),
   positions: sqlBySize((rows) => `SELECT ${COLUMNS.positions()} FROM ledger_orders o ${POSITION_JOIN} WHERE ${PAIRS(rows)}`),
+  whole: sqlBySize((rows) => `SELECT ${COLUMNS.whole('sqlite')} FROM ledger_orders o ${POSITION_JOIN} WHERE ${PAIRS(rows)}`),
   facts: sqlBySize((rows) => `SELECT ${COLUMNS.facts('sqlite')} FROM ledger_orders o WHERE ${PAIRS(rows)}`),
   items: sqlBySize((rows) => `SELECT ${COLUMNS.items('sqlite')} FROM ledger_orders o WHERE ${PAIRS(rows)}`),
 };
@@ -53,6 +57,7 @@ const KEYS = `${PG_ORDER_KEYS.from} AS k
 const LOAD_LIST = {
   replay: `SELECT ${COLUMNS.replay('postgres')} FROM ${KEYS}`,
   positions: `SELECT ${COLUMNS.positions()} FROM ${KEYS} ${POSITION_JOIN}`,
+  whole: `SELECT ${COLUMNS.whole('postgres')} FROM ${KEYS} ${POSITION_JOIN}`,
   facts: `SELECT ${COLUMNS.facts('postgres')} FROM ${KEYS}`,
   items: `SELECT ${COLUMNS.items('postgres')} FROM ${KEYS}`,
 };
@@ -92,16 +97,22 @@ function lookups(orders: readonly OrderKey[], dialect: Dialect, mode: LoadMode):
 /**
  * The orders as a batch that goes on from their folds reads them: their records and fold
  * positions, then, in a second read, the facts of those whose fold cannot go on from the state the
- * projector's cache kept (`needsFacts`; every one where there is no cache, on the writer).
+ * projector's cache kept (`needsFacts`), and the items of those whose record it did not keep. An
+ * order the cache keeps nothing of (every order where there is no cache, on the writer; an order
+ * of a few facts, which is replayed at each input) needs both whatever its position says: it is
+ * read whole in the first read, one search of its key instead of three and one round trip less.
  */
 export function* loadGoingOn(orders: readonly OrderKey[], newFacts: ReadonlyArray<{ fact: LedgerFact }>, settings: LedgerSettings, cache: FoldCache | null): Procedure<Map<string, LoadedOrder>> {
   if (orders.length === 0) return new Map();
   const sql = yield* dialect();
-  const loaded = loadedOrders(orders, yield* oneTrip(...loadOrders(orders, sql, 'positions')));
+  const kept = orders.filter((order) => cache?.keeps(order) === true);
+  const unkept = orders.filter((order) => cache?.keeps(order) !== true);
+  const loaded = loadedOrders(orders, yield* oneTrip(...lookups(unkept, sql, 'whole'), ...lookups(kept, sql, 'positions'), ...failedInputsOf(orders, sql)));
   const earliest = earliestMs(newFacts);
-  const wanting = [...loaded.values()].filter((entry) => needsFacts(entry, earliest, settings, cache)).map((entry) => entry.order);
-  const unkept = [...loaded.values()].filter((entry) => entry.storedJson !== null && !withKeptRecord(entry, cache)).map((entry) => entry.order);
-  if (wanting.length > 0 || unkept.length > 0) withRead(loaded, (yield* oneTrip(...lookups(wanting, sql, 'facts'), ...lookups(unkept, sql, 'items'))) as LoadRow[][]);
+  const goingOn = kept.map((order) => loaded.get(orderKeyText(order))!);
+  const wanting = goingOn.filter((entry) => needsFacts(entry, earliest, settings, cache)).map((entry) => entry.order);
+  const unread = goingOn.filter((entry) => entry.storedJson !== null && !withKeptRecord(entry, cache)).map((entry) => entry.order);
+  if (wanting.length > 0 || unread.length > 0) withRead(loaded, (yield* oneTrip(...lookups(wanting, sql, 'facts'), ...lookups(unread, sql, 'items'))) as LoadRow[][]);
   return loaded;
 }
 

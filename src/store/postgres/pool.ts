@@ -68,8 +68,18 @@ export function createPool(url: string, options: PostgresOptions): Pool {
   // Without a listener, an idle connection dropped by a database restart would crash the process;
   // the pool has already discarded that client and the next query connects afresh.
   pool.on('error', (error) => options.onBackgroundError?.(error));
+  // Queued before any statement of the new connection (the pool hands it out after this event).
+  pool.on('connect', (client) => void client.query(NO_JIT).catch(() => undefined));
   return pool;
 }
+
+/**
+ * No statement of ours is long enough for JIT compilation to pay, and on tables whose statistics
+ * are missing or young (autovacuum off, a store just restored or upgraded) the planner costs a
+ * batch's reads past the JIT thresholds: each run of a projector batch's read of its orders was
+ * compiled, with inlining and optimization, for far longer than it then ran.
+ */
+const NO_JIT = 'SET jit = off';
 
 function unavailable(action: string, error: unknown): StoreUnavailable {
   if (error instanceof StoreUnavailable) return error;

@@ -34,6 +34,15 @@ describe('the fold cache', () => {
     expect(cache.take({ ...ORDER, shopOrderNo: 'ORD-OTHER' }, 'v-1')).toBeNull();
   });
 
+  it('says whether it keeps a state of an order under any token, until it is taken', () => {
+    expect(cache.keeps(ORDER)).toBe(false);
+    cache.keep(ORDER, 'v-1', emptyCheckpoint());
+    expect(cache.keeps(ORDER)).toBe(true);
+    expect(cache.keeps({ ...ORDER, shopOrderNo: 'ORD-OTHER' })).toBe(false);
+    cache.take(ORDER, 'v-2');
+    expect(cache.keeps(ORDER)).toBe(false);
+  });
+
   it('gives the record kept with a state only under its token, without taking the state; a state kept without one gives none', () => {
     const record = { header: '{"events":0}', items: new Map(), record: {} as never };
     cache.keep(ORDER, 'v-1', emptyCheckpoint(), record);
