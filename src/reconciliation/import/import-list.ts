@@ -18,8 +18,8 @@ export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 /** The most days one list may cover: a month and a bit; the match of a day reads the orders of each. */
 const MAX_IMPORT_DAYS = 62;
 /** Rows and facts written per transaction: the SQLite writer goes back to the acks in between. */
-const ROWS_PER_PAGE = 2000;
-const FACTS_PER_PAGE = 1000;
+const ROWS_PER_PAGE = 500;
+const FACTS_PER_PAGE = 250;
 
 export interface ImportRequest {
   bytes: Buffer;
