@@ -1,3 +1,5 @@
+import type { SettledTransaction } from '../../ledger/fold/ledger-facts';
+
 /**
  * The rows of the gateway's own lists as an import reads them from its merchant portal's files:
  * the transaction list (a row per payment and per cancel) and the settlement statement (a row per
@@ -30,22 +32,9 @@ export interface GatewayTransactionRow {
   method: string | null;
 }
 
-export interface SettlementRow {
-  line: number;
-  pgCno: string;
-  cancelPgCno: string | null;
+/** A settlement statement's row as read: what the ledger keeps of it (`SettledTransaction`), and the order number the file names. */
+export interface SettlementRow extends SettledTransaction {
   shopOrderNo: string | null;
-  /** The transaction's amount before fees (negative for a cancel). */
-  gross: number;
-  fee: number;
-  /** The VAT on the fee. */
-  feeVat: number;
-  /** What the gateway pays out for the row: gross - fee - feeVat when the statement adds up. */
-  payout: number;
-  /** The KST day the gateway pays it out, YYYY-MM-DD. */
-  payoutDay: string;
-  /** The KST day of the transaction, YYYY-MM-DD, when the statement carries it. */
-  transactionDay: string | null;
 }
 
 /** Which of the gateway's lists a file is. */
