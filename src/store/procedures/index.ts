@@ -58,11 +58,13 @@ export const reads = {
 export const loopReads: ReadonlySet<ReadName> = new Set<ReadName>(['nextPending', 'backlog', 'countDueCommands', 'getCommand', 'findSession', 'ledgerPosition', 'ledgerBackfillNeeded']);
 
 /**
- * Writes of the ledger's tables (records, facts, discrepancies), run by `driver.ledgerWrite`: on
- * PostgreSQL in a transaction of their own that takes the ledger's lock first and the outbox-order
- * lock only to queue events, so the acks' transactions never wait for their reads and fold.
+ * Writes of the ledger's tables (records, facts, discrepancies, an import's page of rows and
+ * inputs), run by `driver.ledgerWrite`, each in a transaction of its own, never in the acks': on
+ * SQLite the writer commits them one at a time after the acks waiting; on PostgreSQL they take the
+ * ledger's lock first and the outbox-order lock only to queue events or inputs, so the acks'
+ * transactions never wait for their reads, fold or rows.
  */
-export type LedgerWriteName = 'projectLedger' | 'applyLedgerBatch' | 'sweepLedger' | 'rebuildLedger' | 'backfillLedger' | 'closeSummaryDay' | 'reopenSummaryDay';
+export type LedgerWriteName = 'projectLedger' | 'applyLedgerBatch' | 'sweepLedger' | 'rebuildLedger' | 'backfillLedger' | 'closeSummaryDay' | 'reopenSummaryDay' | 'storeImportPage';
 
 /** The projector's read and fold (`driver.ledgerRead`): off the acks' writer, reader and event loop. */
 export type LedgerReadName = 'computeLedgerBatch';

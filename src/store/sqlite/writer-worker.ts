@@ -5,6 +5,7 @@ import { fileIdentity, fileReplaced } from './file-identity';
 import { tooLittleSpace } from './free-space';
 import { openConnection } from './open-connection';
 import { StatementCache } from './run-procedure';
+import { WriteQueue } from './write-queue';
 import type { FromWriter, ToWriter, WriteMessage, WriteReply, WriterSetup } from './writer-protocol';
 
 /**
@@ -27,7 +28,7 @@ const SAVE_WAL_PATIENCE_MS = 10_000;
 const walPath = `${setup.path}-wal`;
 /** Every ledger write by name (the compiler asks for a new one here). */
 const LEDGER_WRITES: ReadonlySet<string> = new Set(Object.keys({
-  projectLedger: true, applyLedgerBatch: true, sweepLedger: true, rebuildLedger: true, backfillLedger: true, closeSummaryDay: true, reopenSummaryDay: true,
+  projectLedger: true, applyLedgerBatch: true, sweepLedger: true, rebuildLedger: true, backfillLedger: true, closeSummaryDay: true, reopenSummaryDay: true, storeImportPage: true,
 } satisfies Record<LedgerWriteName, true>));
 let statements: StatementCache;
 /** dev:ino of the WAL this connection writes to; null if SQLite did not create one. */
@@ -51,8 +52,7 @@ try {
 
 /** Where a write came from: the main thread, or another thread's port (see `client`). */
 type Origin = MessagePort | null;
-let queue: WriteMessage[] = [];
-let origins: Origin[] = [];
+const queue = new WriteQueue<WriteMessage, Origin>((name) => LEDGER_WRITES.has(name));
 /** Other threads' ports, closed with the writer. */
 const clients = new Set<MessagePort>();
 let scheduled = false;
@@ -115,7 +115,7 @@ port.on('message', (message: ToWriter) => {
   } else if (message.type === 'client') {
     client(message.port);
   } else {
-    take(message.writes, null);
+    queue.take(message.writes, null);
   }
   schedule();
 });
@@ -125,17 +125,10 @@ function client(clientPort: MessagePort): void {
   clients.add(clientPort);
   clientPort.on('message', (message: ToWriter) => {
     if (message.type !== 'writes' || closing) return;
-    take(message.writes, clientPort);
+    queue.take(message.writes, clientPort);
     schedule();
   });
   clientPort.on('close', () => clients.delete(clientPort));
-}
-
-function take(writes: readonly WriteMessage[], origin: Origin): void {
-  for (const write of writes) {
-    queue.push(write);
-    origins.push(origin);
-  }
 }
 
 function schedule(): void {
@@ -147,17 +140,13 @@ function schedule(): void {
 
 function flush(): void {
   scheduled = false;
-  const batch = queue;
-  const from = origins;
-  queue = [];
-  origins = [];
-  // The ledger's own transactions (a projector batch's writes, a sweep, a rebuild page) commit
-  // after the acks that were waiting with them, never ahead: an ack waits for no ledger write.
-  const acks: number[] = [];
-  const ledger: number[] = [];
-  batch.forEach((write, i) => (LEDGER_WRITES.has(write.name) ? ledger : acks).push(i));
-  if (acks.length > 0) reply(commit(acks.map((i) => batch[i]!)), acks.map((i) => from[i]!));
-  if (ledger.length > 0) reply(commit(ledger.map((i) => batch[i]!)), ledger.map((i) => from[i]!));
+  // The acks waiting, then one of the ledger's writes (WriteQueue); the next turn of this loop
+  // takes whatever arrived meanwhile (the ports' messages are delivered before the next immediate).
+  const acks = queue.takeAcks();
+  if (acks.length > 0) reply({ ...commit(acks.map((a) => a.write)), acks: true }, acks.map((a) => a.origin));
+  const ledger = queue.takeLedgerWrite();
+  if (ledger) reply(commit([ledger.write]), [ledger.origin]);
+  if (queue.waiting > 0) schedule();
   // After the batch's replies, not before: the acks already waiting do not wait for the
   // checkpoint too; only writes arriving while it runs do (they become the next batch).
   if (checkpointWanted && !replaced) {
@@ -169,7 +158,7 @@ function flush(): void {
     }
     send({ type: 'checkpointed' });
   }
-  if (closing) {
+  if (closing && queue.waiting === 0) {
     clearInterval(fileCheck);
     statements.db.close();
     for (const clientPort of clients) clientPort.close();
