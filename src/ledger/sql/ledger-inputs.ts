@@ -3,7 +3,7 @@ import type { NormalizedEvent } from '../../notifications/normalized-event';
 import { ledgerFactOf } from '../fold/stored-fact';
 import type { OrderFact } from '../projection/loaded-order';
 import { jsonRows } from '../../store/procedures/json-rows';
-import { all, allRows, changes, dialect, oneTrip, outboxChanged, rowInserts, sqlBySize, valueRows, type Param, type Procedure } from '../../store/procedures/procedure';
+import { all, allRows, changes, dialect, inputsChanged, oneTrip, rowInserts, sqlBySize, valueRows, type Param, type Procedure } from '../../store/procedures/procedure';
 
 const INPUT_COLUMNS = 4;
 const INSERT_INPUTS = sqlBySize((rows) => `INSERT INTO ledger_inputs (mall_id, shop_order_no, fact_json, recorded_at) VALUES ${valueRows(rows, INPUT_COLUMNS)}`);
@@ -23,9 +23,9 @@ const PG_INSERT_INPUTS = `INSERT INTO ledger_inputs (mall_id, shop_order_no, fac
 export function* storeLedgerInputs(facts: readonly OrderFact[]): Procedure<number | null> {
   if (facts.length === 0) return null;
   const rows = facts.map(({ order, fact, json }): Param[] => [order.mallId, order.shopOrderNo, json ?? JSON.stringify(fact), fact.recordedAt]);
-  // Wakes the projector (every replica's, by the same NOTIFY as the relay's) after the commit; the
-  // write transaction holds the outbox-order lock already, so this costs nothing more.
-  yield* outboxChanged();
+  // Orders the inputs' seqs and wakes the projector (every replica's, by the same NOTIFY as the
+  // relay's) after the commit.
+  yield* inputsChanged();
   const inserts = (yield* dialect()) === 'postgres' ? [changes(PG_INSERT_INPUTS, PG_INPUTS.rowsParam(rows))] : rowInserts(INSERT_INPUTS, INPUT_COLUMNS, rows);
   yield* oneTrip(...inserts);
   const [last] = yield* all<{ seq: number | string }>('SELECT MAX(seq) AS seq FROM ledger_inputs');

@@ -13,6 +13,8 @@ export const LOCK_KIND = {
   projector: NAMESPACE + 4,
   /** Held by each transaction that writes the ledger's tables (a projector's batch, a sweep, a rebuild page). */
   ledgerWrite: NAMESPACE + 5,
+  /** Held by each transaction that adds ledger inputs, so their seqs commit in order. */
+  inputOrder: NAMESPACE + 6,
 } as const;
 
 /** SQL arguments for `pg_advisory_*lock(…)` of one kind in the connection's schema. */

@@ -15,6 +15,14 @@ import { NEW_EVENTS_CHANNEL } from './relay-lock';
  * long transaction, including an operator's psql.
  */
 const LOCK_OUTBOX_ORDER = `SELECT pg_advisory_xact_lock(${lockArgs(LOCK_KIND.outboxOrder)})`;
+/**
+ * Held until COMMIT by every transaction that draws a ledger input seq, so input seqs commit in the
+ * order drawn (the projector reads past its position, as the relay does the outbox). Not the
+ * outbox's lock: an import's pages of inputs, written in transactions of their own, then never
+ * hold up the acks, which add no inputs. A transaction holding both takes the outbox's first
+ * (a write of the group commit takes it as it begins), so no two can wait for each other.
+ */
+const LOCK_INPUT_ORDER = `SELECT pg_advisory_xact_lock(${lockArgs(LOCK_KIND.inputOrder)})`;
 /** Serialises the transactions that write the ledger's tables, across replicas and the CLI. */
 const LOCK_LEDGER_WRITE = `SELECT pg_advisory_xact_lock(${lockArgs(LOCK_KIND.ledgerWrite)})`;
 /** Delivered on commit only, once per transaction however many rows it added. */
@@ -29,6 +37,8 @@ export interface Effects {
   unanswered?: Array<Promise<unknown>>;
   /** This transaction already holds the outbox-order lock (a write transaction takes it as it begins). */
   orderLocked?: boolean;
+  /** This transaction holds the input-order lock. */
+  inputsLocked?: boolean;
   /** The fold cache of the thread running the procedure: the projector's own. */
   foldCache?: FoldCache;
 }
@@ -110,7 +120,16 @@ async function runStep(
   step: SqlStep,
   effects: Effects,
 ): Promise<unknown> {
+  if (step.mode === 'inputsChanged') {
+    if (!effects.inputsLocked) await query(db, action, LOCK_INPUT_ORDER);
+    effects.inputsLocked = true;
+    // The NOTIFY that wakes the projectors goes with the COMMIT, as the relay's does.
+    effects.outboxChanged = true;
+    return undefined;
+  }
   if (step.mode === 'outboxChanged') {
+    // The lock order (LOCK_INPUT_ORDER): a transaction may wait for the outbox's lock only while it holds no input's.
+    if (effects.inputsLocked && !effects.orderLocked) throw new Error(`${action}: the outbox-order lock must be taken before the input-order lock`);
     if (!effects.orderLocked) await query(db, action, LOCK_OUTBOX_ORDER);
     effects.orderLocked = true;
     // The NOTIFY goes with the COMMIT (writeTransaction).

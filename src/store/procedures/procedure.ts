@@ -30,6 +30,12 @@ export type SqlStep =
    * after the commit. SQLite has one writer, so the lock is a no-op there.
    */
   | { mode: 'outboxChanged' }
+  /**
+   * Ledger inputs will be added. PostgreSQL serialises "draw input seq, commit" with a lock of their
+   * own, not the outbox's, so a long write of inputs (an import's page) never holds up the acks'
+   * transactions; every driver wakes the projector after the commit, as for outbox rows.
+   */
+  | { mode: 'inputsChanged' }
   /** Which database runs this procedure, for the rare clause only one of them has. */
   | { mode: 'dialect' }
   /** The fold cache of the thread running this procedure: the projector's own; null on any other (the writer's sweep, a rebuild). */
@@ -89,6 +95,10 @@ export function changes(sql: string, ...params: Param[]): Statement {
 
 export function* outboxChanged(): Generator<SqlStep, void, unknown> {
   yield { mode: 'outboxChanged' };
+}
+
+export function* inputsChanged(): Generator<SqlStep, void, unknown> {
+  yield { mode: 'inputsChanged' };
 }
 
 /**

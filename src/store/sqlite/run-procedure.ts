@@ -25,7 +25,7 @@ export interface RunEffects {
 
 /**
  * Runs a procedure's steps synchronously on one connection. The caller owns the transaction.
- * `outboxChanged` is only noted: SQLite has a single writer, so commit order is seq order already.
+ * `outboxChanged` and `inputsChanged` are only noted: SQLite has a single writer, so commit order is seq order already.
  */
 export function runProcedure<T>(statements: StatementCache, procedure: Procedure<T>, effects: RunEffects): T {
   let step = procedure.next();
@@ -36,7 +36,7 @@ export function runProcedure<T>(statements: StatementCache, procedure: Procedure
 }
 
 function runStep(statements: StatementCache, step: SqlStep, effects: RunEffects): unknown {
-  if (step.mode === 'outboxChanged') {
+  if (step.mode === 'outboxChanged' || step.mode === 'inputsChanged') {
     effects.outboxChanged = true;
     return undefined;
   }
