@@ -10,7 +10,8 @@ export class BatchSizer {
 
   constructor(
     private readonly max: number,
-    private readonly targetMs: number,
+    /** The time a write should take, asked at each write (the store's `ledgerWriteMs`). */
+    private readonly targetMs: () => number,
     private readonly min = 8,
   ) {
     this.size = max;
@@ -22,7 +23,8 @@ export class BatchSizer {
 
   /** A write of a batch asked for `limit` rows took `ms`; `full`: the batch was full (more waited). */
   wrote(ms: number, full: boolean): void {
-    if (ms > this.targetMs) this.size = Math.max(this.min, Math.floor((this.size * this.targetMs) / ms));
-    else if (full && ms < this.targetMs / 2) this.size = Math.min(this.max, Math.ceil(this.size * 1.5));
+    const target = this.targetMs();
+    if (ms > target) this.size = Math.max(this.min, Math.floor((this.size * target) / ms));
+    else if (full && ms < target / 2) this.size = Math.min(this.max, Math.ceil(this.size * 1.5));
   }
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { LedgerStore } from '../../ledger/projector/ledger-store';
 import { LedgerCatchingUp } from '../../ledger/projector/ledger-catching-up';
 import type { DiscrepancyKind } from '../../ledger/fold/order-record';
@@ -9,6 +10,8 @@ import { settlementFacts } from '../matching/settlement-facts';
 import { orderKeyText } from '../../ledger/fold/order-key';
 import type { GatewayFileFact, OrderKey } from '../../ledger/fold/ledger-facts';
 import type { ReconciliationStore, StoredImport } from './reconciliation-store';
+import type { ImportPage } from '../sql/store-import';
+import { BatchSizer } from '../../ledger/projector/batch-sizer';
 
 /** Reads a file's bytes whole into rows, or refuses it with every reason (the reader of src/reconciliation/file). */
 export type ListReader = (bytes: Buffer, fileName: string) => Promise<ReadResult<GatewayTransactionRow | SettlementRow>>;
@@ -17,9 +20,13 @@ export type ListReader = (bytes: Buffer, fileName: string) => Promise<ReadResult
 export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 /** The most days one list may cover: a month and a bit; the match of a day reads the orders of each. */
 const MAX_IMPORT_DAYS = 62;
-/** Rows and facts written per transaction: the SQLite writer goes back to the acks in between. */
+/**
+ * The most rows a page of an import writes (and half as many facts): its write's time sizes it
+ * below that, down to the fewest, whatever the time (a page's time counts its wait behind the
+ * writes queued before it, which a smaller page does not shorten).
+ */
 const ROWS_PER_PAGE = 500;
-const FACTS_PER_PAGE = 250;
+const FEWEST_ROWS_PER_PAGE = 50;
 
 export interface ImportRequest {
   bytes: Buffer;
@@ -91,16 +98,8 @@ export async function importGatewayList(deps: ImportDeps, request: ImportRequest
   const placed = await place(deps.reconciliation, request.mallId, rows);
   const others = await deps.reconciliation.ordersOnDays(request.mallId, read.firstDay, read.lastDay);
   const facts = listingFacts({ id, mallId: request.mallId, firstDay: read.firstDay, lastDay: read.lastDay, at: request.at }, placed.rows, others);
-  const pages = Math.max(Math.ceil(rows.length / ROWS_PER_PAGE), Math.ceil(facts.length / FACTS_PER_PAGE));
   const shopOrderNoOf = new Map(placed.rows.map((p) => [p.row, p.order.shopOrderNo]));
-  for (let page = 0; page < pages; page += 1) {
-    await deps.reconciliation.storeImportPage({
-      importId: id,
-      mallId: request.mallId,
-      rows: rows.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE).map((row) => ({ row, shopOrderNo: shopOrderNoOf.get(row) ?? null })),
-      facts: facts.slice(page * FACTS_PER_PAGE, (page + 1) * FACTS_PER_PAGE),
-    });
-  }
+  await storeInPages(deps, id, request.mallId, rows.map((row) => ({ row, shopOrderNo: shopOrderNoOf.get(row) ?? null })), facts);
   const finished = await deps.reconciliation.finishImport({
     id, sha256, kind: read.kind, fileName: request.fileName, mallId: request.mallId, firstDay: read.firstDay, lastDay: read.lastDay,
     rowCount: read.rows.length, orderCount: facts.length, importedBy: request.actor, importedAt: request.at,
@@ -137,13 +136,8 @@ async function listLateOrders(
   const named = new Set(withRows.map((f) => orderKeyText(f.order)));
   const late = (await deps.reconciliation.ordersOnDays(list.mallId, list.firstDay, list.lastDay)).filter((order) => !had.has(orderKeyText(order)) && !named.has(orderKeyText(order)));
   const facts = [...withRows, ...(late.length === 0 ? [] : listingFacts(list, placed, late).filter((f) => !had.has(orderKeyText(f.order)) && !named.has(orderKeyText(f.order))))];
-  for (let page = 0; page * FACTS_PER_PAGE < facts.length; page += 1) {
-    const pageFacts = facts.slice(page * FACTS_PER_PAGE, (page + 1) * FACTS_PER_PAGE);
-    // Each row's order number is written with the fact that carries it.
-    const orders = new Set(pageFacts.map((f) => orderKeyText(f.order)));
-    const lines = found.filter((p) => orders.has(orderKeyText(p.order))).map((p) => ({ line: p.row.line, shopOrderNo: p.order.shopOrderNo }));
-    await deps.reconciliation.storeImportPage({ importId: list.id, mallId: list.mallId, rows: [], facts: pageFacts, placed: lines });
-  }
+  // Each row's order number is written with the fact that carries it.
+  await storeInPages(deps, list.id, list.mallId, [], facts, found.map((p) => ({ order: p.order, line: p.row.line })));
   return found.length;
 }
 
@@ -160,7 +154,7 @@ async function importSettlement(
   const placed = await place(deps.reconciliation, request.mallId, read.rows);
   const facts = settlementFacts({ id, at: request.at }, placed.rows);
   await deps.ledger.putSettlementRows(id, request.mallId, read.rows);
-  await storeFacts(deps, id, request.mallId, facts);
+  await storeInPages(deps, id, request.mallId, [], facts);
   const finished = await deps.reconciliation.finishImport({
     id, sha256, kind: 'settlement', fileName: request.fileName, mallId: request.mallId, firstDay: read.firstDay, lastDay: read.lastDay,
     rowCount: read.rows.length, orderCount: facts.length, importedBy: request.actor, importedAt: request.at,
@@ -169,10 +163,30 @@ async function importSettlement(
   return { outcome: finished.created ? 'imported' : 'already_imported', summary };
 }
 
-/** The facts of an import, a page per transaction. */
-async function storeFacts(deps: ImportDeps, importId: string, mallId: string, facts: ReadonlyArray<{ order: OrderKey; fact: GatewayFileFact }>): Promise<void> {
-  for (let page = 0; page * FACTS_PER_PAGE < facts.length; page += 1) {
-    await deps.reconciliation.storeImportPage({ importId, mallId, rows: [], facts: facts.slice(page * FACTS_PER_PAGE, (page + 1) * FACTS_PER_PAGE) });
+/**
+ * An import's rows and facts in pages, each one write transaction of the ledger's (never in the
+ * acks' transaction, and the acks that arrive meanwhile commit before the next page), sized by
+ * their write's time as the projector's batches are (BatchSizer), so a month's list never holds
+ * the store for long. A page holds up to `limit` rows and half as many facts; `placed` rows
+ * (stored before in no order) get their order's number in the page of the fact that carries them.
+ */
+async function storeInPages(
+  deps: ImportDeps, importId: string, mallId: string, rows: ImportPage['rows'], facts: ReadonlyArray<{ order: OrderKey; fact: GatewayFileFact }>,
+  placed: ReadonlyArray<{ order: OrderKey; line: number }> = [],
+): Promise<void> {
+  const sizer = new BatchSizer(ROWS_PER_PAGE, () => deps.reconciliation.pageWriteMs(), FEWEST_ROWS_PER_PAGE);
+  let r = 0;
+  let f = 0;
+  while (r < rows.length || f < facts.length) {
+    const pageRows = rows.slice(r, r + sizer.limit);
+    const pageFacts = facts.slice(f, f + Math.ceil(sizer.limit / 2));
+    r += pageRows.length;
+    f += pageFacts.length;
+    const orders = new Set(pageFacts.map((fact) => orderKeyText(fact.order)));
+    const lines = placed.filter((p) => orders.has(orderKeyText(p.order))).map((p) => ({ line: p.line, shopOrderNo: p.order.shopOrderNo }));
+    const started = performance.now();
+    await deps.reconciliation.storeImportPage({ importId, mallId, rows: pageRows, facts: pageFacts, ...(lines.length > 0 ? { placed: lines } : {}) });
+    sizer.wrote(performance.now() - started, r < rows.length || f < facts.length);
   }
 }
 

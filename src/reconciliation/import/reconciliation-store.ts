@@ -18,6 +18,8 @@ export interface ReconciliationStore {
   ordersOfPgCnos(mallId: string, pgCnos: readonly string[]): Promise<Array<[string, string]>>;
   ordersOnDays(mallId: string, firstDay: string, lastDay: string): Promise<OrderKey[]>;
   storeImportPage(page: ImportPage): Promise<void>;
+  /** How long one page's write should take now: as long as one of the projector's batches may hold the store. */
+  pageWriteMs(): number;
   /** `listsCancels`: a transaction list's rows placed in orders include a cancel (the flag of its listing facts). */
   finishImport(stored: StoredImport, actor: string, listsCancels?: boolean): Promise<{ stored: StoredImport; created: boolean }>;
   /** The day's figures per mall (see `ReconciliationDay`). */
@@ -35,14 +37,16 @@ export interface ReconciliationStore {
 }
 
 export function createReconciliationStore(driver: StoreDriver): ReconciliationStore {
-  const { read, write } = typedDriver(driver);
+  const { read, write, ledgerWrite } = typedDriver(driver);
   return {
     findImport: (id) => read('findImport', id),
     importRowCounts: (stored) => read('importRowCounts', { id: stored.id, kind: stored.kind }),
     listImports: (filter) => read('listImports', filter),
     ordersOfPgCnos: (mallId, pgCnos) => read('ordersOfPgCnos', mallId, pgCnos),
     ordersOnDays: (mallId, firstDay, lastDay) => read('ordersOnDays', mallId, firstDay, lastDay),
-    storeImportPage: (page) => write('storeImportPage', page),
+    // A page is a long write of the ledger's inputs: never in the acks' transaction.
+    storeImportPage: (page) => ledgerWrite('storeImportPage', page),
+    pageWriteMs: () => driver.ledgerWriteMs(),
     finishImport: (stored, actor, listsCancels = false) => write('finishImport', stored, actor, listsCancels),
     reconciliationDay: (day, mallId, limit = 100) => read('reconciliationDay', day, mallId, limit),
     stageUpload: (upload) => write('stageUpload', upload),
