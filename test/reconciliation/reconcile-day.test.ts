@@ -1,7 +1,6 @@
 import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
 import { kstStamp } from '../../src/notifications/kst-date';
-import { startLedgerApp, type LedgerApp } from '../ledger/ledger-app-harness';
-import { DATABASES, importList, listedRow, MALL, openKinds, orderOf, testDatabase } from './reconciliation-harness';
+import { appPerTest, DATABASES, importList, listedRow, MALL, openKinds, orderOf } from './reconciliation-harness';
 
 /** 2026-11-20 in Korea: the day the list covers. */
 const DAY = '2026-11-20';
@@ -9,26 +8,16 @@ const at = (hour: number, minute = 0) => new Date(Date.UTC(2026, 10, 20, hour - 
 
 describe.each(DATABASES)('the day matched with the gateway\'s list (%s)', (name, runs) => {
   const maybe = runs ? it : it.skip;
-  let app: LedgerApp;
-  let db: Awaited<ReturnType<typeof testDatabase>>;
+  const app = appPerTest(name);
 
-  beforeEach(async () => {
-    db = await testDatabase(name);
-    app = await startLedgerApp(db.url);
-  });
-  afterEach(async () => {
-    await app.close();
-    await db.drop();
-  });
-
-  const { approve, record } = orderOf(() => app);
+  const { approve, record } = orderOf(app);
   const kinds = openKinds;
 
   /** The day's story: one payment matched, and one of each way a day goes wrong. */
   async function theDay() {
     await approve('ORD-MATCHED', 'PG-A', 15000, at(9));
     // ORD-DROPPED: the gateway approved PG-B and its notification never arrived.
-    await app.notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-REFUSED', pgCno: 'PG-C', amount: '12,000', transactionDate: kstStamp(at(11)) })).expect(400);
+    await app().notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-REFUSED', pgCno: 'PG-C', amount: '12,000', transactionDate: kstStamp(at(11)) })).expect(400);
     await approve('ORD-FORGED', 'PG-D', 99000, at(12));
     await approve('ORD-AMOUNT', 'PG-E', 3000, at(13));
     await approve('ORD-CANCEL', 'PG-F', 20000, at(14));
@@ -44,7 +33,7 @@ describe.each(DATABASES)('the day matched with the gateway\'s list (%s)', (name,
 
   maybe('finds the five differences of a day and nothing else; the same file again changes nothing', async () => {
     const rows = await theDay();
-    const outcome = await importList(app.stores, rows, new Date());
+    const outcome = await importList(app().stores, rows, new Date());
     expect(outcome).toMatchObject({
       outcome: 'imported',
       summary: { import: { mallId: MALL, firstDay: DAY, lastDay: DAY, rowCount: 6, fileName: 'transactions.xlsx', importedBy: 'tester (test)' }, rows: { payments: 5, cancels: 1 }, unplaced: 0 },
@@ -69,7 +58,7 @@ describe.each(DATABASES)('the day matched with the gateway\'s list (%s)', (name,
     expect(kinds(cancel)).toEqual(['notification_missing']);
     expect(cancel.discrepancies[0]!.details).toMatchObject({ pgCno: 'PG-F', cancelPgCno: 'CX-F', listedAmount: 20000 });
 
-    const [figures, ...others] = await app.stores.reconciliation.reconciliationDay(DAY, null);
+    const [figures, ...others] = await app().stores.reconciliation.reconciliationDay(DAY, null);
     expect(others).toEqual([]);
     expect(figures).toMatchObject({
       day: DAY, mallId: MALL, currency: 'KRW',
@@ -82,16 +71,16 @@ describe.each(DATABASES)('the day matched with the gateway\'s list (%s)', (name,
     expect(figures!.differences.listed).toHaveLength(5);
 
     const before = await Promise.all(['ORD-DROPPED', 'ORD-FORGED', 'ORD-AMOUNT', 'ORD-CANCEL'].map(record));
-    const again = await importList(app.stores, rows, new Date(), 'renamed.xlsx');
+    const again = await importList(app().stores, rows, new Date(), 'renamed.xlsx');
     expect(again).toMatchObject({ outcome: 'already_imported', summary: { import: { id: outcome.summary.import.id, fileName: 'transactions.xlsx' }, rows: { payments: 5, cancels: 1 } } });
     expect(await Promise.all(['ORD-DROPPED', 'ORD-FORGED', 'ORD-AMOUNT', 'ORD-CANCEL'].map(record))).toEqual(before);
-    expect(await app.stores.reconciliation.listImports({ day: DAY, mallId: null, limit: 10 })).toHaveLength(1);
+    expect(await app().stores.reconciliation.listImports({ day: DAY, mallId: null, limit: 10 })).toHaveLength(1);
   });
 
   maybe('a late notification resolves notification_missing, and ledger rebuild reproduces every discrepancy', async () => {
     const rows = await theDay();
-    await importList(app.stores, rows, new Date());
-    await app.notify(changeNotification({ mallId: MALL, shopOrderNo: 'ORD-CANCEL', pgCno: 'PG-F', cancelPgCno: 'CX-F', cancelAmount: '20000', amount: '20000', cancelRemainAmount: '0', cancelDate: kstStamp(at(15)) })).expect(200);
+    await importList(app().stores, rows, new Date());
+    await app().notify(changeNotification({ mallId: MALL, shopOrderNo: 'ORD-CANCEL', pgCno: 'PG-F', cancelPgCno: 'CX-F', cancelAmount: '20000', amount: '20000', cancelRemainAmount: '0', cancelDate: kstStamp(at(15)) })).expect(200);
     await approve('ORD-DROPPED', 'PG-B', 8000, at(10));
     const cancelled = await record('ORD-CANCEL');
     expect(kinds(cancelled)).toEqual([]);
@@ -102,10 +91,10 @@ describe.each(DATABASES)('the day matched with the gateway\'s list (%s)', (name,
     const orders = ['ORD-MATCHED', 'ORD-DROPPED', 'ORD-REFUSED', 'ORD-FORGED', 'ORD-AMOUNT', 'ORD-CANCEL'];
     const live = await Promise.all(orders.map(record));
     for (let after: number | null = null, first = true; first || after !== null; first = false) {
-      after = (await app.stores.ledger.rebuildPage(after, 100, new Date().toISOString())).next;
+      after = (await app().stores.ledger.rebuildPage(after, 100, new Date().toISOString())).next;
     }
     expect(await Promise.all(orders.map(record))).toEqual(live);
-    const [figures] = await app.stores.reconciliation.reconciliationDay(DAY, MALL);
+    const [figures] = await app().stores.reconciliation.reconciliationDay(DAY, MALL);
     expect(figures!.differences.open).toEqual({ notification_missing: 1, not_in_gateway_list: 1, gateway_amount_differs: 1 });
     expect(figures!.differences.resolved).toEqual({ notification_missing: 2 });
     expect(figures!.matched.payments).toEqual({ count: 3, amount: 43000 });
@@ -114,16 +103,16 @@ describe.each(DATABASES)('the day matched with the gateway\'s list (%s)', (name,
 
   maybe('a later list for the same day supersedes the earlier one: its rows count, the earlier one\'s differences it does not show are resolved', async () => {
     const rows = await theDay();
-    const first = await importList(app.stores, rows, new Date(), 'first.xlsx');
+    const first = await importList(app().stores, rows, new Date(), 'first.xlsx');
     // The portal's list exported again: PG-E as notified, PG-B no longer listed, the rest as before.
     const corrected = rows.filter((r) => r.pgCno !== 'PG-B').map((r) => (r.pgCno === 'PG-E' ? { ...r, amount: 3000 } : r));
-    const second = await importList(app.stores, corrected, new Date(), 'second.xlsx');
+    const second = await importList(app().stores, corrected, new Date(), 'second.xlsx');
     expect(second.outcome).toBe('imported');
     expect(kinds(await record('ORD-AMOUNT'))).toEqual([]);
     expect((await record('ORD-AMOUNT')).discrepancies).toEqual([expect.objectContaining({ kind: 'gateway_amount_differs', resolvedBy: 'ledger' })]);
     expect(kinds(await record('ORD-DROPPED'))).toEqual([]);
     expect(kinds(await record('ORD-FORGED'))).toEqual(['not_in_gateway_list']);
-    const [figures] = await app.stores.reconciliation.reconciliationDay(DAY, MALL);
+    const [figures] = await app().stores.reconciliation.reconciliationDay(DAY, MALL);
     if (first.outcome === 'refused' || second.outcome === 'refused') throw new Error('refused');
     expect(figures!.files.map((f) => [f.fileName, f.governing])).toEqual([['second.xlsx', true], ['first.xlsx', false]]);
     expect(figures!.rows.payments).toEqual({ count: 4, amount: 50000 });

@@ -6,7 +6,7 @@ import type { OrderRecord } from '../../src/ledger/fold/order-record';
 import type { Stores } from '../../src/ledger/projector/open-stores';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { approvalNotification } from '../../src/simulator/notification-builders';
-import type { LedgerApp } from '../ledger/ledger-app-harness';
+import { startLedgerApp, type LedgerApp } from '../ledger/ledger-app-harness';
 import { createTestSchema, TEST_POSTGRES_URL } from '../store/pg-test-database';
 import { LIMITS } from './file/list-files';
 
@@ -47,6 +47,21 @@ export async function testDatabase(name: string): Promise<{ url: { databaseUrl?:
   if (name !== 'PostgreSQL') return { url: {}, drop: async () => undefined };
   const schema = await createTestSchema();
   return { url: { databaseUrl: schema.url }, drop: () => schema.drop() };
+}
+
+/** A ledger app on its own store of the named database for each test of the suite, closed and dropped after it: the getter answers the running test's. */
+export function appPerTest(name: string): () => LedgerApp {
+  let app: LedgerApp;
+  let db: Awaited<ReturnType<typeof testDatabase>>;
+  beforeEach(async () => {
+    db = await testDatabase(name);
+    app = await startLedgerApp(db.url);
+  });
+  afterEach(async () => {
+    await app.close();
+    await db.drop();
+  });
+  return () => app;
 }
 
 /** The reader as the import runs it, on a real file's bytes. */

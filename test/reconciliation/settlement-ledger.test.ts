@@ -1,9 +1,8 @@
 import { approvalNotification, changeNotification } from '../../src/simulator/notification-builders';
 import { kstStamp } from '../../src/notifications/kst-date';
 import { importGatewayList, type ImportOutcome } from '../../src/reconciliation/import/import-list';
-import { startLedgerApp, type LedgerApp } from '../ledger/ledger-app-harness';
 import { cp949Csv, excelWallClock, workbookFile } from './file/list-files';
-import { DATABASES, MALL, openKinds, orderOf, readFile, testDatabase } from './reconciliation-harness';
+import { appPerTest, DATABASES, MALL, openKinds, orderOf, readFile } from './reconciliation-harness';
 
 /** 2026-11-20 in Korea: the transactions' day; the statement pays them out on the 23rd. */
 const DAY = '2026-11-20';
@@ -13,33 +12,23 @@ const HEADERS = ['거래일자', 'PG거래번호', '취소거래번호', '가맹
 
 describe.each(DATABASES)("the settlement statement matched with the ledger (%s)", (name, runs) => {
   const maybe = runs ? it : it.skip;
-  let app: LedgerApp;
-  let db: Awaited<ReturnType<typeof testDatabase>>;
+  const app = appPerTest(name);
 
-  beforeEach(async () => {
-    db = await testDatabase(name);
-    app = await startLedgerApp(db.url);
-  });
-  afterEach(async () => {
-    await app.close();
-    await db.drop();
-  });
-
-  const { record } = orderOf(() => app);
+  const { record } = orderOf(app);
   const open = openKinds;
   const importFile = (bytes: Buffer, fileName: string): Promise<ImportOutcome> => importGatewayList(
-    { reconciliation: app.stores.reconciliation, ledger: app.stores.ledger, read: readFile },
+    { reconciliation: app().stores.reconciliation, ledger: app().stores.ledger, read: readFile },
     { bytes, fileName, mallId: MALL, actor: 'tester (test)', at: new Date().toISOString(), matchWaitMs: 20_000 },
   );
 
   /** Three orders notified on the day; the portal's .xlsx statement gets ORD-B's gross and ORD-C's cancel's payout wrong. */
   async function theStatement(): Promise<{ outcome: ImportOutcome; file: Buffer }> {
     const approve = (shopOrderNo: string, pgCno: string, amount: number, hour: number) =>
-      app.notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), transactionDate: kstStamp(at(hour)) })).expect(200);
+      app().notify(approvalNotification({ mallId: MALL, shopOrderNo, pgCno, amount: String(amount), transactionDate: kstStamp(at(hour)) })).expect(200);
     await approve('ORD-A', 'PG-A', 15000, 9);
     await approve('ORD-B', 'PG-B', 3000, 10);
     await approve('ORD-C', 'PG-C', 20000, 11);
-    await app.notify(changeNotification({ mallId: MALL, shopOrderNo: 'ORD-C', pgCno: 'PG-C', cancelPgCno: 'CX-C', cancelAmount: '5000', amount: '5000', cancelRemainAmount: '15000', cancelDate: kstStamp(at(12)) })).expect(200);
+    await app().notify(changeNotification({ mallId: MALL, shopOrderNo: 'ORD-C', pgCno: 'PG-C', cancelPgCno: 'CX-C', cancelAmount: '5000', amount: '5000', cancelRemainAmount: '15000', cancelDate: kstStamp(at(12)) })).expect(200);
     const day = excelWallClock(2026, 11, 20);
     const payout = excelWallClock(2026, 11, 23);
     const file = await workbookFile({
@@ -73,9 +62,9 @@ describe.each(DATABASES)("the settlement statement matched with the ledger (%s)"
     expect(short.discrepancies[0]!.details).toEqual({
       pgCno: 'PG-C', cancelPgCno: 'CX-C', day: DAY, payoutDay: PAYOUT_DAY, gross: -5000, fee: -100, feeVat: -10, payout: -4800, computed: -4890, line: 6,
     });
-    const [figures] = await app.stores.reconciliation.reconciliationDay(DAY, MALL);
+    const [figures] = await app().stores.reconciliation.reconciliationDay(DAY, MALL);
     expect(figures!.differences.open).toEqual({ settlement_amount_differs: 1, payout_does_not_add_up: 1 });
-    expect(await app.stores.ledger.gatewayListings({ mallId: MALL, shopOrderNo: 'ORD-C' })).toEqual([expect.objectContaining({
+    expect(await app().stores.ledger.gatewayListings({ mallId: MALL, shopOrderNo: 'ORD-C' })).toEqual([expect.objectContaining({
       kind: 'gateway_settlement', importId: outcome.summary.import.id,
       rows: [expect.objectContaining({ line: 5, pgCno: 'PG-C', gross: 20000 }), expect.objectContaining({ line: 6, cancelPgCno: 'CX-C', payout: -4800, payoutDay: PAYOUT_DAY, transactionDay: DAY })],
     })]);
@@ -86,7 +75,7 @@ describe.each(DATABASES)("the settlement statement matched with the ledger (%s)"
     expect(again).toMatchObject({ outcome: 'already_imported', summary: { import: { id: outcome.summary.import.id }, rows: { payments: 3, cancels: 1 } } });
     expect(await Promise.all(orders.map(record))).toEqual(live);
     for (let after: number | null = null, first = true; first || after !== null; first = false) {
-      after = (await app.stores.ledger.rebuildPage(after, 100, new Date().toISOString())).next;
+      after = (await app().stores.ledger.rebuildPage(after, 100, new Date().toISOString())).next;
     }
     expect(await Promise.all(orders.map(record))).toEqual(live);
   });
@@ -107,8 +96,9 @@ describe.each(DATABASES)("the settlement statement matched with the ledger (%s)"
       expect(open(closed)).toEqual([]);
       expect(closed.discrepancies).toEqual([expect.objectContaining({ resolvedBy: 'ledger' })]);
     }
-    const [figures] = await app.stores.reconciliation.reconciliationDay(DAY, MALL);
+    const [figures] = await app().stores.reconciliation.reconciliationDay(DAY, MALL);
     expect(figures!.differences.open).toEqual({});
     expect(figures!.differences.resolved).toEqual({ settlement_amount_differs: 1, payout_does_not_add_up: 1 });
   });
+
 });
