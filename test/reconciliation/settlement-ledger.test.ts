@@ -101,4 +101,18 @@ describe.each(DATABASES)("the settlement statement matched with the ledger (%s)"
     expect(figures!.differences.resolved).toEqual({ settlement_amount_differs: 1, payout_does_not_add_up: 1 });
   });
 
+  maybe('a row naming an order never notified here is counted unplaced and makes the ledger no order', async () => {
+    await app().notify(approvalNotification({ mallId: MALL, shopOrderNo: 'ORD-A', pgCno: 'PG-A', amount: '15000', transactionDate: kstStamp(at(9)) })).expect(200);
+    const file = await workbookFile({
+      rows: [
+        HEADERS,
+        [excelWallClock(2026, 11, 20), 'PG-A', null, 'ORD-A', 15000, 300, 30, 14670, excelWallClock(2026, 11, 23)],
+        [excelWallClock(2026, 11, 20), 'PG-GHOST', null, 'ORD-GHOST', 8000, 160, 16, 7824, excelWallClock(2026, 11, 23)],
+      ],
+    });
+    const outcome = await importFile(file, 'settlement-ghost.xlsx');
+    expect(outcome).toMatchObject({ outcome: 'imported', summary: { import: { orderCount: 1 }, unplaced: 1 } });
+    await app().api.get(`/v1/orders/${MALL}/ORD-GHOST`).expect(404);
+    expect(open(await record('ORD-A'))).toEqual([]);
+  });
 });

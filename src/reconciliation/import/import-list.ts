@@ -151,7 +151,10 @@ async function importSettlement(
   deps: ImportDeps, request: ImportRequest, read: { rows: SettlementRow[]; firstDay: string; lastDay: string }, sha256: string, id: string,
 ): Promise<ImportOutcome> {
   await deps.ledger.caughtUp(request.matchWaitMs ?? 30_000);
-  const placed = await place(deps.reconciliation, request.mallId, read.rows);
+  // By the notification of its pgCno alone: a row of a transaction never notified here opens no
+  // difference (the transaction list finds those), so the order number the file gives it would
+  // only make the ledger an order with nothing in it. Such a row is counted unplaced.
+  const placed = await place(deps.reconciliation, request.mallId, read.rows, 'notified');
   const facts = settlementFacts({ id, at: request.at }, placed.rows);
   await deps.ledger.putSettlementRows(id, request.mallId, read.rows);
   await storeInPages(deps, id, request.mallId, [], facts);
@@ -190,13 +193,19 @@ async function storeInPages(
   }
 }
 
-/** Each row in its order: the file's order number, else the order its pgCno was notified for. */
-async function place<R extends { shopOrderNo: string | null; pgCno: string }>(store: ReconciliationStore, mallId: string, rows: readonly R[]): Promise<{ rows: Array<{ order: OrderKey; row: R }>; unplaced: number }> {
-  const unnamed = rows.filter((r) => r.shopOrderNo === null).map((r) => r.pgCno);
+/**
+ * Each row in its order: the file's order number, else the order its pgCno was notified for;
+ * `notified`: the order its pgCno was notified for only, whatever the file names.
+ */
+async function place<R extends { shopOrderNo: string | null; pgCno: string }>(
+  store: ReconciliationStore, mallId: string, rows: readonly R[], by: 'named' | 'notified' = 'named',
+): Promise<{ rows: Array<{ order: OrderKey; row: R }>; unplaced: number }> {
+  const named = (row: R) => (by === 'named' ? row.shopOrderNo : null);
+  const unnamed = rows.filter((r) => named(r) === null).map((r) => r.pgCno);
   const known = new Map(unnamed.length > 0 ? await store.ordersOfPgCnos(mallId, unnamed) : []);
   const placed: Array<{ order: OrderKey; row: R }> = [];
   for (const row of rows) {
-    const shopOrderNo = row.shopOrderNo ?? known.get(row.pgCno) ?? null;
+    const shopOrderNo = named(row) ?? known.get(row.pgCno) ?? null;
     if (shopOrderNo !== null) placed.push({ order: { mallId, shopOrderNo }, row });
   }
   return { rows: placed, unplaced: rows.length - placed.length };
