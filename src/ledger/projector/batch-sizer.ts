@@ -1,8 +1,9 @@
 /**
- * Sizes the projector's batches by time, not rows: a batch's write is one transaction on SQLite's
- * only writer, and acks queued behind it wait for it. After each write the size is scaled toward
- * `targetMs`: shrunk in proportion when a write took longer, grown by half when a full batch's
- * write took less than half of it. Rows cost very different times (a 40 KB notification, an order
+ * Sizes the ledger's writes (the projector's batches, a sweep's, rebuild's or import's pages) by
+ * time, not rows: each is one transaction on SQLite's only writer, and an ack that arrives while it
+ * commits waits for it. After each write the size is scaled toward `targetMs()`: shrunk in
+ * proportion when a write took longer, grown by half when a full batch's write took less than
+ * half of it. Rows cost very different times (a 40 KB notification, an order
  * with thousands of inputs), so a fixed row count could not bound the time.
  */
 export class BatchSizer {
