@@ -25,7 +25,7 @@ export interface StoreDriver {
   ledgerRead(name: LedgerReadName, args: unknown[]): Promise<unknown>;
   /**
    * How long one of the ledger's writes (a projector batch, a sweep, rebuild or import page) should
-   * hold the store now: their sizes follow it (BatchSizer).
+   * hold the store: their sizes follow it (BatchSizer).
    */
   ledgerWriteMs(): number;
   holdsRelayLock(): Promise<boolean>;

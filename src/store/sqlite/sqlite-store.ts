@@ -15,10 +15,13 @@ import { PROJECTOR_HEAP, ReaderClient } from './reader-client';
 import type { ReaderSetup } from './reader-protocol';
 import { WriterClient } from './writer-client';
 
-/** How long one of the ledger's writes may hold the one writer (see `ledgerWriteMs`). */
-const LEDGER_WRITE_MS = { acksFlowing: 2, idle: 10 } as const;
-/** Acks committed within this long make the ledger's writes short. */
-const ACKS_RECENT_MS = 1000;
+/**
+ * How long one of the ledger's writes may hold the one writer (see `ledgerWriteMs`): an ack that
+ * arrives while one commits waits for it. Shorter targets, measured as the write's round trip
+ * (its wait behind the acks included), shrank the projector's batches until it fell behind the
+ * acks (BENCHMARKS.md, the acks beside an import).
+ */
+const LEDGER_WRITE_MS = 10;
 
 export interface SqliteOptions {
   /** Serve this file alone: refuse to open while another process serves it (the service sets it; the CLI does not). */
@@ -170,9 +173,7 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
     write: (name, args) => writer.write(name, args),
     read,
     ledgerWrite: (name, args) => writer.write(name, args),
-    // An ack that arrives while one of the ledger's writes commits waits for it: short while acks
-    // commit, longer (fewer transactions for the same work) while none has for a while.
-    ledgerWriteMs: () => (Date.now() - writer.health.acksCommittedAt < ACKS_RECENT_MS ? LEDGER_WRITE_MS.acksFlowing : LEDGER_WRITE_MS.idle),
+    ledgerWriteMs: () => LEDGER_WRITE_MS,
     ledgerRead: (name, args) => {
       if (writer.health.replaced) return Promise.reject(new StoreUnavailable(writer.health.replaced));
       return projectorReader.read(name, args);

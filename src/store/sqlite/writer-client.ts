@@ -30,8 +30,6 @@ export interface WriterHealth {
   replaced: string | null;
   /** The last batch in which nothing could commit, while no later batch committed. */
   lastFailure: { at: number; error: string } | null;
-  /** When the acks' last transaction committed (Date.now()), 0 before any. */
-  acksCommittedAt: number;
 }
 
 /**
@@ -40,7 +38,7 @@ export interface WriterHealth {
  * through another thread's event loop. The batching is the WriteChannel's.
  */
 export class WriterClient {
-  readonly health: WriterHealth = { replaced: null, lastFailure: null, acksCommittedAt: 0 };
+  readonly health: WriterHealth = { replaced: null, lastFailure: null };
   private worker: Worker;
   private readonly channel = new WriteChannel('sqlite writer starting');
   /** Why writes are refused until a new writer thread is up (or for good, once closing or the file is gone). */
@@ -138,7 +136,6 @@ export class WriterClient {
     }
     if (message.replaced) this.replaced(message.replaced);
     if (message.committed === true) this.health.lastFailure = null;
-    if (message.committed === true && message.acks) this.health.acksCommittedAt = Date.now();
     else if (message.committed === false) this.health.lastFailure = { at: Date.now(), error: message.error ?? 'commit failed' };
     this.channel.settle(message.replies);
     if (message.outboxChanged) this.events.onOutboxChanged();

@@ -44,8 +44,6 @@ export type FromWriter =
       replaced: string | null;
       /** The first write's error, when one failed (another thread's write included). */
       error: string | null;
-      /** The transaction of the acks (every write but the ledger's), not of one of the ledger's writes. */
-      acks?: true;
     }
   | { type: 'checkpointed' }
   /** Found between batches: the database file or its WAL no longer is what the path names. */

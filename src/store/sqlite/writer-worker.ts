@@ -143,7 +143,7 @@ function flush(): void {
   // The acks waiting, then one of the ledger's writes (WriteQueue); the next turn of this loop
   // takes whatever arrived meanwhile (the ports' messages are delivered before the next immediate).
   const acks = queue.takeAcks();
-  if (acks.length > 0) reply({ ...commit(acks.map((a) => a.write)), acks: true }, acks.map((a) => a.origin));
+  if (acks.length > 0) reply(commit(acks.map((a) => a.write)), acks.map((a) => a.origin));
   const ledger = queue.takeLedgerWrite();
   if (ledger) reply(commit([ledger.write]), [ledger.origin]);
   if (queue.waiting > 0) schedule();
