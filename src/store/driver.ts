@@ -23,11 +23,6 @@ export interface StoreDriver {
    * its own: neither the acks' writer nor the event loop that answers the gateway carries it.
    */
   ledgerRead(name: LedgerReadName, args: unknown[]): Promise<unknown>;
-  /**
-   * How long one of the ledger's writes (a projector batch, a sweep, rebuild or import page) should
-   * hold the store: their sizes follow it (BatchSizer).
-   */
-  ledgerWriteMs(): number;
   holdsRelayLock(): Promise<boolean>;
   /** One ledger projector at a time across replicas (PostgreSQL); SQLite's single writer needs none. */
   holdsProjectorLock(): Promise<boolean>;

@@ -17,7 +17,7 @@ function slowStore(pageMs: number): { store: ReconciliationStore; pages: ImportP
   const pages: ImportPage[] = [];
   const stored = (s: StoredImport) => ({ stored: s, created: true });
   const store = {
-    pageWriteMs: () => 5,
+    pageWriteMs: 5,
     findImport: async () => null,
     ordersOfPgCnos: async () => [],
     ordersOnDays: async () => [],

@@ -9,7 +9,7 @@ import type { PaymentHit, PaymentSearch } from '../sql/search-payments';
 import { PROJECTOR_BATCH, startLedgerProjector, type LedgerProjector, type LedgerProjectorOptions } from './ledger-projector';
 import { LedgerCatchingUp } from './ledger-catching-up';
 import { waitForLedger } from './read-your-writes';
-import { projectOffWriter } from './project-off-writer';
+import { projectOffWriter, TARGET_WRITE_MS } from './project-off-writer';
 import { pacedPages } from './paced-pages';
 import type { LedgerLag, LedgerPosition } from '../sql/ledger-position';
 import type { ProjectedBatch } from '../sql/project-ledger';
@@ -158,7 +158,7 @@ export function createLedgerStore(driver: StoreDriver, settings: LedgerSettings 
     if (!(error instanceof LedgerCatchingUp)) throw error;
   });
   const order = async (key: OrderKey) => (await read('getOrder', key))!;
-  const rebuildPages = pacedPages(() => driver.ledgerWriteMs());
+  const rebuildPages = pacedPages(TARGET_WRITE_MS[driver.kind]);
 
   return {
     settings,

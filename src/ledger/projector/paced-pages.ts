@@ -11,7 +11,7 @@ import { BatchSizer } from './batch-sizer';
  * is locked` after the busy timeout. With short pages and the lock free half the time, an ack
  * waits a page at most. `min`: the fewest rows a page is shrunk to.
  */
-export function pacedPages(targetMs: () => number, min = 1) {
+export function pacedPages(targetMs: number, min = 1) {
   let sizer: BatchSizer | null = null;
   return async <T>(max: number, page: (limit: number) => Promise<T>, full: (result: T) => boolean): Promise<T> => {
     sizer ??= new BatchSizer(max, targetMs, min);

@@ -177,7 +177,7 @@ async function storeInPages(
   deps: ImportDeps, importId: string, mallId: string, rows: ImportPage['rows'], facts: ReadonlyArray<{ order: OrderKey; fact: GatewayFileFact }>,
   placed: ReadonlyArray<{ order: OrderKey; line: number }> = [],
 ): Promise<void> {
-  const sizer = new BatchSizer(ROWS_PER_PAGE, () => deps.reconciliation.pageWriteMs(), FEWEST_ROWS_PER_PAGE);
+  const sizer = new BatchSizer(ROWS_PER_PAGE, deps.reconciliation.pageWriteMs, FEWEST_ROWS_PER_PAGE);
   let r = 0;
   let f = 0;
   while (r < rows.length || f < facts.length) {

@@ -1,4 +1,5 @@
 import { typedDriver, type StoreDriver } from '../../store/driver';
+import { TARGET_WRITE_MS } from '../../ledger/projector/project-off-writer';
 import type { OrderKey } from '../../ledger/fold/ledger-facts';
 import type { StoredImport } from '../sql/import-lookups';
 import type { ReconciliationDay } from '../sql/reconciliation-day';
@@ -18,8 +19,8 @@ export interface ReconciliationStore {
   ordersOfPgCnos(mallId: string, pgCnos: readonly string[]): Promise<Array<[string, string]>>;
   ordersOnDays(mallId: string, firstDay: string, lastDay: string): Promise<OrderKey[]>;
   storeImportPage(page: ImportPage): Promise<void>;
-  /** How long one page's write should take now: as long as one of the projector's batches may hold the store. */
-  pageWriteMs(): number;
+  /** How long one page's write should take: as long as one of the projector's batches may hold the store. */
+  readonly pageWriteMs: number;
   /** `listsCancels`: a transaction list's rows placed in orders include a cancel (the flag of its listing facts). */
   finishImport(stored: StoredImport, actor: string, listsCancels?: boolean): Promise<{ stored: StoredImport; created: boolean }>;
   /** The day's figures per mall (see `ReconciliationDay`). */
@@ -46,7 +47,7 @@ export function createReconciliationStore(driver: StoreDriver): ReconciliationSt
     ordersOnDays: (mallId, firstDay, lastDay) => read('ordersOnDays', mallId, firstDay, lastDay),
     // A page is a long write of the ledger's inputs: never in the acks' transaction.
     storeImportPage: (page) => ledgerWrite('storeImportPage', page),
-    pageWriteMs: () => driver.ledgerWriteMs(),
+    pageWriteMs: TARGET_WRITE_MS[driver.kind],
     finishImport: (stored, actor, listsCancels = false) => write('finishImport', stored, actor, listsCancels),
     reconciliationDay: (day, mallId, limit = 100) => read('reconciliationDay', day, mallId, limit),
     stageUpload: (upload) => write('stageUpload', upload),

@@ -14,8 +14,6 @@ import { ledgerTransaction, runProcedure, type Effects } from './run-procedure';
 export type { PostgresOptions } from './pool';
 
 const PING_TIMEOUT_MS = 1000;
-/** How long one of the ledger's writes may take (see `ledgerWriteMs`). */
-const POSTGRES_LEDGER_WRITE_MS = 100;
 
 /**
  * The store for several replicas on one database. Dedup is the inbox's unique keys, so it holds
@@ -76,8 +74,6 @@ export async function openPostgresDriver(url: string, options: PostgresOptions =
     },
 
     ledgerRead: (name, args) => projectorReader.read(name, args),
-    // The acks wait for one of the ledger's writes only while it draws its events' seqs and commits.
-    ledgerWriteMs: () => POSTGRES_LEDGER_WRITE_MS,
 
     holdsRelayLock: () => relayLock.holds(),
     holdsProjectorLock: () => projectorLock.holds(),

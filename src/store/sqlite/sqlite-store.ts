@@ -15,14 +15,6 @@ import { PROJECTOR_HEAP, ReaderClient } from './reader-client';
 import type { ReaderSetup } from './reader-protocol';
 import { WriterClient } from './writer-client';
 
-/**
- * How long one of the ledger's writes may hold the one writer (see `ledgerWriteMs`): an ack that
- * arrives while one commits waits for it. Shorter targets, measured as the write's round trip
- * (its wait behind the acks included), shrank the projector's batches until it fell behind the
- * acks (BENCHMARKS.md, the acks beside an import).
- */
-const LEDGER_WRITE_MS = 10;
-
 export interface SqliteOptions {
   /** Serve this file alone: refuse to open while another process serves it (the service sets it; the CLI does not). */
   exclusive?: boolean;
@@ -173,7 +165,6 @@ export function openSqliteDriver(path: string, options: SqliteOptions = {}): Sto
     write: (name, args) => writer.write(name, args),
     read,
     ledgerWrite: (name, args) => writer.write(name, args),
-    ledgerWriteMs: () => LEDGER_WRITE_MS,
     ledgerRead: (name, args) => {
       if (writer.health.replaced) return Promise.reject(new StoreUnavailable(writer.health.replaced));
       return projectorReader.read(name, args);
