@@ -9,12 +9,12 @@ import { BatchSizer } from './batch-sizer';
  * file's write lock, the receiver's acks wait in SQLite's busy handler, which sleeps between its
  * looks; back-to-back pages took the lock again before it looked, and acks failed with `database
  * is locked` after the busy timeout. With short pages and the lock free half the time, an ack
- * waits a page at most. `min`: the fewest rows a page is shrunk to.
+ * waits a page at most.
  */
-export function pacedPages(targetMs: number, min = 1) {
+export function pacedPages(targetMs: number) {
   let sizer: BatchSizer | null = null;
   return async <T>(max: number, page: (limit: number) => Promise<T>, full: (result: T) => boolean): Promise<T> => {
-    sizer ??= new BatchSizer(max, targetMs, min);
+    sizer ??= new BatchSizer(max, targetMs, 1);
     const start = performance.now();
     const result = await page(sizer.limit);
     const ms = performance.now() - start;

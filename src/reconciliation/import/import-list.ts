@@ -178,6 +178,13 @@ async function storeInPages(
   placed: ReadonlyArray<{ order: OrderKey; line: number }> = [],
 ): Promise<void> {
   const sizer = new BatchSizer(ROWS_PER_PAGE, deps.reconciliation.pageWriteMs, FEWEST_ROWS_PER_PAGE);
+  const linesOf = new Map<string, Array<{ line: number; shopOrderNo: string }>>();
+  for (const p of placed) {
+    const key = orderKeyText(p.order);
+    const lines = linesOf.get(key) ?? [];
+    lines.push({ line: p.line, shopOrderNo: p.order.shopOrderNo });
+    linesOf.set(key, lines);
+  }
   let r = 0;
   let f = 0;
   while (r < rows.length || f < facts.length) {
@@ -185,8 +192,7 @@ async function storeInPages(
     const pageFacts = facts.slice(f, f + Math.ceil(sizer.limit / 2));
     r += pageRows.length;
     f += pageFacts.length;
-    const orders = new Set(pageFacts.map((fact) => orderKeyText(fact.order)));
-    const lines = placed.filter((p) => orders.has(orderKeyText(p.order))).map((p) => ({ line: p.line, shopOrderNo: p.order.shopOrderNo }));
+    const lines = [...new Set(pageFacts.map((fact) => orderKeyText(fact.order)))].flatMap((key) => linesOf.get(key) ?? []);
     const started = performance.now();
     await deps.reconciliation.storeImportPage({ importId, mallId, rows: pageRows, facts: pageFacts, ...(lines.length > 0 ? { placed: lines } : {}) });
     sizer.wrote(performance.now() - started, r < rows.length || f < facts.length);
