@@ -61,8 +61,8 @@ export const loopReads: ReadonlySet<ReadName> = new Set<ReadName>(['nextPending'
  * Writes of the ledger's tables (records, facts, discrepancies, an import's page of rows and
  * inputs), run by `driver.ledgerWrite`, each in a transaction of its own, never in the acks': on
  * SQLite the writer commits them one at a time after the acks waiting; on PostgreSQL they take the
- * ledger's lock first and the outbox-order lock only to queue events or inputs, so the acks'
- * transactions never wait for their reads, fold or rows.
+ * ledger's lock first, the outbox-order lock only to queue events and the inputs' own lock to add
+ * inputs, so the acks' transactions never wait for their reads, fold, rows or inputs.
  */
 export type LedgerWriteName = 'projectLedger' | 'applyLedgerBatch' | 'sweepLedger' | 'rebuildLedger' | 'backfillLedger' | 'closeSummaryDay' | 'reopenSummaryDay' | 'storeImportPage';
 
